@@ -1,0 +1,19 @@
+# oc_warnings: every project target links this INTERFACE target, so warnings and sanitizers are set once.
+add_library(oc_warnings INTERFACE)
+target_compile_options(oc_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wold-style-cast -Wnon-virtual-dtor)
+if(OC_WERROR)
+  target_compile_options(oc_warnings INTERFACE -Werror)
+endif()
+if(OC_SANITIZE)
+  target_compile_options(oc_warnings INTERFACE -fsanitize=${OC_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  target_link_options(oc_warnings INTERFACE -fsanitize=${OC_SANITIZE})
+endif()
+
+# oc_module(NAME ...sources): a static library with a PUBLIC include/ dir, so a header resolves only for
+# targets that link the module (the layout enforces the architecture).
+function(oc_module name)
+  add_library(${name} STATIC ${ARGN})
+  target_include_directories(${name} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/include)
+  target_link_libraries(${name} PRIVATE oc_warnings)
+endfunction()

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian packages this project needs, and only those that are missing.
+# Idempotent: when everything is present it runs no apt command at all.
+# Usage: scripts/install-deps.sh [--tests]   (--tests adds what the test suite needs)
+set -euo pipefail
+
+runtime=(
+  cmake g++ make ninja-build pkg-config
+  libimgui-dev libstb-dev libsdl2-dev libboost1.81-dev
+  nlohmann-json3-dev libsodium-dev libfmt-dev libcli11-dev libcairo2-dev libexpected-dev
+  stockfish fonts-dejavu-core
+)
+testing=(
+  libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth clang clang-format
+  toga2 gnuchess pgn-extract imagemagick poppler-utils
+)
+
+want=("${runtime[@]}")
+if [[ "${1:-}" == "--tests" ]]; then want+=("${testing[@]}"); fi
+
+missing=()
+for pkg in "${want[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+echo "install-deps: installing missing Debian packages: ${missing[*]}"
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt_opts=(-o DPkg::Lock::Timeout=300 -y --no-install-recommends)
+"${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 update -qq
+"${sudo[@]}" apt-get "${apt_opts[@]}" install "${missing[@]}"
