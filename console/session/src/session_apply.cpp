@@ -63,7 +63,15 @@ void applyMade(Impl& s, const json& r, TimePoint t) {
     // DRW-01: executing the computer's move rejects the human's pending offer; the (=) mark stays.
     if (s.human_offer) s.notice("the human's draw offer is rejected by the computer's move");
     s.human_offer = false;
-    ScoresheetMove sm{s.game.moveNumber(), s.computer(), d->uci, d->san, d->local, false, Ms(0), Ms(0)};
+    // Provisional %clk/%emt (final at the press; a mate on the board ends the game before it).
+    ScoresheetMove sm{s.game.moveNumber(),
+                      s.computer(),
+                      d->uci,
+                      d->san,
+                      d->local,
+                      false,
+                      s.clock->remaining(s.computer(), t),
+                      std::chrono::duration_cast<Ms>(t - s.turn_started_at)};
     s.game.play(uci);
     s.moves.push_back(sm);
     s.engine_move->made = true;
