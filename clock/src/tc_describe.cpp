@@ -24,13 +24,14 @@ std::string periodExtras(const Period& p, std::size_t i) {
     if (p.increment > 0ms)
         out += "; Fischer increment " + formatDuration(p.increment) + " added after every move";
     if (p.delay_kind == DelayKind::Simple)
-        out += "; simple (US) delay " + formatDuration(p.delay) +
-               " per move: the main time only starts after it, and unused delay is lost (Art. 6.3.2)";
+        out +=
+            "; simple (US) delay " + formatDuration(p.delay) +
+            " per move: the main time only starts after it, and unused delay is lost (Art. 6.2(b) / 6.3.2)";
     if (p.delay_kind == DelayKind::Bronstein)
         out += "; Bronstein delay " + formatDuration(p.delay) +
                " per move (NOT defined in the FIDE Laws): time used up to the delay is given back after the "
                "press";
-    if (i > 0) out += "; time saved in earlier periods carries over (Art. 6.3.2)";
+    if (i > 0) out += "; time saved in earlier periods carries over (Art. 6.2(b) / 6.3.2)";
     return out;
 }
 
