@@ -41,6 +41,7 @@ BudgetInput budgetInput(const GameClock& clock, Color computer, TimePoint now) {
         in.increment[c] = p.increment + p.delay;  // a delay saves handling time like an increment
     }
     in.moves_to_control = clock.movesToControl(computer);
+    in.timed = clock.timeControl().timed();
     return in;
 }
 
@@ -55,6 +56,10 @@ Duration scaled(Duration d, double factor) {
 GoParams computeGo(const BudgetInput& input, Duration reserve_per_move, const BudgetSettings& settings,
                    bool faster_rate) {
     GoParams go;
+    if (!input.timed) {
+        go.untimed = true;
+        return go;
+    }
     go.time = input.remaining;
     go.inc = input.increment;
     go.movestogo = input.moves_to_control;

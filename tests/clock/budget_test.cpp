@@ -217,3 +217,43 @@ TEST(Feasibility, TightAndPlayableControls) {
 
 }  // namespace
 }  // namespace oc::clock
+
+namespace oc::clock {
+namespace {
+
+using namespace std::chrono_literals;
+using test::kT0;
+
+// CLK-07: the computer has White; at "clock started" the engine gets the full initial time.
+TEST(BudgetInput, Clk07FullTimeAtTheStart) {
+    GameClock clock(*parseTimeControl("40/90m+30s, 30m+30s"));
+    ASSERT_TRUE(clock.start(Color::White, kT0));
+    const BudgetInput in = budgetInput(clock, Color::White, kT0);
+    EXPECT_EQ(in.remaining[Color::White], 90min);
+    EXPECT_EQ(in.moves_to_control, 40);
+    EXPECT_EQ(in.increment[Color::White], 30s);
+}
+
+// CLK-09: bestmove at 10:00.0, press at 10:06.5: the 6.5 s are the computer's, and the estimate learns.
+TEST(BudgetInput, Clk09HandlingCountsAgainstTheComputerAndUpdatesTheReserve) {
+    GameClock clock(*parseTimeControl("90m+30s"));
+    HandlingReserve reserve({.initial = 3s, .min_samples = 1});
+    ASSERT_TRUE(clock.start(Color::White, kT0));
+    const TimePoint bestmove = kT0 + 10min;
+    const TimePoint press = bestmove + 6500ms;
+    auto r = clock.press(Color::White, press);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->used, 10min + 6500ms);
+    reserve.record(elapsed(bestmove, press));
+    EXPECT_EQ(reserve.perMove(), 6500ms);
+}
+
+TEST(ComputeGo, UntimedGameHasNoLimits) {
+    GameClock clock(TimeControl::untimed());
+    const GoParams go = computeGo(budgetInput(clock, Color::White, kT0), 5s, {}, false);
+    EXPECT_TRUE(go.untimed);
+    EXPECT_FALSE(go.critical);
+}
+
+}  // namespace
+}  // namespace oc::clock

@@ -53,6 +53,7 @@ struct BudgetInput {
     ByColor<Duration> remaining;
     ByColor<Duration> increment;          // per move, a delay counted like an increment
     std::optional<int> moves_to_control;  // counting the move to play; nullopt = rest of the game
+    bool timed = true;                    // false: no clock; the engine gets no time limits
 };
 
 // The UCI go time parameters (wtime/btime/winc/binc/movestogo).
@@ -62,6 +63,7 @@ struct GoParams {
     std::optional<int> movestogo;
     Duration reserve{};     // kept back from the computer's own time for handling
     bool critical = false;  // nothing left beyond the reserve: the engine gets the minimum and must move
+    bool untimed = false;   // no clock: send "go infinite"-style limits chosen by the session
 };
 
 // The budget input from the mirrored clock at `now` (sync it to the official clock first).
