@@ -1,4 +1,5 @@
 // describe(): a time control in words for operators and arbiters (`operator-cli tc describe`).
+#include <algorithm>
 #include <string>
 
 #include "clock/tc_format.hpp"
@@ -52,10 +53,13 @@ std::string classLine(const TimeControl& tc, Edition edition, ClassifyOptions op
 std::string recordingLine(const TimeControl& tc, Edition edition, ClassifyOptions options) {
     if (classify(tc, edition, options) != GameClass::Standard)
         return "Recording: not required in rapid and blitz (E2005 App. B3/C2; E2023 A.2 keeps claim rights)";
-    const Period& p = tc.periods.front();
-    if (p.increment + p.delay >= 30s)
+    const auto generous = [](const Period& p) { return p.increment + p.delay >= 30s; };
+    const auto count = std::count_if(tc.periods.begin(), tc.periods.end(), generous);
+    if (count == static_cast<std::ptrdiff_t>(tc.periods.size()))
         return "Recording: obligatory throughout (30 s or more added per move, Art. 8.4)";
-    return "Recording: a player below 5 minutes in a period may stop recording until its end (Art. 8.4)";
+    return std::string("Recording: a player below 5 minutes in a period") +
+           (count > 0 ? " with less than 30 s added per move" : "") +
+           " may stop recording until the end of that period (Art. 8.4)";
 }
 
 }  // namespace
