@@ -39,13 +39,13 @@ std::string periodExtras(const Period& p, std::size_t i) {
 std::string classLine(const TimeControl& tc, Edition edition, ClassifyOptions options) {
     const Duration t = classificationTime(tc, options);
     const GameClass cls = classify(tc, edition, options);
-    std::string out = "Classification under " + std::string(rules::toString(edition)) + ": " +
+    std::string out = "Classification under " + std::string(editionLabel(edition)) + ": " +
                       std::string(toString(cls)) +
                       " (T = allotted time + 60 x increment = " + formatDuration(t) + ")";
     const Edition other = edition == Edition::E2005 ? Edition::E2023 : Edition::E2005;
     const GameClass other_cls = classify(tc, other, options);
     if (other_cls != cls)
-        out += "; under " + std::string(rules::toString(other)) + " it would be " +
+        out += "; under " + std::string(editionLabel(other)) + " it would be " +
                std::string(toString(other_cls));
     return out;
 }

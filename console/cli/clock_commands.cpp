@@ -42,8 +42,8 @@ std::optional<clock::TimeControl> parseOrReport(const std::string& text, ExitCod
     return std::nullopt;
 }
 
-std::optional<rules::Edition> editionOrReport(const std::string& text, ExitCode& code) {
-    if (auto e = rules::parseEdition(text)) return e;
+std::optional<clock::Edition> editionOrReport(const std::string& text, ExitCode& code) {
+    if (auto e = clock::parseEdition(text)) return e;
     fmt::print(stderr, "bad edition '{}': expected 2005 or 2023\n", text);
     code.value = 2;
     return std::nullopt;
