@@ -42,6 +42,9 @@ GameClock::GameClock(TimeControl tc, ClockSettings settings) : tc_(std::move(tc)
     }
 }
 
+GameClock::GameClock(std::vector<Period> periods, ClockSettings settings)
+    : GameClock(TimeControl{TimeControlKind::Periods, std::move(periods)}, settings) {}
+
 tl::expected<void, ClockError> GameClock::start(Color side, TimePoint now) {
     if (state_.phase != ClockPhase::NotStarted) return tl::unexpected(ClockError::AlreadyStarted);
     state_.phase = ClockPhase::Running;

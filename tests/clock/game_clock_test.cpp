@@ -38,6 +38,14 @@ TEST(GameClock, SecondPeriodStartsAfterMoveForty) {  // architecture.md §4
     EXPECT_EQ(clock.movesToControl(W), std::nullopt);
 }
 
+TEST(GameClock, ArchitectureExampleCompilesAsWritten) {  // architecture.md §4, verbatim but for ASSERTs
+    GameClock clock({{40, 90min, 30s}, {0, 30min, 30s}});
+    auto t = kT0;
+    ASSERT_TRUE(clock.start(Color::White, t));
+    for (int i = 0; i < 80; ++i) ASSERT_TRUE(clock.press(t += 1s));
+    EXPECT_EQ(clock.remaining(Color::White, t), 90min - 40s + 40 * 30s + 30min);
+}
+
 TEST(GameClock, Clk01SyncRebasesAndRecordsTheDifference) {
     GameClock clock(tc("90m+30s"), {.sync_tolerance = 2s});
     set(clock, W, 10min, kT0);

@@ -129,11 +129,17 @@ struct RecordingStatus {
 class GameClock {
   public:
     explicit GameClock(TimeControl tc, ClockSettings settings = {});
+    // A control given as its periods, e.g. GameClock({{40, 90min, 30s}, {0, 30min, 30s}}).
+    explicit GameClock(std::vector<Period> periods, ClockSettings settings = {});
 
     // CLK-07: the clock of `side` starts running at `now`.
     [[nodiscard]] tl::expected<void, ClockError> start(Color side, TimePoint now);
     // CLK-09: `side` completes a move; increment/delay and period rollover applied (CLK-03..06).
     [[nodiscard]] tl::expected<PressResult, ClockError> press(Color side, TimePoint now);
+    // The side whose clock is running completes its move.
+    [[nodiscard]] tl::expected<PressResult, ClockError> press(TimePoint now) {
+        return press(state_.turn, now);
+    }
     // CLK-14: the arbiter pauses the clocks; the reason is mandatory.
     [[nodiscard]] tl::expected<void, ClockError> pause(TimePoint now, std::string reason);
     // CLK-14: play resumes on the arbiter's word.
