@@ -202,9 +202,9 @@ void applyUnpause(Impl& s, const json&, TimePoint t) {
     s.clock->resume(t);
 }
 
-void applyAdjust(Impl& s, const json& r, TimePoint) {
+void applyAdjust(Impl& s, const json& r, TimePoint t) {
     Color side = colorFrom(r.at("side"));
-    s.clock->adjust(side, Ms(r.at("delta").get<std::int64_t>()));
+    s.clock->adjust(side, Ms(r.at("delta").get<std::int64_t>()), r.at("reason").get<std::string>(), t);
     s.notice(fmt::format("arbiter: {} clock {:+}ms ({})", colorName(side), r.at("delta").get<std::int64_t>(),
                          r.at("reason").get<std::string>()));
 }
@@ -415,10 +415,8 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
             fmt::format("illegal move #{} ({})", count, setup.edition == 2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
             t);
     }
-    Ms bonus = setup.edition == 2005 ? Ms(std::chrono::minutes(2)) : clock->illegalMoveBonus();
-    clock->adjust(~side, bonus);
-    notice(fmt::format("illegal move #{} by {}: {} +{}s", count, colorName(side), colorName(~side),
-                       bonus.count() / 1000));
+    notice(
+        fmt::format("illegal move #{} by {}: {}", count, colorName(side), clock->penalizeIllegal(side, t)));
 }
 
 }  // namespace oc::session
