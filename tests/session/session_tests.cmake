@@ -3,3 +3,6 @@ oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAK
 target_link_libraries(session_setup_test PRIVATE session)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp)
 target_link_libraries(session_core_test PRIVATE session)
+oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp)
+target_link_libraries(session_script_test PRIVATE session)
+target_compile_definitions(session_script_test PRIVATE OC_SESSION_SCRIPTS="${CMAKE_CURRENT_LIST_DIR}/scripts")

@@ -132,7 +132,7 @@ bool SessionClock::fasterRate() const {
 tl::expected<void, std::string> SessionClock::setFasterRate(bool on, Color computer, TimePoint t) {
     auto r =
         on ? impl_->faster.switchOn(impl_->gc, computer, t) : impl_->faster.switchOff(impl_->gc, computer, t);
-    if (!r) return tl::make_unexpected(std::string(clock::toString(r.error())) + " (E.III 2.2)");
+    if (!r) return tl::make_unexpected(std::string(clock::toString(r.error())));
     return {};
 }
 
