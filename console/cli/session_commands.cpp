@@ -80,16 +80,19 @@ int play(const PlayArgs& a) {
     std::unique_ptr<session::Session> owner;
     std::unique_ptr<session::JournalSink> sink;
     TimePoint now = kSimStart;
-    if (a.resume) {
+    bool resume = a.resume && std::filesystem::exists(a.journal);  // nothing written yet: start afresh
+    if (resume) {
         auto r = session::JournalWriter::resume(a.journal);
         if (!r) return std::cerr << "error: " << a.journal << ": " << r.error().message << "\n", 1;
         for (const auto& w : r->contents.warnings) std::cerr << "warning: " << w << "\n";
         auto records = session::sessionRecords(r->contents);
         sink = std::make_unique<session::JournalSink>(std::move(r->writer), wallNow);
-        auto s = session::Session::restore(records, *sink, *engines->link);
+        // A crash right after the header: no game record is durable yet, so the game starts in this file.
+        auto s = records.empty() ? session::Session::create(*setup, *sink, *engines->link, now)
+                                 : session::Session::restore(records, *sink, *engines->link);
         if (!s) return std::cerr << "error: " << s.error() << "\n", 1;
         owner = std::move(*s);
-        now = owner->lastRecordTime();
+        if (!records.empty()) now = owner->lastRecordTime();
     } else {
         if (std::filesystem::exists(a.journal))
             return std::cerr << "error: " << a.journal << " exists; continue it with --resume\n", 2;
