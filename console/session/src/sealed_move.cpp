@@ -151,44 +151,52 @@ tl::expected<json, SealError> sealMove(std::string_view move_text, std::string_v
 
 namespace {
 
-tl::expected<std::string, SealError> openEnvelope(const json& envelope, std::string_view passphrase) {
-    const auto damaged = [](std::string_view what) {
-        return fail(SealErrorCode::Damaged, fmt::format("the sealed-move envelope is damaged: {}", what));
-    };
-    if (!envelope.is_object() || envelope.value("format", "") != kFormat ||
-        envelope.value("version", 0) != kVersion || envelope.value("kdf", "") != "argon2id13" ||
-        envelope.value("cipher", "") != "xchacha20poly1305-ietf" || !envelope.contains("label") ||
-        !envelope["label"].is_string()) {
+tl::unexpected<SealError> damaged(std::string_view what) {
+    return fail(SealErrorCode::Damaged, fmt::format("the sealed-move envelope is damaged: {}", what));
+}
+
+struct ParsedEnvelope {
+    unsigned long long ops = 0;
+    std::size_t mem = 0;
+    Bytes salt, nonce, cipher;
+    std::string key_check, label;
+};
+
+tl::expected<ParsedEnvelope, SealError> parseEnvelope(const json& e) {
+    if (!e.is_object() || e.value("format", "") != kFormat || e.value("version", 0) != kVersion ||
+        e.value("kdf", "") != "argon2id13" || e.value("cipher", "") != "xchacha20poly1305-ietf" ||
+        !e.contains("label") || !e["label"].is_string() || !e.contains("key_check")) {
         return damaged("it is not a version-1 oc-sealed-move envelope");
     }
-    const auto ops = envelope.value("opslimit", 0ULL);
-    const auto mem = envelope.value("memlimit", std::size_t{0});
+    ParsedEnvelope p{e.value("opslimit", 0ULL), e.value("memlimit", std::size_t{0}), {}, {}, {}, {}, {}};
     // Bounds keep a forged envelope from demanding unbounded time or memory.
-    if (ops < crypto_pwhash_OPSLIMIT_INTERACTIVE || ops > crypto_pwhash_OPSLIMIT_SENSITIVE ||
-        mem < crypto_pwhash_MEMLIMIT_INTERACTIVE || mem > crypto_pwhash_MEMLIMIT_SENSITIVE) {
+    if (p.ops < crypto_pwhash_OPSLIMIT_INTERACTIVE || p.ops > crypto_pwhash_OPSLIMIT_SENSITIVE ||
+        p.mem < crypto_pwhash_MEMLIMIT_INTERACTIVE || p.mem > crypto_pwhash_MEMLIMIT_SENSITIVE) {
         return damaged("its key-derivation cost is outside the range the console writes");
     }
-    const auto salt = fromHex(envelope, "salt", crypto_pwhash_SALTBYTES);
-    const auto nonce = fromHex(envelope, "nonce", crypto_aead_xchacha20poly1305_ietf_NPUBBYTES);
-    const auto check = fromHex(envelope, "key_check", 32);
-    const auto cipher = fromHex(envelope, "ciphertext", std::nullopt);
-    if (!salt || !nonce || !check || !cipher || cipher->size() < crypto_aead_xchacha20poly1305_ietf_ABYTES) {
+    auto salt = fromHex(e, "salt", crypto_pwhash_SALTBYTES);
+    auto nonce = fromHex(e, "nonce", crypto_aead_xchacha20poly1305_ietf_NPUBBYTES);
+    auto cipher = fromHex(e, "ciphertext", std::nullopt);
+    if (!salt || !nonce || !fromHex(e, "key_check", 32) || !cipher ||
+        cipher->size() < crypto_aead_xchacha20poly1305_ietf_ABYTES) {
         return damaged("salt, nonce, key_check or ciphertext is missing or not hex of the right length");
     }
-    KeyMaterial km;
-    if (auto ok = derive(km, passphrase, *salt, ops, mem); !ok) return tl::unexpected(ok.error());
-    if (keyCheck(km) != envelope["key_check"].get<std::string>()) {
-        return fail(
-            SealErrorCode::WrongPassphrase,
-            "the passphrase does not open this envelope; check the arbiter's passphrase (case, spaces)");
-    }
-    const std::string ad = associatedData(envelope["label"].get<std::string>());
-    Bytes plain(cipher->size() - crypto_aead_xchacha20poly1305_ietf_ABYTES);
+    p.salt = std::move(*salt);
+    p.nonce = std::move(*nonce);
+    p.cipher = std::move(*cipher);
+    p.key_check = e["key_check"].get<std::string>();
+    p.label = e["label"].get<std::string>();
+    return p;
+}
+
+tl::expected<std::string, SealError> decrypt(const ParsedEnvelope& p, const KeyMaterial& km) {
+    const std::string ad = associatedData(p.label);
+    Bytes plain(p.cipher.size() - crypto_aead_xchacha20poly1305_ietf_ABYTES);
     unsigned long long plain_len = 0;
-    if (crypto_aead_xchacha20poly1305_ietf_decrypt(plain.data(), &plain_len, nullptr, cipher->data(),
-                                                   cipher->size(),
+    if (crypto_aead_xchacha20poly1305_ietf_decrypt(plain.data(), &plain_len, nullptr, p.cipher.data(),
+                                                   p.cipher.size(),
                                                    reinterpret_cast<const unsigned char*>(ad.data()),
-                                                   ad.size(), nonce->data(), km.encryptionKey()) != 0) {
+                                                   ad.size(), p.nonce.data(), km.encryptionKey()) != 0) {
         return damaged("its ciphertext, nonce or label was altered");
     }
     std::size_t unpadded = 0;
@@ -197,6 +205,21 @@ tl::expected<std::string, SealError> openEnvelope(const json& envelope, std::str
     std::string move(plain.begin(), plain.begin() + static_cast<std::ptrdiff_t>(unpadded));
     sodium_memzero(plain.data(), plain.size());
     return move;
+}
+
+tl::expected<std::string, SealError> openEnvelope(const json& envelope, std::string_view passphrase) {
+    auto parsed = parseEnvelope(envelope);
+    if (!parsed) return tl::unexpected(parsed.error());
+    KeyMaterial km;
+    if (auto ok = derive(km, passphrase, parsed->salt, parsed->ops, parsed->mem); !ok) {
+        return tl::unexpected(ok.error());
+    }
+    if (keyCheck(km) != parsed->key_check) {
+        return fail(
+            SealErrorCode::WrongPassphrase,
+            "the passphrase does not open this envelope; check the arbiter's passphrase (case, spaces)");
+    }
+    return decrypt(*parsed, km);
 }
 
 }  // namespace
