@@ -33,7 +33,8 @@ ScoresheetData sampleGame(int moves) {
                      "½-½",
                      "40/90 min + 30 min, +30 s",
                      {},
-                     "journal final hash c772e71b15b8"};
+                     "journal final hash c772e71b15b8",
+                     {}};
     for (int n = 1; n <= moves; ++n) d.rows.push_back({n, n == 1 ? "e4" : "Sf3", n == 2 ? "Кf6" : "♞c6"});
     if (moves >= 23) d.rows[22].black = "Wd8 (=)";
     return d;
@@ -52,6 +53,20 @@ TEST(ScoresheetPdf, HoldsNamesMovesAndDrawOfferMarks) {
         EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
     }
     EXPECT_EQ(std::count(text.begin(), text.end(), '\f'), 1) << "41 moves fit on one page";
+}
+
+TEST(ScoresheetPdf, PrintsTheEventsOwnLabelsAndLeavesNoPartialFile) {
+    test::TempDir dir;
+    auto data = sampleGame(2);
+    data.labels.title = "FORMULARZ";
+    data.labels.white = "Białe";
+    data.labels.white_signature = "Podpis białych";
+    ASSERT_TRUE(writeScoresheetPdf(data, dir / "pl.pdf"));
+    const std::string text = pdfToText(dir / "pl.pdf");
+    for (const char* expected : {"FORMULARZ", "Białe", "Podpis białych"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << expected;
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir / "pl.pdf.part"));
 }
 
 TEST(ScoresheetPdf, LongGameContinuesOnMorePages) {
@@ -91,6 +106,8 @@ TEST(ScoresheetPdf, UnwritablePathIsAnError) {
     auto written = writeScoresheetPdf(sampleGame(3), dir / "missing" / "s.pdf");
     ASSERT_FALSE(written);
     EXPECT_NE(written.error().message.find("missing/s.pdf"), std::string::npos) << written.error().message;
+    EXPECT_NE(written.error().message.find("No such file or directory"), std::string::npos)
+        << written.error().message;
 }
 
 }  // namespace

@@ -45,30 +45,31 @@ tl::expected<RowMap, PdfError> indexRows(const std::vector<ScoresheetRow>& rows)
 }
 
 void drawHeader(PdfCanvas& pdf, const ScoresheetData& d, int page, int pages) {
-    pdf.text(kPageWidth / 2, 56, "SCORESHEET", 16, Weight::Bold, Align::Center);
+    pdf.text(kPageWidth / 2, 56, d.labels.title, 16, Weight::Bold, Align::Center);
     if (pages > 1)
         pdf.text(kPageWidth - kMargin, 56, fmt::format("{} / {}", page, pages), 9, Weight::Normal,
                  Align::Right);
     const double w = kPageWidth - 2 * kMargin;
     const double x = kMargin;
-    pdf.field(x, 76, w * 0.62, "Event", d.event);
-    pdf.field(x + w * 0.65, 76, w * 0.35, "Site", d.site);
-    pdf.field(x, 106, w * 0.22, "Date", d.date);
-    pdf.field(x + w * 0.25, 106, w * 0.1, "Round", d.round);
-    pdf.field(x + w * 0.38, 106, w * 0.1, "Board", d.board);
-    pdf.field(x + w * 0.51, 106, w * 0.49, "Time control", d.time_control);
-    pdf.field(x, 136, w * 0.48, "White", d.white);
-    pdf.field(x + w * 0.52, 136, w * 0.48, "Black", d.black);
+    pdf.field(x, 76, w * 0.62, d.labels.event, d.event);
+    pdf.field(x + w * 0.65, 76, w * 0.35, d.labels.site, d.site);
+    pdf.field(x, 106, w * 0.22, d.labels.date, d.date);
+    pdf.field(x + w * 0.25, 106, w * 0.1, d.labels.round, d.round);
+    pdf.field(x + w * 0.38, 106, w * 0.1, d.labels.board, d.board);
+    pdf.field(x + w * 0.51, 106, w * 0.49, d.labels.time_control, d.time_control);
+    pdf.field(x, 136, w * 0.48, d.labels.white, d.white);
+    pdf.field(x + w * 0.52, 136, w * 0.48, d.labels.black, d.black);
 }
 
 // One column of 30 numbered lines starting at move `first`.
-void drawColumn(PdfCanvas& pdf, double x, double width, int first, const RowMap& rows) {
+void drawColumn(PdfCanvas& pdf, double x, double width, int first, const RowMap& rows,
+                const ScoresheetLabels& labels) {
     const double num_w = 28;
     const double move_w = (width - num_w) / 2;
     pdf.fill(x, kTableTop, width, kHeadRow, 0.88);
-    pdf.text(x + num_w / 2, kTableTop + 11.5, "No.", 8, Weight::Bold, Align::Center);
-    pdf.text(x + num_w + move_w / 2, kTableTop + 11.5, "White", 8, Weight::Bold, Align::Center);
-    pdf.text(x + num_w + move_w * 1.5, kTableTop + 11.5, "Black", 8, Weight::Bold, Align::Center);
+    pdf.text(x + num_w / 2, kTableTop + 11.5, labels.number, 8, Weight::Bold, Align::Center);
+    pdf.text(x + num_w + move_w / 2, kTableTop + 11.5, labels.white, 8, Weight::Bold, Align::Center);
+    pdf.text(x + num_w + move_w * 1.5, kTableTop + 11.5, labels.black, 8, Weight::Bold, Align::Center);
     const double bottom = kTableTop + kHeadRow + kRowsPerColumn * kRowHeight;
     for (int i = 0; i < kRowsPerColumn; ++i) {
         const int number = first + i;
@@ -98,7 +99,7 @@ int resultBox(const std::string& result) {
 void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
     const char* labels[] = {"1-0", "½-½", "0-1"};
     const int ticked = resultBox(d.result);
-    pdf.text(kMargin, kFooterTop + 13, "Result", 9, Weight::Bold);
+    pdf.text(kMargin, kFooterTop + 13, d.labels.result, 9, Weight::Bold);
     for (int i = 0; i < 3; ++i) {
         const double x = kMargin + 48 + i * 62;
         pdf.box(x, kFooterTop, 18, 18, 0.8);
@@ -112,7 +113,7 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
     for (int side = 0; side < 2; ++side) {
         const double x = kMargin + side * (half + 10);
         pdf.line(x, sig_y, x + half - 10, sig_y, 0.6);
-        pdf.text(x, sig_y + 10, side == 0 ? "Signature of White" : "Signature of Black", 8);
+        pdf.text(x, sig_y + 10, side == 0 ? d.labels.white_signature : d.labels.black_signature, 8);
     }
     if (!d.footnote.empty())
         pdf.text(kMargin, kPageHeight - 20, d.footnote, 6.5, Weight::Normal, Align::Left,
@@ -134,8 +135,8 @@ tl::expected<void, PdfError> writeScoresheetPdf(const ScoresheetData& data,
         if (page > 0) pdf->nextPage();
         drawHeader(*pdf, data, page + 1, pages);
         const int first = page * kMovesPerPage + 1;
-        drawColumn(*pdf, kMargin, col_w, first, *rows);
-        drawColumn(*pdf, kMargin + col_w + kColumnGap, col_w, first + kRowsPerColumn, *rows);
+        drawColumn(*pdf, kMargin, col_w, first, *rows, data.labels);
+        drawColumn(*pdf, kMargin + col_w + kColumnGap, col_w, first + kRowsPerColumn, *rows, data.labels);
         drawFooter(*pdf, data);
     }
     return pdf->finish();

@@ -5,15 +5,32 @@
 #include <cairo-pdf.h>
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
 #include <string>
 #include <utility>
 
 namespace oc::session::detail {
 
+namespace {
+
+// Written under a temporary name and renamed when complete, so a failed print never leaves a
+// truncated PDF where the arbiter expects the scoresheet.
+std::filesystem::path partialName(const std::filesystem::path& path) {
+    auto partial = path;
+    partial += ".part";
+    return partial;
+}
+
+}  // namespace
+
 tl::expected<PdfCanvas, PdfError> PdfCanvas::open(const std::filesystem::path& path) {
-    cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), kPageWidth, kPageHeight);
+    errno = 0;
+    cairo_surface_t* surface = cairo_pdf_surface_create(partialName(path).c_str(), kPageWidth, kPageHeight);
+    const int err = errno;
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        const std::string why = cairo_status_to_string(cairo_surface_status(surface));
+        std::string why = cairo_status_to_string(cairo_surface_status(surface));
+        if (err != 0) why += fmt::format(" ({})", std::strerror(err));
         cairo_surface_destroy(surface);
         return tl::unexpected(PdfError{fmt::format("cannot write PDF {}: {}", path.string(), why)});
     }
@@ -32,7 +49,11 @@ PdfCanvas::PdfCanvas(PdfCanvas&& other) noexcept
 
 PdfCanvas::~PdfCanvas() {
     if (cr_ != nullptr) cairo_destroy(cr_);
-    if (surface_ != nullptr) cairo_surface_destroy(surface_);
+    if (surface_ != nullptr) {
+        cairo_surface_destroy(surface_);
+        std::error_code ignored;
+        std::filesystem::remove(partialName(path_), ignored);
+    }
 }
 
 void PdfCanvas::text(double x, double y, std::string_view utf8, double size, Weight weight, Align align,
@@ -91,9 +112,13 @@ tl::expected<void, PdfError> PdfCanvas::finish() {
     cairo_surface_finish(surface_);
     const cairo_status_t status = cairo_surface_status(surface_);
     cairo_surface_destroy(std::exchange(surface_, nullptr));
-    if (status != CAIRO_STATUS_SUCCESS) {
-        return tl::unexpected(
-            PdfError{fmt::format("cannot write PDF {}: {}", path_.string(), cairo_status_to_string(status))});
+    std::error_code ec;
+    if (status == CAIRO_STATUS_SUCCESS) std::filesystem::rename(partialName(path_), path_, ec);
+    if (status != CAIRO_STATUS_SUCCESS || ec) {
+        std::error_code ignored;
+        std::filesystem::remove(partialName(path_), ignored);
+        const std::string why = ec ? ec.message() : cairo_status_to_string(status);
+        return tl::unexpected(PdfError{fmt::format("cannot write PDF {}: {}", path_.string(), why)});
     }
     return {};
 }

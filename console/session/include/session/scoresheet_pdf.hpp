@@ -16,6 +16,15 @@ struct ScoresheetRow {
     std::string black;
 };
 
+// The form's printed words, so an event can print its scoresheet in its own language (defaults: English).
+struct ScoresheetLabels {
+    std::string title = "SCORESHEET";
+    std::string event = "Event", site = "Site", date = "Date", round = "Round", board = "Board";
+    std::string time_control = "Time control", white = "White", black = "Black", number = "No.";
+    std::string result = "Result", white_signature = "Signature of White",
+                black_signature = "Signature of Black";
+};
+
 // Everything printed, pre-formatted by the session (UTF-8; DejaVu Sans covers Latin, Cyrillic, figurines).
 struct ScoresheetData {
     std::string event, site, date, round, board;
@@ -24,6 +33,7 @@ struct ScoresheetData {
     std::string time_control;  // e.g. "40/90 min + 30 min, +30 s from move 1"
     std::vector<ScoresheetRow> rows;
     std::string footnote;  // optional small print at the bottom, e.g. the journal's final hash
+    ScoresheetLabels labels;
 };
 
 struct PdfError {
