@@ -183,6 +183,18 @@ TEST(Journal, ReadingAMissingFileIsUnreadable) {
     EXPECT_EQ(contents.error().code, JournalErrorCode::Unreadable);
 }
 
+TEST(Journal, ADirectoryIsUnreadableAndAnEmptyFileHasNoHeader) {
+    TempDir dir;
+    auto directory = readJournal(dir.path());
+    ASSERT_FALSE(directory);
+    EXPECT_EQ(directory.error().code, JournalErrorCode::Unreadable);
+    test::writeFile(dir / "empty.journal", "");
+    auto empty = readJournal(dir / "empty.journal");
+    ASSERT_FALSE(empty);
+    EXPECT_EQ(empty.error().code, JournalErrorCode::Corrupt);
+    EXPECT_NE(empty.error().message.find("no complete header record"), std::string::npos);
+}
+
 TEST(Journal, SecondWriterIsRefusedWhileTheFirstIsOpen) {
     TempDir dir;
     const auto path = dir / "game.journal";
