@@ -219,6 +219,9 @@ TEST(Journal, BadArgumentsChangeNothing) {
               JournalErrorCode::InvalidArgument);
     EXPECT_EQ(writer->append("move", {{"san", std::string("\xff\xfe")}}, wallAt(1), monoAt(1)).error().code,
               JournalErrorCode::InvalidArgument);
+    const WallTime far_future{std::chrono::sys_days{std::chrono::year{12026} / 1 / 1}};
+    EXPECT_EQ(writer->append("move", test::movePayload(1), far_future, monoAt(1)).error().code,
+              JournalErrorCode::InvalidArgument);
     EXPECT_EQ(test::readFile(path), before);
     EXPECT_FALSE(writer->broken());
     EXPECT_TRUE(writer->append("move", test::movePayload(1), wallAt(1), monoAt(1)));

@@ -201,6 +201,12 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
                                      path_.string()),
                          std::nullopt});
     }
+    if (!parseWallTime(formatWallTime(record.wall))) {
+        // The reader accepts only four-digit years; refuse here rather than write an unreadable record.
+        return tl::unexpected(JournalError{
+            JournalErrorCode::InvalidArgument,
+            "the wall time must lie in the years 0000-9999 (is the PC clock set?)", std::nullopt});
+    }
     record.seq = next_seq_;
     record.prev_hash = last_hash_;
     std::string canonical;
