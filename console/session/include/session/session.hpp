@@ -10,6 +10,7 @@
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
 #include "session/record_sink.hpp"
+#include "session/scoresheet_pdf.hpp"
 #include "session/snapshot.hpp"
 
 namespace oc::session {
@@ -43,6 +44,8 @@ class Session {
     TimePoint lastRecordTime() const;
     // PGN export: Seven Tag Roster, TimeControl, English SAN, %clk/%emt, "(=)" comments, result.
     std::string pgn() const;
+    // The printable scoresheet's content (writeScoresheetPdf), in the event's notation; no evaluations.
+    ScoresheetData scoresheetData() const;
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
     std::string scoresheetText() const;
 
