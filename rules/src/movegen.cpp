@@ -54,6 +54,15 @@ Bitboard Position::pinned(Color us) const {
 }
 
 void Position::legalMoves(MoveList& out) const {
+    generate(out, ~Bitboard{0});
+}
+
+void Position::legalMovesTo(Square to, MoveList& out) const {
+    generate(out, bitOf(to));
+}
+
+// All legal moves whose arrival square is in `dest` (a filter, so move input can skip the rest).
+void Position::generate(MoveList& out, Bitboard dest) const {
     out.clear();
     const Color us = side_, them = ~us;
     const Bitboard own = pieces(us), opp = pieces(them), occ = own | opp;
@@ -61,7 +70,7 @@ void Position::legalMoves(MoveList& out) const {
     const Bitboard checks = attackersTo(ksq, occ) & opp;
 
     // King: a target square must not be attacked once the king has left its square (x-rays through it).
-    Bitboard kt = kAttacks.king[ksq] & ~own;
+    Bitboard kt = kAttacks.king[ksq] & ~own & dest;
     const Bitboard occ_no_king = occ ^ bit(ksq);
     while (kt) {
         const int to = popLsb(kt);
@@ -69,7 +78,7 @@ void Position::legalMoves(MoveList& out) const {
     }
     if (moreThanOne(checks)) return;  // double check: only the king can move
 
-    const Bitboard target = checks ? (kAttacks.between[ksq][lsb(checks)] | checks) : ~own;
+    const Bitboard target = (checks ? (kAttacks.between[ksq][lsb(checks)] | checks) : ~own) & dest;
     const Bitboard pins = pinned(us);
 
     Bitboard knights = pieces(us, PieceType::Knight) & ~pins;  // a pinned knight can never move
@@ -114,7 +123,8 @@ void Position::legalMoves(MoveList& out) const {
         pawnGen(bit(from), target & kAttacks.line[ksq][from]);
     }
 
-    if (ep_ != kNoSquare) {  // Art. 3.7.3.1: checked by playing it out (discovered checks along the rank)
+    if (ep_ != kNoSquare &&
+        (dest & bit(ep_))) {  // Art. 3.7.3.1: checked by playing it out (discovered checks along the rank)
         const int cap = us == Color::White ? ep_ - 8 : ep_ + 8;
         Bitboard cands = pawnAttacks(them, ep_) & pawns;
         while (cands) {
@@ -127,10 +137,10 @@ void Position::legalMoves(MoveList& out) const {
 
     if (checks || castling_.none()) return;
     const int rank = us == Color::White ? 0 : 56;
-    auto tryCastle = [&](CastleSide side, Bitboard empty_sqs, int pass, int dest) {
-        if (!castling_.has(us, side) || (occ & empty_sqs)) return;
-        if ((attackersTo(pass, occ) & opp) || (attackersTo(dest, occ) & opp)) return;  // Art. 3.8.2.2
-        out.push(Move(squareAt(ksq), squareAt(dest), Move::Kind::Castling));
+    auto tryCastle = [&](CastleSide side, Bitboard empty_sqs, int pass, int dest_sq) {
+        if (!castling_.has(us, side) || (occ & empty_sqs) || !(dest & bit(dest_sq))) return;
+        if ((attackersTo(pass, occ) & opp) || (attackersTo(dest_sq, occ) & opp)) return;  // Art. 3.8.2.2
+        out.push(Move(squareAt(ksq), squareAt(dest_sq), Move::Kind::Castling));
     };
     tryCastle(CastleSide::King, bit(rank + 5) | bit(rank + 6), rank + 5, rank + 6);
     tryCastle(CastleSide::Queen, bit(rank + 1) | bit(rank + 2) | bit(rank + 3), rank + 3, rank + 2);

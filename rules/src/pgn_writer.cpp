@@ -121,7 +121,7 @@ void PgnGame::setTag(std::string_view name, std::string value) {
 
 Game PgnGame::toGame(Edition edition) const {
     Game g(start, edition);
-    for (const PgnNode& n : moves) (void)g.play(n.move);  // validated when read or built
+    for (const PgnNode& n : moves) g.playLegal(n.move);  // validated when read or built
     return g;
 }
 

@@ -63,6 +63,8 @@ class Position {
     void legalMoves(MoveList& out) const;
     // All legal moves.
     MoveList legalMoves() const;
+    // Appends the legal moves arriving on `to` to `out` (cleared first).
+    void legalMovesTo(Square to, MoveList& out) const;
     // Whether `m` is one of the legal moves.
     bool isLegal(Move m) const;
     // Whether the side to move has at least one legal move.
@@ -88,6 +90,7 @@ class Position {
     void removePiece(int sq);
     void movePiece(int from, int to);
     void doMove(Move m);
+    void generate(MoveList& out, Bitboard dest) const;
     Bitboard attackersTo(int sq, Bitboard occ) const;
     Bitboard pinned(Color us) const;
     friend class FenReader;
