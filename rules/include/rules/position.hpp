@@ -86,6 +86,8 @@ class Position {
     static constexpr std::uint8_t kNoPiece = 12;
     static constexpr std::uint8_t kNoSquare = 64;
 
+    Position() { board_.fill(kNoPiece); }  // empty board: only FenReader builds from it
+
     void putPiece(Piece p, int sq);
     void removePiece(int sq);
     void movePiece(int from, int to);
