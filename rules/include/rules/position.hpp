@@ -92,10 +92,10 @@ class Position {
     void removePiece(int sq);
     void movePiece(int from, int to);
     void doMove(Move m);
-    void generate(MoveList& out, Bitboard dest) const;
     Bitboard attackersTo(int sq, Bitboard occ) const;
     Bitboard pinned(Color us) const;
     friend class FenReader;
+    friend class MoveGenerator;
 
     std::array<Bitboard, 6> by_type_{};
     std::array<Bitboard, 2> by_color_{};
