@@ -100,6 +100,7 @@ Claims Game::claimsNow() const {
 
 Claims Game::claimsWithMove(Move intended) const {
     Claims c = claimsNow();
+    if (!current().isLegal(intended)) return c;  // an illegal written move supports no claim
     const Position after = current().play(intended);
     // Art. 9.2.1: the position is about to appear for (at least) the third time.
     c.threefold |= countUpTo(after, after.repetitionHash(), plies()) + 1 >= 3;

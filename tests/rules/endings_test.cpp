@@ -169,6 +169,7 @@ TEST(DRW04, ClaimBeforeWritingTheRepeatingMove) {
     EXPECT_FALSE(g.claimsNow().threefold);
     EXPECT_TRUE(g.claimsWithMove(san(g.current(), "Ng8")).threefold);  // Art. 9.2.1
     EXPECT_FALSE(g.claimsWithMove(san(g.current(), "Nc6")).threefold);
+    EXPECT_FALSE(g.claimsWithMove(Move(Square::G8, Square::G6)).threefold);  // illegal: no claim
 }
 
 TEST(DRW05, FiftyMoveClaimWithTheWrittenMove) {

@@ -58,7 +58,7 @@ class Game {
     // Claims available now, without a move (Art. 9.2.2 / 9.3.2).
     Claims claimsNow() const;
     // Claims available by writing down `intended` and declaring it (Art. 9.2.1 / 9.3.1), plus the ones
-    // available now. `intended` must be legal.
+    // available now. An illegal `intended` adds nothing.
     Claims claimsWithMove(Move intended) const;
 
   private:
