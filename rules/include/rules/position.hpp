@@ -38,19 +38,25 @@ class Position {
     // Standard FEN; the en-passant field is set after every double step (PGN standard).
     std::string fen() const;
 
+    // The side having the move.
     Color sideToMove() const { return side_; }
     // The piece on `s`, if any.
     std::optional<Piece> pieceAt(Square s) const;
+    // Squares holding any piece.
     Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+    // Squares holding a piece of `c` / of type `t` / both.
     Bitboard pieces(Color c) const { return by_color_[static_cast<std::size_t>(c)]; }
     Bitboard pieces(PieceType t) const { return by_type_[static_cast<std::size_t>(t)]; }
     Bitboard pieces(Color c, PieceType t) const { return pieces(c) & pieces(t); }
+    // The castling rights still held (Art. 3.8.2.1).
     CastlingRights castling() const { return castling_; }
     // The square passed over by a double step on the previous move, if any.
     std::optional<Square> epSquare() const;
     // Half-moves since the last capture or pawn move (Art. 9.3).
     int halfmoveClock() const { return halfmove_; }
+    // The move number (starts at 1, increases after Black's move).
     int fullmoveNumber() const { return fullmove_; }
+    // Where the king of `c` stands.
     Square kingSquare(Color c) const;
 
     // Whether the side to move is in check.
@@ -80,6 +86,7 @@ class Position {
     // A hash of the repetition identity (equal for positions that are the same under Art. 9.2.3).
     std::uint64_t repetitionHash() const;
 
+    // Exact equality, counters included (use sameForRepetition for Art. 9.2.3).
     friend bool operator==(const Position&, const Position&) = default;
 
   private:
