@@ -137,6 +137,15 @@ std::unique_ptr<AttackTables> build() {
 
 }  // namespace
 
-const AttackTables& kAttacks = *build().release();  // lives for the whole program
+// Zero (constant) initialised before any dynamic initialiser runs, so ensureAttacks() can test it.
+const AttackTables* gAttacks = nullptr;
+
+void ensureAttacks() {
+    if (!gAttacks) gAttacks = build().release();  // lives for the whole program
+}
+
+namespace {
+[[maybe_unused]] const bool kAttacksBuilt = (ensureAttacks(), true);
+}  // namespace
 
 }  // namespace oc::rules::detail

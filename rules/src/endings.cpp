@@ -56,7 +56,7 @@ bool lockedPawnWall(const Position& pos) {
         Bitboard region = pos.pieces(c, PieceType::King), frontier = region;
         while (frontier) {  // flood fill of the squares this king can ever reach
             Bitboard next = 0;
-            for (Bitboard f = frontier; f;) next |= kAttacks.king[popLsb(f)];
+            for (Bitboard f = frontier; f;) next |= attacks().king[popLsb(f)];
             next &= ~forbidden & ~region;
             if (next & enemy) return false;  // the king could capture an undefended pawn
             region |= next;

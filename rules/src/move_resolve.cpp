@@ -127,7 +127,7 @@ bool pseudoReach(const Position& pos, PieceType type, int from, int to) {
     if (pos.pieces(us) & bit(to)) return false;
     switch (type) {
         case PieceType::Knight:
-            return (kAttacks.knight[from] & bit(to)) != 0;
+            return (attacks().knight[from] & bit(to)) != 0;
         case PieceType::Bishop:
             return (bishopAttacks(from, occ) & bit(to)) != 0;
         case PieceType::Rook:
@@ -135,7 +135,7 @@ bool pseudoReach(const Position& pos, PieceType type, int from, int to) {
         case PieceType::Queen:
             return ((bishopAttacks(from, occ) | rookAttacks(from, occ)) & bit(to)) != 0;
         case PieceType::King:
-            return (kAttacks.king[from] & bit(to)) != 0;
+            return (attacks().king[from] & bit(to)) != 0;
         case PieceType::Pawn:
             break;
     }

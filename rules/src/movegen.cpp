@@ -47,7 +47,7 @@ Bitboard Position::pinned(Color us) const {
     Bitboard result = 0;
     const Bitboard occ = occupied();
     while (snipers) {
-        const Bitboard blockers = kAttacks.between[ksq][popLsb(snipers)] & occ;
+        const Bitboard blockers = attacks().between[ksq][popLsb(snipers)] & occ;
         if (blockers && !moreThanOne(blockers)) result |= blockers & pieces(us);
     }
     return result;
@@ -73,7 +73,7 @@ class MoveGenerator {
         out_.clear();
         kingMoves();
         if (moreThanOne(checks_)) return;  // double check: only the king can move
-        target_ = (checks_ ? (kAttacks.between[ksq_][lsb(checks_)] | checks_) : ~own_) & dest_;
+        target_ = (checks_ ? (attacks().between[ksq_][lsb(checks_)] | checks_) : ~own_) & dest_;
         pins_ = pos_.pinned(us_);
         knightMoves();
         sliderMoves();
@@ -85,7 +85,7 @@ class MoveGenerator {
   private:
     // A king target must not be attacked once the king has left its square (x-rays through it).
     void kingMoves() {
-        Bitboard kt = kAttacks.king[ksq_] & ~own_ & dest_;
+        Bitboard kt = attacks().king[ksq_] & ~own_ & dest_;
         const Bitboard occ_no_king = occ_ ^ bit(ksq_);
         while (kt) {
             const int to = popLsb(kt);
@@ -97,7 +97,7 @@ class MoveGenerator {
         Bitboard knights = pos_.pieces(us_, PieceType::Knight) & ~pins_;  // a pinned knight never moves
         while (knights) {
             const int from = popLsb(knights);
-            addPieceMoves(out_, from, kAttacks.knight[from] & target_);
+            addPieceMoves(out_, from, attacks().knight[from] & target_);
         }
     }
 
@@ -115,7 +115,7 @@ class MoveGenerator {
     }
 
     Bitboard pinLine(int from) const {
-        return (pins_ & bit(from)) ? kAttacks.line[ksq_][from] : ~Bitboard{0};
+        return (pins_ & bit(from)) ? attacks().line[ksq_][from] : ~Bitboard{0};
     }
 
     // Unpinned pawns set-wise, pinned ones one at a time along their pin line.
@@ -124,7 +124,7 @@ class MoveGenerator {
         pawnSet(pawns & ~pins_, target_);
         for (Bitboard pinned_pawns = pawns & pins_; pinned_pawns;) {
             const int from = popLsb(pinned_pawns);
-            pawnSet(bit(from), target_ & kAttacks.line[ksq_][from]);
+            pawnSet(bit(from), target_ & attacks().line[ksq_][from]);
         }
     }
 

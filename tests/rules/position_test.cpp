@@ -9,6 +9,13 @@ namespace {
 using test::fen;
 using test::san;
 
+// Built by this file's static initialiser, possibly before the library's own: must still work.
+const Position kEarly = *Position::fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+
+TEST(Position, UsableFromAnotherStaticInitialiser) {
+    EXPECT_EQ(kEarly.legalMoves().size(), 26u);
+}
+
 TEST(Position, Queries) {
     const Position p = Position::startpos();
     EXPECT_EQ(p.pieceAt(Square::E1), (Piece{Color::White, PieceType::King}));
