@@ -270,7 +270,9 @@ tl::expected<void, std::string> Engine::Impl::startJob(SearchJob next, TimePoint
     send(*position, now);
     send(formatGo(params), now);
     state = next.ponder ? EngineState::Pondering : EngineState::Searching;
-    expect("bestmove", searchDeadline(next, settings.timeouts.search_margin));
+    // A resumed search owes its bestmove within the time it was just given, counted from now.
+    expect("bestmove",
+           searchDeadline(SearchJob{next.game, params, now, next.ponder}, settings.timeouts.search_margin));
     job = std::move(next);
     early_bestmove.reset();
     return {};
