@@ -7,9 +7,13 @@ namespace oc::rules {
 
 enum class Color : std::uint8_t { White, Black };
 
-constexpr Color operator~(Color c) { return c == Color::White ? Color::Black : Color::White; }
+constexpr Color operator~(Color c) {
+    return c == Color::White ? Color::Black : Color::White;
+}
 
-constexpr int index(Color c) { return static_cast<int>(c); }
+constexpr int index(Color c) {
+    return static_cast<int>(c);
+}
 
 // One value per side, indexed by Color (chessops' ByColor).
 template <typename T>
