@@ -55,7 +55,7 @@ class EngineFaults : public ::testing::Test {
         s.process.args.insert(s.process.args.end(), extra.begin(), extra.end());
         s.options = {{"Hash", "32"}, {"Style", "Risky"}};
         s.timeouts = {2000ms, 1000ms, 300ms, 300ms, 300ms};
-        engine = std::make_unique<Engine>(s, makeSyntaxValidator());
+        engine = std::make_unique<Engine>(s, makeRulesValidator());
         pump = std::make_unique<Pump>(*engine);
     }
 
@@ -190,6 +190,19 @@ TEST_F(EngineFaults, MalformedBestMoveIsNeverDelivered) {
     expectReplayed(game);
 }
 
+TEST_F(EngineFaults, IllegalBestMoveIsNeverDelivered) {
+    make("illegal-bestmove", {"--bad-move", "e2e5"});  // well-formed, but e2 is empty after 1.e4
+    startAndGame();
+    ASSERT_TRUE(engine->search(game, clocks(10s, 10s), SteadyClock::now()));
+    ASSERT_TRUE(pump->untilEvent<BestMoveEvent>(5s));
+    const auto bad = pump->faults(FaultKind::IllegalBestMove);
+    ASSERT_EQ(bad.size(), 1u);
+    EXPECT_EQ(bad[0].detail.rfind("bestmove 'e2e5': ", 0), 0u) << bad[0].detail;
+    const auto moves = pump->all<BestMoveEvent>();
+    ASSERT_EQ(moves.size(), 1u);
+    EXPECT_EQ(moves[0].move, "g1f3");
+}
+
 TEST_F(EngineFaults, SlowQuitIsKilledAfterGraceAndReaped) {
     make("slow-quit");
     ASSERT_TRUE(engine->start(SteadyClock::now()));
@@ -243,7 +256,7 @@ TEST_F(EngineFaults, RepeatedCrashesGiveUpWithoutZombies) {
     EngineSettings s = engine->settings();
     s.process.args = {"--mode", "crash-handshake"};
     s.max_restarts = 2;
-    engine = std::make_unique<Engine>(s, makeSyntaxValidator());
+    engine = std::make_unique<Engine>(s, makeRulesValidator());
     pump = std::make_unique<Pump>(*engine);
     ASSERT_TRUE(engine->start(SteadyClock::now()));
     ASSERT_TRUE(pump->until(
@@ -259,17 +272,17 @@ TEST_F(EngineFaults, RepeatedCrashesGiveUpWithoutZombies) {
 TEST_F(EngineFaults, StartFailuresSayWhatWasWrong) {
     EngineSettings s;
     s.process.command = "/nonexistent/engine";
-    Engine missing(s, makeSyntaxValidator());
+    Engine missing(s, makeRulesValidator());
     const auto error = missing.start(SteadyClock::now());
     ASSERT_FALSE(error);
     EXPECT_EQ(error.error(), "cannot execute '/nonexistent/engine': No such file or directory");
     s.process.command = "no-such-engine-xyz";
-    Engine unknown(s, makeSyntaxValidator());
+    Engine unknown(s, makeRulesValidator());
     EXPECT_EQ(unknown.start(SteadyClock::now()).error(),
               "engine 'no-such-engine-xyz' not found in PATH or /usr/games");
     s.process.command = FAKE_ENGINE;
     s.process.working_dir = "/nonexistent-dir";
-    Engine bad_dir(s, makeSyntaxValidator());
+    Engine bad_dir(s, makeRulesValidator());
     EXPECT_EQ(bad_dir.start(SteadyClock::now()).error(),
               "working directory '/nonexistent-dir' does not exist");
 }

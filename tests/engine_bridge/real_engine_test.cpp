@@ -39,7 +39,7 @@ class EngineReal : public ::testing::Test {
     void start(ProcessSpec spec, std::vector<OptionSetting> options, bool ponder) {
         if (!installed(spec.command)) GTEST_SKIP() << spec.command << " is not installed";
         EngineSettings s{std::move(spec), std::move(options), ponder, {}, 1};
-        engine = std::make_unique<Engine>(s, makeSyntaxValidator());
+        engine = std::make_unique<Engine>(s, makeRulesValidator());
         pump = std::make_unique<Pump>(*engine);
         ASSERT_TRUE(engine->start(SteadyClock::now()));
         ASSERT_TRUE(pump->untilEvent<ReadyEvent>(15s)) << "no handshake";
