@@ -107,7 +107,7 @@ void Engine::Impl::onReadyOk(TimePoint now) {
     if (state == EngineState::Configuring) {
         becameReady(now);
     } else if (state == EngineState::Idle && ping_sent) {
-        events.push_back(PongEvent{std::chrono::duration_cast<Millis>(now - *ping_sent)});
+        events.push_back(PongEvent{now - *ping_sent});
         ping_sent.reset();
         expect("", std::nullopt);
     }
