@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -19,11 +20,13 @@ LineQueue::~LineQueue() {
 }
 
 void LineQueue::notify() {
+    notified_.store(true, std::memory_order_release);
     const std::uint64_t one = 1;
     [[maybe_unused]] const auto n = ::write(notify_fd_, &one, sizeof one);
 }
 
 void LineQueue::clearNotify() {
+    if (!notified_.exchange(false, std::memory_order_acq_rel)) return;  // saves a read() per wait
     std::uint64_t count = 0;
     [[maybe_unused]] const auto n = ::read(notify_fd_, &count, sizeof count);
 }
@@ -125,6 +128,8 @@ bool LineReader::drainLocked(bool wake) {
         const ssize_t n = ::read(fd_, buffer.data(), buffer.size());
         if (n > 0) {
             consume(buffer.data(), static_cast<std::size_t>(n), lines);
+            // A short read emptied the pipe: skip the extra read() that would only say EAGAIN.
+            if (static_cast<std::size_t>(n) < buffer.size()) break;
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
@@ -143,17 +148,48 @@ void LineReader::tryDrain() {
     if (lock.owns_lock()) drainLocked(false);
 }
 
+namespace {
+
+constexpr std::chrono::milliseconds kCallerGrace{5};
+
+std::int64_t ticksNow() {
+    return std::chrono::steady_clock::now().time_since_epoch().count();
+}
+
+}  // namespace
+
+void LineReader::callerWaiting() {
+    caller_seen_.store(ticksNow(), std::memory_order_relaxed);
+}
+
+bool LineReader::callerActive() const {
+    const std::chrono::steady_clock::duration since{ticksNow() -
+                                                    caller_seen_.load(std::memory_order_relaxed)};
+    return since < kCallerGrace;
+}
+
 // poll() on the pipe and a wake pipe, so the destructor can stop a reader whose engine keeps its
 // output open (for instance a grandchild holding the pipe) instead of joining forever.
 void LineReader::run() {
     for (;;) {
-        std::array<pollfd, 2> fds{{{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}}};
-        if (::poll(fds.data(), fds.size(), -1) < 0) {
+        // While a caller reads the pipe itself, watch only the wake pipe and look again shortly.
+        const bool stand_aside = callerActive();
+        std::array<pollfd, 2> fds{{{wake_fd_, POLLIN, 0}, {fd_, POLLIN, 0}}};
+        const int polled =
+            ::poll(fds.data(), stand_aside ? 1 : 2, stand_aside ? int{kCallerGrace.count()} : -1);
+        if (polled == 0) continue;
+        if (polled < 0) {
             if (errno == EINTR) continue;
             break;
         }
-        if (fds[1].revents != 0) break;
-        const std::lock_guard lock(read_mutex_);
+        if (fds[0].revents != 0) break;
+        // try_lock: when a waiting caller is draining, stand aside instead of queueing on the mutex
+        // (which would make the caller's unlock a system call on the latency path).
+        std::unique_lock lock(read_mutex_, std::try_to_lock);
+        if (!lock.owns_lock()) {
+            std::this_thread::yield();
+            continue;
+        }
         if (!drainLocked(true)) break;
     }
     const std::lock_guard lock(read_mutex_);

@@ -8,8 +8,10 @@
 // reader (whoever holds the read lock reads); the reader thread still drains whenever the caller is
 // busy, so a pipe never fills up and stderr is always read.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -50,6 +52,7 @@ class LineQueue {
     std::size_t dropped_stderr_ = 0;
     bool stdout_closed_ = false;
     int notify_fd_ = -1;
+    std::atomic<bool> notified_{false};
 };
 
 // Owns a thread that reads the non-blocking `fd` until end of file or until `wake_fd` is readable.
@@ -62,9 +65,13 @@ class LineReader {
     void join();
     // Reads what is available now, from the calling thread, unless the reader thread is reading.
     void tryDrain();
+    // A caller is about to wait on the pipe itself: the thread stays off the pipe for a few
+    // milliseconds, so the two are not both woken for every line.
+    void callerWaiting();
 
   private:
     void run();
+    bool callerActive() const;
     // Requires read_mutex_. Returns false at end of file.
     bool drainLocked(bool wake);
     void consume(const char* data, std::size_t size, std::vector<OutputLine>& out);
@@ -78,6 +85,7 @@ class LineReader {
     std::string partial_;
     bool truncating_ = false;
     bool eof_ = false;
+    std::atomic<std::int64_t> caller_seen_{0};  // steady_clock ticks of the last callerWaiting()
     std::thread thread_;
 };
 

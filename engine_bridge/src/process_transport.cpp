@@ -157,6 +157,7 @@ class ProcessTransport final : public Transport {
         if (queue_.hasLines() || queue_.stdoutClosed()) return;
         std::array<pollfd, 2> fds{{{stdout_fd_, POLLIN, 0}, {queue_.notifyFd(), POLLIN, 0}}};
         const int timeout = static_cast<int>(std::clamp<std::int64_t>(max.count(), 0, 60'000));
+        out_reader_.callerWaiting();
         if (::poll(fds.data(), fds.size(), timeout) <= 0) return;
         if (fds[0].revents != 0) out_reader_.tryDrain();
     }
