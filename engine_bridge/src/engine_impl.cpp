@@ -275,6 +275,7 @@ tl::expected<void, std::string> Engine::Impl::startJob(SearchJob next, TimePoint
            searchDeadline(SearchJob{next.game, params, now, next.ponder}, settings.timeouts.search_margin));
     job = std::move(next);
     early_bestmove.reset();
+    ping_sent.reset();  // a readyok still on its way is answered by nobody now
     return {};
 }
 

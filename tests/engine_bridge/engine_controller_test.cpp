@@ -272,6 +272,29 @@ TEST_F(EngineController, PonderMissStopsDiscardsAndSearchesTheRealMove) {
     EXPECT_EQ(spawn(0).sent("go").back(), "go wtime 59000 btime 55000");
 }
 
+TEST_F(EngineController, BestMoveWhilePonderingIsHeldForAHitAndDroppedOnAMiss) {
+    settings.ponder = true;
+    script.configure = [](ScriptState& s, int) { s.bestmove_while_pondering = true; };
+    startReady();
+    spawn(0).bestmove = "g1f3";
+    ASSERT_TRUE(engine->ponder({"", {"e2e4", "e7e5"}}, clocks(59s, 60s), t));
+    EXPECT_TRUE(eventsOf<BestMoveEvent>(settle(t)).empty());  // not shown before the opponent moved
+    ASSERT_TRUE(engine->opponentMoved({"", {"e2e4", "e7e5"}}, clocks(59s, 55s), t + 1s));
+    auto best = eventsOf<BestMoveEvent>(settle(t + 1s));
+    ASSERT_EQ(best.size(), 1u);
+    EXPECT_EQ(best[0].move, "g1f3");
+
+    ASSERT_TRUE(engine->ponder({"", {"e2e4", "e7e5", "g1f3", "b8c6"}}, clocks(58s, 55s), t + 2s));
+    settle(t + 2s);
+    spawn(0).bestmove = "f1b5";
+    ASSERT_TRUE(engine->opponentMoved({"", {"e2e4", "e7e5", "g1f3", "g8f6"}}, clocks(58s, 50s), t + 3s));
+    best = eventsOf<BestMoveEvent>(settle(t + 3s));
+    ASSERT_EQ(best.size(), 1u);
+    EXPECT_EQ(best[0].move, "f1b5");
+    EXPECT_TRUE(spawn(0).sent("stop").empty());
+    EXPECT_EQ(spawn(0).sent("position").back(), "position startpos moves e2e4 e7e5 g1f3 g8f6");
+}
+
 TEST_F(EngineController, PonderIsRefusedWhenNotEnabled) {
     startReady();
     const auto refused = engine->ponder({"", {"e2e4", "e7e5"}}, clocks(1s, 1s), t);

@@ -46,6 +46,8 @@ class ScriptedTransport final : public Transport {
         } else if (line.rfind("go", 0) == 0 && s.answer_go && line.find("ponder") == std::string::npos &&
                    line.find("infinite") == std::string::npos) {
             s.say("bestmove " + s.bestmove + (s.ponder.empty() ? "" : " ponder " + s.ponder));
+        } else if (line.rfind("go ponder", 0) == 0 && s.bestmove_while_pondering) {
+            s.say("bestmove " + s.bestmove);
         } else if (line == "quit" && s.exit_on_quit) {
             s.exit = ExitStatus{false, 0};
             s.output_closed = true;

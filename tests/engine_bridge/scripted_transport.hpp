@@ -21,7 +21,8 @@ struct ScriptState {
     bool answer_uci = true;
     bool answer_isready = true;
     bool exit_on_quit = true;
-    bool answer_go = true;  // answer `go` (non-ponder, non-infinite) at once
+    bool bestmove_while_pondering = false;  // a UCI slip some engines make
+    bool answer_go = true;                  // answer `go` (non-ponder, non-infinite) at once
     std::string bestmove = "e2e4";
     std::string ponder;
 
