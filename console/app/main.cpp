@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <string>
+#include <vector>
 
 #include "gl_window.hpp"
 #include "screenshot.hpp"
@@ -22,6 +23,8 @@ struct Options {
     int width = 1280;
     int height = 800;
     std::string font = oc::ui::defaultFontPath();
+    std::string engine = "/usr/games/stockfish";
+    std::vector<std::string> engine_args;
 };
 
 oc::ui::BoardPicture startingPicture() {
@@ -46,6 +49,9 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
     cli.add_option("--height", opt.height, "Window height in pixels")->check(CLI::Range(480, 8192));
+    cli.add_option("--engine", opt.engine,
+                   "UCI engine command for the computer (default: Debian's Stockfish)");
+    cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
     CLI11_PARSE(cli, argc, argv);
 

@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <vector>
+
 #include "ui/board_view.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
+#include "ui/piece_sprites.hpp"
 
 namespace {
 
@@ -55,10 +58,35 @@ TEST_F(HeadlessUi, ConsoleProducesDrawData) {
     EXPECT_GT(data->TotalVtxCount, 64 * 4);  // at least the 64 squares
 }
 
-TEST_F(HeadlessUi, SolidFigurineMapsFenLetters) {
-    EXPECT_EQ(oc::ui::solidFigurine('K'), 0x265Au);
-    EXPECT_EQ(oc::ui::solidFigurine('p'), 0x265Fu);
-    EXPECT_EQ(oc::ui::solidFigurine('.'), 0u);
+TEST(PieceSprites, EnclosedAreaIsFilledAndOutsideStaysClear) {
+    // A 10x10 bitmap with a closed square ring of ink from (2,2) to (7,7): its inside must become opaque
+    // white, the ring opaque black, and everything outside transparent.
+    constexpr int kPx = 10;
+    std::vector<unsigned char> coverage(kPx * kPx, 0);
+    for (int i = 2; i <= 7; ++i) {
+        for (int j : {2, 7}) {
+            coverage[static_cast<std::size_t>(j * kPx + i)] = 255;
+            coverage[static_cast<std::size_t>(i * kPx + j)] = 255;
+        }
+    }
+    const auto rgba = oc::ui::fillEnclosed(coverage, kPx);
+    auto px = [&](int x, int y, int c) { return rgba[static_cast<std::size_t>((y * kPx + x) * 4 + c)]; };
+    EXPECT_EQ(px(4, 4, 0), 255);  // inside: white
+    EXPECT_EQ(px(4, 4, 3), 255);
+    EXPECT_EQ(px(2, 4, 0), 0);  // the ring: black, opaque
+    EXPECT_EQ(px(2, 4, 3), 255);
+    EXPECT_EQ(px(0, 0, 3), 0);  // outside: transparent
+    EXPECT_EQ(px(9, 5, 3), 0);
+}
+
+TEST(PieceSprites, GapInTheContourLeaksTheFill) {
+    constexpr int kPx = 10;
+    std::vector<unsigned char> coverage(kPx * kPx, 0);
+    for (int i = 2; i <= 7; ++i) {
+        coverage[static_cast<std::size_t>(2 * kPx + i)] = 255;
+    }
+    const auto rgba = oc::ui::fillEnclosed(coverage, kPx);
+    EXPECT_EQ(rgba[static_cast<std::size_t>((5 * kPx + 5) * 4 + 3)], 0);  // nothing enclosed, nothing filled
 }
 
 TEST(Fonts, MissingFileIsReported) {

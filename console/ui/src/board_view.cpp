@@ -2,9 +2,6 @@
 
 #include <imgui.h>
 
-#include <cctype>
-#include <string>
-
 namespace oc::ui {
 
 namespace {
@@ -12,62 +9,9 @@ namespace {
 constexpr ImU32 kLight = IM_COL32(240, 217, 181, 255);
 constexpr ImU32 kDark = IM_COL32(181, 136, 99, 255);
 constexpr ImU32 kHighlight = IM_COL32(205, 210, 106, 170);
-constexpr ImU32 kWhitePiece = IM_COL32(255, 255, 255, 255);
-constexpr ImU32 kBlackPiece = IM_COL32(0, 0, 0, 255);
 constexpr ImU32 kCoordinate = IM_COL32(220, 220, 220, 255);
 
-std::string utf8(unsigned cp) {
-    std::string out;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-    return out;
-}
-
-void drawPiece(ImDrawList* dl, const Fonts& fonts, char letter, ImVec2 origin, float cell) {
-    const unsigned solid = solidFigurine(letter);
-    if (solid == 0) {
-        return;
-    }
-    const float size = cell * 0.9f;
-    const ImVec2 glyph_size = fonts.pieces->CalcTextSizeA(size, 1e9f, 0.f, utf8(solid).c_str());
-    const ImVec2 pos{origin.x + (cell - glyph_size.x) * 0.5f, origin.y + (cell - glyph_size.y) * 0.5f};
-    const bool white = std::isupper(static_cast<unsigned char>(letter)) != 0;
-    // U+2654..2659 are outlines only: a white piece is the solid glyph filled white with the outline on top,
-    // so the square colour never shows through it.
-    dl->AddText(fonts.pieces, size, pos, white ? kWhitePiece : kBlackPiece, utf8(solid).c_str());
-    if (white) {
-        dl->AddText(fonts.pieces, size, pos, kBlackPiece, utf8(solid - 6).c_str());
-    }
-}
-
 }  // namespace
-
-unsigned solidFigurine(char fen_letter) {
-    switch (std::tolower(static_cast<unsigned char>(fen_letter))) {
-        case 'k':
-            return 0x265A;
-        case 'q':
-            return 0x265B;
-        case 'r':
-            return 0x265C;
-        case 'b':
-            return 0x265D;
-        case 'n':
-            return 0x265E;
-        case 'p':
-            return 0x265F;
-        default:
-            return 0;
-    }
-}
 
 void drawBoard(const BoardPicture& picture, const Fonts& fonts, float side) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -88,7 +32,9 @@ void drawBoard(const BoardPicture& picture, const Fonts& fonts, float side) {
             if (square == picture.highlight_from || square == picture.highlight_to) {
                 dl->AddRectFilled(a, b, kHighlight);
             }
-            drawPiece(dl, fonts, picture.squares[static_cast<std::size_t>(square)], a, cell);
+            const float inset = cell * 0.04f;
+            fonts.sprites.draw(dl, picture.squares[static_cast<std::size_t>(square)],
+                               {a.x + inset, a.y + inset}, {b.x - inset, b.y - inset});
         }
     }
     for (int i = 0; i < 8; ++i) {

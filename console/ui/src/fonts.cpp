@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <filesystem>
+#include <utility>
 
 namespace oc::ui {
 
@@ -30,6 +31,12 @@ std::optional<Fonts> loadFonts(const std::string& ttf_path, float text_px, float
     if (fonts.text == nullptr || fonts.pieces == nullptr) {
         return std::nullopt;
     }
+    auto sprites = PieceSprites::prepare(*io.Fonts, ttf_path, static_cast<int>(piece_px));
+    if (!sprites) {
+        return std::nullopt;
+    }
+    sprites->bake(*io.Fonts);
+    fonts.sprites = std::move(*sprites);
     return fonts;
 }
 

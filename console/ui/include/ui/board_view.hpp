@@ -18,7 +18,4 @@ struct BoardPicture {
 // Draws the board with coordinates into the current window, filling `side` pixels square.
 void drawBoard(const BoardPicture& picture, const Fonts& fonts, float side);
 
-// The figurine code point for a FEN piece letter, the solid (black) form; 0 for anything else.
-unsigned solidFigurine(char fen_letter);
-
 }  // namespace oc::ui

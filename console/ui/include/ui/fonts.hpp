@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-struct ImFont;
+#include "ui/piece_sprites.hpp"
 
 namespace oc::ui {
 
@@ -11,12 +11,14 @@ namespace oc::ui {
 struct Fonts {
     ImFont* text = nullptr;
     ImFont* pieces = nullptr;  // large, with the chess figurines U+2654..U+265F
+    PieceSprites sprites;      // the board's solid piece pictures
 };
 
 // The DejaVu Sans path on Debian, or the override when non-empty.
 std::string defaultFontPath();
 
-// Adds both fonts to the current ImGui context's atlas; nullopt when the file is missing or unreadable.
+// Adds both fonts and the piece sprites to the current ImGui context's atlas and builds it; nullopt when
+// the file is missing, unreadable or lacks the figurines.
 std::optional<Fonts> loadFonts(const std::string& ttf_path, float text_px, float piece_px);
 
 }  // namespace oc::ui
