@@ -47,10 +47,14 @@ Game::Game(Position start, Edition edition) : edition_(edition) {
 tl::expected<void, std::string> Game::play(Move m) {
     if (!current().isLegal(m))
         return tl::unexpected(detail::cat("move ", toUci(m), " is not legal in ", current().fen()));
+    playLegal(m);
+    return {};
+}
+
+void Game::playLegal(Move m) {
     positions_.push_back(current().play(m));
     hashes_.push_back(current().repetitionHash());
     moves_.push_back(m);
-    return {};
 }
 
 bool Game::undo() {

@@ -41,6 +41,8 @@ class Game {
 
     // Appends `m` if legal in the current position; otherwise says why and changes nothing.
     [[nodiscard]] tl::expected<void, std::string> play(Move m);
+    // Appends `m` without checking it (precondition: legal, e.g. from legalMoves() or a move parser).
+    void playLegal(Move m);
     // Removes the last move (for the arbiter's corrections); false when there is none.
     bool undo();
 

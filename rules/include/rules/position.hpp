@@ -63,6 +63,8 @@ class Position {
     void legalMoves(MoveList& out) const;
     // All legal moves.
     MoveList legalMoves() const;
+    // Appends the legal moves arriving on `to` to `out` (cleared first).
+    void legalMovesTo(Square to, MoveList& out) const;
     // Whether `m` is one of the legal moves.
     bool isLegal(Move m) const;
     // Whether the side to move has at least one legal move.
@@ -84,6 +86,8 @@ class Position {
     static constexpr std::uint8_t kNoPiece = 12;
     static constexpr std::uint8_t kNoSquare = 64;
 
+    Position() { board_.fill(kNoPiece); }  // empty board: only FenReader builds from it
+
     void putPiece(Piece p, int sq);
     void removePiece(int sq);
     void movePiece(int from, int to);
@@ -91,6 +95,7 @@ class Position {
     Bitboard attackersTo(int sq, Bitboard occ) const;
     Bitboard pinned(Color us) const;
     friend class FenReader;
+    friend class MoveGenerator;
 
     std::array<Bitboard, 6> by_type_{};
     std::array<Bitboard, 2> by_color_{};
