@@ -3,6 +3,7 @@
 // same engine binary, alternating blocks in one process so machine load hits both alike.
 // Prints medians, p99 and the ratio bridge/bare (target <= 1.5).
 #include <fmt/core.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -102,6 +103,37 @@ bool waitReady(oc::engine::Engine& engine) {
     return false;
 }
 
+// Pumps until an event of type T (real clock); returns the time it took, or a negative duration.
+template <typename T>
+std::chrono::nanoseconds pumpUntil(oc::engine::Engine& engine, Clock::time_point since) {
+    const auto end = Clock::now() + std::chrono::seconds{20};
+    while (Clock::now() < end) {
+        engine.waitForActivity(std::chrono::milliseconds{5});
+        for (const auto& event : engine.poll(Clock::now())) {
+            if (std::holds_alternative<T>(event)) return Clock::now() - since;
+        }
+    }
+    return std::chrono::nanoseconds{-1};
+}
+
+// Kills the engine in the middle of `go infinite` and times detection and replacement.
+void crashFigures(oc::engine::Engine& engine) {
+    oc::engine::GoParams infinite;
+    infinite.infinite = true;
+    if (!engine.search({}, infinite, Clock::now())) return;
+    (void)pumpUntil<oc::engine::InfoEvent>(engine, Clock::now());
+    const auto killed_at = Clock::now();
+    ::kill(engine.pid(), SIGKILL);
+    const auto detected = pumpUntil<oc::engine::FaultEvent>(engine, killed_at);
+    const auto ready = pumpUntil<oc::engine::RestartedEvent>(engine, killed_at);
+    const auto ms = [](std::chrono::nanoseconds d) {
+        return std::chrono::duration<double, std::milli>(d).count();
+    };
+    fmt::print("crash (SIGKILL during go infinite): detected after {:.1f} ms ({:.3f} of the 1 s limit), ",
+               ms(detected), ms(detected) / 1000.0);
+    fmt::print("replacement searching again after {:.1f} ms\n", ms(ready));
+}
+
 double quantileUs(Samples s, double q) {
     std::sort(s.begin(), s.end());
     return std::chrono::duration<double, std::micro>(
@@ -139,6 +171,8 @@ int main(int argc, char** argv) {
     fmt::print("bridge     isready: median {:.1f} us, p99 {:.1f} us\n", bridge_median,
                quantileUs(bridge_samples, 0.99));
     fmt::print("ratio bridge/bare (median): {:.2f}x (target <= 1.5x)\n", bridge_median / bare_median);
+    crashFigures(engine);
     engine.shutdown(Clock::now());
+    (void)pumpUntil<oc::engine::StoppedEvent>(engine, Clock::now());
     return 0;
 }
