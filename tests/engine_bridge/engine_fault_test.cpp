@@ -54,7 +54,8 @@ class EngineFaults : public ::testing::Test {
         s.process.args = {"--mode", mode, "--once", once, "--log", log, "--bestmove", "g1f3"};
         s.process.args.insert(s.process.args.end(), extra.begin(), extra.end());
         s.options = {{"Hash", "32"}, {"Style", "Risky"}};
-        s.timeouts = {2000ms, 1000ms, 300ms, 300ms, 300ms};
+        // Short enough to keep the suite fast, long enough for a loaded machine (or TSan) to answer.
+        s.timeouts = {2000ms, 2000ms, 1000ms, 300ms, 700ms};
         engine = std::make_unique<Engine>(s, makeRulesValidator());
         pump = std::make_unique<Pump>(*engine);
     }
