@@ -67,12 +67,17 @@ class EngineFaults : public ::testing::Test {
         ASSERT_TRUE(pump->untilEvent<ReadyEvent>(5s));
     }
 
-    // The second run got the same options and the whole game.
-    void expectReplayed(const GameRecord& played) {
-        const auto lines = testing::readLines(log);
-        const auto second = run(lines, 1);
+    // The second run got the same options.
+    void expectOptionsReplayed() {
+        const auto second = run(testing::readLines(log), 1);
         EXPECT_TRUE(contains(second, "setoption name Hash value 32"));
         EXPECT_TRUE(contains(second, "setoption name Style value Risky"));
+    }
+
+    // The second run got the same options and the whole game.
+    void expectReplayed(const GameRecord& played) {
+        expectOptionsReplayed();
+        const auto second = run(testing::readLines(log), 1);
         EXPECT_TRUE(contains(second, "ucinewgame"));
         EXPECT_TRUE(contains(second, *formatPosition(played)));
     }
@@ -96,6 +101,7 @@ TEST_F(EngineFaults, CrashDuringHandshakeIsNamedAndRecovered) {
     EXPECT_EQ(engine->state(), EngineState::Idle);
     EXPECT_EQ(engine->identity().name, "Fake Engine");
     EXPECT_EQ(engine->downtimes().size(), 1u);
+    expectOptionsReplayed();
 }
 
 TEST_F(EngineFaults, CrashDuringSearchResumesWithWholeGameAndTimeLeft) {
@@ -129,6 +135,7 @@ TEST_F(EngineFaults, CrashRightAfterBestMoveKeepsTheMoveAndRestarts) {
     EXPECT_EQ(crashes[0].exit, (ExitStatus{false, 3}));
     EXPECT_FALSE(pump->all<RestartedEvent>()[0].resumed_search);
     EXPECT_TRUE(contains(run(testing::readLines(log), 1), "ucinewgame"));
+    expectOptionsReplayed();
 }
 
 TEST_F(EngineFaults, HangInHandshakeIsDetectedAndRecovered) {
@@ -139,6 +146,7 @@ TEST_F(EngineFaults, HangInHandshakeIsDetectedAndRecovered) {
     ASSERT_EQ(hangs.size(), 1u);
     EXPECT_EQ(hangs[0].detail, "no uciok in time");
     EXPECT_EQ(hangs[0].during, EngineState::Starting);
+    expectOptionsReplayed();
 }
 
 TEST_F(EngineFaults, NoReadyOkIsAHang) {
@@ -149,6 +157,7 @@ TEST_F(EngineFaults, NoReadyOkIsAHang) {
     ASSERT_EQ(hangs.size(), 1u);
     EXPECT_EQ(hangs[0].detail, "no readyok in time");
     EXPECT_EQ(hangs[0].during, EngineState::Configuring);
+    expectOptionsReplayed();
 }
 
 TEST_F(EngineFaults, HangInSearchIsDetectedAfterBudgetAndTheSearchResumes) {
