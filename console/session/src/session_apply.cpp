@@ -342,7 +342,8 @@ void Session::Impl::apply(const json& r) {
     if (it == handlers().end()) throw std::runtime_error("unknown record type \"" + type + "\"");
     it->second(*this, r, t);
     ++records;
-    last_t = t;
+    // Engine I/O is audit only: a resumed simulation continues from the last change of the game.
+    if (type != "go" && type != "engine_io") last_t = t;
 }
 
 void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool offer) {

@@ -40,7 +40,7 @@ class Session {
 
     // The legal moves of the side to move, in UCI (drivers pick random moves from them).
     std::vector<std::string> legalMoves() const;
-    // The game's time of its last record (drivers resume simulated time from it).
+    // The time of the game's last change (engine I/O records left out): simulations resume from it.
     TimePoint lastRecordTime() const;
     // PGN export: Seven Tag Roster, TimeControl, English SAN, %clk/%emt, "(=)" comments, result.
     std::string pgn() const;
