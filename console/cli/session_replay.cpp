@@ -32,9 +32,9 @@ std::string ms(const json& v) {
 std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
     std::int64_t t = p.value("t", std::int64_t{0});
     if (type == "human_move")
-        return fmt::format("human move {} ({}), clock pressed at +{}{}", p["text"].get<std::string>(),
-                           p["uci"].get<std::string>(),
-                           stamp(p["pressed"].get<std::int64_t>() - engine_move_t),
+        return fmt::format("human move {} ({}), entered {} ms after the human pressed the clock{}",
+                           p["text"].get<std::string>(), p["uci"].get<std::string>(),
+                           t - p["pressed"].get<std::int64_t>(),
                            p.value("offer", false) ? ", draw offer (=)" : "");
     if (type == "engine_move") {
         engine_move_t = t;
