@@ -1,0 +1,146 @@
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "rules/color.hpp"
+#include "session/event_setup.hpp"
+
+namespace oc::session {
+
+using Ms = std::chrono::milliseconds;
+// Session time: the shells pass it in (a real steady clock, or a simulated one); never read inside.
+using TimePoint = std::chrono::steady_clock::time_point;
+
+namespace cmd {
+// Replace the event setup; refused (and logged) once the first move is made (E.III 2.2, 3.4).
+struct UpdateSetup {
+    EventSetup setup;
+};
+// The arbiter started the clocks (CLK-07); `at` defaults to now.
+struct StartGame {
+    std::optional<TimePoint> at;
+};
+// The human's move as the operator types it (event language, any accepted form). `pressed_at`: when
+// the human pressed the table clock, if the operator noted it (E.III 1.3). `draw_offer`: "(=)".
+struct HumanMove {
+    std::string text;
+    std::optional<TimePoint> pressed_at;
+    bool draw_offer = false;
+};
+// The engine's move has been executed on the board (E.III 1.4). `actual`: the move really made, when
+// it differs from the engine's (IRR-07: a legal one becomes the game move, logged as a 3.1 breach).
+struct MadeOnBoard {
+    std::optional<std::string> actual;
+};
+// The operator pressed the computer's clock; `at` defaults to now.
+struct ClockPressed {
+    std::optional<TimePoint> at;
+};
+// The computer's move is written on the scoresheet.
+struct Recorded {};
+// Official table-clock readings (remaining time) for one or both sides (E.III 1.1, CLK-01).
+struct SyncClock {
+    std::optional<Ms> white, black;
+};
+// The human offers a draw: marks the human's last move "(=)" (Art. 9.1, REC-04).
+struct HumanOffersDraw {};
+// The operator's answer to the human's pending offer (or to a claim taken as an offer, DRW-02).
+struct AnswerHumanOffer {
+    bool accept = false;
+};
+// The computer offers a draw with its move (only when the policy indicates it, E.III 3.3).
+struct ComputerOffersDraw {};
+// The human's answer to the computer's offer.
+struct HumanAnswersOffer {
+    bool accept = false;
+};
+enum class ClaimKind { Threefold, Fifty };
+// A draw claim (Art. 9.2/9.3). `intended`: the written move for the "after my move" form. For the
+// computer's claim the intended move is the engine's shown move. `touched`: the claimant touched a
+// piece first (2023: the right to claim is lost, Art. 9.4).
+struct ClaimDraw {
+    rules::Color claimant;
+    ClaimKind kind;
+    std::optional<std::string> intended;
+    bool touched = false;
+};
+// A resignation: the human's, or the operator's for the computer (E.III 3.2).
+struct Resign {
+    rules::Color side;
+};
+// Someone points at a fallen flag; nothing is ruled until the arbiter confirms it on the table clock.
+struct ReportFlag {
+    rules::Color side;
+};
+// The arbiter confirms the flag on the table clock: loss, or draw if the opponent cannot mate (Art. 6.9).
+struct ArbiterConfirmFlag {
+    rules::Color side;
+};
+struct ArbiterPause {};
+struct ArbiterResume {};
+// A free clock correction by the arbiter, with a reason.
+struct ArbiterAdjustClock {
+    rules::Color side;
+    Ms delta{0};
+    std::string reason;
+};
+// An illegal move found later: reinstate the position before ply `ply` (1-based), with the edition's
+// penalty against the side that made it (Art. 7.5, IRR-05/06). Sends `stop` if the engine was thinking.
+struct ArbiterIllegalMove {
+    int ply = 0;
+};
+// The operator mis-entered the human's last move; replace it before the engine's reply is played,
+// with the arbiter's confirmation (E.III 2.3: the search is stopped).
+struct CorrectEntry {
+    std::string text;
+    bool arbiter_confirmed = false;
+};
+// The arbiter declares a result (e.g. a ruling the console does not model).
+struct ArbiterResult {
+    std::string result;
+    std::string reason;
+};
+// The operator consults the nominated person (E.III 3.2); refused without the arbiter present.
+struct Consultation {
+    bool arbiter_present = false;
+    std::string note;
+};
+// E.III 2.2 faster rate on/off.
+struct FasterRate {
+    bool on = false;
+};
+// The arbiter asks for the move to be sealed (Guidelines I.1 / App. A1).
+struct RequestSeal {};
+// The human's sealed move as written (human to move).
+struct SealHumanMove {
+    std::string text;
+};
+// The engine's shown move is sealed for the computer (CMP-3.5): stored encrypted, never shown again.
+struct SealComputerMove {};
+// Resumption: the envelope is opened with the arbiter and the sealed move is played.
+struct Resume {
+    std::optional<TimePoint> session_start;
+};
+}  // namespace cmd
+
+using Command =
+    std::variant<cmd::UpdateSetup, cmd::StartGame, cmd::HumanMove, cmd::MadeOnBoard, cmd::ClockPressed,
+                 cmd::Recorded, cmd::SyncClock, cmd::HumanOffersDraw, cmd::AnswerHumanOffer,
+                 cmd::ComputerOffersDraw, cmd::HumanAnswersOffer, cmd::ClaimDraw, cmd::Resign,
+                 cmd::ReportFlag, cmd::ArbiterConfirmFlag, cmd::ArbiterPause, cmd::ArbiterResume,
+                 cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove, cmd::CorrectEntry, cmd::ArbiterResult,
+                 cmd::Consultation, cmd::FasterRate, cmd::RequestSeal, cmd::SealHumanMove,
+                 cmd::SealComputerMove, cmd::Resume>;
+
+// The command's name as used in the journal, scripts and error messages.
+std::string commandName(const Command& c);
+
+// Why a command was refused: shown to the operator as is; nothing changed.
+struct Rejection {
+    std::string message;
+};
+
+}  // namespace oc::session

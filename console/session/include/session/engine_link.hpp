@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "session/commands.hpp"
+#include "session/draw_policy.hpp"
+
+namespace oc::session {
+
+// The engine's `go` clock values, from the clock module's budget (E.III 2.1) at the moment of `go`.
+struct GoParams {
+    Ms wtime{0}, btime{0}, winc{0}, binc{0};
+    int movestogo = 0;  // 0: sudden death (not sent)
+};
+
+// One search: the whole game (so the engine sees the repetition history) and the clock values.
+struct SearchRequest {
+    std::uint64_t id = 0;
+    std::string start_fen;           // empty: the initial position
+    std::vector<std::string> moves;  // UCI, from the start
+    GoParams go;
+};
+
+namespace engine_event {
+struct BestMove {
+    std::uint64_t search = 0;
+    std::string uci;
+    std::optional<Evaluation> eval;  // the last score, from the side to move (the engine's) point of view
+    int depth = 0;
+};
+// A crash, a hang or garbage, as the engine bridge reported it; shown to the operator.
+struct Fault {
+    std::string what;
+};
+// The engine was restarted with the whole game; the search (if any) was re-issued.
+struct Restarted {
+    Ms downtime{0};
+};
+// A raw protocol line, for the journal (`to_engine`: sent by us).
+struct Line {
+    bool to_engine = false;
+    std::string text;
+};
+}  // namespace engine_event
+
+using EngineEvent = std::variant<engine_event::BestMove, engine_event::Fault, engine_event::Restarted,
+                                 engine_event::Line>;
+
+// How the session reaches an engine: the real bridge (engine_bridge/) or a fake in tests.
+class EngineLink {
+public:
+    virtual ~EngineLink() = default;
+    // Starts searching `req`; a previous search's late bestmove must be dropped (or carry its id).
+    virtual void startSearch(const SearchRequest& req, TimePoint now) = 0;
+    // Ends the current search (E.III 2.3: only on a take-back ordered by the arbiter or at game end).
+    virtual void stop(TimePoint now) = 0;
+    // Everything that happened since the last call.
+    virtual std::vector<EngineEvent> poll(TimePoint now) = 0;
+    // When the next event is due in simulated time, if the link knows (simulation drivers only).
+    virtual std::optional<TimePoint> nextDue() const { return std::nullopt; }
+};
+
+}  // namespace oc::session

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "rules/color.hpp"
+
+namespace oc::session {
+
+// The locked draw/resign policy of E.III 3.2-3.3: the computer's "instructions" come from it.
+// Scores are centipawns from the computer's point of view (positive = the computer is better).
+struct DrawPolicy {
+    int accept_below_cp = 0;     // indicate "accept" when the last N scores are all <= this
+    int accept_over_moves = 3;   // N
+    bool offer_enabled = true;   // the computer may offer a draw at all
+    int offer_within_cp = 15;    // offer when |score| <= this for the last N moves ...
+    int offer_after_move = 40;   // ... and the game has reached this move number
+    int offer_rate_limit = 10;   // moves between a rejected computer offer and the next one (11.5)
+    bool claim_enabled = true;   // claim a valid threefold / 50-move draw ...
+    int claim_below_cp = 30;     // ... when the score is <= this
+    bool resign_enabled = true;  // indicate resignation ...
+    int resign_below_cp = -900;  // ... when the last resign_over_moves scores are all <= this
+    int resign_over_moves = 5;
+};
+
+struct EngineSettings {
+    std::string command;
+    std::vector<std::string> args;
+    std::map<std::string, std::string> options;  // UCI setoption name -> value, fixed for the game
+    bool ponder = false;
+};
+
+struct Consultant {
+    std::string name;
+    bool accepted_by_arbiter = false;  // E.III 3.2: named beforehand and accepted by the arbiter
+};
+
+// Everything that is fixed for the game (E.III 2.2, 3.4): locked once the first move is made.
+struct EventSetup {
+    std::string event = "?", site = "?", date = "????.??.??", round = "?", board = "?";
+    std::string white = "?", black = "?";
+    rules::Color computer_side = rules::Color::Black;
+    std::string time_control = "90m+30s";  // human form or PGN TimeControl, parsed by clock/
+    int edition = 2023;                    // Laws of Chess edition: 2005 or 2023
+    std::string language = "en";           // notation language: en pl de fr es nl ru
+    std::string classification = "auto";   // auto | standard | rapid | blitz
+    EngineSettings engine;
+    double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve
+    double faster_rate_threshold_s = 120;  // E.III 2.2: "short of time" below this remaining time
+    bool enforce_recording = true;         // REC-03: block the next engine move until recorded
+    DrawPolicy policy;
+    Consultant consultant;
+};
+
+// Checks every field and names the first bad one with what would be right.
+[[nodiscard]] tl::expected<void, std::string> validate(const EventSetup& setup);
+
+nlohmann::json toJson(const EventSetup& setup);
+// Reads a setup; missing keys keep their defaults, unknown keys and bad values are errors.
+[[nodiscard]] tl::expected<EventSetup, std::string> eventSetupFromJson(const nlohmann::json& j);
+
+// A list of "path: old -> new" for the fields that differ (for the refusal log of E.III 2.2).
+std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup& b);
+
+}  // namespace oc::session

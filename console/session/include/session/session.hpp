@@ -1,0 +1,57 @@
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "session/commands.hpp"
+#include "session/engine_link.hpp"
+#include "session/event_setup.hpp"
+#include "session/record_sink.hpp"
+#include "session/snapshot.hpp"
+
+namespace oc::session {
+
+struct State;
+
+// The operator's game (FIDE Handbook E.III): one thread owns it. Commands go in through dispatch(),
+// engine events through poll(); every change is one record written to the sink before it takes effect,
+// so replaying the records rebuilds the same state.
+class Session {
+public:
+    // A new game: validates the setup and writes it as the first record.
+    [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> create(const EventSetup& setup,
+                                                                                   RecordSink& sink,
+                                                                                   EngineLink& engine,
+                                                                                   TimePoint now);
+    // Rebuilds a game from its records (crash recovery, replay); nothing is written while replaying.
+    // The engine is not contacted until the first poll().
+    [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> restore(
+        const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine);
+    ~Session();
+
+    // Performs one operator command at time `now`, or says why not (and changes nothing but the log).
+    [[nodiscard]] tl::expected<void, Rejection> dispatch(const Command& command, TimePoint now);
+    // Drains engine events, starts the search the state needs, reports deadlines.
+    void poll(TimePoint now);
+    // A copy of everything a view shows, with clocks read at `now`.
+    Snapshot snapshot(TimePoint now) const;
+
+    // The legal moves of the side to move, in UCI (drivers pick random moves from them).
+    std::vector<std::string> legalMoves() const;
+    // The game's time of its last record (drivers resume simulated time from it).
+    TimePoint lastRecordTime() const;
+    // PGN export: Seven Tag Roster, TimeControl, English SAN, %clk/%emt, "(=)" comments, result.
+    std::string pgn() const;
+    // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
+    std::string scoresheetText() const;
+
+private:
+    Session(RecordSink& sink, EngineLink& engine);
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace oc::session

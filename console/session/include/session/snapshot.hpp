@@ -1,0 +1,82 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/color.hpp"
+#include "session/commands.hpp"
+#include "session/draw_policy.hpp"
+#include "session/event_setup.hpp"
+
+namespace oc::session {
+
+enum class Phase {
+    Setup,            // event setup editable; the clocks have not started
+    HumanToMove,      // waiting for the operator to enter the human's move
+    EngineThinking,   // the engine searches; nothing to do (no "move now", E.III 2.3)
+    EngineMoveHeld,   // the engine has moved but the previous move is not recorded yet (REC-03)
+    EngineMoveShown,  // the engine's move is shown: execute it on the board (E.III 1.4)
+    EngineMoveMade,   // executed: press the clock
+    ClaimPending,     // the human's incorrect claim: the operator may accept it as a draw offer (DRW-02)
+    Adjourned,        // sealed; waiting for resumption
+    GameOver,
+};
+
+const char* phaseName(Phase p);
+
+// One half-move on the official scoresheet.
+struct ScoresheetMove {
+    int number = 1;                // full-move number
+    rules::Color side = rules::Color::White;
+    std::string uci, san;          // SAN in English (PGN)
+    std::string text;              // in the event's language (scoresheet)
+    bool draw_offer = false;       // "(=)"
+    Ms clock_after{0};             // the mover's remaining time after the move (%clk)
+    Ms elapsed{0};                 // the time the move took (%emt)
+};
+
+struct PendingEngineMove {
+    std::string uci;
+    std::string text;       // event language, long form with the departure square ("Sg1-f3")
+    std::string san;        // English SAN
+    bool made = false;      // executed on the board
+    std::optional<Evaluation> eval;  // operator only (CFG-06); never on a print or public display
+};
+
+// Everything a view needs, copied out of the session: read every frame, never mutated by the view.
+struct Snapshot {
+    Phase phase = Phase::Setup;
+    EventSetup setup;
+    bool setup_locked = false;
+    std::string fen;
+    rules::Color to_move = rules::Color::White;
+    int move_number = 1;
+    std::vector<ScoresheetMove> moves;
+    std::vector<std::string> scoresheet_lines;  // "12. Sf3 Sc6" in the event's language
+    std::optional<PendingEngineMove> engine_move;
+    bool previous_unrecorded = false;  // the computer's last move is not yet recorded (REC-03)
+    rules::ByColor<Ms> remaining;      // console mirror of the clocks at the snapshot's time
+    std::optional<rules::Color> clock_running;
+    bool clock_paused = false;
+    bool faster_rate = false;
+    bool faster_rate_available = false;
+    std::optional<rules::Color> flag_reported;  // waiting for the arbiter (CLK-16)
+    bool seal_requested = false;       // the arbiter asked for the move to be sealed (ADJ-01)
+    std::optional<rules::Color> sealed_by;
+    bool human_offer_pending = false;
+    bool computer_offer_pending = false;
+    Indication indication;             // the locked policy's instructions (E.III 3.1-3.3)
+    bool can_claim_for_computer = false;  // policy indicates and rules/ accept (CMP-3.3)
+    std::string expected_human_move;   // after an incorrect claim: the written move must be made (9.5)
+    rules::ByColor<int> illegal_moves;
+    std::string result = "*";
+    std::string termination;           // "checkmate", "resignation", "time forfeit", ...
+    int engine_restarts = 0;
+    int computer_flags = 0;
+    std::string last_engine_fault;
+    std::vector<std::string> notices;  // recent messages for the operator, newest last
+    std::uint64_t records = 0;         // journal records so far
+};
+
+}  // namespace oc::session

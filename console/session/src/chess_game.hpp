@@ -1,0 +1,64 @@
+#pragma once
+// The session's narrow view of rules/: one class so the session does not depend on its details.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "rules/color.hpp"
+#include "session/commands.hpp"
+
+namespace oc::session {
+
+struct MoveText {
+    std::string uci;
+    std::string san;         // English SAN (PGN)
+    std::string local;       // event language, short algebraic (scoresheet)
+    std::string local_long;  // event language, long form with departure square ("Sg1-f3")
+};
+
+enum class Ending { None, Checkmate, Stalemate, DeadPosition, Fivefold, SeventyFive };
+const char* endingName(Ending e);
+
+struct ClaimVerdict {
+    bool valid = false;
+    std::string detail;  // e.g. "position after 4...Ng8 occurred 3 times (plies 0, 8, 16)"
+};
+
+class ChessGame {
+public:
+    ChessGame(int edition, std::string language);
+    ~ChessGame();
+    ChessGame(const ChessGame&);
+    ChessGame& operator=(const ChessGame&);
+
+    // Reads the operator's text in the event's language; precise rejection (illegal, ambiguous, ...).
+    [[nodiscard]] tl::expected<MoveText, std::string> parse(const std::string& text) const;
+    // Describes a UCI move that must be legal here (engine moves are validated with it).
+    [[nodiscard]] tl::expected<MoveText, std::string> describe(const std::string& uci) const;
+    void play(const std::string& uci);                 // precondition: legal
+    void truncate(std::size_t plies);                 // keep the first `plies` moves
+    std::size_t plies() const;
+    std::vector<std::string> uciMoves() const;
+    std::vector<std::string> legalMoves() const;      // UCI, sorted
+    std::string fen() const;
+    rules::Color toMove() const;
+    int moveNumber() const;
+    // Automatic endings after the last move, per edition (Art. 5, 9.6).
+    Ending ending() const;
+    // A draw claim by the side to move, now or after `intended` (Art. 9.2, 9.3).
+    ClaimVerdict claim(cmd::ClaimKind kind, const std::optional<std::string>& intended_uci) const;
+    // Art. 6.9: can `side` checkmate by any series of legal moves?
+    bool canMate(rules::Color side) const;
+    // PGN of the game with the given tags and per-move comments (export format, English SAN).
+    std::string pgn(const std::vector<std::pair<std::string, std::string>>& tags,
+                    const std::vector<std::string>& comments, const std::string& result) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace oc::session

@@ -1,0 +1,59 @@
+#include "session/draw_policy.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace oc::session {
+namespace {
+
+constexpr int kMateCp = 100000;
+
+// True when the last `n` evaluations exist and all satisfy `pred`.
+template <typename Pred>
+bool lastAll(const std::vector<Evaluation>& evals, int n, Pred pred) {
+    auto count = static_cast<std::size_t>(n);
+    if (n < 1 || evals.size() < count) return false;
+    return std::all_of(evals.end() - static_cast<std::ptrdiff_t>(count), evals.end(),
+                       [&](const Evaluation& e) { return pred(e.effectiveCp()); });
+}
+
+}  // namespace
+
+int Evaluation::effectiveCp() const {
+    if (!mate) return cp;
+    int distance = std::abs(*mate);
+    return *mate > 0 ? kMateCp - distance : -kMateCp + distance;
+}
+
+Indication indicate(const DrawPolicy& p, const PolicyInput& in) {
+    Indication out;
+    std::vector<std::string> why;
+    if (lastAll(in.evals, p.accept_over_moves, [&](int cp) { return cp <= p.accept_below_cp; })) {
+        out.accept_draw = true;
+        why.push_back(fmt::format("accept: last {} scores <= {} cp", p.accept_over_moves, p.accept_below_cp));
+    }
+    bool rate_ok = !in.last_rejected_offer || in.move_number - *in.last_rejected_offer >= p.offer_rate_limit;
+    if (p.offer_enabled && in.move_number >= p.offer_after_move && rate_ok &&
+        lastAll(in.evals, p.accept_over_moves, [&](int cp) { return std::abs(cp) <= p.offer_within_cp; })) {
+        out.offer_draw = true;
+        why.push_back(
+            fmt::format("offer: |score| <= {} cp from move {}", p.offer_within_cp, p.offer_after_move));
+    }
+    // E.III 3.3: a claim needs both the policy's word and a claim the rules accept.
+    if (p.claim_enabled && in.claim_valid && !in.evals.empty() &&
+        in.evals.back().effectiveCp() <= p.claim_below_cp) {
+        out.claim_draw = true;
+        why.push_back(fmt::format("claim: valid and score <= {} cp", p.claim_below_cp));
+    }
+    if (p.resign_enabled &&
+        lastAll(in.evals, p.resign_over_moves, [&](int cp) { return cp <= p.resign_below_cp; })) {
+        out.resign = true;
+        why.push_back(fmt::format("resign: last {} scores <= {} cp", p.resign_over_moves, p.resign_below_cp));
+    }
+    out.reason = fmt::format("{}", fmt::join(why, "; "));
+    return out;
+}
+
+}  // namespace oc::session

@@ -1,0 +1,196 @@
+#include "session/event_setup.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+namespace oc::session {
+namespace {
+
+using nlohmann::json;
+using Result = tl::expected<void, std::string>;
+
+constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
+constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
+
+const char* sideName(rules::Color c) {
+    return c == rules::Color::White ? "white" : "black";
+}
+
+json policyJson(const DrawPolicy& p) {
+    return {{"accept_below_cp", p.accept_below_cp},    {"accept_over_moves", p.accept_over_moves},
+            {"offer_enabled", p.offer_enabled},        {"offer_within_cp", p.offer_within_cp},
+            {"offer_after_move", p.offer_after_move},  {"offer_rate_limit", p.offer_rate_limit},
+            {"claim_enabled", p.claim_enabled},        {"claim_below_cp", p.claim_below_cp},
+            {"resign_enabled", p.resign_enabled},      {"resign_below_cp", p.resign_below_cp},
+            {"resign_over_moves", p.resign_over_moves}};
+}
+
+DrawPolicy policyFrom(const json& j) {
+    DrawPolicy p;
+    p.accept_below_cp = j.at("accept_below_cp").get<int>();
+    p.accept_over_moves = j.at("accept_over_moves").get<int>();
+    p.offer_enabled = j.at("offer_enabled").get<bool>();
+    p.offer_within_cp = j.at("offer_within_cp").get<int>();
+    p.offer_after_move = j.at("offer_after_move").get<int>();
+    p.offer_rate_limit = j.at("offer_rate_limit").get<int>();
+    p.claim_enabled = j.at("claim_enabled").get<bool>();
+    p.claim_below_cp = j.at("claim_below_cp").get<int>();
+    p.resign_enabled = j.at("resign_enabled").get<bool>();
+    p.resign_below_cp = j.at("resign_below_cp").get<int>();
+    p.resign_over_moves = j.at("resign_over_moves").get<int>();
+    return p;
+}
+
+// Numbers are interchangeable (5 and 5.0); everything else must have the default's JSON type.
+bool sameKind(const json& a, const json& b) {
+    if (a.is_number() && b.is_number()) return true;
+    return a.type() == b.type();
+}
+
+// Every key of `in` must exist in `tmpl` with the same kind; free-form maps and lists are checked flat.
+Result checkShape(const json& tmpl, const json& in, const std::string& path) {
+    if (!in.is_object()) return tl::make_unexpected(fmt::format("{}: expected a JSON object", path));
+    for (const auto& [key, value] : in.items()) {
+        std::string where = path.empty() ? key : path + "." + key;
+        if (!tmpl.contains(key)) return tl::make_unexpected(fmt::format("{}: unknown setting", where));
+        const json& expect = tmpl.at(key);
+        if (!sameKind(expect, value))
+            return tl::make_unexpected(
+                fmt::format("{}: expected a {}, got {}", where, expect.type_name(), value.type_name()));
+        if (where == "engine.options") {
+            for (const auto& [name, v] : value.items())
+                if (!v.is_string())
+                    return tl::make_unexpected(fmt::format("{}.{}: option values are strings", where, name));
+        } else if (where == "engine.args") {
+            for (const auto& v : value)
+                if (!v.is_string()) return tl::make_unexpected(where + ": arguments are strings");
+        } else if (value.is_object()) {
+            if (auto r = checkShape(expect, value, where); !r) return r;
+        }
+    }
+    return {};
+}
+
+template <std::size_t N>
+bool oneOf(const std::string& v, const std::array<const char*, N>& allowed) {
+    return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; });
+}
+
+Result fail(std::string message) {
+    return tl::make_unexpected(std::move(message));
+}
+
+Result validatePolicy(const DrawPolicy& p) {
+    if (p.accept_over_moves < 1) return fail("policy.accept_over_moves: must be at least 1");
+    if (p.resign_over_moves < 1) return fail("policy.resign_over_moves: must be at least 1");
+    if (p.offer_within_cp < 0) return fail("policy.offer_within_cp: must be 0 or more");
+    if (p.offer_after_move < 1) return fail("policy.offer_after_move: must be a move number (1 or more)");
+    if (p.offer_rate_limit < 0) return fail("policy.offer_rate_limit: must be 0 or more moves");
+    return {};
+}
+
+void flatten(const json& j, const std::string& path, std::map<std::string, std::string>& out) {
+    if (j.is_object() && !j.empty()) {
+        for (const auto& [k, v] : j.items()) flatten(v, path.empty() ? k : path + "." + k, out);
+    } else {
+        out[path] = j.dump();
+    }
+}
+
+}  // namespace
+
+Result validate(const EventSetup& s) {
+    if (s.edition != 2005 && s.edition != 2023)
+        return fail(fmt::format("edition: expected 2005 or 2023, got {}", s.edition));
+    if (!oneOf(s.language, kLanguages))
+        return fail(fmt::format("language: expected one of en pl de fr es nl ru, got \"{}\"", s.language));
+    if (!oneOf(s.classification, kClasses))
+        return fail(fmt::format("classification: expected auto, standard, rapid or blitz, got \"{}\"",
+                                s.classification));
+    if (s.time_control.empty()) return fail("time_control: empty; give e.g. \"40/90m+30s, 30m+30s\"");
+    if (s.engine.command.empty()) return fail("engine.command: empty; give the engine's executable");
+    if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
+        return fail("handling_reserve_s: expected seconds between 0 and 600");
+    if (s.faster_rate_threshold_s < 0) return fail("faster_rate_threshold_s: expected seconds, 0 or more");
+    return validatePolicy(s.policy);
+}
+
+json toJson(const EventSetup& s) {
+    return {{"event", s.event},
+            {"site", s.site},
+            {"date", s.date},
+            {"round", s.round},
+            {"board", s.board},
+            {"white", s.white},
+            {"black", s.black},
+            {"computer_side", sideName(s.computer_side)},
+            {"time_control", s.time_control},
+            {"edition", s.edition},
+            {"language", s.language},
+            {"classification", s.classification},
+            {"engine",
+             {{"command", s.engine.command},
+              {"args", s.engine.args},
+              {"options", s.engine.options},
+              {"ponder", s.engine.ponder}}},
+            {"handling_reserve_s", s.handling_reserve_s},
+            {"faster_rate_threshold_s", s.faster_rate_threshold_s},
+            {"enforce_recording", s.enforce_recording},
+            {"policy", policyJson(s.policy)},
+            {"consultant",
+             {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}}};
+}
+
+tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
+    json merged = toJson(EventSetup{});
+    if (auto shape = checkShape(merged, in, ""); !shape) return tl::make_unexpected(shape.error());
+    merged.merge_patch(in);
+    EventSetup s;
+    s.event = merged.at("event");
+    s.site = merged.at("site");
+    s.date = merged.at("date");
+    s.round = merged.at("round");
+    s.board = merged.at("board");
+    s.white = merged.at("white");
+    s.black = merged.at("black");
+    std::string side = merged.at("computer_side");
+    if (side != "white" && side != "black")
+        return tl::make_unexpected(fmt::format("computer_side: expected white or black, got \"{}\"", side));
+    s.computer_side = side == "white" ? rules::Color::White : rules::Color::Black;
+    s.time_control = merged.at("time_control");
+    s.edition = merged.at("edition").get<int>();
+    s.language = merged.at("language");
+    s.classification = merged.at("classification");
+    const json& e = merged.at("engine");
+    s.engine.command = e.at("command");
+    s.engine.args = e.at("args").get<std::vector<std::string>>();
+    s.engine.options = e.at("options").get<std::map<std::string, std::string>>();
+    s.engine.ponder = e.at("ponder").get<bool>();
+    s.handling_reserve_s = merged.at("handling_reserve_s").get<double>();
+    s.faster_rate_threshold_s = merged.at("faster_rate_threshold_s").get<double>();
+    s.enforce_recording = merged.at("enforce_recording").get<bool>();
+    s.policy = policyFrom(merged.at("policy"));
+    s.consultant.name = merged.at("consultant").at("name");
+    s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
+    if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
+    return s;
+}
+
+std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup& b) {
+    std::map<std::string, std::string> fa, fb;
+    flatten(toJson(a), "", fa);
+    flatten(toJson(b), "", fb);
+    std::vector<std::string> out;
+    for (const auto& [path, value] : fb) {
+        auto it = fa.find(path);
+        std::string old = it == fa.end() ? "(none)" : it->second;
+        if (old != value) out.push_back(fmt::format("{}: {} -> {}", path, old, value));
+    }
+    for (const auto& [path, value] : fa)
+        if (!fb.count(path)) out.push_back(fmt::format("{}: {} -> (none)", path, value));
+    return out;
+}
+
+}  // namespace oc::session

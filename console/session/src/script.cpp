@@ -1,0 +1,265 @@
+#include "session/script.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <functional>
+#include <map>
+#include <sstream>
+
+namespace oc::session {
+namespace {
+
+using rules::Color;
+using Words = std::vector<std::string>;
+using Parsed = tl::expected<std::variant<Command, Directive>, std::string>;
+
+Words split(std::string_view line) {
+    std::istringstream in{std::string(line)};
+    Words out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+tl::expected<long long, std::string> number(std::string_view s) {
+    long long v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
+        return tl::make_unexpected(fmt::format("\"{}\" is not a number", s));
+    return v;
+}
+
+// "1m30s", "90s", "500ms", "2h" (units in descending order); a bare number is seconds.
+tl::expected<Ms, std::string> unitDuration(std::string_view s) {
+    if (auto n = number(s)) return Ms(*n * 1000);
+    Ms total{0};
+    std::size_t i = 0;
+    while (i < s.size()) {
+        std::size_t j = i;
+        while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+        std::size_t k = j;
+        while (k < s.size() && (s[k] < '0' || s[k] > '9')) ++k;
+        auto n = number(s.substr(i, j - i));
+        std::string_view unit = s.substr(j, k - j);
+        if (!n) return tl::make_unexpected(fmt::format("bad duration \"{}\"", s));
+        if (unit == "h")
+            total += Ms(*n * 3600000);
+        else if (unit == "m")
+            total += Ms(*n * 60000);
+        else if (unit == "s")
+            total += Ms(*n * 1000);
+        else if (unit == "ms")
+            total += Ms(*n);
+        else
+            return tl::make_unexpected(fmt::format("bad duration \"{}\": units are h, m, s, ms", s));
+        i = k;
+    }
+    return total;
+}
+
+tl::expected<Ms, std::string> clockDuration(std::string_view s) {
+    Ms total{0};
+    std::size_t start = 0;
+    while (true) {
+        std::size_t colon = s.find(':', start);
+        auto part = number(s.substr(start, colon == std::string_view::npos ? s.npos : colon - start));
+        if (!part)
+            return tl::make_unexpected(fmt::format("bad clock reading \"{}\": use h:mm:ss or m:ss", s));
+        total = total * 60 + Ms(*part * 1000);
+        if (colon == std::string_view::npos) return total;
+        start = colon + 1;
+    }
+}
+
+tl::expected<Color, std::string> side(const std::string& w, Color computer) {
+    if (w == "white" || w == "w") return Color::White;
+    if (w == "black" || w == "b") return Color::Black;
+    if (w == "computer") return computer;
+    if (w == "human") return ~computer;
+    return tl::make_unexpected(fmt::format("\"{}\": expected white, black, human or computer", w));
+}
+
+std::string join(const Words& w, std::size_t from) {
+    std::string out;
+    for (std::size_t i = from; i < w.size(); ++i) out += (out.empty() ? "" : " ") + w[i];
+    return out;
+}
+
+Parsed need(const Words& w, std::size_t n, const char* usage) {
+    if (w.size() < n) return tl::make_unexpected(fmt::format("usage: {}", usage));
+    return Parsed{Directive{}};
+}
+
+Parsed humanMove(const Words& w) {
+    if (auto ok = need(w, 2, "move TEXT [pressed @T|+D] [offer]"); !ok) return ok;
+    cmd::HumanMove m{w[1], std::nullopt, false};
+    for (std::size_t i = 2; i < w.size(); ++i) {
+        if (w[i] == "offer")
+            m.draw_offer = true;
+        else if (w[i] == "pressed" && i + 1 < w.size())
+            ++i;  // resolved by the driver (see movePressTime)
+        else
+            return tl::make_unexpected(fmt::format("move: unexpected \"{}\"", w[i]));
+    }
+    return Command{m};
+}
+
+Parsed syncClock(const Words& w, Color computer) {
+    cmd::SyncClock s;
+    if (w.size() != 3 && w.size() != 5) return tl::make_unexpected("usage: sync SIDE H:MM:SS [SIDE H:MM:SS]");
+    for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
+        auto c = side(w[i], computer);
+        auto t = clockDuration(w[i + 1]);
+        if (!c) return tl::make_unexpected(c.error());
+        if (!t) return tl::make_unexpected(t.error());
+        (*c == Color::White ? s.white : s.black) = *t;
+    }
+    return Command{s};
+}
+
+Parsed claim(const Words& w, Color computer) {
+    if (auto ok = need(w, 3, "claim SIDE threefold|fifty [MOVE] [touched]"); !ok) return ok;
+    auto c = side(w[1], computer);
+    if (!c) return tl::make_unexpected(c.error());
+    cmd::ClaimDraw cl{*c, cmd::ClaimKind::Threefold, std::nullopt, false};
+    if (w[2] == "fifty")
+        cl.kind = cmd::ClaimKind::Fifty;
+    else if (w[2] != "threefold")
+        return tl::make_unexpected("claim: expected threefold or fifty");
+    for (std::size_t i = 3; i < w.size(); ++i) {
+        if (w[i] == "touched")
+            cl.touched = true;
+        else
+            cl.intended = w[i];
+    }
+    return Command{cl};
+}
+
+Parsed arbiter(const Words& w, Color computer) {
+    if (auto ok = need(w, 2, "arbiter pause|resume|adjust|illegal|confirm-flag|result ..."); !ok) return ok;
+    const std::string& what = w[1];
+    if (what == "pause") return Command{cmd::ArbiterPause{}};
+    if (what == "resume") return Command{cmd::ArbiterResume{}};
+    if (what == "illegal") {
+        if (w.size() != 3) return tl::make_unexpected("usage: arbiter illegal PLY");
+        auto n = number(w[2]);
+        if (!n) return tl::make_unexpected(n.error());
+        return Command{cmd::ArbiterIllegalMove{static_cast<int>(*n)}};
+    }
+    if (what == "result") {
+        if (w.size() < 3) return tl::make_unexpected("usage: arbiter result 1-0|0-1|1/2-1/2 [REASON]");
+        return Command{cmd::ArbiterResult{w[2], join(w, 3)}};
+    }
+    if (w.size() < 3) return tl::make_unexpected(fmt::format("usage: arbiter {} SIDE ...", what));
+    auto c = side(w[2], computer);
+    if (!c) return tl::make_unexpected(c.error());
+    if (what == "confirm-flag") return Command{cmd::ArbiterConfirmFlag{*c}};
+    if (what == "adjust" && w.size() >= 4) {
+        auto d = parseDuration(w[3]);
+        if (!d) return tl::make_unexpected(d.error());
+        return Command{cmd::ArbiterAdjustClock{*c, *d, join(w, 4)}};
+    }
+    return tl::make_unexpected(fmt::format("arbiter: unknown action \"{}\"", what));
+}
+
+Parsed sided(const Words& w, Color computer, const std::function<Command(Color)>& make) {
+    if (w.size() != 2) return tl::make_unexpected(fmt::format("usage: {} SIDE", w[0]));
+    auto c = side(w[1], computer);
+    if (!c) return tl::make_unexpected(c.error());
+    return make(*c);
+}
+
+Parsed simple(const Words& w) {
+    static const std::map<std::string, Command> kSimple{{"start", cmd::StartGame{}},
+                                                        {"pressed", cmd::ClockPressed{}},
+                                                        {"recorded", cmd::Recorded{}},
+                                                        {"offer", cmd::HumanOffersDraw{}},
+                                                        {"accept", cmd::AnswerHumanOffer{true}},
+                                                        {"decline", cmd::AnswerHumanOffer{false}},
+                                                        {"computer-offer", cmd::ComputerOffersDraw{}},
+                                                        {"human-accepts", cmd::HumanAnswersOffer{true}},
+                                                        {"human-declines", cmd::HumanAnswersOffer{false}},
+                                                        {"seal", cmd::RequestSeal{}},
+                                                        {"seal-computer", cmd::SealComputerMove{}},
+                                                        {"resume", cmd::Resume{}}};
+    auto it = kSimple.find(w[0]);
+    if (it == kSimple.end() || w.size() != 1) return tl::make_unexpected("");
+    return Parsed{it->second};
+}
+
+Parsed action(const Words& w, Color computer) {
+    if (auto s = simple(w)) return s;
+    const std::string& verb = w[0];
+    if (verb == "move") return humanMove(w);
+    if (verb == "made") return Command{cmd::MadeOnBoard{w.size() > 1 ? std::optional(w[1]) : std::nullopt}};
+    if (verb == "sync") return syncClock(w, computer);
+    if (verb == "claim") return claim(w, computer);
+    if (verb == "arbiter") return arbiter(w, computer);
+    if (verb == "resign") return sided(w, computer, [](Color c) { return Command{cmd::Resign{c}}; });
+    if (verb == "flag") return sided(w, computer, [](Color c) { return Command{cmd::ReportFlag{c}}; });
+    if (verb == "correct" && w.size() >= 2)
+        return Command{cmd::CorrectEntry{w[1], w.size() > 2 && w[2] == "confirmed"}};
+    if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
+    if (verb == "consult")
+        return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
+    if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
+        return Command{cmd::FasterRate{w[1] == "on"}};
+    static const char* kDirectives[] = {"engine", "engine-crash", "expect", "wait", "setup"};
+    for (const char* d : kDirectives)
+        if (verb == d) return Directive{verb, Words(w.begin() + 1, w.end())};
+    return tl::make_unexpected(fmt::format("unknown action \"{}\" (see docs/cli-script-format.md)", verb));
+}
+
+tl::expected<ScriptStep, std::string> step(Words w, int line, Color computer) {
+    ScriptStep s;
+    s.line = line;
+    if (!w.empty() && (w[0][0] == '@' || w[0][0] == '+')) {
+        auto d = parseDuration(std::string_view(w[0]).substr(1));
+        if (!d) return tl::make_unexpected(d.error());
+        (w[0][0] == '@' ? s.at : s.advance) = *d;
+        w.erase(w.begin());
+    }
+    if (w.empty()) return tl::make_unexpected("a time with no action");
+    if (w[0][0] == '!') {
+        s.expect_rejection = true;
+        w[0].erase(0, 1);
+    }
+    auto a = action(w, computer);
+    if (!a) return tl::make_unexpected(a.error());
+    s.action = *a;
+    for (std::size_t i = 2; w[0] == "move" && i + 1 < w.size(); ++i) {
+        if (w[i] != "pressed") continue;
+        auto d = parseDuration(w[i + 1]);
+        if (!d) return tl::make_unexpected(d.error());
+        s.pressed_before = *d;
+    }
+    return s;
+}
+
+}  // namespace
+
+tl::expected<Ms, std::string> parseDuration(std::string_view text) {
+    bool negative = !text.empty() && text[0] == '-';
+    if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
+    auto d = text.find(':') != std::string_view::npos ? clockDuration(text) : unitDuration(text);
+    if (!d) return d;
+    return negative ? -*d : *d;
+}
+
+tl::expected<std::vector<ScriptStep>, std::string> parseScript(std::string_view text, Color computer) {
+    std::vector<ScriptStep> steps;
+    std::istringstream in{std::string(text)};
+    int line_no = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++line_no;
+        if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        Words w = split(line);
+        if (w.empty()) continue;
+        auto s = step(w, line_no, computer);
+        if (!s) return tl::make_unexpected(fmt::format("line {}: {}", line_no, s.error()));
+        steps.push_back(*s);
+    }
+    return steps;
+}
+
+}  // namespace oc::session

@@ -1,0 +1,58 @@
+#pragma once
+// The session's narrow view of clock/: the mirrored game clock, official readings, the engine budget.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <tl/expected.hpp>
+
+#include "rules/color.hpp"
+#include "session/commands.hpp"
+#include "session/engine_link.hpp"
+
+namespace oc::session {
+
+class SessionClock {
+public:
+    // Parses the control (human or PGN form); errors name the bad part.
+    [[nodiscard]] static tl::expected<SessionClock, std::string> create(const std::string& tc, int edition,
+                                                                        const std::string& classification,
+                                                                        double reserve_s, double faster_threshold_s);
+    ~SessionClock();
+    SessionClock(const SessionClock&);
+    SessionClock& operator=(const SessionClock&);
+    SessionClock(SessionClock&&) noexcept;
+    SessionClock& operator=(SessionClock&&) noexcept;
+
+    void start(TimePoint t);                              // White's clock runs
+    void press(TimePoint t);                              // the running side completes its move
+    void restartTurn(rules::Color side, TimePoint t);    // after a reinstatement: `side`'s clock runs
+    void sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t);  // official readings
+    void pause(TimePoint t);
+    void resume(TimePoint t);
+    void adjust(rules::Color side, Ms delta);
+    Ms remaining(rules::Color side, TimePoint t) const;
+    std::optional<rules::Color> running() const;
+    bool paused() const;
+    // E.III 2.1: go values for `computer` from the latest official reading minus the handling reserve.
+    GoParams budget(rules::Color computer, TimePoint t) const;
+    void recordHandling(Ms handling);                     // feeds the reserve
+    // E.III 2.2 faster rate.
+    bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
+    bool fasterRate() const;
+    [[nodiscard]] tl::expected<void, std::string> setFasterRate(bool on, rules::Color computer, TimePoint t);
+    // Art. 7.5.5 / 7.4(b): the time bonus the opponent of an illegal move gets.
+    Ms illegalMoveBonus() const;
+    bool rapidOrBlitz() const;
+    // Art. 9.5: applies an incorrect claim's penalty; returns a description (or an error for the 2005
+    // exact 2:00 / 1:00 cases the arbiter must decide, §17 Q7).
+    std::string penalizeClaim(rules::Color claimant, TimePoint t);
+    std::string pgnTimeControl() const;
+
+private:
+    SessionClock();
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace oc::session

@@ -1,0 +1,121 @@
+#pragma once
+// The session's state and the functions that turn commands into records and records into state.
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+
+#include "chess_game.hpp"
+#include "session/session.hpp"
+#include "session_clock.hpp"
+
+namespace oc::session {
+
+using nlohmann::json;
+using rules::Color;
+using Outcome = tl::expected<void, Rejection>;
+
+std::int64_t toMs(TimePoint t);
+TimePoint fromMs(std::int64_t ms);
+const char* colorName(Color c);
+Color colorFrom(const std::string& name);
+
+struct PendingClaim {
+    Color claimant = Color::White;
+    std::optional<std::string> intended_uci;
+};
+
+struct Session::Impl {
+    Impl(RecordSink& s, EngineLink& e) : sink(s), engine(e) {}
+
+    RecordSink& sink;
+    EngineLink& engine;
+
+    // Game state: rebuilt exactly by replaying the records.
+    EventSetup setup;
+    bool locked = false;
+    Phase phase = Phase::Setup;
+    ChessGame game{2023, "en"};
+    std::optional<SessionClock> clock;
+    std::vector<ScoresheetMove> moves;
+    std::optional<PendingEngineMove> engine_move;
+    TimePoint engine_move_at{};
+    TimePoint turn_started_at{};
+    bool unrecorded = false;
+    bool human_offer = false, computer_offer = false;
+    std::optional<int> last_rejected_offer;
+    std::vector<std::pair<std::size_t, Evaluation>> evals;  // (ply before the computer's move, score)
+    std::optional<Color> flag_reported;
+    rules::ByColor<int> illegal{};
+    std::string result = "*", termination;
+    int restarts = 0, computer_flags = 0;
+    std::string last_fault;
+    std::deque<std::string> notices;
+    std::string expected_human_move;
+    std::optional<PendingClaim> claim;
+    bool seal_requested = false;
+    std::optional<Color> sealed_by;
+    std::string sealed_uci, sealed_text;
+    json envelope;
+    std::uint64_t records = 0;
+    TimePoint last_t{};
+
+    // Runtime only (not replayed): the engine's current search.
+    std::uint64_t search_id = 0;
+    bool searching = false;
+    std::size_t search_plies = 0;
+    std::vector<std::string> search_moves;
+
+    Color computer() const { return setup.computer_side; }
+    Color human() const { return ~setup.computer_side; }
+    bool over() const { return phase == Phase::GameOver; }
+
+    // session.cpp: commands -> records.
+    Outcome dispatch(const Command& c, TimePoint now);
+    Outcome commit(json record, TimePoint now);
+    Outcome refuse(const std::string& command, const std::string& why, TimePoint now);
+    void notice(std::string text);
+
+    // session_apply.cpp: records -> state.
+    void apply(const json& r);
+    void playHuman(const std::string& uci, TimePoint pressed, bool offer);
+    void endGame(const std::string& result, const std::string& termination, TimePoint t);
+    void checkEnding(TimePoint t);
+    void illegalMove(int ply, TimePoint t);
+
+    // session_engine.cpp: the engine side.
+    void poll(TimePoint now);
+    void reconcile(TimePoint now);
+    Indication indication(TimePoint now) const;
+    bool computerClaimValid(cmd::ClaimKind kind) const;
+    bool anyComputerClaimValid() const;
+
+    // session_view.cpp
+    Snapshot snapshot(TimePoint now) const;
+    std::string pgn() const;
+    std::vector<std::string> scoresheetLines() const;
+};
+
+// session_commands.cpp: validation of the commands that are not part of the move cycle.
+Outcome humanOffer(Session::Impl& s, TimePoint now);
+Outcome answerHuman(Session::Impl& s, const cmd::AnswerHumanOffer& c, TimePoint now);
+Outcome computerOffer(Session::Impl& s, TimePoint now);
+Outcome humanAnswers(Session::Impl& s, const cmd::HumanAnswersOffer& c, TimePoint now);
+Outcome claimDraw(Session::Impl& s, const cmd::ClaimDraw& c, TimePoint now);
+Outcome resign(Session::Impl& s, const cmd::Resign& c, TimePoint now);
+Outcome reportFlag(Session::Impl& s, const cmd::ReportFlag& c, TimePoint now);
+Outcome confirmFlag(Session::Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now);
+Outcome pause(Session::Impl& s, bool on, TimePoint now);
+Outcome adjust(Session::Impl& s, const cmd::ArbiterAdjustClock& c, TimePoint now);
+Outcome illegal(Session::Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now);
+Outcome correct(Session::Impl& s, const cmd::CorrectEntry& c, TimePoint now);
+Outcome arbiterResult(Session::Impl& s, const cmd::ArbiterResult& c, TimePoint now);
+Outcome consult(Session::Impl& s, const cmd::Consultation& c, TimePoint now);
+Outcome faster(Session::Impl& s, const cmd::FasterRate& c, TimePoint now);
+Outcome requestSeal(Session::Impl& s, TimePoint now);
+Outcome sealHuman(Session::Impl& s, const cmd::SealHumanMove& c, TimePoint now);
+Outcome sealComputer(Session::Impl& s, TimePoint now);
+Outcome resume(Session::Impl& s, const cmd::Resume& c, TimePoint now);
+
+}  // namespace oc::session

@@ -1,0 +1,236 @@
+// Move input, second half: the grammar of English move text and its resolution against the legal moves.
+#include "attacks.hpp"
+#include "move_text_detail.hpp"
+#include "text.hpp"
+
+namespace oc::rules::detail {
+
+namespace {
+
+bool isFile(char c) {
+    return c >= 'a' && c <= 'h';
+}
+bool isRank(char c) {
+    return c >= '1' && c <= '8';
+}
+
+std::optional<PieceType> pieceOf(char c) {
+    switch (c) {
+        case 'N':
+            return PieceType::Knight;
+        case 'B':
+            return PieceType::Bishop;
+        case 'R':
+            return PieceType::Rook;
+        case 'Q':
+            return PieceType::Queen;
+        case 'K':
+            return PieceType::King;
+        default:
+            return std::nullopt;
+    }
+}
+
+std::optional<PieceType> promoOf(char c) {
+    auto p = pieceOf(static_cast<char>(c >= 'a' ? c - 32 : c));
+    if (p == PieceType::King) return std::nullopt;
+    return p;
+}
+
+const char* pieceName(PieceType t) {
+    constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+    return kNames[static_cast<int>(t)];
+}
+
+// Strips a promotion suffix: "=Q", "Q", "/Q", "(Q)", or UCI's lower-case "q" after a square.
+std::optional<PieceType> takePromotion(std::string_view& s) {
+    const std::size_t n = s.size();
+    if (n >= 3 && s[n - 1] == ')' && s[n - 3] == '(') {
+        if (auto p = promoOf(s[n - 2]); p && s[n - 2] < 'a') {
+            s.remove_suffix(3);
+            return p;
+        }
+    }
+    if (n >= 1 && s[n - 1] >= 'A' && s[n - 1] <= 'Z') {
+        if (auto p = promoOf(s[n - 1])) {
+            s.remove_suffix(1);
+            if (!s.empty() && (s.back() == '=' || s.back() == '/')) s.remove_suffix(1);
+            return p;
+        }
+    }
+    if (n >= 3 && isFile(s[n - 3]) && isRank(s[n - 2])) {
+        if (auto p = promoOf(s[n - 1]); p && s[n - 1] >= 'a') {
+            s.remove_suffix(1);
+            return p;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+tl::expected<MoveSpec, std::string> parseCanonical(std::string_view s) {
+    MoveSpec spec;
+    if (auto side = castlingOf(s)) {
+        spec.castle = side;
+        return spec;
+    }
+    spec.promo = takePromotion(s);
+    if (s.size() < 2 || !isFile(s[s.size() - 2]) || !isRank(s.back()))
+        return tl::unexpected(std::string("the move must end with the arrival square (like f3)"));
+    spec.to = (s.back() - '1') * 8 + (s[s.size() - 2] - 'a');
+    s.remove_suffix(2);
+    char sep = 0;
+    if (!s.empty() && (s.back() == 'x' || s.back() == ':' || s.back() == '-')) {
+        sep = s.back();
+        s.remove_suffix(1);
+    }
+    std::size_t i = 0;
+    if (i < s.size() && (spec.piece = pieceOf(s[i]))) ++i;
+    if (i < s.size() && isFile(s[i])) spec.from_file = s[i++] - 'a';
+    if (i < s.size() && isRank(s[i])) spec.from_rank = s[i++] - '1';
+    if (i != s.size())
+        return tl::unexpected(cat("'", s.substr(i), "' is not understood before the arrival square"));
+    if (sep == '-' && (spec.from_file < 0 || spec.from_rank < 0))
+        return tl::unexpected(std::string("a hyphen needs the full departure square, as in Ng1-f3 or e2-e4"));
+    return spec;
+}
+
+std::string exampleMoves(Language lang) {
+    const std::string n(pieceLetter(lang, PieceType::Knight));
+    const std::string q(pieceLetter(lang, PieceType::Queen));
+    return cat(n, "f3, exd5, e8", q, ", 0-0, ", n, "g1-f3 or g1f3 (piece letters ", pieceLetters(lang), ")");
+}
+
+namespace {
+
+bool matches(const Position& pos, const MoveSpec& spec, Move m) {
+    if (spec.castle) {
+        return m.kind() == Move::Kind::Castling &&
+               (fileOf(m.to()) > fileOf(m.from())) == (*spec.castle == CastleSide::King);
+    }
+    if (index(m.to()) != spec.to) return false;
+    if (spec.from_file >= 0 && fileOf(m.from()) != spec.from_file) return false;
+    if (spec.from_rank >= 0 && rankOf(m.from()) != spec.from_rank) return false;
+    const PieceType type = pos.pieceAt(m.from())->type;
+    const bool coordinates = !spec.piece && spec.from_file >= 0 && spec.from_rank >= 0;  // UCI or "g1-f3"
+    if (!coordinates && type != spec.piece.value_or(PieceType::Pawn)) return false;
+    if (spec.promo && m.promotion() != spec.promo) return false;
+    if (!spec.promo && m.kind() == Move::Kind::Promotion && m.promotion() != PieceType::Queen) return false;
+    return true;
+}
+
+// Whether a piece of `type` on `from` could go to `to` by its movement rules, ignoring the king's safety.
+bool pseudoReach(const Position& pos, PieceType type, int from, int to) {
+    const Color us = pos.sideToMove();
+    const Bitboard occ = pos.occupied();
+    if (pos.pieces(us) & bit(to)) return false;
+    switch (type) {
+        case PieceType::Knight:
+            return (kAttacks.knight[from] & bit(to)) != 0;
+        case PieceType::Bishop:
+            return (bishopAttacks(from, occ) & bit(to)) != 0;
+        case PieceType::Rook:
+            return (rookAttacks(from, occ) & bit(to)) != 0;
+        case PieceType::Queen:
+            return ((bishopAttacks(from, occ) | rookAttacks(from, occ)) & bit(to)) != 0;
+        case PieceType::King:
+            return (kAttacks.king[from] & bit(to)) != 0;
+        case PieceType::Pawn:
+            break;
+    }
+    const int up = us == Color::White ? 8 : -8;
+    const auto ep = pos.epSquare();
+    if (pawnAttacks(us, from) & bit(to)) return (pos.pieces(~us) & bit(to)) || (ep && index(*ep) == to);
+    if (to == from + up) return !(occ & bit(to));
+    const int start_rank = us == Color::White ? 1 : 6;
+    return to == from + 2 * up && from / 8 == start_rank && !(occ & (bit(to) | bit(from + up)));
+}
+
+std::string castlingWhy(const Position& pos, CastleSide side) {
+    const Color us = pos.sideToMove();
+    const int rank = us == Color::White ? 0 : 56;
+    const bool k = side == CastleSide::King;
+    if (!pos.castling().has(us, side)) return "the right to castle on that side is lost (Art. 3.8.2.1)";
+    const Bitboard between =
+        k ? (bit(rank + 5) | bit(rank + 6)) : (bit(rank + 1) | bit(rank + 2) | bit(rank + 3));
+    if (pos.occupied() & between) return "a piece stands between the king and the rook (Art. 3.8.2.2)";
+    if (pos.inCheck()) return "the king is in check (Art. 3.8.2.2)";
+    const Square pass = squareAt(k ? rank + 5 : rank + 3);
+    if (pos.isAttacked(pass, ~us))
+        return cat("the king would cross ", squareName(pass), ", which is attacked (Art. 3.8.2.2)");
+    return cat("the king would be in check on ", squareName(squareAt(k ? rank + 6 : rank + 2)));
+}
+
+std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
+    if (spec.castle) return castlingWhy(pos, *spec.castle);
+    const Color us = pos.sideToMove();
+    const std::string to = squareName(squareAt(spec.to));
+    if (spec.from_file >= 0 && spec.from_rank >= 0) {
+        const Square from = makeSquare(spec.from_file, spec.from_rank);
+        const auto p = pos.pieceAt(from);
+        if (!p) return cat("there is no piece on ", squareName(from));
+        if (p->color != us) return cat("the piece on ", squareName(from), " belongs to the opponent");
+        if (spec.piece && p->type != *spec.piece)
+            return cat("the piece on ", squareName(from), " is a ", pieceName(p->type), ", not a ",
+                       pieceName(*spec.piece));
+    }
+    if (pos.pieces(us) & bit(spec.to)) return cat(to, " is occupied by a piece of the side to move");
+    PieceType type = spec.piece.value_or(PieceType::Pawn);
+    if (spec.from_file >= 0 && spec.from_rank >= 0)
+        type = pos.pieceAt(makeSquare(spec.from_file, spec.from_rank))->type;
+    bool reach = false;
+    for (Bitboard b = pos.pieces(us, type); b;) {
+        const int from = popLsb(b);
+        if (spec.from_file >= 0 && from % 8 != spec.from_file) continue;
+        if (spec.from_rank >= 0 && from / 8 != spec.from_rank) continue;
+        reach |= pseudoReach(pos, type, from, spec.to);
+    }
+    if (!reach) return cat("no ", pieceName(type), " can reach ", to);
+    const bool last_rank = spec.to / 8 == (us == Color::White ? 7 : 0);
+    if (spec.promo && (type != PieceType::Pawn || !last_rank))
+        return "only a pawn reaching the last rank is promoted";
+    if (type == PieceType::King) return cat("the king would be in check on ", to);
+    return pos.inCheck() ? "the king is in check and this move does not parry it"
+                         : "the king would be in check";
+}
+
+}  // namespace
+
+tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& spec, std::string_view text,
+                                          Language lang) {
+    const MoveList legal = pos.legalMoves();
+    std::vector<Move> found;
+    for (Move m : legal)
+        if (matches(pos, spec, m)) found.push_back(m);
+    if (found.size() == 1) {
+        if (!spec.promo && found[0].kind() == Move::Kind::Promotion) {
+            const std::string sq = squareName(found[0].to());
+            const std::string_view q = pieceLetter(lang, PieceType::Queen),
+                                   r = pieceLetter(lang, PieceType::Rook);
+            const std::string_view b = pieceLetter(lang, PieceType::Bishop),
+                                   n = pieceLetter(lang, PieceType::Knight);
+            return tl::unexpected(
+                MoveTextError{MoveTextError::Kind::Incomplete,
+                              cat("incomplete move '", text, "': name the promotion piece, e.g. ", sq, q,
+                                  ", ", sq, r, ", ", sq, b, " or ", sq, n, " (Art. 3.7.3.3)"),
+                              {}});
+        }
+        return found[0];
+    }
+    if (found.empty())
+        return tl::unexpected(MoveTextError{
+            MoveTextError::Kind::Illegal, cat("illegal move '", text, "': ", illegalWhy(pos, spec)), {}});
+    NotationStyle style;
+    style.language = lang;
+    style.check_marks = false;
+    std::string list;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        if (i) list += i + 1 == found.size() ? " or " : ", ";
+        list += formatMove(pos, found[i], style);
+    }
+    return tl::unexpected(MoveTextError{MoveTextError::Kind::Ambiguous,
+                                        cat("ambiguous move '", text, "': ", list), std::move(found)});
+}
+
+}  // namespace oc::rules::detail

@@ -1,0 +1,76 @@
+#include "session/event_setup.hpp"
+
+#include <gtest/gtest.h>
+
+namespace oc::session {
+namespace {
+
+EventSetup sample() {
+    EventSetup s;
+    s.white = "Kasparov";
+    s.black = "Engine";
+    s.engine.command = "/usr/games/stockfish";
+    s.engine.options = {{"Hash", "64"}, {"Threads", "1"}};
+    return s;
+}
+
+TEST(EventSetup, JsonRoundTripKeepsEveryField) {
+    EventSetup s = sample();
+    s.edition = 2005;
+    s.language = "pl";
+    s.policy.resign_below_cp = -700;
+    s.consultant = {"Dr. X", true};
+    auto back = eventSetupFromJson(toJson(s));
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_TRUE(setupDifferences(s, *back).empty());
+    EXPECT_EQ(toJson(*back), toJson(s));
+}
+
+TEST(EventSetup, MissingKeysKeepDefaults) {
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"white", "A"}});
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ(s->white, "A");
+    EXPECT_EQ(s->edition, 2023);
+    EXPECT_EQ(s->policy.offer_rate_limit, 10);
+}
+
+TEST(EventSetup, UnknownKeyIsNamed) {
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}, {"hash", 3}}}});
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error(), "engine.hash: unknown setting");
+}
+
+TEST(EventSetup, WrongTypeAndBadValuesSayWhatIsRight) {
+    auto t = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"edition", "2023"}});
+    ASSERT_FALSE(t);
+    EXPECT_EQ(t.error(), "edition: expected a number, got string");
+    auto e = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"edition", 2010}});
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error(), "edition: expected 2005 or 2023, got 2010");
+    auto l = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"language", "it"}});
+    ASSERT_FALSE(l);
+    EXPECT_NE(l.error().find("language"), std::string::npos);
+    auto c = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"computer_side", "red"}});
+    ASSERT_FALSE(c);
+    EXPECT_NE(c.error().find("computer_side"), std::string::npos);
+    auto o = eventSetupFromJson({{"engine", {{"command", "sf"}, {"options", {{"Hash", 64}}}}}});
+    ASSERT_FALSE(o);
+    EXPECT_EQ(o.error(), "engine.options.Hash: option values are strings");
+}
+
+TEST(EventSetup, EngineCommandRequired) {
+    auto s = eventSetupFromJson(nlohmann::json::object());
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.error().find("engine.command"), std::string::npos);
+}
+
+TEST(EventSetup, DifferencesNameThePath) {
+    EventSetup a = sample(), b = sample();
+    b.engine.options["Hash"] = "128";
+    auto d = setupDifferences(a, b);
+    ASSERT_EQ(d.size(), 1u);
+    EXPECT_EQ(d[0], "engine.options.Hash: \"64\" -> \"128\"");
+}
+
+}  // namespace
+}  // namespace oc::session
