@@ -1,0 +1,97 @@
+// Both clocks as the console mirrors them, and the table clock reading that overrides them (E.III 1.1).
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <tuple>
+
+#include "view_context.hpp"
+
+namespace oc::ui {
+
+namespace {
+
+void drawOneClock(ViewContext& ctx, rules::Color side) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool running = snap.clock_running == side && !snap.clock_paused;
+    const session::Ms left = snap.remaining[side];
+    ImGui::TextColored(running ? kGreen : kGrey, "%s %s", running ? ">" : " ", sideName(side));
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", roleOf(snap, side));
+    ImGui::PushFont(ctx.fonts.heading);
+    const std::string text = formatClock(left);
+    const ImVec4 colour = left.count() <= 0 ? kRed : running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text];
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x);
+    ImGui::TextColored(colour, "%s", text.c_str());
+    ImGui::PopFont();
+}
+
+void drawStatus(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (snap.clock_paused) {
+        ImGui::TextColored(kAmber, "Clocks paused by the arbiter");
+    }
+    if (snap.flag_reported) {
+        ImGui::TextColored(kRed, "Flag reported: %s. The arbiter confirms on the table clock", sideName(*snap.flag_reported));
+    }
+    if (snap.faster_rate || snap.faster_rate_available) {
+        ImGui::TextUnformatted(snap.faster_rate ? "Faster rate ON (E.III 2.2)" : "Short of time: faster rate allowed");
+        ImGui::SameLine();
+        const char* label = snap.faster_rate ? "Normal rate" : "Faster rate";
+        if (actionButton(ctx, label, snap.faster_rate_available)) {
+            ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
+        }
+    }
+}
+
+// Table clock readings: either side or both; what cannot be read is refused here with the form to use.
+void drawTableReading(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
+    ImGui::TextUnformatted("Table clock reading (h:mm:ss):");
+    ImGui::BeginDisabled(!enabled);
+    const float label_w = ImGui::CalcTextSize("White ").x;
+    const float w = ImGui::CalcTextSize("0:00:00").x + 24;
+    bool enter = false;
+    for (auto [name, text, id] : {std::tuple{"White", &st.table_white, "##tablewhite"},
+                                  std::tuple{"Black", &st.table_black, "##tableblack"}}) {
+        ImGui::TextUnformatted(name);
+        ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
+        ImGui::SetNextItemWidth(w);
+        enter |= ImGui::InputText(id, text, ImGuiInputTextFlags_EnterReturnsTrue);
+        recordItem(ctx, id);
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool any = !st.table_white.empty() || !st.table_black.empty();
+    if (!(actionButton(ctx, "Set clocks", enabled && any) || (enter && enabled && any))) {
+        return;
+    }
+    session::cmd::SyncClock sync;
+    for (auto [text, slot] : {std::pair{&st.table_white, &sync.white}, std::pair{&st.table_black, &sync.black}}) {
+        if (text->empty()) {
+            continue;
+        }
+        *slot = parseTyped(*text);
+        if (!*slot) {
+            st.rejection = fmt::format("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m", *text);
+            st.rejection_is_move = false;
+            return;
+        }
+    }
+    ctx.out.push_back(sync);
+}
+
+}  // namespace
+
+void drawClockPane(ViewContext& ctx) {
+    drawOneClock(ctx, rules::Color::White);
+    drawOneClock(ctx, rules::Color::Black);
+    drawStatus(ctx);
+    if (!ctx.state.public_display) {
+        ImGui::Separator();
+        drawTableReading(ctx);
+    }
+}
+
+}  // namespace oc::ui
