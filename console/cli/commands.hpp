@@ -14,5 +14,7 @@ void addRulesCommands(CLI::App& app, ExitCode& code);
 void addClockCommands(CLI::App& app, ExitCode& code);
 void addEngineCommands(CLI::App& app, ExitCode& code);
 void addSessionCommands(CLI::App& app, ExitCode& code);
+// `journal verify`; creates the "journal" subcommand that `journal replay` joins.
+void addJournalCommands(CLI::App& app, ExitCode& code);
 
 }  // namespace oc::cli

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
     oc::cli::addRulesCommands(app, code);
     oc::cli::addClockCommands(app, code);
     oc::cli::addEngineCommands(app, code);
+    oc::cli::addJournalCommands(app, code);
     oc::cli::addSessionCommands(app, code);
     try {
         app.parse(argc, argv);

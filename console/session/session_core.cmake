@@ -3,4 +3,14 @@ set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/event_setup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/draw_policy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/operator_delay.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/script.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/src/script.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/chess_game.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_clock.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_commands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_apply.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_view.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/fake_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/driver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/driver_script.cpp)

@@ -1,8 +1,9 @@
 // ChessGame over rules/: positions, notation, automatic endings and claims (Art. 5, 6.9, 9).
 #include "chess_game.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
@@ -21,19 +22,26 @@ struct ChessGame::Impl {
 
     const Position& now() const { return positions.back(); }
     int occurrences(const Position& p, std::size_t upto) const {
-        return static_cast<int>(std::count_if(positions.begin(), positions.begin() + static_cast<std::ptrdiff_t>(upto),
+        return static_cast<int>(std::count_if(positions.begin(),
+                                              positions.begin() + static_cast<std::ptrdiff_t>(upto),
                                               [&](const Position& q) { return q.sameForRepetition(p); }));
     }
 };
 
 const char* endingName(Ending e) {
     switch (e) {
-        case Ending::None: return "none";
-        case Ending::Checkmate: return "checkmate";
-        case Ending::Stalemate: return "stalemate";
-        case Ending::DeadPosition: return "dead position";
-        case Ending::Fivefold: return "fivefold repetition";
-        case Ending::SeventyFive: return "seventy-five-move rule";
+        case Ending::None:
+            return "none";
+        case Ending::Checkmate:
+            return "checkmate";
+        case Ending::Stalemate:
+            return "stalemate";
+        case Ending::DeadPosition:
+            return "dead position";
+        case Ending::Fivefold:
+            return "fivefold repetition";
+        case Ending::SeventyFive:
+            return "seventy-five-move rule";
     }
     return "?";
 }
@@ -49,10 +57,16 @@ MoveText describeMove(const Position& pos, Move m, rules::Language lang) {
             rules::formatMove(pos, m, long_form)};
 }
 
-int count(rules::Bitboard b) { return __builtin_popcountll(b); }
+int count(rules::Bitboard b) {
+    return __builtin_popcountll(b);
+}
 
-bool lightSquares(rules::Bitboard b) { return (b & 0x55AA55AA55AA55AAULL) != 0; }
-bool darkSquares(rules::Bitboard b) { return (b & 0xAA55AA55AA55AA55ULL) != 0; }
+bool lightSquares(rules::Bitboard b) {
+    return (b & 0x55AA55AA55AA55AAULL) != 0;
+}
+bool darkSquares(rules::Bitboard b) {
+    return (b & 0xAA55AA55AA55AA55ULL) != 0;
+}
 
 // Dead positions the console proves (Art. 5.2.2): K v K, K+minor v K, bishops all on one colour.
 bool dead(const Position& p) {
@@ -100,7 +114,9 @@ void ChessGame::truncate(std::size_t plies) {
     impl_->positions.resize(plies + 1);
 }
 
-std::size_t ChessGame::plies() const { return impl_->moves.size(); }
+std::size_t ChessGame::plies() const {
+    return impl_->moves.size();
+}
 
 std::vector<std::string> ChessGame::uciMoves() const {
     std::vector<std::string> out;
@@ -115,9 +131,15 @@ std::vector<std::string> ChessGame::legalMoves() const {
     return out;
 }
 
-std::string ChessGame::fen() const { return impl_->now().fen(); }
-rules::Color ChessGame::toMove() const { return impl_->now().sideToMove(); }
-int ChessGame::moveNumber() const { return impl_->now().fullmoveNumber(); }
+std::string ChessGame::fen() const {
+    return impl_->now().fen();
+}
+rules::Color ChessGame::toMove() const {
+    return impl_->now().sideToMove();
+}
+int ChessGame::moveNumber() const {
+    return impl_->now().fullmoveNumber();
+}
 
 Ending ChessGame::ending() const {
     const Position& p = impl_->now();
@@ -139,7 +161,8 @@ ClaimVerdict ChessGame::claim(cmd::ClaimKind kind, const std::optional<std::stri
     }
     if (kind == cmd::ClaimKind::Fifty) {
         bool ok = p.halfmoveClock() >= 100;
-        return {ok, fmt::format("{} half-moves without a pawn move or capture (Art. 9.3 needs 100)", p.halfmoveClock())};
+        return {ok, fmt::format("{} half-moves without a pawn move or capture (Art. 9.3 needs 100)",
+                                p.halfmoveClock())};
     }
     int n = impl_->occurrences(p, upto) + (intended ? 1 : 0);
     return {n >= 3, fmt::format("the position {} occurred {} time(s) (Art. 9.2 needs 3)", p.fen(), n)};
@@ -176,7 +199,8 @@ std::string ChessGame::pgn(const std::vector<std::pair<std::string, std::string>
     for (std::size_t i = 0; i < impl_->moves.size(); ++i) {
         const Position& before = impl_->positions[i];
         if (before.sideToMove() == rules::Color::White || i == 0)
-            emit(fmt::format("{}.{}", before.fullmoveNumber(), before.sideToMove() == rules::Color::White ? "" : ".."));
+            emit(fmt::format("{}.{}", before.fullmoveNumber(),
+                             before.sideToMove() == rules::Color::White ? "" : ".."));
         emit(rules::toSan(before, impl_->moves[i]));
         if (i < comments.size() && !comments[i].empty()) emit("{" + comments[i] + "}");
     }

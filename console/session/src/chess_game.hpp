@@ -28,7 +28,7 @@ struct ClaimVerdict {
 };
 
 class ChessGame {
-public:
+  public:
     ChessGame(int edition, std::string language);
     ~ChessGame();
     ChessGame(const ChessGame&);
@@ -38,11 +38,11 @@ public:
     [[nodiscard]] tl::expected<MoveText, std::string> parse(const std::string& text) const;
     // Describes a UCI move that must be legal here (engine moves are validated with it).
     [[nodiscard]] tl::expected<MoveText, std::string> describe(const std::string& uci) const;
-    void play(const std::string& uci);                 // precondition: legal
-    void truncate(std::size_t plies);                 // keep the first `plies` moves
+    void play(const std::string& uci);  // precondition: legal
+    void truncate(std::size_t plies);   // keep the first `plies` moves
     std::size_t plies() const;
     std::vector<std::string> uciMoves() const;
-    std::vector<std::string> legalMoves() const;      // UCI, sorted
+    std::vector<std::string> legalMoves() const;  // UCI, sorted
     std::string fen() const;
     rules::Color toMove() const;
     int moveNumber() const;
@@ -56,7 +56,7 @@ public:
     std::string pgn(const std::vector<std::pair<std::string, std::string>>& tags,
                     const std::vector<std::string>& comments, const std::string& result) const;
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

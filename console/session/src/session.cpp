@@ -7,18 +7,24 @@
 namespace oc::session {
 namespace {
 
-std::string claimKindName(cmd::ClaimKind k) { return k == cmd::ClaimKind::Threefold ? "threefold" : "fifty"; }
-
-bool inPlay(const Session::Impl& s) { return s.phase != Phase::Setup && !s.over(); }
+bool inPlay(const Session::Impl& s) {
+    return s.phase != Phase::Setup && !s.over();
+}
 
 }  // namespace
 
 std::int64_t toMs(TimePoint t) {
     return std::chrono::duration_cast<Ms>(t.time_since_epoch()).count();
 }
-TimePoint fromMs(std::int64_t ms) { return TimePoint(std::chrono::duration_cast<TimePoint::duration>(Ms(ms))); }
-const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
-Color colorFrom(const std::string& name) { return name == "white" ? Color::White : Color::Black; }
+TimePoint fromMs(std::int64_t ms) {
+    return TimePoint(std::chrono::duration_cast<TimePoint::duration>(Ms(ms)));
+}
+const char* colorName(Color c) {
+    return c == Color::White ? "white" : "black";
+}
+Color colorFrom(const std::string& name) {
+    return name == "white" ? Color::White : Color::Black;
+}
 
 void Session::Impl::notice(std::string text) {
     notices.push_back(std::move(text));
@@ -29,7 +35,8 @@ void Session::Impl::notice(std::string text) {
 Outcome Session::Impl::commit(json record, TimePoint now) {
     record["t"] = toMs(now);
     if (auto ok = sink.append(record); !ok)
-        return tl::make_unexpected(Rejection{"the journal could not be written (" + ok.error() + "); nothing changed"});
+        return tl::make_unexpected(
+            Rejection{"the journal could not be written (" + ok.error() + "); nothing changed"});
     apply(record);
     return {};
 }
@@ -49,10 +56,11 @@ using Impl = Session::Impl;
 Outcome setupChange(Impl& s, const cmd::UpdateSetup& c, TimePoint now) {
     if (s.locked) {
         auto diff = setupDifferences(s.setup, c.setup);
-        return s.refuse("setup",
-                        fmt::format("the event setup is locked after the first move (E.III 2.2, 3.4); refused: {}",
-                                    fmt::join(diff, "; ")),
-                        now);
+        return s.refuse(
+            "setup",
+            fmt::format("the event setup is locked after the first move (E.III 2.2, 3.4); refused: {}",
+                        fmt::join(diff, "; ")),
+            now);
     }
     if (auto ok = validate(c.setup); !ok) return s.refuse("setup", ok.error(), now);
     auto clock = SessionClock::create(c.setup.time_control, c.setup.edition, c.setup.classification,
@@ -70,56 +78,70 @@ Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
     if (s.phase != Phase::HumanToMove)
         return s.refuse("move", fmt::format("not the human's turn (phase: {})", phaseName(s.phase)), now);
     if (s.seal_requested)
-        return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move", now);
+        return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move",
+                        now);
     auto m = s.game.parse(c.text);
     if (!m) return tl::make_unexpected(Rejection{m.error()});
     TimePoint pressed = c.pressed_at.value_or(now);
     if (pressed > now || pressed < s.turn_started_at)
-        return s.refuse("move", "the clock-press time must lie between the start of the human's turn and now", now);
-    return s.commit({{"type", "human_move"}, {"uci", m->uci}, {"text", c.text}, {"pressed", toMs(pressed)},
+        return s.refuse("move", "the clock-press time must lie between the start of the human's turn and now",
+                        now);
+    return s.commit({{"type", "human_move"},
+                     {"uci", m->uci},
+                     {"text", c.text},
+                     {"pressed", toMs(pressed)},
                      {"offer", c.draw_offer}},
                     now);
 }
 
 Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveShown)
-        return s.refuse("made", fmt::format("no engine move to execute (phase: {})", phaseName(s.phase)), now);
+        return s.refuse("made", fmt::format("no engine move to execute (phase: {})", phaseName(s.phase)),
+                        now);
     std::string uci = s.engine_move->uci;
     bool breach = false;
     if (c.actual) {
         auto m = s.game.parse(*c.actual);
         if (!m)
             return tl::make_unexpected(Rejection{
-                m.error() + " - if this move was really made on the board, the arbiter rules it illegal (arbiter "
-                            "illegal) against the computer's side (IRR-07)"});
+                m.error() +
+                " - if this move was really made on the board, the arbiter rules it illegal (arbiter "
+                "illegal) against the computer's side (IRR-07)"});
         breach = m->uci != uci;
         uci = m->uci;
     }
-    if (s.seal_requested) return s.commit({{"type", "sealed"}, {"by", colorName(s.computer())}, {"uci", uci},
-                                           {"on_board", true}}, now);
+    if (s.seal_requested)
+        return s.commit(
+            {{"type", "sealed"}, {"by", colorName(s.computer())}, {"uci", uci}, {"on_board", true}}, now);
     return s.commit({{"type", "made"}, {"uci", uci}, {"breach", breach}}, now);
 }
 
 Outcome pressed(Impl& s, const cmd::ClockPressed& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveMade)
-        return s.refuse("pressed", "press the clock after the move is executed on the board (E.III 1.4)", now);
+        return s.refuse("pressed", "press the clock after the move is executed on the board (E.III 1.4)",
+                        now);
     TimePoint at = c.at.value_or(now);
-    if (at > now || at < s.engine_move_at) return s.refuse("pressed", "the press time must lie between the engine's move and now", now);
+    if (at > now || at < s.engine_move_at)
+        return s.refuse("pressed", "the press time must lie between the engine's move and now", now);
     return s.commit({{"type", "pressed"}, {"at", toMs(at)}}, now);
 }
 
 Outcome recorded(Impl& s, TimePoint now) {
     if (!s.unrecorded) return s.refuse("recorded", "no computer move waits to be recorded", now);
     if (s.phase == Phase::EngineMoveShown || s.phase == Phase::EngineMoveMade)
-        return s.refuse("recorded", "record the move after it is executed and the clock pressed (E.III 1.4)", now);
+        return s.refuse("recorded", "record the move after it is executed and the clock pressed (E.III 1.4)",
+                        now);
     return s.commit({{"type", "recorded"}}, now);
 }
 
-json optionalMs(const std::optional<Ms>& v) { return v ? json(v->count()) : json(nullptr); }
+json optionalMs(const std::optional<Ms>& v) {
+    return v ? json(v->count()) : json(nullptr);
+}
 
 Outcome sync(Impl& s, const cmd::SyncClock& c, TimePoint now) {
     if (!inPlay(s) && s.phase != Phase::Adjourned) return s.refuse("sync", "the clocks are not running", now);
-    if (!c.white && !c.black) return s.refuse("sync", "give the table clock's reading for at least one side", now);
+    if (!c.white && !c.black)
+        return s.refuse("sync", "give the table clock's reading for at least one side", now);
     if ((c.white && *c.white < Ms(0)) || (c.black && *c.black < Ms(0)))
         return s.refuse("sync", "a clock reading cannot be negative", now);
     return s.commit({{"type", "sync"}, {"white", optionalMs(c.white)}, {"black", optionalMs(c.black)}}, now);
@@ -139,35 +161,34 @@ Overload(F...) -> Overload<F...>;
 
 Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
     Impl& s = *this;
-    return std::visit(
-        Overload{[&](const cmd::UpdateSetup& c) { return setupChange(s, c, now); },
-                 [&](const cmd::StartGame& c) { return start(s, c, now); },
-                 [&](const cmd::HumanMove& c) { return humanMove(s, c, now); },
-                 [&](const cmd::MadeOnBoard& c) { return made(s, c, now); },
-                 [&](const cmd::ClockPressed& c) { return pressed(s, c, now); },
-                 [&](const cmd::Recorded&) { return recorded(s, now); },
-                 [&](const cmd::SyncClock& c) { return sync(s, c, now); },
-                 [&](const cmd::HumanOffersDraw&) { return humanOffer(s, now); },
-                 [&](const cmd::AnswerHumanOffer& c) { return answerHuman(s, c, now); },
-                 [&](const cmd::ComputerOffersDraw&) { return computerOffer(s, now); },
-                 [&](const cmd::HumanAnswersOffer& c) { return humanAnswers(s, c, now); },
-                 [&](const cmd::ClaimDraw& c) { return claimDraw(s, c, now); },
-                 [&](const cmd::Resign& c) { return resign(s, c, now); },
-                 [&](const cmd::ReportFlag& c) { return reportFlag(s, c, now); },
-                 [&](const cmd::ArbiterConfirmFlag& c) { return confirmFlag(s, c, now); },
-                 [&](const cmd::ArbiterPause&) { return pause(s, true, now); },
-                 [&](const cmd::ArbiterResume&) { return pause(s, false, now); },
-                 [&](const cmd::ArbiterAdjustClock& c) { return adjust(s, c, now); },
-                 [&](const cmd::ArbiterIllegalMove& c) { return illegal(s, c, now); },
-                 [&](const cmd::CorrectEntry& c) { return correct(s, c, now); },
-                 [&](const cmd::ArbiterResult& c) { return arbiterResult(s, c, now); },
-                 [&](const cmd::Consultation& c) { return consult(s, c, now); },
-                 [&](const cmd::FasterRate& c) { return faster(s, c, now); },
-                 [&](const cmd::RequestSeal&) { return requestSeal(s, now); },
-                 [&](const cmd::SealHumanMove& c) { return sealHuman(s, c, now); },
-                 [&](const cmd::SealComputerMove&) { return sealComputer(s, now); },
-                 [&](const cmd::Resume& c) { return resume(s, c, now); }},
-        command);
+    return std::visit(Overload{[&](const cmd::UpdateSetup& c) { return setupChange(s, c, now); },
+                               [&](const cmd::StartGame& c) { return start(s, c, now); },
+                               [&](const cmd::HumanMove& c) { return humanMove(s, c, now); },
+                               [&](const cmd::MadeOnBoard& c) { return made(s, c, now); },
+                               [&](const cmd::ClockPressed& c) { return pressed(s, c, now); },
+                               [&](const cmd::Recorded&) { return recorded(s, now); },
+                               [&](const cmd::SyncClock& c) { return sync(s, c, now); },
+                               [&](const cmd::HumanOffersDraw&) { return humanOffer(s, now); },
+                               [&](const cmd::AnswerHumanOffer& c) { return answerHuman(s, c, now); },
+                               [&](const cmd::ComputerOffersDraw&) { return computerOffer(s, now); },
+                               [&](const cmd::HumanAnswersOffer& c) { return humanAnswers(s, c, now); },
+                               [&](const cmd::ClaimDraw& c) { return claimDraw(s, c, now); },
+                               [&](const cmd::Resign& c) { return resign(s, c, now); },
+                               [&](const cmd::ReportFlag& c) { return reportFlag(s, c, now); },
+                               [&](const cmd::ArbiterConfirmFlag& c) { return confirmFlag(s, c, now); },
+                               [&](const cmd::ArbiterPause&) { return pause(s, true, now); },
+                               [&](const cmd::ArbiterResume&) { return pause(s, false, now); },
+                               [&](const cmd::ArbiterAdjustClock& c) { return adjust(s, c, now); },
+                               [&](const cmd::ArbiterIllegalMove& c) { return illegalCmd(s, c, now); },
+                               [&](const cmd::CorrectEntry& c) { return correct(s, c, now); },
+                               [&](const cmd::ArbiterResult& c) { return arbiterResult(s, c, now); },
+                               [&](const cmd::Consultation& c) { return consult(s, c, now); },
+                               [&](const cmd::FasterRate& c) { return faster(s, c, now); },
+                               [&](const cmd::RequestSeal&) { return requestSeal(s, now); },
+                               [&](const cmd::SealHumanMove& c) { return sealHuman(s, c, now); },
+                               [&](const cmd::SealComputerMove&) { return sealComputer(s, now); },
+                               [&](const cmd::Resume& c) { return resume(s, c, now); }},
+                      command);
 }
 
 Session::Session(RecordSink& sink, EngineLink& engine) : impl_(std::make_unique<Impl>(sink, engine)) {}
@@ -181,8 +202,8 @@ tl::expected<std::unique_ptr<Session>, std::string> Session::create(const EventS
     return s;
 }
 
-tl::expected<std::unique_ptr<Session>, std::string> Session::restore(const std::vector<nlohmann::json>& records,
-                                                                     RecordSink& sink, EngineLink& engine) {
+tl::expected<std::unique_ptr<Session>, std::string> Session::restore(
+    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) {
     std::unique_ptr<Session> s(new Session(sink, engine));
     if (records.empty() || records.front().value("type", "") != "setup")
         return tl::make_unexpected("the journal does not start with the event setup");
@@ -202,13 +223,21 @@ tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoin
     return r;
 }
 
-void Session::poll(TimePoint now) { impl_->poll(now); }
-Snapshot Session::snapshot(TimePoint now) const { return impl_->snapshot(now); }
+void Session::poll(TimePoint now) {
+    impl_->poll(now);
+}
+Snapshot Session::snapshot(TimePoint now) const {
+    return impl_->snapshot(now);
+}
 std::vector<std::string> Session::legalMoves() const {
     return impl_->over() ? std::vector<std::string>{} : impl_->game.legalMoves();
 }
-TimePoint Session::lastRecordTime() const { return impl_->last_t; }
-std::string Session::pgn() const { return impl_->pgn(); }
+TimePoint Session::lastRecordTime() const {
+    return impl_->last_t;
+}
+std::string Session::pgn() const {
+    return impl_->pgn();
+}
 std::string Session::scoresheetText() const {
     std::string out;
     for (const auto& line : impl_->scoresheetLines()) out += line + "\n";

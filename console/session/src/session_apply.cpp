@@ -9,7 +9,9 @@ namespace {
 using Impl = Session::Impl;
 using Handler = void (*)(Impl&, const json&, TimePoint);
 
-const char* winFor(Color c) { return c == Color::White ? "1-0" : "0-1"; }
+const char* winFor(Color c) {
+    return c == Color::White ? "1-0" : "0-1";
+}
 
 void applySetup(Impl& s, const json& r, TimePoint) {
     auto setup = eventSetupFromJson(r.at("setup"));
@@ -54,9 +56,10 @@ void applyMade(Impl& s, const json& r, TimePoint t) {
     auto d = s.game.describe(uci);
     if (!d) throw std::runtime_error(d.error());
     if (r.value("breach", false))
-        s.notice(fmt::format("board differs from the engine's move: {} played instead of {} (E.III 3.1 breach "
-                             "logged for the arbiter)",
-                             d->local, s.engine_move->text));
+        s.notice(
+            fmt::format("board differs from the engine's move: {} played instead of {} (E.III 3.1 breach "
+                        "logged for the arbiter)",
+                        d->local, s.engine_move->text));
     // DRW-01: executing the computer's move rejects the human's pending offer; the (=) mark stays.
     if (s.human_offer) s.notice("the human's draw offer is rejected by the computer's move");
     s.human_offer = false;
@@ -99,8 +102,10 @@ void applySync(Impl& s, const json& r, TimePoint t) {
     auto before_w = s.clock->remaining(Color::White, t), before_b = s.clock->remaining(Color::Black, t);
     s.clock->sync(w, b, t);
     s.notice(fmt::format("official clock: white {}ms ({:+}ms), black {}ms ({:+}ms)",
-                         s.clock->remaining(Color::White, t).count(), (s.clock->remaining(Color::White, t) - before_w).count(),
-                         s.clock->remaining(Color::Black, t).count(), (s.clock->remaining(Color::Black, t) - before_b).count()));
+                         s.clock->remaining(Color::White, t).count(),
+                         (s.clock->remaining(Color::White, t) - before_w).count(),
+                         s.clock->remaining(Color::Black, t).count(),
+                         (s.clock->remaining(Color::Black, t) - before_b).count()));
 }
 
 void applyHumanOffer(Impl& s, const json&, TimePoint) {
@@ -139,13 +144,16 @@ void applyClaim(Impl& s, const json& r, TimePoint t) {
     std::string verdict = r.at("verdict"), kind = r.at("kind");
     std::optional<std::string> intended;
     if (!r.at("intended").is_null()) intended = r.at("intended").get<std::string>();
-    s.notice(fmt::format("{} claims a draw ({}): {} - {}", colorName(claimant), kind, verdict, r.value("detail", "")));
+    s.notice(fmt::format("{} claims a draw ({}): {} - {}", colorName(claimant), kind, verdict,
+                         r.value("detail", "")));
     if (verdict == "right_lost") return;
     if (verdict == "correct") {
         // Art. 9.2.1 / 9.3.1: the written move is part of the game record; the game is drawn at once.
         if (intended) {
-            if (claimant == s.human()) s.playHuman(*intended, t, false);
-            else s.game.play(*intended);
+            if (claimant == s.human())
+                s.playHuman(*intended, t, false);
+            else
+                s.game.play(*intended);
         }
         return s.endGame("1/2-1/2", kind == "threefold" ? "threefold repetition" : "fifty-move rule", t);
     }
@@ -167,18 +175,24 @@ void applyFlagReported(Impl& s, const json& r, TimePoint) {
     Color side = colorFrom(r.at("side"));
     s.flag_reported = side;
     if (side == s.computer()) ++s.computer_flags;
-    s.notice(fmt::format("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)", colorName(side)));
+    s.notice(fmt::format("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)",
+                         colorName(side)));
 }
 
 void applyFlagConfirmed(Impl& s, const json& r, TimePoint t) {
     Color side = colorFrom(r.at("side"));
     // Art. 6.9: a fallen flag loses, unless the opponent cannot checkmate by any series of legal moves.
-    if (!s.game.canMate(~side)) return s.endGame("1/2-1/2", "time forfeit, opponent cannot mate (Art. 6.9)", t);
+    if (!s.game.canMate(~side))
+        return s.endGame("1/2-1/2", "time forfeit, opponent cannot mate (Art. 6.9)", t);
     s.endGame(winFor(~side), "time forfeit", t);
 }
 
-void applyPause(Impl& s, const json&, TimePoint t) { s.clock->pause(t); }
-void applyUnpause(Impl& s, const json&, TimePoint t) { s.clock->resume(t); }
+void applyPause(Impl& s, const json&, TimePoint t) {
+    s.clock->pause(t);
+}
+void applyUnpause(Impl& s, const json&, TimePoint t) {
+    s.clock->resume(t);
+}
 
 void applyAdjust(Impl& s, const json& r, TimePoint) {
     Color side = colorFrom(r.at("side"));
@@ -187,7 +201,9 @@ void applyAdjust(Impl& s, const json& r, TimePoint) {
                          r.at("reason").get<std::string>()));
 }
 
-void applyIllegal(Impl& s, const json& r, TimePoint t) { s.illegalMove(r.at("ply").get<int>(), t); }
+void applyIllegal(Impl& s, const json& r, TimePoint t) {
+    s.illegalMove(r.at("ply").get<int>(), t);
+}
 
 // E.III 2.3: the take-back; the engine's search is stopped by reconcile() and a new one started.
 void applyCorrect(Impl& s, const json& r, TimePoint t) {
@@ -203,7 +219,8 @@ void applyCorrect(Impl& s, const json& r, TimePoint t) {
     s.moves.push_back(old);
     s.engine_move.reset();
     s.phase = Phase::EngineThinking;
-    s.notice(fmt::format("entry corrected with the arbiter: {} -> {}", r.at("old").get<std::string>(), d->local));
+    s.notice(
+        fmt::format("entry corrected with the arbiter: {} -> {}", r.at("old").get<std::string>(), d->local));
     s.checkEnding(t);
 }
 
@@ -228,7 +245,8 @@ void applySealed(Impl& s, const json& r, TimePoint t) {
     s.clock->pause(t);
     s.phase = Phase::Adjourned;
     s.seal_requested = false;
-    if (r.value("on_board", false)) s.notice("the move executed after the seal request is the sealed move (I.1.1)");
+    if (r.value("on_board", false))
+        s.notice("the move executed after the seal request is the sealed move (I.1.1)");
 }
 
 // ADJ-05: the envelope is opened and the sealed move played; ADJ-06: a defective one loses (or draws, 6.9).
@@ -239,7 +257,8 @@ void applyResume(Impl& s, const json& r, TimePoint) {
     Color sealer = *s.sealed_by;
     if (s.sealed_uci.empty()) {
         s.phase = Phase::HumanToMove;
-        if (!s.game.canMate(~sealer)) return s.endGame("1/2-1/2", "defective sealed move, opponent cannot mate", at);
+        if (!s.game.canMate(~sealer))
+            return s.endGame("1/2-1/2", "defective sealed move, opponent cannot mate", at);
         return s.endGame(winFor(~sealer), "defective sealed move (Guidelines I.8)", at);
     }
     if (sealer == s.human()) {
@@ -265,40 +284,39 @@ void applyRestart(Impl& s, const json& r, TimePoint) {
 void auditOnly(Impl&, const json&, TimePoint) {}
 
 const std::map<std::string, Handler>& handlers() {
-    static const std::map<std::string, Handler> kHandlers{
-        {"setup", applySetup},
-        {"start", applyStart},
-        {"human_move", applyHumanMove},
-        {"engine_move", applyEngineMove},
-        {"made", applyMade},
-        {"pressed", applyPressed},
-        {"recorded", applyRecorded},
-        {"sync", applySync},
-        {"human_offer", applyHumanOffer},
-        {"answer_human", applyAnswerHuman},
-        {"computer_offer", applyComputerOffer},
-        {"answer_computer", applyAnswerComputer},
-        {"claim", applyClaim},
-        {"resign", applyResign},
-        {"flag_reported", applyFlagReported},
-        {"flag_confirmed", applyFlagConfirmed},
-        {"pause", applyPause},
-        {"unpause", applyUnpause},
-        {"adjust", applyAdjust},
-        {"illegal", applyIllegal},
-        {"correct", applyCorrect},
-        {"arbiter_result", applyArbiterResult},
-        {"consultation", auditOnly},
-        {"faster", applyFaster},
-        {"seal_requested", applySealRequested},
-        {"sealed", applySealed},
-        {"resume", applyResume},
-        {"engine_fault", applyFault},
-        {"engine_restart", applyRestart},
-        {"go", auditOnly},
-        {"engine_io", auditOnly},
-        {"refused", auditOnly},
-        {"note", auditOnly}};
+    static const std::map<std::string, Handler> kHandlers{{"setup", applySetup},
+                                                          {"start", applyStart},
+                                                          {"human_move", applyHumanMove},
+                                                          {"engine_move", applyEngineMove},
+                                                          {"made", applyMade},
+                                                          {"pressed", applyPressed},
+                                                          {"recorded", applyRecorded},
+                                                          {"sync", applySync},
+                                                          {"human_offer", applyHumanOffer},
+                                                          {"answer_human", applyAnswerHuman},
+                                                          {"computer_offer", applyComputerOffer},
+                                                          {"answer_computer", applyAnswerComputer},
+                                                          {"claim", applyClaim},
+                                                          {"resign", applyResign},
+                                                          {"flag_reported", applyFlagReported},
+                                                          {"flag_confirmed", applyFlagConfirmed},
+                                                          {"pause", applyPause},
+                                                          {"unpause", applyUnpause},
+                                                          {"adjust", applyAdjust},
+                                                          {"illegal", applyIllegal},
+                                                          {"correct", applyCorrect},
+                                                          {"arbiter_result", applyArbiterResult},
+                                                          {"consultation", auditOnly},
+                                                          {"faster", applyFaster},
+                                                          {"seal_requested", applySealRequested},
+                                                          {"sealed", applySealed},
+                                                          {"resume", applyResume},
+                                                          {"engine_fault", applyFault},
+                                                          {"engine_restart", applyRestart},
+                                                          {"go", auditOnly},
+                                                          {"engine_io", auditOnly},
+                                                          {"refused", auditOnly},
+                                                          {"note", auditOnly}};
     return kHandlers;
 }
 
@@ -318,7 +336,12 @@ void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool of
     auto d = game.describe(uci);
     if (!d) throw std::runtime_error(d.error());
     clock->press(pressed);
-    ScoresheetMove sm{game.moveNumber(), human(), d->uci, d->san, d->local, offer,
+    ScoresheetMove sm{game.moveNumber(),
+                      human(),
+                      d->uci,
+                      d->san,
+                      d->local,
+                      offer,
                       clock->remaining(human(), pressed),
                       std::chrono::duration_cast<Ms>(pressed - turn_started_at)};
     game.play(uci);
@@ -330,7 +353,8 @@ void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool of
     }
     if (offer) human_offer = true;
     if (!expected_human_move.empty() && expected_human_move != uci)
-        notice("the move after the incorrect claim differs from the written move (Art. 9.5): arbiter to check");
+        notice(
+            "the move after the incorrect claim differs from the written move (Art. 9.5): arbiter to check");
     expected_human_move.clear();
     locked = true;
     turn_started_at = pressed;
@@ -360,8 +384,8 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
     Color side = ply % 2 == 1 ? Color::White : Color::Black;
     auto keep = static_cast<std::size_t>(ply - 1);
     if (keep < game.plies()) {
-        notice(fmt::format("position reinstated before ply {}; {} moves leave the record (kept in the log)", ply,
-                           game.plies() - keep));
+        notice(fmt::format("position reinstated before ply {}; {} moves leave the record (kept in the log)",
+                           ply, game.plies() - keep));
         game.truncate(keep);
         moves.resize(keep);
         std::erase_if(evals, [&](const auto& e) { return e.first >= keep; });
@@ -378,9 +402,10 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
         // 2023 Art. 7.5.5: a draw if the opponent cannot mate; 2005 7.4(b) has no such exception.
         if (setup.edition == 2023 && !game.canMate(~side))
             return endGame("1/2-1/2", "illegal move, opponent cannot mate (Art. 7.5.5)", t);
-        return endGame(winFor(~side), fmt::format("illegal move #{} ({})", count,
-                                                  setup.edition == 2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
-                       t);
+        return endGame(
+            winFor(~side),
+            fmt::format("illegal move #{} ({})", count, setup.edition == 2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
+            t);
     }
     Ms bonus = setup.edition == 2005 ? Ms(std::chrono::minutes(2)) : clock->illegalMoveBonus();
     clock->adjust(~side, bonus);

@@ -13,20 +13,21 @@
 namespace oc::session {
 
 class SessionClock {
-public:
+  public:
     // Parses the control (human or PGN form); errors name the bad part.
     [[nodiscard]] static tl::expected<SessionClock, std::string> create(const std::string& tc, int edition,
                                                                         const std::string& classification,
-                                                                        double reserve_s, double faster_threshold_s);
+                                                                        double reserve_s,
+                                                                        double faster_threshold_s);
     ~SessionClock();
     SessionClock(const SessionClock&);
     SessionClock& operator=(const SessionClock&);
     SessionClock(SessionClock&&) noexcept;
     SessionClock& operator=(SessionClock&&) noexcept;
 
-    void start(TimePoint t);                              // White's clock runs
-    void press(TimePoint t);                              // the running side completes its move
-    void restartTurn(rules::Color side, TimePoint t);    // after a reinstatement: `side`'s clock runs
+    void start(TimePoint t);                           // White's clock runs
+    void press(TimePoint t);                           // the running side completes its move
+    void restartTurn(rules::Color side, TimePoint t);  // after a reinstatement: `side`'s clock runs
     void sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t);  // official readings
     void pause(TimePoint t);
     void resume(TimePoint t);
@@ -36,7 +37,7 @@ public:
     bool paused() const;
     // E.III 2.1: go values for `computer` from the latest official reading minus the handling reserve.
     GoParams budget(rules::Color computer, TimePoint t) const;
-    void recordHandling(Ms handling);                     // feeds the reserve
+    void recordHandling(Ms handling);  // feeds the reserve
     // E.III 2.2 faster rate.
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
     bool fasterRate() const;
@@ -49,7 +50,7 @@ public:
     std::string penalizeClaim(rules::Color claimant, TimePoint t);
     std::string pgnTimeControl() const;
 
-private:
+  private:
     SessionClock();
     struct Impl;
     std::unique_ptr<Impl> impl_;

@@ -8,8 +8,12 @@ namespace {
 
 using Impl = Session::Impl;
 
-bool inPlay(const Impl& s) { return s.phase != Phase::Setup && !s.over(); }
-std::string kindName(cmd::ClaimKind k) { return k == cmd::ClaimKind::Threefold ? "threefold" : "fifty"; }
+bool inPlay(const Impl& s) {
+    return s.phase != Phase::Setup && !s.over();
+}
+std::string kindName(cmd::ClaimKind k) {
+    return k == cmd::ClaimKind::Threefold ? "threefold" : "fifty";
+}
 
 }  // namespace
 
@@ -23,20 +27,22 @@ Outcome humanOffer(Impl& s, TimePoint now) {
 
 Outcome answerHuman(Impl& s, const cmd::AnswerHumanOffer& c, TimePoint now) {
     if (!s.human_offer && s.phase != Phase::ClaimPending)
-        return s.refuse(c.accept ? "accept" : "decline", "no draw offer or claim from the human is pending", now);
+        return s.refuse(c.accept ? "accept" : "decline", "no draw offer or claim from the human is pending",
+                        now);
     return s.commit({{"type", "answer_human"}, {"accept", c.accept}}, now);
 }
 
 Outcome computerOffer(Impl& s, TimePoint now) {
     if (s.phase != Phase::EngineMoveMade)
-        return s.refuse("computer-offer",
-                        "the computer offers a draw after its move is executed and before the clock is pressed "
-                        "(Art. 9.1)",
-                        now);
+        return s.refuse(
+            "computer-offer",
+            "the computer offers a draw after its move is executed and before the clock is pressed "
+            "(Art. 9.1)",
+            now);
     if (s.computer_offer) return s.refuse("computer-offer", "the computer's offer is already pending", now);
     if (!s.indication(now).offer_draw)
-        return s.refuse("computer-offer", "disabled: the locked policy does not indicate a draw offer (E.III 3.3)",
-                        now);
+        return s.refuse("computer-offer",
+                        "disabled: the locked policy does not indicate a draw offer (E.III 3.3)", now);
     return s.commit({{"type", "computer_offer"}}, now);
 }
 
@@ -62,7 +68,9 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
     }
     if (computer && !(s.indication(now).claim_draw && s.game.claim(c.kind, intended).valid))
         return s.refuse(name, "disabled: no valid claim indicated by the locked policy (E.III 3.3)", now);
-    json r{{"type", "claim"}, {"claimant", colorName(c.claimant)}, {"kind", kindName(c.kind)},
+    json r{{"type", "claim"},
+           {"claimant", colorName(c.claimant)},
+           {"kind", kindName(c.kind)},
            {"intended", intended ? json(*intended) : json(nullptr)}};
     // Art. 9.4 (2009+): touching a piece loses the right to claim on that move; not a wrong claim (§17 Q6).
     if (c.touched && s.setup.edition == 2023) {
@@ -89,31 +97,35 @@ Outcome reportFlag(Impl& s, const cmd::ReportFlag& c, TimePoint now) {
 Outcome confirmFlag(Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now) {
     if (!inPlay(s)) return s.refuse("confirm-flag", "no game in progress", now);
     if (s.flag_reported != c.side)
-        return s.refuse("confirm-flag", "report the flag first; the arbiter confirms it on the table clock", now);
+        return s.refuse("confirm-flag", "report the flag first; the arbiter confirms it on the table clock",
+                        now);
     return s.commit({{"type", "flag_confirmed"}, {"side", colorName(c.side)}}, now);
 }
 
 Outcome pause(Impl& s, bool on, TimePoint now) {
     if (!inPlay(s)) return s.refuse("pause", "no game in progress", now);
-    if (s.clock->paused() == on) return s.refuse("pause", on ? "already paused" : "the clocks are not paused", now);
+    if (s.clock->paused() == on)
+        return s.refuse("pause", on ? "already paused" : "the clocks are not paused", now);
     return s.commit({{"type", on ? "pause" : "unpause"}}, now);
 }
 
 Outcome adjust(Impl& s, const cmd::ArbiterAdjustClock& c, TimePoint now) {
     if (!inPlay(s) && s.phase != Phase::Adjourned) return s.refuse("adjust", "no game in progress", now);
     if (c.reason.empty()) return s.refuse("adjust", "give the reason for the correction", now);
-    return s.commit({{"type", "adjust"}, {"side", colorName(c.side)}, {"delta", c.delta.count()}, {"reason", c.reason}},
-                    now);
+    return s.commit(
+        {{"type", "adjust"}, {"side", colorName(c.side)}, {"delta", c.delta.count()}, {"reason", c.reason}},
+        now);
 }
 
-Outcome illegal(Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now) {
+Outcome illegalCmd(Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now) {
     if (!inPlay(s)) return s.refuse("illegal", "no game in progress", now);
     auto plies = static_cast<int>(s.game.plies());
     if (c.ply < 1 || c.ply > plies + 1)
-        return s.refuse("illegal",
-                        fmt::format("ply {} is not in the game: give 1..{} (or {} for a move just made on the board)",
-                                    c.ply, plies, plies + 1),
-                        now);
+        return s.refuse(
+            "illegal",
+            fmt::format("ply {} is not in the game: give 1..{} (or {} for a move just made on the board)",
+                        c.ply, plies, plies + 1),
+            now);
     return s.commit({{"type", "illegal"}, {"ply", c.ply}}, now);
 }
 
@@ -121,14 +133,17 @@ Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
     bool before_reply = s.phase == Phase::EngineThinking || s.phase == Phase::EngineMoveHeld ||
                         s.phase == Phase::EngineMoveShown;
     if (!before_reply || s.moves.empty() || s.moves.back().side != s.human())
-        return s.refuse("correct", "a mis-entry can be corrected only before the engine's reply is played", now);
-    if (!c.arbiter_confirmed) return s.refuse("correct", "a correction needs the arbiter's confirmation", now);
+        return s.refuse("correct", "a mis-entry can be corrected only before the engine's reply is played",
+                        now);
+    if (!c.arbiter_confirmed)
+        return s.refuse("correct", "a correction needs the arbiter's confirmation", now);
     ChessGame before = s.game;
     before.truncate(before.plies() - 1);
     auto m = before.parse(c.text);
     if (!m) return tl::make_unexpected(Rejection{m.error()});
     if (m->uci == s.moves.back().uci) return s.refuse("correct", "that is the move already entered", now);
-    return s.commit({{"type", "correct"}, {"old", s.moves.back().uci}, {"uci", m->uci}, {"text", c.text}}, now);
+    return s.commit({{"type", "correct"}, {"old", s.moves.back().uci}, {"uci", m->uci}, {"text", c.text}},
+                    now);
 }
 
 Outcome arbiterResult(Impl& s, const cmd::ArbiterResult& c, TimePoint now) {
@@ -140,7 +155,8 @@ Outcome arbiterResult(Impl& s, const cmd::ArbiterResult& c, TimePoint now) {
 
 Outcome consult(Impl& s, const cmd::Consultation& c, TimePoint now) {
     if (s.setup.consultant.name.empty() || !s.setup.consultant.accepted_by_arbiter)
-        return s.refuse("consult", "no consultant was named and accepted by the arbiter before the game (E.III 3.2)",
+        return s.refuse("consult",
+                        "no consultant was named and accepted by the arbiter before the game (E.III 3.2)",
                         now);
     if (!c.arbiter_present)
         return s.refuse("consult", "a consultation needs the arbiter present (E.III 3.2)", now);
@@ -150,7 +166,8 @@ Outcome consult(Impl& s, const cmd::Consultation& c, TimePoint now) {
 Outcome faster(Impl& s, const cmd::FasterRate& c, TimePoint now) {
     if (!inPlay(s)) return s.refuse("faster", "no game in progress", now);
     SessionClock trial = *s.clock;
-    if (auto ok = trial.setFasterRate(c.on, s.computer(), now); !ok) return s.refuse("faster", ok.error(), now);
+    if (auto ok = trial.setFasterRate(c.on, s.computer(), now); !ok)
+        return s.refuse("faster", ok.error(), now);
     return s.commit({{"type", "faster"}, {"on", c.on}}, now);
 }
 
@@ -163,9 +180,13 @@ Outcome requestSeal(Impl& s, TimePoint now) {
 Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
     if (!s.seal_requested || s.phase != Phase::HumanToMove)
         return s.refuse("seal-human", "the human seals when told to and having the move", now);
-    auto m = s.game.parse(c.text);  // ADJ-06: classify what is written; a defective move is ruled at resumption
-    return s.commit({{"type", "sealed"}, {"by", colorName(s.human())}, {"text", c.text},
-                     {"uci", m ? json(m->uci) : json(nullptr)}, {"defect", m ? json(nullptr) : json(m.error())}},
+    auto m =
+        s.game.parse(c.text);  // ADJ-06: classify what is written; a defective move is ruled at resumption
+    return s.commit({{"type", "sealed"},
+                     {"by", colorName(s.human())},
+                     {"text", c.text},
+                     {"uci", m ? json(m->uci) : json(nullptr)},
+                     {"defect", m ? json(nullptr) : json(m.error())}},
                     now);
 }
 

@@ -15,8 +15,10 @@ Overload(F...) -> Overload<F...>;
 
 json bestMoveRecord(const engine_event::BestMove& b) {
     json r{{"type", "engine_move"}, {"uci", b.uci}, {"depth", b.depth}};
-    if (b.eval && b.eval->mate) r["mate"] = *b.eval->mate;
-    else if (b.eval) r["cp"] = b.eval->cp;
+    if (b.eval && b.eval->mate)
+        r["mate"] = *b.eval->mate;
+    else if (b.eval)
+        r["cp"] = b.eval->cp;
     return r;
 }
 
@@ -29,29 +31,31 @@ void Session::Impl::poll(TimePoint now) {
         io.clear();
     };
     for (auto& ev : engine.poll(now)) {
-        std::visit(Overload{[&](const engine_event::Line& l) { io.push_back((l.to_engine ? "> " : "< ") + l.text); },
-                            [&](const engine_event::BestMove& b) {
-                                if (!searching || b.search != search_id || phase != Phase::EngineThinking) return;
-                                flush();
-                                searching = false;
-                                if (auto d = game.describe(b.uci); !d) {
-                                    // Never shown as a move to play: logged, and the search is re-issued.
-                                    (void)commit({{"type", "engine_fault"},
-                                                  {"what", fmt::format("illegal bestmove {}: {}", b.uci, d.error())}},
-                                                 now);
-                                    return;
-                                }
-                                (void)commit(bestMoveRecord(b), now);
-                            },
-                            [&](const engine_event::Fault& f) {
-                                flush();
-                                (void)commit({{"type", "engine_fault"}, {"what", f.what}}, now);
-                            },
-                            [&](const engine_event::Restarted& r) {
-                                flush();
-                                (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
-                            }},
-                   ev);
+        std::visit(
+            Overload{[&](const engine_event::Line& l) { io.push_back((l.to_engine ? "> " : "< ") + l.text); },
+                     [&](const engine_event::BestMove& b) {
+                         if (!searching || b.search != search_id || phase != Phase::EngineThinking) return;
+                         flush();
+                         searching = false;
+                         if (auto d = game.describe(b.uci); !d) {
+                             // Never shown as a move to play: logged, and the search is re-issued.
+                             (void)commit(
+                                 {{"type", "engine_fault"},
+                                  {"what", fmt::format("illegal bestmove {}: {}", b.uci, d.error())}},
+                                 now);
+                             return;
+                         }
+                         (void)commit(bestMoveRecord(b), now);
+                     },
+                     [&](const engine_event::Fault& f) {
+                         flush();
+                         (void)commit({{"type", "engine_fault"}, {"what", f.what}}, now);
+                     },
+                     [&](const engine_event::Restarted& r) {
+                         flush();
+                         (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
+                     }},
+            ev);
     }
     flush();
     reconcile(now);

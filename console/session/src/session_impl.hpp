@@ -108,7 +108,7 @@ Outcome reportFlag(Session::Impl& s, const cmd::ReportFlag& c, TimePoint now);
 Outcome confirmFlag(Session::Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now);
 Outcome pause(Session::Impl& s, bool on, TimePoint now);
 Outcome adjust(Session::Impl& s, const cmd::ArbiterAdjustClock& c, TimePoint now);
-Outcome illegal(Session::Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now);
+Outcome illegalCmd(Session::Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now);
 Outcome correct(Session::Impl& s, const cmd::CorrectEntry& c, TimePoint now);
 Outcome arbiterResult(Session::Impl& s, const cmd::ArbiterResult& c, TimePoint now);
 Outcome consult(Session::Impl& s, const cmd::Consultation& c, TimePoint now);

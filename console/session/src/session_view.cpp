@@ -15,25 +15,34 @@ std::string clockText(Ms ms) {
 
 const char* phaseName(Phase p) {
     switch (p) {
-        case Phase::Setup: return "setup";
-        case Phase::HumanToMove: return "human-to-move";
-        case Phase::EngineThinking: return "engine-thinking";
-        case Phase::EngineMoveHeld: return "engine-move-held";
-        case Phase::EngineMoveShown: return "engine-move-shown";
-        case Phase::EngineMoveMade: return "engine-move-made";
-        case Phase::ClaimPending: return "claim-pending";
-        case Phase::Adjourned: return "adjourned";
-        case Phase::GameOver: return "game-over";
+        case Phase::Setup:
+            return "setup";
+        case Phase::HumanToMove:
+            return "human-to-move";
+        case Phase::EngineThinking:
+            return "engine-thinking";
+        case Phase::EngineMoveHeld:
+            return "engine-move-held";
+        case Phase::EngineMoveShown:
+            return "engine-move-shown";
+        case Phase::EngineMoveMade:
+            return "engine-move-made";
+        case Phase::ClaimPending:
+            return "claim-pending";
+        case Phase::Adjourned:
+            return "adjourned";
+        case Phase::GameOver:
+            return "game-over";
     }
     return "?";
 }
 
 std::string commandName(const Command& c) {
-    static const char* kNames[] = {"setup",   "start",         "move",          "made",         "pressed",
-                                   "recorded", "sync",         "offer",         "answer-offer", "computer-offer",
-                                   "human-answer", "claim",    "resign",        "flag",         "confirm-flag",
-                                   "pause",   "unpause",       "adjust",        "illegal",      "correct",
-                                   "result",  "consult",       "faster",        "seal",         "seal-human",
+    static const char* kNames[] = {"setup",         "start",   "move",   "made",         "pressed",
+                                   "recorded",      "sync",    "offer",  "answer-offer", "computer-offer",
+                                   "human-answer",  "claim",   "resign", "flag",         "confirm-flag",
+                                   "pause",         "unpause", "adjust", "illegal",      "correct",
+                                   "result",        "consult", "faster", "seal",         "seal-human",
                                    "seal-computer", "resume"};
     return kNames[c.index()];
 }
@@ -97,8 +106,14 @@ std::vector<std::string> Session::Impl::scoresheetLines() const {
 
 std::string Session::Impl::pgn() const {
     std::vector<std::pair<std::string, std::string>> tags{
-        {"Event", setup.event}, {"Site", setup.site},   {"Date", setup.date},  {"Round", setup.round},
-        {"White", setup.white}, {"Black", setup.black}, {"Result", result},    {"Board", setup.board},
+        {"Event", setup.event},
+        {"Site", setup.site},
+        {"Date", setup.date},
+        {"Round", setup.round},
+        {"White", setup.white},
+        {"Black", setup.black},
+        {"Result", result},
+        {"Board", setup.board},
         {"TimeControl", clock ? clock->pgnTimeControl() : "-"},
         {"WhiteType", computer() == Color::White ? "program" : "human"},
         {"BlackType", computer() == Color::Black ? "program" : "human"}};

@@ -27,7 +27,7 @@ struct StartGame {
 // the human pressed the table clock, if the operator noted it (E.III 1.3). `draw_offer`: "(=)".
 struct HumanMove {
     std::string text;
-    std::optional<TimePoint> pressed_at;
+    std::optional<TimePoint> pressed_at{};
     bool draw_offer = false;
 };
 // The engine's move has been executed on the board (E.III 1.4). `actual`: the move really made, when

@@ -47,12 +47,12 @@ struct Line {
 };
 }  // namespace engine_event
 
-using EngineEvent = std::variant<engine_event::BestMove, engine_event::Fault, engine_event::Restarted,
-                                 engine_event::Line>;
+using EngineEvent =
+    std::variant<engine_event::BestMove, engine_event::Fault, engine_event::Restarted, engine_event::Line>;
 
 // How the session reaches an engine: the real bridge (engine_bridge/) or a fake in tests.
 class EngineLink {
-public:
+  public:
     virtual ~EngineLink() = default;
     // Starts searching `req`; a previous search's late bestmove must be dropped (or carry its id).
     virtual void startSearch(const SearchRequest& req, TimePoint now) = 0;

@@ -14,18 +14,16 @@
 
 namespace oc::session {
 
-struct State;
-
 // The operator's game (FIDE Handbook E.III): one thread owns it. Commands go in through dispatch(),
 // engine events through poll(); every change is one record written to the sink before it takes effect,
 // so replaying the records rebuilds the same state.
 class Session {
-public:
+  public:
     // A new game: validates the setup and writes it as the first record.
     [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> create(const EventSetup& setup,
-                                                                                   RecordSink& sink,
-                                                                                   EngineLink& engine,
-                                                                                   TimePoint now);
+                                                                                    RecordSink& sink,
+                                                                                    EngineLink& engine,
+                                                                                    TimePoint now);
     // Rebuilds a game from its records (crash recovery, replay); nothing is written while replaying.
     // The engine is not contacted until the first poll().
     [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> restore(
@@ -48,9 +46,10 @@ public:
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
     std::string scoresheetText() const;
 
-private:
+    struct Impl;  // opaque: defined in src/session_impl.hpp
+
+  private:
     Session(RecordSink& sink, EngineLink& engine);
-    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 

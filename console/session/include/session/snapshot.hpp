@@ -27,20 +27,20 @@ const char* phaseName(Phase p);
 
 // One half-move on the official scoresheet.
 struct ScoresheetMove {
-    int number = 1;                // full-move number
+    int number = 1;  // full-move number
     rules::Color side = rules::Color::White;
-    std::string uci, san;          // SAN in English (PGN)
-    std::string text;              // in the event's language (scoresheet)
-    bool draw_offer = false;       // "(=)"
-    Ms clock_after{0};             // the mover's remaining time after the move (%clk)
-    Ms elapsed{0};                 // the time the move took (%emt)
+    std::string uci, san;     // SAN in English (PGN)
+    std::string text;         // in the event's language (scoresheet)
+    bool draw_offer = false;  // "(=)"
+    Ms clock_after{0};        // the mover's remaining time after the move (%clk)
+    Ms elapsed{0};            // the time the move took (%emt)
 };
 
 struct PendingEngineMove {
     std::string uci;
-    std::string text;       // event language, long form with the departure square ("Sg1-f3")
-    std::string san;        // English SAN
-    bool made = false;      // executed on the board
+    std::string text;                // event language, long form with the departure square ("Sg1-f3")
+    std::string san;                 // English SAN
+    bool made = false;               // executed on the board
     std::optional<Evaluation> eval;  // operator only (CFG-06); never on a print or public display
 };
 
@@ -62,16 +62,16 @@ struct Snapshot {
     bool faster_rate = false;
     bool faster_rate_available = false;
     std::optional<rules::Color> flag_reported;  // waiting for the arbiter (CLK-16)
-    bool seal_requested = false;       // the arbiter asked for the move to be sealed (ADJ-01)
+    bool seal_requested = false;                // the arbiter asked for the move to be sealed (ADJ-01)
     std::optional<rules::Color> sealed_by;
     bool human_offer_pending = false;
     bool computer_offer_pending = false;
-    Indication indication;             // the locked policy's instructions (E.III 3.1-3.3)
+    Indication indication;                // the locked policy's instructions (E.III 3.1-3.3)
     bool can_claim_for_computer = false;  // policy indicates and rules/ accept (CMP-3.3)
-    std::string expected_human_move;   // after an incorrect claim: the written move must be made (9.5)
+    std::string expected_human_move;      // after an incorrect claim: the written move must be made (9.5)
     rules::ByColor<int> illegal_moves;
     std::string result = "*";
-    std::string termination;           // "checkmate", "resignation", "time forfeit", ...
+    std::string termination;  // "checkmate", "resignation", "time forfeit", ...
     int engine_restarts = 0;
     int computer_flags = 0;
     std::string last_engine_fault;

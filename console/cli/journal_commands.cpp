@@ -1,0 +1,60 @@
+// operator-cli journal verify: the arbiter's check that a game journal is complete and unaltered.
+// (journal replay is the session's command; it attaches to the same "journal" subcommand.)
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <session/journal.hpp>
+
+#include "commands.hpp"
+
+namespace oc::cli {
+namespace {
+
+// The "journal" subcommand, created by whichever module registers first.
+CLI::App* journalCommand(CLI::App& app) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+        if (sub->get_name() == "journal") return sub;
+    }
+    CLI::App* journal = app.add_subcommand("journal", "Check and replay a game journal");
+    journal->require_subcommand(1);
+    return journal;
+}
+
+std::string summary(const std::string& file, const session::JournalContents& contents) {
+    const auto& first = contents.records.front();
+    const auto& last = contents.records.back();
+    std::string line = fmt::format("{}: intact, {} records (seq 0..{}), {} .. {}, final hash {}", file,
+                                   contents.records.size(), last.seq, session::formatWallTime(first.wall),
+                                   session::formatWallTime(last.wall), last.hash);
+    if (contents.torn_tail_dropped) line += "; warning: an incomplete last record was dropped";
+    return line;
+}
+
+int verify(const std::string& file) {
+    const auto contents = session::readJournal(file);
+    if (!contents) {
+        const bool unreadable = contents.error().code == session::JournalErrorCode::Unreadable;
+        std::cerr << fmt::format("{}: {}: {}\n", file, unreadable ? "unreadable" : "NOT intact",
+                                 contents.error().message);
+        return unreadable ? 2 : 1;
+    }
+    for (const auto& warning : contents->warnings) std::cerr << "warning: " << warning << '\n';
+    std::cout << summary(file, *contents) << '\n';
+    return 0;
+}
+
+}  // namespace
+
+void addJournalCommands(CLI::App& app, ExitCode& code) {
+    CLI::App* journal = journalCommand(app);
+    CLI::App* verify_cmd = journal->add_subcommand(
+        "verify",
+        "Verify a journal's hash chain. Exit 0 intact (a torn last record is only a "
+        "warning), 1 with the first bad record's index, 2 if the file cannot be read");
+    auto file = std::make_shared<std::string>();
+    verify_cmd->add_option("FILE", *file, "The journal file")->required();
+    verify_cmd->callback([file, &code] { code.value = verify(*file); });
+}
+
+}  // namespace oc::cli

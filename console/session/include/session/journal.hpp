@@ -1,0 +1,123 @@
+#pragma once
+// The session journal: an append-only, hash-chained file with one JSON record per line. It is the
+// session's memory (every operator action, engine line and clock reading) and the arbiter's evidence.
+// Format and verification rules: docs/arbiter-journal.md.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tl/expected.hpp>
+#include <vector>
+
+namespace oc::session {
+
+// UTC wall time with millisecond resolution (written as "2026-11-29T20:37:49.123Z").
+using WallTime = std::chrono::sys_time<std::chrono::milliseconds>;
+// Monotonic time in ms since an arbitrary origin (the shell's steady clock); it restarts after a reboot.
+using MonoTime = std::chrono::milliseconds;
+
+inline constexpr int kJournalFormatVersion = 1;
+inline constexpr std::string_view kJournalHeaderType = "header";
+
+// One verified journal line.
+struct Record {
+    std::uint64_t seq = 0;   // 0 for the header, then 1, 2, ... without gaps
+    std::string type;        // "header" for seq 0; the session chooses the others
+    nlohmann::json payload;  // always a JSON object
+    WallTime wall{};         // when the event happened (UTC, passed in by the shell)
+    MonoTime mono{};         // the shell's monotonic clock at that moment
+    std::string prev_hash;   // hex BLAKE2b-256 of the previous record (64 zeros for seq 0)
+    std::string hash;        // hex BLAKE2b-256 of this record's canonical form
+};
+
+enum class JournalErrorCode {
+    InvalidArgument,  // bad type/payload passed to append or create; nothing was written
+    AlreadyExists,    // create() on an existing file
+    Unreadable,       // the file cannot be opened or read (missing, permissions)
+    Io,               // a write, fsync or truncate failed (disk full...): the record is NOT durable
+    Locked,           // another process holds the journal open for appending
+    Corrupt,          // a record does not verify: see bad_index
+    Broken,           // the writer failed before; reopen with JournalWriter::resume
+};
+
+struct JournalError {
+    JournalErrorCode code = JournalErrorCode::Io;
+    std::string message;                   // for the operator or arbiter: what is wrong and what to do
+    std::optional<std::size_t> bad_index;  // Corrupt: index (= line number - 1) of the first bad record
+};
+
+struct JournalContents {
+    std::vector<Record> records;        // records[0] is the header
+    std::vector<std::string> warnings;  // e.g. the torn last record that was dropped
+    bool torn_tail_dropped = false;
+    std::uint64_t valid_bytes = 0;  // file length up to the end of the last verified record
+};
+
+// Reads and verifies a whole journal. Intact, or intact apart from a torn last record (dropped with a
+// warning), gives the records; anything else gives Corrupt with the index of the first bad record.
+[[nodiscard]] tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path);
+
+struct ResumedJournal;
+
+// Appends records to one journal file; each append is on disk (fsync) before it returns.
+class JournalWriter {
+  public:
+    // Creates a new journal whose seq-0 header carries `header_payload` (an object) plus the format
+    // fields "journal_format" and "journal_version"; fsyncs the file and its directory.
+    [[nodiscard]] static tl::expected<JournalWriter, JournalError> create(
+        const std::filesystem::path& path, const nlohmann::json& header_payload, WallTime wall,
+        MonoTime mono);
+    // Reopens an existing journal after a restart: verifies it, cuts a torn last record, continues.
+    [[nodiscard]] static tl::expected<ResumedJournal, JournalError> resume(const std::filesystem::path& path);
+    // Same as resume() without handing back the records.
+    [[nodiscard]] static tl::expected<JournalWriter, JournalError> openForAppend(
+        const std::filesystem::path& path);
+
+    // Writes one record (payload must be an object, type non-empty and not "header") and fsyncs it.
+    // On failure nothing counts as written and the writer refuses further appends (reopen it).
+    [[nodiscard]] tl::expected<Record, JournalError> append(std::string_view type,
+                                                            const nlohmann::json& payload, WallTime wall,
+                                                            MonoTime mono);
+
+    std::uint64_t nextSeq() const { return next_seq_; }          // seq the next append gets
+    const std::string& lastHash() const { return last_hash_; }   // hash of the last record written
+    const std::filesystem::path& path() const { return path_; }  // the journal file
+    bool broken() const { return broken_; }                      // an append failed before
+
+    JournalWriter(JournalWriter&& other) noexcept;
+    JournalWriter& operator=(JournalWriter&& other) noexcept;
+    JournalWriter(const JournalWriter&) = delete;
+    JournalWriter& operator=(const JournalWriter&) = delete;
+    ~JournalWriter();
+
+  private:
+    JournalWriter(int fd, std::filesystem::path path, std::uint64_t next_seq, std::string last_hash,
+                  std::uint64_t size);
+    [[nodiscard]] tl::expected<Record, JournalError> writeRecord(Record record);
+
+    int fd_ = -1;
+    std::filesystem::path path_;
+    std::uint64_t next_seq_ = 0;
+    std::string last_hash_;
+    std::uint64_t size_ = 0;  // bytes known durable; a failed append is cut back to this length
+    bool broken_ = false;
+};
+
+struct ResumedJournal {
+    JournalWriter writer;
+    JournalContents contents;  // what was on disk (torn tail already removed from the file)
+};
+
+// "2026-11-29T20:37:49.123Z" for a wall time.
+std::string formatWallTime(WallTime wall);
+// Parses exactly the form formatWallTime writes; nullopt for anything else.
+std::optional<WallTime> parseWallTime(std::string_view text);
+// Hex BLAKE2b-256 of bytes (the journal's hash function; also used to fingerprint sealed envelopes).
+std::string blake2bHex(std::string_view bytes);
+
+}  // namespace oc::session

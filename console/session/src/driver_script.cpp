@@ -1,0 +1,177 @@
+// The driver's script mode: operator actions from docs/cli-script-format.md, plus checks ("expect").
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "session/driver.hpp"
+
+namespace oc::session {
+namespace {
+
+std::string joined(const std::vector<std::string>& v, std::size_t from) {
+    std::string out;
+    for (std::size_t i = from; i < v.size(); ++i) out += (i > from ? " " : "") + v[i];
+    return out;
+}
+
+std::optional<rules::Color> sideWord(const std::string& w, rules::Color computer) {
+    if (w == "white") return rules::Color::White;
+    if (w == "black") return rules::Color::Black;
+    if (w == "computer") return computer;
+    if (w == "human") return ~computer;
+    return std::nullopt;
+}
+
+// "key.sub=value" pairs onto the current setup; values are JSON when they parse, else strings.
+tl::expected<EventSetup, std::string> patchedSetup(const EventSetup& base,
+                                                   const std::vector<std::string>& args) {
+    nlohmann::json j = toJson(base);
+    for (const auto& a : args) {
+        auto eq = a.find('=');
+        if (eq == std::string::npos) return tl::make_unexpected("setup: expected key=value, got " + a);
+        nlohmann::json value = nlohmann::json::parse(a.substr(eq + 1), nullptr, false);
+        if (value.is_discarded()) value = a.substr(eq + 1);
+        std::string path = "/" + a.substr(0, eq);
+        std::replace(path.begin(), path.end(), '.', '/');
+        j[nlohmann::json::json_pointer(path)] = value;
+    }
+    return eventSetupFromJson(j);
+}
+
+std::string clockSeconds(Ms ms) {
+    auto s = std::max<std::int64_t>(0, ms.count() / 1000);
+    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
+
+bool yes(const std::string& w) {
+    return w == "yes" || w == "true";
+}
+
+}  // namespace
+
+bool Driver::scriptStep() {
+    const ScriptStep& st = opt_.script[next_step_];
+    if (!timing_applied_) {
+        if (st.at && start_ + *st.at > now_) now_ = start_ + *st.at;
+        if (st.advance) advance(*st.advance);
+        timing_applied_ = true;
+    }
+    Command c;
+    if (const auto* d = std::get_if<Directive>(&st.action)) {
+        if (d->name != "setup") {
+            ++next_step_;
+            timing_applied_ = false;
+            return directive(*d, st.line);
+        }
+        auto setup = patchedSetup(session_.snapshot(now_).setup, d->args);
+        if (!setup) return fail(st.line, setup.error());
+        c = cmd::UpdateSetup{*setup};
+    } else {
+        c = std::get<Command>(st.action);
+    }
+    if (auto* m = std::get_if<cmd::HumanMove>(&c); m && st.pressed_before)
+        m->pressed_at = now_ - *st.pressed_before;
+    auto r = session_.dispatch(c, now_);
+    if (st.expect_rejection) {
+        if (r)
+            return fail(st.line,
+                        fmt::format("\"{}\" was accepted, the script expected a refusal", commandName(c)));
+        last_rejection_ = r.error().message;
+    } else if (!r) {
+        last_rejection_ = r.error().message;
+        // Not yet possible: let the operator's routine (or the engine) move on, then try again.
+        if (autoStep(session_.snapshot(now_))) return true;
+        return fail(st.line, fmt::format("\"{}\" refused: {}", commandName(c), r.error().message));
+    }
+    ++next_step_;
+    timing_applied_ = false;
+    return true;
+}
+
+bool Driver::directive(const Directive& d, int line) {
+    const auto& a = d.args;
+    if (d.name == "engine") {
+        if (!opt_.scripted_engine) return fail(line, "\"engine\" needs the scripted engine (--engine fake)");
+        if (a.empty()) return fail(line, "usage: engine UCI [cp N | mate N]");
+        int cp = 0;
+        std::optional<int> mate;
+        if (a.size() >= 3 && a[1] == "cp") cp = std::stoi(a[2]);
+        if (a.size() >= 3 && a[1] == "mate") mate = std::stoi(a[2]);
+        opt_.scripted_engine->queueMove(a[0], cp, mate);
+        return true;
+    }
+    if (d.name == "engine-crash") {
+        if (!opt_.scripted_engine) return fail(line, "\"engine-crash\" needs the scripted engine");
+        opt_.scripted_engine->queueCrash();
+        return true;
+    }
+    if (d.name == "wait") {
+        auto dur = a.empty() ? tl::expected<Ms, std::string>(tl::unexpect, "usage: wait DURATION")
+                             : parseDuration(a[0]);
+        if (!dur) return fail(line, dur.error());
+        advance(*dur);
+        return true;
+    }
+    if (d.name == "until") {
+        for (int i = 0; i < 10000; ++i) {
+            session_.poll(now_);
+            Snapshot s = session_.snapshot(now_);
+            if (!a.empty() && a[0] == phaseName(s.phase)) return true;
+            if (!autoStep(s)) break;
+        }
+        return fail(line, fmt::format("phase {} not reached", a.empty() ? "?" : a[0]));
+    }
+    if (d.name == "expect") return expect(a, line);
+    return fail(line, "unknown directive " + d.name);
+}
+
+bool Driver::expect(const std::vector<std::string>& a, int line) {
+    if (a.size() < 2) return fail(line, "usage: expect WHAT VALUE");
+    session_.poll(now_);
+    Snapshot s = session_.snapshot(now_);
+    const std::string& what = a[0];
+    std::string want = joined(a, 1);
+    rules::Color computer = s.setup.computer_side;
+    auto check = [&](bool ok, const std::string& got) {
+        return ok ? true : fail(line, fmt::format("expected {} {}, got: {}", what, want, got));
+    };
+    auto contains = [&](const std::string& hay) { return hay.find(want) != std::string::npos; };
+    if (what == "phase") return check(want == phaseName(s.phase), phaseName(s.phase));
+    if (what == "result") return check(want == s.result, s.result + " (" + s.termination + ")");
+    if (what == "termination") return check(contains(s.termination), s.termination);
+    if (what == "fen") return check(want == s.fen, s.fen);
+    if (what == "scoresheet") return check(contains(session_.scoresheetText()), session_.scoresheetText());
+    if (what == "pgn") return check(contains(session_.pgn()), session_.pgn());
+    if (what == "rejected") return check(contains(last_rejection_), last_rejection_);
+    if (what == "plies") return check(want == std::to_string(s.moves.size()), std::to_string(s.moves.size()));
+    if (what == "restarts")
+        return check(want == std::to_string(s.engine_restarts), std::to_string(s.engine_restarts));
+    if (what == "locked") return check(yes(want) == s.setup_locked, s.setup_locked ? "yes" : "no");
+    if (what == "engine-move")
+        return check(s.engine_move && s.engine_move->text == want,
+                     s.engine_move ? s.engine_move->text : "none");
+    if (what == "notice") {
+        bool found = std::any_of(s.notices.begin(), s.notices.end(), contains);
+        return check(found, joined(s.notices, 0));
+    }
+    if (what == "indication" && a.size() == 3) {
+        const Indication& i = s.indication;
+        bool v = a[1] == "offer"    ? i.offer_draw
+                 : a[1] == "claim"  ? i.claim_draw
+                 : a[1] == "accept" ? i.accept_draw
+                                    : i.resign;
+        return check(v == yes(a[2]), fmt::format("{} ({})", v ? "yes" : "no", i.reason));
+    }
+    if (what == "offer" && a.size() == 3) {
+        bool v = a[1] == "human" ? s.human_offer_pending : s.computer_offer_pending;
+        return check(v == yes(a[2]), v ? "yes" : "no");
+    }
+    auto side = a.size() == 3 ? sideWord(a[1], computer) : std::nullopt;
+    if (what == "clock" && side)
+        return check(clockSeconds(s.remaining[*side]) == a[2], clockSeconds(s.remaining[*side]));
+    if (what == "illegal" && side)
+        return check(std::to_string(s.illegal_moves[*side]) == a[2], std::to_string(s.illegal_moves[*side]));
+    return fail(line, "unknown expectation: " + joined(a, 0));
+}
+
+}  // namespace oc::session

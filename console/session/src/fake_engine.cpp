@@ -1,0 +1,86 @@
+#include "session/fake_engine.hpp"
+
+#include <algorithm>
+
+#include "rules/position.hpp"
+#include "session/operator_delay.hpp"
+
+namespace oc::session {
+
+std::vector<std::string> legalMovesAfter(const std::vector<std::string>& game) {
+    rules::Position pos = rules::Position::startpos();
+    for (const auto& uci : game) {
+        auto m = rules::parseUci(pos, uci);
+        if (!m) return {};
+        pos = pos.play(*m);
+    }
+    std::vector<std::string> out;
+    for (rules::Move m : pos.legalMoves()) out.push_back(rules::toUci(m));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Ms simulatedThinkTime(const GoParams& go, rules::Color side) {
+    Ms left = side == rules::Color::White ? go.wtime : go.btime;
+    Ms inc = side == rules::Color::White ? go.winc : go.binc;
+    int horizon = go.movestogo > 0 ? go.movestogo : 30;
+    Ms share = left / horizon + inc * 3 / 4;
+    return std::clamp(share, Ms(10), std::max(Ms(10), left / 2));
+}
+
+FakeEngine::FakeEngine(LegalMoves legal, std::uint64_t seed) : legal_(std::move(legal)), seed_(seed) {}
+
+void FakeEngine::queueMove(std::string uci, int cp, std::optional<int> mate) {
+    queue_.push_back({std::move(uci), cp, mate});
+}
+void FakeEngine::queueCrash() {
+    crash_ = true;
+}
+
+void FakeEngine::startSearch(const SearchRequest& req, TimePoint now) {
+    current_ = req;
+    last_ = req;
+    rules::Color side = req.moves.size() % 2 == 0 ? rules::Color::White : rules::Color::Black;
+    due_ = now + simulatedThinkTime(req.go, side);
+}
+
+// E.III 2.3: only a take-back or the game's end stops a search; the result is then discarded.
+void FakeEngine::stop(TimePoint) {
+    current_.reset();
+    ++stops_;
+}
+
+std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
+    std::vector<EngineEvent> out;
+    if (crash_ && current_) {
+        crash_ = false;
+        out.emplace_back(
+            engine_event::Fault{"crash while Searching: killed by signal SIGKILL (9) (simulated)"});
+        out.emplace_back(engine_event::Restarted{Ms(150)});
+        due_ = now + Ms(150) + (due_ > now ? due_ - now : TimePoint::duration(0));
+        return out;
+    }
+    if (!current_ || now < due_) return out;
+    SearchRequest req = *current_;
+    current_.reset();
+    out.emplace_back(engine_event::Line{true, "go"});
+    if (!queue_.empty()) {
+        Scripted s = queue_.front();
+        queue_.pop_front();
+        out.emplace_back(engine_event::BestMove{req.id, s.uci, Evaluation{s.cp, s.mate}, 10});
+        return out;
+    }
+    auto moves = legal_(req.moves);
+    if (moves.empty()) return out;
+    std::size_t pick =
+        static_cast<std::size_t>(mix64(seed_ ^ mix64(req.moves.size() * 7919 + moves.size()))) % moves.size();
+    out.emplace_back(engine_event::BestMove{req.id, moves[pick], Evaluation{0, std::nullopt}, 10});
+    return out;
+}
+
+std::optional<TimePoint> FakeEngine::nextDue() const {
+    if (!current_) return std::nullopt;
+    return due_;
+}
+
+}  // namespace oc::session

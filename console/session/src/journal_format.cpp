@@ -1,0 +1,182 @@
+// Canonical form, hashing and time stamps of journal records (format: docs/arbiter-journal.md).
+#include "journal_format.hpp"
+
+#include <fmt/format.h>
+#include <sodium.h>
+
+#include <array>
+#include <cstdio>
+
+namespace oc::session {
+namespace {
+
+using nlohmann::json;
+
+// libsodium must be initialised once before use; sodium_init() is idempotent and thread-safe.
+void ensureSodium() {
+    static const int kInit = sodium_init();
+    (void)kInit;
+}
+
+// Reads `count` decimal digits at `pos`; -1 if any is not a digit.
+int digits(std::string_view text, std::size_t pos, std::size_t count) {
+    int value = 0;
+    for (std::size_t i = pos; i < pos + count; ++i) {
+        if (text[i] < '0' || text[i] > '9') return -1;
+        value = value * 10 + (text[i] - '0');
+    }
+    return value;
+}
+
+bool separatorsOk(std::string_view text) {
+    return text.size() == 24 && text[4] == '-' && text[7] == '-' && text[10] == 'T' && text[13] == ':' &&
+           text[16] == ':' && text[19] == '.' && text[23] == 'Z';
+}
+
+}  // namespace
+
+std::string blake2bHex(std::string_view bytes) {
+    ensureSodium();
+    std::array<unsigned char, crypto_generichash_BYTES> digest{};
+    crypto_generichash(digest.data(), digest.size(), reinterpret_cast<const unsigned char*>(bytes.data()),
+                       bytes.size(), nullptr, 0);
+    std::array<char, crypto_generichash_BYTES * 2 + 1> hex{};
+    sodium_bin2hex(hex.data(), hex.size(), digest.data(), digest.size());
+    return std::string(hex.data(), hex.size() - 1);
+}
+
+std::string formatWallTime(WallTime wall) {
+    using namespace std::chrono;
+    const auto day = floor<days>(wall);
+    const year_month_day ymd{day};
+    const hh_mm_ss hms{wall - day};
+    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", static_cast<int>(ymd.year()),
+                       static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                       hms.hours().count(), hms.minutes().count(), hms.seconds().count(),
+                       hms.subseconds().count());
+}
+
+std::optional<WallTime> parseWallTime(std::string_view text) {
+    using namespace std::chrono;
+    if (!separatorsOk(text)) return std::nullopt;
+    const int y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
+    const int h = digits(text, 11, 2), mi = digits(text, 14, 2), s = digits(text, 17, 2);
+    const int ms = digits(text, 20, 3);
+    if (y < 0 || mo < 0 || d < 0 || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 59 || ms < 0) {
+        return std::nullopt;
+    }
+    const year_month_day ymd{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
+    if (!ymd.ok()) return std::nullopt;
+    return WallTime{sys_days{ymd}} + hours{h} + minutes{mi} + seconds{s} + milliseconds{ms};
+}
+
+namespace detail {
+namespace {
+
+using nlohmann::json;
+
+// The fields of a line and their JSON kinds; a line with any other key does not verify.
+bool shapeOk(const json& j) {
+    return j.is_object() && j.size() == 7 && j.contains("hash") && j["hash"].is_string() &&
+           j.contains("mono_ms") && j["mono_ms"].is_number_integer() && j.contains("payload") &&
+           j["payload"].is_object() && j.contains("prev") && j["prev"].is_string() && j.contains("seq") &&
+           j["seq"].is_number_unsigned() && j.contains("type") && j["type"].is_string() &&
+           j.contains("wall") && j["wall"].is_string();
+}
+
+// The header carries the format version; later records must not pose as headers.
+std::string typeProblem(const Record& r) {
+    if (r.seq == 0) {
+        if (r.type != kJournalHeaderType) return "the first record must be the header";
+        const auto version = r.payload.value("journal_version", json{});
+        if (r.payload.value("journal_format", "") != "oc-journal" || !version.is_number_integer()) {
+            return "the header does not name the journal format";
+        }
+        if (version.get<int>() != kJournalFormatVersion) {
+            return fmt::format("journal format version {} is not supported (this console reads version {})",
+                               version.dump(), kJournalFormatVersion);
+        }
+        return {};
+    }
+    if (r.type.empty() || r.type == kJournalHeaderType) return "only the first record may be a header";
+    return {};
+}
+
+Record recordFrom(const json& j) {
+    Record r;
+    r.seq = j["seq"].get<std::uint64_t>();
+    r.type = j["type"].get<std::string>();
+    r.payload = j["payload"];
+    r.mono = MonoTime{j["mono_ms"].get<std::int64_t>()};
+    r.prev_hash = j["prev"].get<std::string>();
+    return r;
+}
+
+}  // namespace
+
+std::string canonicalWithoutHash(const Record& record) {
+    // nlohmann::json keeps object keys sorted (std::map), so dump() is canonical for a given value.
+    const json j = {{"seq", record.seq},
+                    {"type", record.type},
+                    {"payload", record.payload},
+                    {"wall", formatWallTime(record.wall)},
+                    {"mono_ms", record.mono.count()},
+                    {"prev", record.prev_hash}};
+    return j.dump();
+}
+
+std::string lineFor(std::string_view canonical_without_hash, std::string_view hash) {
+    // "hash" sorts before every other key, so it leads the canonical object.
+    return fmt::format("{{\"hash\":\"{}\",{}", hash, canonical_without_hash.substr(1));
+}
+
+bool unparsable(std::string_view line) {
+    return json::parse(line, nullptr, false).is_discarded();
+}
+
+tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t index,
+                                             const std::string& prev_hash) {
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) return tl::unexpected(std::string("the line is not valid JSON"));
+    if (!shapeOk(j)) {
+        return tl::unexpected(std::string(
+            "the record does not have exactly the fields hash, mono_ms, payload, prev, seq, type, "
+            "wall with the right kinds"));
+    }
+    Record r = recordFrom(j);
+    if (r.seq != index) {
+        return tl::unexpected(
+            fmt::format("its sequence number is {}, expected {} (a record was deleted, "
+                        "inserted or moved)",
+                        r.seq, index));
+    }
+    if (r.prev_hash != prev_hash) {
+        return tl::unexpected(
+            std::string("its previous-hash does not match the record before it (a record "
+                        "before it was changed, deleted, inserted or moved)"));
+    }
+    const auto wall = parseWallTime(j["wall"].get_ref<const std::string&>());
+    if (!wall)
+        return tl::unexpected(std::string("its wall time is not of the form 2026-01-31T12:00:00.000Z"));
+    r.wall = *wall;
+    r.hash = j["hash"].get<std::string>();
+    j.erase("hash");
+    std::string canonical;
+    try {
+        canonical = j.dump();
+    } catch (const json::exception& e) {
+        return tl::unexpected(fmt::format("its content cannot be serialized: {}", e.what()));
+    }
+    if (blake2bHex(canonical) != r.hash) {
+        return tl::unexpected(
+            std::string("its stored hash does not match its content (the record was edited)"));
+    }
+    if (lineFor(canonical, r.hash) != line) {
+        return tl::unexpected(std::string("the line is not in canonical form (it was edited by hand)"));
+    }
+    if (auto problem = typeProblem(r); !problem.empty()) return tl::unexpected(problem);
+    return r;
+}
+
+}  // namespace detail
+}  // namespace oc::session

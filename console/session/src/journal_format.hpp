@@ -1,0 +1,31 @@
+#pragma once
+// Private to the journal: the canonical line form and the verification of one line.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <tl/expected.hpp>
+
+#include "session/journal.hpp"
+
+namespace oc::session::detail {
+
+// prev_hash of the header record.
+inline const std::string kZeroHash(64, '0');
+
+// The canonical serialization the hash covers: every field but "hash", keys sorted, no whitespace.
+// Throws nlohmann::json::exception on a payload that cannot be serialized (invalid UTF-8).
+std::string canonicalWithoutHash(const Record& record);
+
+// The exact text of the record's line (without the newline): the canonical form with "hash" in front.
+std::string lineFor(std::string_view canonical_without_hash, std::string_view hash);
+
+// Verifies one line as record number `index` following a record whose hash is `prev_hash`.
+// The error says what is wrong with it.
+tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t index,
+                                             const std::string& prev_hash);
+
+// True when the line is not even JSON (what a torn write leaves behind).
+bool unparsable(std::string_view line);
+
+}  // namespace oc::session::detail

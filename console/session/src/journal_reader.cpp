@@ -1,0 +1,79 @@
+// Loading and verifying a journal: the whole chain is checked on every read, so a replay never
+// starts from a record that does not verify.
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "journal_format.hpp"
+
+namespace oc::session {
+namespace {
+
+tl::expected<std::string, JournalError> slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return tl::unexpected(JournalError{
+            JournalErrorCode::Unreadable,
+            fmt::format("cannot open journal {}: {}", path.string(), std::strerror(errno)), std::nullopt});
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) {
+        return tl::unexpected(JournalError{JournalErrorCode::Unreadable,
+                                           fmt::format("cannot read journal {}", path.string()),
+                                           std::nullopt});
+    }
+    return std::move(buffer).str();
+}
+
+JournalError corrupt(std::size_t index, const std::string& why) {
+    return JournalError{JournalErrorCode::Corrupt,
+                        fmt::format("record {} (line {}) does not verify: {}", index, index + 1, why), index};
+}
+
+std::string tornWarning(std::size_t index, std::size_t bytes, bool newline) {
+    return fmt::format(
+        "the last record (index {}, {} bytes{}) is incomplete: the console stopped while writing it; it was "
+        "never confirmed to the operator and has been dropped",
+        index, bytes, newline ? "" : ", no line end");
+}
+
+}  // namespace
+
+tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path) {
+    auto text = slurp(path);
+    if (!text) return tl::unexpected(text.error());
+    const std::string_view all = *text;
+    JournalContents contents;
+    std::string prev = detail::kZeroHash;
+    std::size_t pos = 0;
+    while (pos < all.size()) {
+        const std::size_t end = all.find('\n', pos);
+        const bool complete = end != std::string_view::npos;
+        const std::string_view line = all.substr(pos, complete ? end - pos : std::string_view::npos);
+        const std::size_t index = contents.records.size();
+        const bool last = !complete || end + 1 == all.size();
+        // A crash mid-write leaves a last line without its newline, or (on some file systems) padding
+        // that is not JSON; append() never confirmed such a record, so dropping it loses nothing.
+        if (!complete || (last && detail::unparsable(line))) {
+            contents.warnings.push_back(tornWarning(index, line.size(), complete));
+            contents.torn_tail_dropped = true;
+            break;
+        }
+        auto record = detail::verifyLine(line, index, prev);
+        if (!record) return tl::unexpected(corrupt(index, record.error()));
+        prev = record->hash;
+        contents.records.push_back(std::move(*record));
+        pos = end + 1;
+        contents.valid_bytes = pos;
+    }
+    if (contents.records.empty()) {
+        return tl::unexpected(corrupt(0, "the journal has no complete header record"));
+    }
+    return contents;
+}
+
+}  // namespace oc::session

@@ -1,0 +1,151 @@
+// Tampering with a journal is found, and the first bad record is named (issue 5: edited, deleted,
+// reordered, inserted, truncated records).
+#include <gtest/gtest.h>
+
+#include "journal_test_util.hpp"
+#include "session/journal.hpp"
+
+namespace oc::session {
+namespace {
+
+class JournalTamper : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        test::writeJournal(path_, 8);
+        lines_ = test::readLines(path_);
+        ASSERT_EQ(lines_.size(), 9u);
+    }
+
+    // Writes the edited lines back and expects the read to stop at `index`, mentioning `why`.
+    void expectFirstBad(std::size_t index, const std::string& why) {
+        test::writeLines(path_, lines_);
+        auto contents = readJournal(path_);
+        ASSERT_FALSE(contents) << "tampering was not detected";
+        EXPECT_EQ(contents.error().code, JournalErrorCode::Corrupt);
+        EXPECT_EQ(contents.error().bad_index, index) << contents.error().message;
+        EXPECT_NE(contents.error().message.find(why), std::string::npos) << contents.error().message;
+        auto writer = JournalWriter::openForAppend(path_);
+        EXPECT_FALSE(writer) << "a corrupt journal must not be continued";
+    }
+
+    static void replaceIn(std::string& line, const std::string& from, const std::string& to) {
+        const auto at = line.find(from);
+        ASSERT_NE(at, std::string::npos) << from;
+        line.replace(at, from.size(), to);
+    }
+
+    test::TempDir dir_;
+    std::filesystem::path path_ = dir_ / "game.journal";
+    std::vector<std::string> lines_;
+};
+
+TEST_F(JournalTamper, EditedPayload) {
+    replaceIn(lines_[4], "\"Nf6\"", "\"Nc6\"");
+    expectFirstBad(4, "stored hash does not match");
+}
+
+TEST_F(JournalTamper, EditedHeader) {
+    replaceIn(lines_[0], "Test Open", "Fake Open");
+    expectFirstBad(0, "stored hash does not match");
+}
+
+TEST_F(JournalTamper, EditedTimeStamp) {
+    replaceIn(lines_[6], "14:00:06.000Z", "14:00:06.500Z");
+    expectFirstBad(6, "stored hash does not match");
+}
+
+TEST_F(JournalTamper, EditedStoredHash) {
+    lines_[3][9] = lines_[3][9] == 'a' ? 'b' : 'a';
+    expectFirstBad(3, "stored hash does not match");
+}
+
+TEST_F(JournalTamper, EditedPayloadWithRecomputedHashIsCaughtByTheNextRecord) {
+    // A forger who recomputes the edited record's hash breaks the next record's link instead.
+    auto j = nlohmann::json::parse(lines_[4]);
+    j["payload"]["san"] = "d4";
+    j.erase("hash");
+    const auto hash = blake2bHex(j.dump());
+    j["hash"] = hash;
+    lines_[4] = j.dump();
+    expectFirstBad(5, "previous-hash does not match");
+}
+
+TEST_F(JournalTamper, ReformattedLineIsNotCanonical) {
+    replaceIn(lines_[2], "\"type\":\"move\"", "\"type\": \"move\"");
+    expectFirstBad(2, "canonical");
+}
+
+TEST_F(JournalTamper, DeletedRecord) {
+    lines_.erase(lines_.begin() + 5);
+    expectFirstBad(5, "sequence number is 6, expected 5");
+}
+
+TEST_F(JournalTamper, DeletedHeader) {
+    lines_.erase(lines_.begin());
+    expectFirstBad(0, "sequence number is 1, expected 0");
+}
+
+TEST_F(JournalTamper, ReorderedRecords) {
+    std::swap(lines_[3], lines_[4]);
+    expectFirstBad(3, "sequence number is 4, expected 3");
+}
+
+TEST_F(JournalTamper, DuplicatedRecordInserted) {
+    lines_.insert(lines_.begin() + 3, lines_[2]);
+    expectFirstBad(3, "sequence number is 2, expected 3");
+}
+
+TEST_F(JournalTamper, ForgedRecordInsertedWithValidOwnHash) {
+    // seq, prev and hash all correct for the position: the following record's seq gives it away.
+    const auto prev = nlohmann::json::parse(lines_[2])["hash"].get<std::string>();
+    nlohmann::json forged = {{"seq", 3},
+                             {"type", "move"},
+                             {"payload", {{"san", "Qh5"}}},
+                             {"wall", "2026-11-29T14:00:02.500Z"},
+                             {"mono_ms", 1'002'500},
+                             {"prev", prev}};
+    forged["hash"] = blake2bHex(forged.dump());
+    lines_.insert(lines_.begin() + 3, forged.dump());
+    expectFirstBad(4, "sequence number is 3, expected 4");
+}
+
+TEST_F(JournalTamper, InsertedBlankLine) {
+    lines_.insert(lines_.begin() + 6, "");
+    expectFirstBad(6, "not valid JSON");
+}
+
+TEST_F(JournalTamper, RecordTruncatedInTheMiddleOfTheFile) {
+    lines_[5].resize(lines_[5].size() / 2);
+    expectFirstBad(5, "not valid JSON");
+}
+
+TEST_F(JournalTamper, ExtraFieldAdded) {
+    replaceIn(lines_[7], "\"seq\":7", "\"seq\":7,\"x\":1");
+    expectFirstBad(7, "exactly the fields");
+}
+
+TEST_F(JournalTamper, SecondHeaderIsRefused) {
+    auto j = nlohmann::json::parse(lines_[0]);
+    const auto prev = nlohmann::json::parse(lines_[8])["hash"].get<std::string>();
+    j.erase("hash");
+    j["seq"] = 9;
+    j["prev"] = prev;
+    j["hash"] = blake2bHex(j.dump());
+    lines_.push_back(j.dump());
+    expectFirstBad(9, "only the first record may be a header");
+}
+
+TEST_F(JournalTamper, TruncatingWholeRecordsAtTheEndChangesTheLastHash) {
+    // Cutting whole records off the end leaves a valid shorter chain; what exposes it is the final
+    // hash the arbiter noted at the end of the game (docs/arbiter-journal.md).
+    const auto final_hash = nlohmann::json::parse(lines_.back())["hash"].get<std::string>();
+    lines_.resize(6);
+    test::writeLines(path_, lines_);
+    auto contents = readJournal(path_);
+    ASSERT_TRUE(contents) << contents.error().message;
+    EXPECT_EQ(contents->records.size(), 6u);
+    EXPECT_NE(contents->records.back().hash, final_hash);
+}
+
+}  // namespace
+}  // namespace oc::session

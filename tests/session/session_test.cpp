@@ -1,0 +1,109 @@
+#include <gtest/gtest.h>
+
+#include "session_test_util.hpp"
+
+namespace oc::session {
+namespace {
+
+using namespace std::chrono_literals;
+using rules::Color;
+using testing::fakeSetup;
+using testing::Game;
+using testing::t0;
+
+TEST(Session, CycleHumanEngineMadePressedRecorded) {
+    Game g(fakeSetup());
+    ASSERT_TRUE(g.session);
+    auto& s = *g.session;
+    EXPECT_FALSE(s.dispatch(cmd::HumanMove{"e4"}, t0()));  // not started
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4", t0() + 10s}, t0() + 12s));
+    EXPECT_EQ(s.snapshot(t0() + 12s).phase, Phase::EngineThinking);
+    g.engine.queueMove("e7e5", 20);
+    s.poll(t0() + 12s);
+    ASSERT_TRUE(g.engine.lastSearch());
+    EXPECT_EQ(g.engine.lastSearch()->moves, std::vector<std::string>{"e2e4"});
+    TimePoint due = *g.engine.nextDue();
+    s.poll(due);
+    auto snap = s.snapshot(due);
+    ASSERT_EQ(snap.phase, Phase::EngineMoveShown);
+    EXPECT_EQ(snap.engine_move->text, "e7-e5");
+    EXPECT_FALSE(s.dispatch(cmd::ClockPressed{}, due + 3s));  // made first (E.III 1.4)
+    ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{}, due + 3s));
+    ASSERT_TRUE(s.dispatch(cmd::ClockPressed{}, due + 5s));
+    snap = s.snapshot(due + 5s);
+    EXPECT_EQ(snap.phase, Phase::HumanToMove);
+    EXPECT_TRUE(snap.previous_unrecorded);
+    ASSERT_TRUE(s.dispatch(cmd::Recorded{}, due + 6s));
+    snap = s.snapshot(due + 6s);
+    EXPECT_EQ(snap.scoresheet_lines, std::vector<std::string>{"1. e4 e5"});
+    EXPECT_EQ(snap.remaining[Color::White], 90min - 10s + 30s - 1s);
+    EXPECT_EQ(snap.remaining[Color::Black], 90min - (due + 5s - (t0() + 10s)) + 30s);
+    EXPECT_TRUE(snap.setup_locked);
+}
+
+TEST(Session, SetupChangeRefusedAndLoggedAfterFirstMove) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    EventSetup changed = fakeSetup();
+    changed.engine.options["Hash"] = "256";
+    ASSERT_TRUE(s.dispatch(cmd::UpdateSetup{changed}, t0()));  // before the first move: fine
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"d4"}, t0() + 5s));
+    changed.engine.options["Hash"] = "512";
+    auto r = s.dispatch(cmd::UpdateSetup{changed}, t0() + 6s);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("engine.options.Hash: \"256\" -> \"512\""), std::string::npos);
+    EXPECT_EQ(g.sink.records.back()["type"], "refused");
+    EXPECT_EQ(s.snapshot(t0() + 6s).setup.engine.options.at("Hash"), "256");
+}
+
+TEST(Session, NextEngineMoveHeldUntilPreviousRecorded) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+    g.engine.queueMove("e7e5");
+    s.poll(t0() + 1s);
+    s.poll(t0() + 1h);
+    ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{}, t0() + 1h));
+    ASSERT_TRUE(s.dispatch(cmd::ClockPressed{}, t0() + 1h));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"Nf3"}, t0() + 1h + 1s));  // not recorded yet
+    g.engine.queueMove("b8c6");
+    s.poll(t0() + 1h + 1s);
+    s.poll(t0() + 2h);
+    auto snap = s.snapshot(t0() + 2h);
+    EXPECT_EQ(snap.phase, Phase::EngineMoveHeld);
+    EXPECT_FALSE(snap.engine_move);  // REC-03: not shown
+    EXPECT_FALSE(s.dispatch(cmd::MadeOnBoard{}, t0() + 2h));
+    ASSERT_TRUE(s.dispatch(cmd::Recorded{}, t0() + 2h));
+    EXPECT_EQ(s.snapshot(t0() + 2h).engine_move->text, "Nb8-c6");
+}
+
+TEST(Session, ReplayRebuildsTheSameState) {
+    Game g(fakeSetup(Color::White, "15m+10s"));
+    DriverOptions opt;
+    opt.seed = 5;
+    opt.delay_median_s = 3;
+    opt.delay_p99_s = 12;
+    opt.max_plies = 60;
+    Driver d(*g.session, g.engine, opt, t0());
+    auto r = d.run();
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.plies, 60);
+    MemorySink sink2;
+    FakeEngine e2(legalMovesAfter, 1);
+    auto back = Session::restore(g.sink.records, sink2, e2);
+    ASSERT_TRUE(back) << back.error();
+    TimePoint at = d.now();
+    EXPECT_EQ((*back)->pgn(), g.session->pgn());
+    auto a = g.session->snapshot(at), b = (*back)->snapshot(at);
+    EXPECT_EQ(a.fen, b.fen);
+    EXPECT_EQ(a.remaining[Color::White], b.remaining[Color::White]);
+    EXPECT_EQ(a.remaining[Color::Black], b.remaining[Color::Black]);
+    EXPECT_EQ(a.phase, b.phase);
+    EXPECT_TRUE(sink2.records.empty());
+}
+
+}  // namespace
+}  // namespace oc::session
