@@ -46,6 +46,11 @@ tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files)
         if (!json) {
             return tl::make_unexpected(json.error());
         }
+        // An event file without an engine gets the one from the command line (--engine).
+        if (json->is_object() && (!json->contains("engine") || !(*json)["engine"].contains("command"))) {
+            (*json)["engine"]["command"] = files.engine;
+            (*json)["engine"]["args"] = files.engine_args;
+        }
         auto parsed = session::eventSetupFromJson(*json);
         if (!parsed) {
             return tl::make_unexpected(fmt::format("{}: {}", files.event->string(), parsed.error()));

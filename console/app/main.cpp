@@ -114,6 +114,7 @@ int run(const Options& opt) {
                    opt.font);
         return 1;
     }
+    oc::ui::applyConsoleStyle();
     AppClock clock;
     auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
     if (!app) {

@@ -54,6 +54,7 @@ class ConsoleView : public ::testing::Test {
         io.DisplaySize = ImVec2(1280, 800);
         io.DeltaTime = 1.f / 60.f;
         io.KeyMap[ImGuiKey_Enter] = kEnterKey;
+        oc::ui::applyConsoleStyle();
         auto loaded = oc::ui::loadFonts(oc::ui::defaultFontPath(), 20.f, 96.f);
         ASSERT_TRUE(loaded.has_value());
         fonts_ = *loaded;

@@ -122,6 +122,8 @@ void drawArbiterPane(ViewContext& ctx) {
     drawCorrection(ctx);
     ImGui::Separator();
     drawResult(ctx);
+    ImGui::Separator();
+    drawConsultPane(ctx);
 }
 
 // Adjournment (Guidelines I / App. A): the arbiter asks for a seal; the sealing itself happens in the

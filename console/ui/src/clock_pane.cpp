@@ -35,9 +35,8 @@ void drawStatus(ViewContext& ctx) {
         ImGui::TextColored(kRed, "Flag reported: %s. The arbiter confirms on the table clock", sideName(*snap.flag_reported));
     }
     if (snap.faster_rate || snap.faster_rate_available) {
-        ImGui::TextUnformatted(snap.faster_rate ? "Faster rate ON (E.III 2.2)" : "Short of time: faster rate allowed");
-        ImGui::SameLine();
-        const char* label = snap.faster_rate ? "Normal rate" : "Faster rate";
+        ImGui::TextUnformatted(snap.faster_rate ? "Faster rate ON (E.III 2.2)" : "Short of time (E.III 2.2):");
+        const char* label = snap.faster_rate ? "Back to normal rate" : "Switch to faster rate";
         if (actionButton(ctx, label, snap.faster_rate_available)) {
             ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
         }

@@ -21,22 +21,24 @@ constexpr ImGuiWindowFlags kRootFlags = ImGuiWindowFlags_NoDecoration | ImGuiWin
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 struct Layout {
-    float banner_h, board_side, board_col_w, middle_w, body_h;
+    float banner_h, board_side, board_col_w, middle_w, right_w, body_h;
 };
 
+// Board on the left (as large as the height allows), the move cycle in the widest column, clocks on the right.
 Layout computeLayout(const Fonts& fonts) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     Layout l{};
     l.banner_h = fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() + style.WindowPadding.y * 2.f + 4.f;
     l.body_h = avail.y - l.banner_h - style.ItemSpacing.y;
-    const float engine_h = ImGui::GetTextLineHeightWithSpacing() * 5.5f + fonts.heading->FontSize;
     const float label_h = ImGui::GetFontSize() * 1.4f;
-    l.board_side = std::clamp(std::min(l.body_h - engine_h - label_h - style.WindowPadding.y * 2.f - style.ItemSpacing.y,
-                                       avail.x * 0.39f),
+    const float sheet_min = ImGui::GetTextLineHeightWithSpacing() * 6.f + fonts.heading->FontSize;
+    l.board_side = std::clamp(std::min(l.body_h - sheet_min - label_h - style.WindowPadding.y * 2.f - style.ItemSpacing.y,
+                                       avail.x * 0.38f),
                               160.f, 2000.f);
     l.board_col_w = l.board_side + style.WindowPadding.x * 2.f;
-    l.middle_w = (avail.x - l.board_col_w - style.ItemSpacing.x * 2.f) * 0.55f;
+    l.right_w = std::max(ImGui::GetFontSize() * 14.5f, avail.x * 0.22f);
+    l.middle_w = avail.x - l.board_col_w - l.right_w - style.ItemSpacing.x * 2.f;
     return l;
 }
 
@@ -78,23 +80,35 @@ void drawLowerTabs(ViewContext& ctx) {
 
 void drawBoardColumn(ViewContext& ctx, const Layout& l) {
     ImGui::BeginGroup();
-    ImGui::BeginChild("board", {l.board_col_w, l.board_side + ImGui::GetFontSize() * 1.4f + ImGui::GetStyle().WindowPadding.y * 2.f}, true,
-                      ImGuiWindowFlags_NoScrollbar);
+    const float board_h = l.board_side + ImGui::GetFontSize() * 1.4f + ImGui::GetStyle().WindowPadding.y * 2.f;
+    ImGui::BeginChild("board", {l.board_col_w, board_h}, true, ImGuiWindowFlags_NoScrollbar);
     drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, ctx.state.public_display), ctx.fonts, l.board_side);
     ImGui::EndChild();
     if (!ctx.state.public_display) {
-        beginPane("Engine", {l.board_col_w, 0}, ctx.fonts);
-        drawEnginePane(ctx);
+        beginPane("Scoresheet", {l.board_col_w, 0}, ctx.fonts);
+        drawScoresheetPane(ctx);
         endPane();
     }
     ImGui::EndGroup();
+}
+
+// The move pane's height: title, the human's entry (label, box, options, a refusal), the computer's
+// move in big type with its prompt and the three tall step buttons.
+float movePaneHeight(const Fonts& fonts) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float text = ImGui::GetTextLineHeightWithSpacing();
+    const float row = ImGui::GetFrameHeightWithSpacing();
+    const float title = fonts.heading->FontSize + style.ItemSpacing.y * 2.f;
+    const float human = text + fonts.heading->FontSize + style.FramePadding.y * 2.f + style.ItemSpacing.y + row + text;
+    const float computer = text + fonts.big->FontSize + style.ItemSpacing.y + text + ImGui::GetFrameHeight() * 1.8f;
+    return title + human + style.ItemSpacing.y * 3.f + computer + style.WindowPadding.y * 2.f + style.ItemSpacing.y;
 }
 
 void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     drawBoardColumn(ctx, l);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    beginPane("Move", {l.middle_w, l.body_h * 0.5f}, ctx.fonts);
+    beginPane("Move", {l.middle_w, movePaneHeight(ctx.fonts)}, ctx.fonts);
     drawMovePane(ctx);
     endPane();
     ImGui::BeginChild("lowerwrap", {l.middle_w, 0});
@@ -103,16 +117,15 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     ImGui::EndGroup();
     ImGui::SameLine();
     ImGui::BeginGroup();
-    const float clocks_h = ctx.fonts.heading->FontSize * 3.f + ImGui::GetFrameHeightWithSpacing() * 5.f +
-                           ImGui::GetStyle().WindowPadding.y * 2.f;
-    beginPane("Clocks", {0, clocks_h}, ctx.fonts);
+    const float row = ImGui::GetFrameHeightWithSpacing();
+    const float clocks_h = ctx.fonts.heading->FontSize * 3.2f + row * 5.f + ImGui::GetStyle().WindowPadding.y * 2.f;
+    beginPane("Clocks", {l.right_w, clocks_h}, ctx.fonts);
     drawClockPane(ctx);
     endPane();
-    const float rest = ImGui::GetContentRegionAvail().y;
-    beginPane("Scoresheet", {0, rest * 0.62f}, ctx.fonts);
-    drawScoresheetPane(ctx);
+    beginPane("Engine", {l.right_w, ctx.fonts.heading->FontSize + row * 4.f}, ctx.fonts);
+    drawEnginePane(ctx);
     endPane();
-    beginPane("Notices", {0, 0}, ctx.fonts);
+    beginPane("Notices", {l.right_w, 0}, ctx.fonts);
     drawNoticesPane(ctx);
     endPane();
     ImGui::EndGroup();
@@ -133,6 +146,19 @@ void drawPublicBody(ViewContext& ctx, const Layout& l) {
 }
 
 }  // namespace
+
+void applyConsoleStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.FramePadding = {8.f, 5.f};
+    style.ItemSpacing = {8.f, 6.f};
+    style.FrameBorderSize = 1.f;  // empty text boxes and checkboxes must be visible at a glance
+    style.FrameRounding = 3.f;
+    style.ChildRounding = 4.f;
+    style.ScrollbarSize = 16.f;
+    style.Colors[ImGuiCol_Border] = {0.45f, 0.45f, 0.5f, 0.6f};
+    style.Colors[ImGuiCol_TextDisabled] = {0.62f, 0.62f, 0.62f, 1.f};  // still readable in a bright hall
+}
 
 std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now, UiState& state,
                                           const Fonts& fonts) {

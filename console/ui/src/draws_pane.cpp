@@ -73,7 +73,8 @@ void drawClaims(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
-    ImGui::TextUnformatted("Claim (Art. 9.2/9.3), written move if 'after my move':");
+    ImGui::TextUnformatted("Claim: written move");
+    ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::InputText("##intended", &st.claim_intended);
     recordItem(ctx, "##intended");
@@ -119,7 +120,7 @@ void drawEndings(ViewContext& ctx) {
     ImGui::TextUnformatted("Flag fallen:");
     for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
         ImGui::SameLine();
-        const std::string label = fmt::format("Report {} flag", sideName(side));
+        const std::string label = fmt::format("{}##flag", sideName(side));
         if (actionButton(ctx, label.c_str(), play && !snap.flag_reported)) {
             ctx.out.push_back(session::cmd::ReportFlag{side});
         }
@@ -130,8 +131,7 @@ void drawEndings(ViewContext& ctx) {
 void drawConsultation(ViewContext& ctx) {
     UiState& st = ctx.state;
     const std::string& who = ctx.snap.setup.consultant.name;
-    ImGui::Text("Consult %s:", who.empty() ? "(no one nominated)" : who.c_str());
-    ImGui::SameLine();
+    ImGui::Text("Consult %s", who.empty() ? "(no one nominated)" : who.c_str());
     ImGui::Checkbox("arbiter present", &st.consult_arbiter_present);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
     ImGui::InputTextWithHint("##consultnote", "note", &st.consult_note);
@@ -143,6 +143,10 @@ void drawConsultation(ViewContext& ctx) {
 
 }  // namespace
 
+void drawConsultPane(ViewContext& ctx) {
+    drawConsultation(ctx);
+}
+
 void drawDrawsPane(ViewContext& ctx) {
     drawIndication(ctx);
     ImGui::Separator();
@@ -151,8 +155,6 @@ void drawDrawsPane(ViewContext& ctx) {
     drawClaims(ctx);
     ImGui::Separator();
     drawEndings(ctx);
-    ImGui::Separator();
-    drawConsultation(ctx);
 }
 
 }  // namespace oc::ui

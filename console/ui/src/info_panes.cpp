@@ -24,7 +24,7 @@ void drawEnginePane(ViewContext& ctx) {
     ImGui::Text("Status:");
     ImGui::SameLine();
     ImGui::TextColored(thinking ? kGreen : kGrey, "%s", thinking ? "thinking" : "waiting");
-    ImGui::SameLine(0, 24);
+    ImGui::SameLine(0, 20);
     ImGui::Text("Restarts: %d", snap.engine_restarts);
     if (snap.computer_flags > 0) {
         ImGui::SameLine(0, 24);
@@ -37,7 +37,8 @@ void drawEnginePane(ViewContext& ctx) {
     }
     // CFG-06 / Q18: the evaluation is for the operator's eyes only; the public display never reaches here.
     if (snap.engine_move && snap.engine_move->eval && !ctx.state.public_display) {
-        ImGui::Text("Evaluation (operator only): %s", evalText(*snap.engine_move->eval).c_str());
+        ImGui::TextUnformatted("Evaluation (operator only):");
+        ImGui::Text("%s", evalText(*snap.engine_move->eval).c_str());
         recordItem(ctx, "evaluation");
     }
 }

@@ -76,7 +76,7 @@ void drawHumanEntry(ViewContext& ctx) {
     ImGui::BeginDisabled(!active || snap.seal_requested);
     ImGui::Checkbox("(=) draw offer", &st.draw_offer);
     recordItem(ctx, "(=) draw offer");
-    ImGui::SameLine(0, 30);
+    ImGui::SameLine(0, 24);
     ImGui::TextUnformatted("Clock pressed");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);

@@ -60,6 +60,7 @@ void drawClockPane(ViewContext& ctx);
 void drawEnginePane(ViewContext& ctx);
 void drawDrawsPane(ViewContext& ctx);
 void drawArbiterPane(ViewContext& ctx);
+void drawConsultPane(ViewContext& ctx);
 void drawAdjournPane(ViewContext& ctx);
 void drawScoresheetPane(ViewContext& ctx);
 void drawNoticesPane(ViewContext& ctx);
