@@ -22,7 +22,8 @@ class RulesValidator : public engine::MoveValidator {
     tl::expected<void, std::string> checkGame(const engine::GameRecord& game) const override {
         return replay(game).map([](const rules::Position&) {});
     }
-    tl::expected<void, std::string> checkMove(const engine::GameRecord& game, std::string_view move) const override {
+    tl::expected<void, std::string> checkMove(const engine::GameRecord& game,
+                                              std::string_view move) const override {
         auto pos = replay(game);
         if (!pos) return tl::make_unexpected(pos.error());
         return rules::parseUci(*pos, move).map([](rules::Move) {});
@@ -113,33 +114,34 @@ void BridgeEngineLink::launchPending(session::TimePoint now, std::vector<session
 
 void BridgeEngineLink::onEvent(const engine::EngineEvent& ev, session::TimePoint now,
                                std::vector<session::EngineEvent>& out) {
-    std::visit(Overload{[&](const engine::ReadyEvent&) { ready_ = true; },
-                        [&](const engine::PongEvent&) {},
-                        [&](const engine::InfoEvent& e) {
-                            if (e.info.depth) last_depth_ = *e.info.depth;
-                            if (!e.info.score) return;
-                            session::Evaluation eval;
-                            if (e.info.score->unit == engine::Score::Unit::Mate) {
-                                eval.mate = e.info.score->value;
-                            } else {
-                                eval.cp = e.info.score->value;
-                            }
-                            last_eval_ = eval;
-                        },
-                        [&](const engine::BestMoveEvent& e) {
-                            if (!searching_) return;  // a stopped search's late answer
-                            out.push_back(session::engine_event::BestMove{*searching_, e.move, last_eval_, last_depth_});
-                            searching_.reset();
-                        },
-                        [&](const engine::FaultEvent& e) {
-                            out.push_back(session::engine_event::Fault{engine::describe(e.fault)});
-                        },
-                        [&](const engine::RestartedEvent& e) {
-                            ready_ = true;
-                            out.push_back(session::engine_event::Restarted{e.downtime});
-                        },
-                        [&](const engine::StoppedEvent&) { ready_ = false; }},
-               ev);
+    std::visit(
+        Overload{
+            [&](const engine::ReadyEvent&) { ready_ = true; }, [&](const engine::PongEvent&) {},
+            [&](const engine::InfoEvent& e) {
+                if (e.info.depth) last_depth_ = *e.info.depth;
+                if (!e.info.score) return;
+                session::Evaluation eval;
+                if (e.info.score->unit == engine::Score::Unit::Mate) {
+                    eval.mate = e.info.score->value;
+                } else {
+                    eval.cp = e.info.score->value;
+                }
+                last_eval_ = eval;
+            },
+            [&](const engine::BestMoveEvent& e) {
+                if (!searching_) return;  // a stopped search's late answer
+                out.push_back(session::engine_event::BestMove{*searching_, e.move, last_eval_, last_depth_});
+                searching_.reset();
+            },
+            [&](const engine::FaultEvent& e) {
+                out.push_back(session::engine_event::Fault{engine::describe(e.fault)});
+            },
+            [&](const engine::RestartedEvent& e) {
+                ready_ = true;
+                out.push_back(session::engine_event::Restarted{e.downtime});
+            },
+            [&](const engine::StoppedEvent&) { ready_ = false; }},
+        ev);
     (void)now;
 }
 
@@ -168,7 +170,8 @@ std::vector<session::EngineEvent> BridgeEngineLink::poll(session::TimePoint now)
 void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
     for (const auto& entry : engine_.takeLog()) {
         if (entry.kind == engine::LogEntry::Kind::Sent || entry.kind == engine::LogEntry::Kind::Received) {
-            out.push_back(session::engine_event::Line{entry.kind == engine::LogEntry::Kind::Sent, entry.text});
+            out.push_back(
+                session::engine_event::Line{entry.kind == engine::LogEntry::Kind::Sent, entry.text});
         }
     }
 }

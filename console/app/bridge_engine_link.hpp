@@ -35,7 +35,8 @@ class BridgeEngineLink : public session::EngineLink {
   private:
     void launchPending(session::TimePoint now, std::vector<session::EngineEvent>& out);
     void takeLines(std::vector<session::EngineEvent>& out);
-    void onEvent(const engine::EngineEvent& ev, session::TimePoint now, std::vector<session::EngineEvent>& out);
+    void onEvent(const engine::EngineEvent& ev, session::TimePoint now,
+                 std::vector<session::EngineEvent>& out);
 
     engine::Engine engine_;
     bool started_ = false;

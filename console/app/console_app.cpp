@@ -113,7 +113,8 @@ session::Snapshot ConsoleApp::frame(session::TimePoint now) {
     return session_->snapshot(now);
 }
 
-void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now, ui::UiState& ui) {
+void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
+                          ui::UiState& ui) {
     for (const session::Command& c : commands) {
         auto done = session_->dispatch(c, now);
         if (!done) {
@@ -147,8 +148,8 @@ bool ConsoleApp::waitForEngine(session::TimePoint& now, std::chrono::millisecond
     return false;
 }
 
-tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep& step, session::TimePoint& now,
-                                                       ui::UiState& ui) {
+tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep& step,
+                                                       session::TimePoint& now, ui::UiState& ui) {
     if (step.advance) {
         now += *step.advance;
     }
@@ -172,7 +173,8 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
     dispatch({c}, now, ui);
     const bool refused = !ui.rejection.empty();
     if (refused != step.expect_rejection) {
-        return tl::make_unexpected(refused ? "refused: " + ui.rejection : "expected a refusal, but it was accepted");
+        return tl::make_unexpected(refused ? "refused: " + ui.rejection
+                                           : "expected a refusal, but it was accepted");
     }
     session_->poll(now);
     return {};

@@ -52,8 +52,8 @@ class ConsoleApp {
 
   private:
     ConsoleApp() = default;
-    [[nodiscard]] tl::expected<void, std::string> scriptStep(const session::ScriptStep& step, session::TimePoint& now,
-                                                             ui::UiState& ui);
+    [[nodiscard]] tl::expected<void, std::string> scriptStep(const session::ScriptStep& step,
+                                                             session::TimePoint& now, ui::UiState& ui);
 
     std::unique_ptr<JournalSink> sink_;
     std::unique_ptr<BridgeEngineLink> engine_;

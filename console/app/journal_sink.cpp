@@ -20,7 +20,8 @@ session::MonoTime monoNow() {
 
 }  // namespace
 
-tl::expected<std::unique_ptr<JournalSink>, std::string> JournalSink::create(const std::filesystem::path& path) {
+tl::expected<std::unique_ptr<JournalSink>, std::string> JournalSink::create(
+    const std::filesystem::path& path) {
     const nlohmann::json header{{"program", "operator-console"}};
     auto writer = session::JournalWriter::create(path, header, wallNow(), monoNow());
     if (!writer) {
@@ -29,9 +30,9 @@ tl::expected<std::unique_ptr<JournalSink>, std::string> JournalSink::create(cons
     return std::unique_ptr<JournalSink>(new JournalSink(std::move(*writer)));
 }
 
-tl::expected<std::unique_ptr<JournalSink>, std::string> JournalSink::resume(const std::filesystem::path& path,
-                                                                           std::vector<nlohmann::json>& records,
-                                                                           std::vector<std::string>& warnings) {
+tl::expected<std::unique_ptr<JournalSink>, std::string> JournalSink::resume(
+    const std::filesystem::path& path, std::vector<nlohmann::json>& records,
+    std::vector<std::string>& warnings) {
     auto resumed = session::JournalWriter::resume(path);
     if (!resumed) {
         return tl::make_unexpected(resumed.error().message);

@@ -21,7 +21,8 @@ class JournalSink : public session::RecordSink {
         const std::filesystem::path& path);
     // Reopens a journal after a restart; `records` receives the session records to replay.
     [[nodiscard]] static tl::expected<std::unique_ptr<JournalSink>, std::string> resume(
-        const std::filesystem::path& path, std::vector<nlohmann::json>& records, std::vector<std::string>& warnings);
+        const std::filesystem::path& path, std::vector<nlohmann::json>& records,
+        std::vector<std::string>& warnings);
 
     tl::expected<void, std::string> append(const nlohmann::json& record) override;
     const std::filesystem::path& path() const { return writer_.path(); }

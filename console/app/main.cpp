@@ -50,11 +50,14 @@ class AppClock {
 };
 
 void addOptions(CLI::App& cli, Options& opt) {
-    cli.add_option("--screenshot", opt.screenshot, "Render a few frames, write the window as PNG to this path, exit");
-    cli.add_option("--frames", opt.frames, "Frames to render before --screenshot")->check(CLI::Range(2, 1000));
+    cli.add_option("--screenshot", opt.screenshot,
+                   "Render a few frames, write the window as PNG to this path, exit");
+    cli.add_option("--frames", opt.frames, "Frames to render before --screenshot")
+        ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
     cli.add_option("--height", opt.height, "Window height in pixels")->check(CLI::Range(480, 8192));
-    cli.add_option("--text-size", opt.text_px, "Text size in pixels (default 20)")->check(CLI::Range(12.f, 48.f));
+    cli.add_option("--text-size", opt.text_px, "Text size in pixels (default 20)")
+        ->check(CLI::Range(12.f, 48.f));
     cli.add_option("--event", opt.event, "Event setup as JSON (players, time control, engine, policy)")
         ->check(CLI::ExistingFile);
     cli.add_option("--journal", opt.journal, "Journal file (default: game-YYYYMMDD-HHMMSS.journal here)");
@@ -62,7 +65,8 @@ void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--script", opt.script, "Apply an operator script (docs/cli-script-format.md) first")
         ->check(CLI::ExistingFile);
     cli.add_flag("--public", opt.public_display, "Start in the public display view (board and clocks only)");
-    cli.add_option("--engine", opt.engine, "UCI engine command when the event names none (default: Stockfish)");
+    cli.add_option("--engine", opt.engine,
+                   "UCI engine command when the event names none (default: Stockfish)");
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
 }
@@ -78,7 +82,8 @@ oc::app::GameFiles gameFiles(const Options& opt) {
 }
 
 // Reads and applies --script; the error names the file and line.
-std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppClock& clock, oc::ui::UiState& ui) {
+std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppClock& clock,
+                        oc::ui::UiState& ui) {
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
@@ -110,7 +115,8 @@ int run(const Options& opt) {
     }
     const auto fonts = oc::ui::loadFonts(opt.font, opt.text_px, 96.f);
     if (!fonts) {
-        fmt::print(stderr, "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",
+        fmt::print(stderr,
+                   "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",
                    opt.font);
         return 1;
     }
@@ -168,7 +174,8 @@ int main(int argc, char** argv) {
     addOptions(cli, opt);
     CLI11_PARSE(cli, argc, argv);
     if (opt.resume && opt.journal.empty()) {
-        fmt::print(stderr, "operator-console: --resume needs --journal FILE (the journal of the game to continue)\n");
+        fmt::print(stderr,
+                   "operator-console: --resume needs --journal FILE (the journal of the game to continue)\n");
         return 2;
     }
     return run(opt);

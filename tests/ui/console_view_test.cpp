@@ -1,5 +1,7 @@
 // The console view over hand-built snapshots, with simulated clicks and typing (no window, no session):
 // which commands come back, which buttons are enabled in which phase, what the public display hides.
+#include "ui/console_view.hpp"
+
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "ui/board_picture.hpp"
-#include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
 
 namespace {
@@ -40,7 +41,8 @@ Snapshot engineMoveShown() {
     s.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     s.to_move = Color::Black;
     s.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
-    s.engine_move = oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::session::Evaluation{34, {}}};
+    s.engine_move =
+        oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::session::Evaluation{34, {}}};
     s.clock_running = Color::Black;
     return s;
 }
@@ -107,7 +109,9 @@ class ConsoleView : public ::testing::Test {
         out.insert(out.end(), rest.begin(), rest.end());
         return out;
     }
-    bool enabled(const std::string& name) { return state_.widgets.count(name) && state_.widgets[name].enabled; }
+    bool enabled(const std::string& name) {
+        return state_.widgets.count(name) && state_.widgets[name].enabled;
+    }
 
     oc::ui::Fonts fonts_;
     oc::ui::UiState state_;

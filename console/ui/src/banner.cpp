@@ -17,18 +17,27 @@ struct Instruction {
 Instruction phaseInstruction(const session::Snapshot& snap) {
     switch (snap.phase) {
         case Phase::HumanToMove:
-            return {snap.seal_requested ? "HUMAN SEALS: type the written move" : "HUMAN TO MOVE: type the move, Enter",
+            return {snap.seal_requested ? "HUMAN SEALS: type the written move"
+                                        : "HUMAN TO MOVE: type the move, Enter",
                     kGreen};
-        case Phase::EngineThinking: return {"ENGINE THINKING: wait", kBlue};
-        case Phase::EngineMoveHeld: return {"RECORD the previous move first", kAmber};
+        case Phase::EngineThinking:
+            return {"ENGINE THINKING: wait", kBlue};
+        case Phase::EngineMoveHeld:
+            return {"RECORD the previous move first", kAmber};
         case Phase::EngineMoveShown:
-            return {snap.seal_requested ? "SEAL the computer's move (do NOT play it)" : "PLAY THE COMPUTER'S MOVE",
+            return {snap.seal_requested ? "SEAL the computer's move (do NOT play it)"
+                                        : "PLAY THE COMPUTER'S MOVE",
                     kAmber};
-        case Phase::EngineMoveMade: return {"PRESS THE CLOCK", kAmber};
-        case Phase::ClaimPending: return {"HUMAN'S CLAIM: decide (Draws & result)", kAmber};
-        case Phase::Adjourned: return {"ADJOURNED: resume with the arbiter", kAmber};
-        case Phase::GameOver: return {fmt::format("GAME OVER  {}  {}", snap.result, snap.termination), kRed};
-        case Phase::Setup: break;
+        case Phase::EngineMoveMade:
+            return {"PRESS THE CLOCK", kAmber};
+        case Phase::ClaimPending:
+            return {"HUMAN'S CLAIM: decide (Draws & result)", kAmber};
+        case Phase::Adjourned:
+            return {"ADJOURNED: resume with the arbiter", kAmber};
+        case Phase::GameOver:
+            return {fmt::format("GAME OVER  {}  {}", snap.result, snap.termination), kRed};
+        case Phase::Setup:
+            break;
     }
     return {"EVENT SETUP", kGrey};
 }
@@ -36,7 +45,8 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
 // Conditions that override the phase: the arbiter's pause, a reported flag.
 Instruction bannerInstruction(const session::Snapshot& snap, bool public_display) {
     if (public_display) {
-        return {snap.result != "*" ? fmt::format("Result {}", snap.result) : std::string("Game in progress"), kGrey};
+        return {snap.result != "*" ? fmt::format("Result {}", snap.result) : std::string("Game in progress"),
+                kGrey};
     }
     if (snap.flag_reported && snap.phase != Phase::GameOver) {
         return {fmt::format("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
@@ -83,8 +93,9 @@ void drawBanner(ViewContext& ctx) {
         return;
     }
     ImGui::Text("%s (%s)  vs  %s (%s)    %s, round %s, board %s", snap.setup.white.c_str(),
-                roleOf(snap, rules::Color::White), snap.setup.black.c_str(), roleOf(snap, rules::Color::Black),
-                snap.setup.event.c_str(), snap.setup.round.c_str(), snap.setup.board.c_str());
+                roleOf(snap, rules::Color::White), snap.setup.black.c_str(),
+                roleOf(snap, rules::Color::Black), snap.setup.event.c_str(), snap.setup.round.c_str(),
+                snap.setup.board.c_str());
 }
 
 }  // namespace oc::ui

@@ -32,8 +32,9 @@ BoardPicture boardPicture(const session::Snapshot& snap, bool flip, bool public_
     BoardPicture picture;
     picture.squares.fill('.');
     // An unreadable FEN leaves the board empty rather than guessing; the session only hands out valid ones.
-    const auto position = snap.fen.empty() ? tl::expected<rules::Position, rules::FenError>(rules::Position::startpos())
-                                           : rules::Position::fromFen(snap.fen);
+    const auto position = snap.fen.empty()
+                              ? tl::expected<rules::Position, rules::FenError>(rules::Position::startpos())
+                              : rules::Position::fromFen(snap.fen);
     for (int i = 0; position && i < 64; ++i) {
         if (const auto piece = position->pieceAt(rules::squareAt(i))) {
             picture.squares[static_cast<std::size_t>(i)] = fenLetter(*piece);

@@ -56,7 +56,8 @@ void drawBoard(const BoardPicture& picture, const Fonts& fonts, float side) {
             }
             if (square == picture.pending_from || square == picture.pending_to) {
                 dl->AddRectFilled(a, b, kPending);
-                (square == picture.pending_from ? pending_from : pending_to) = {a.x + cell * 0.5f, a.y + cell * 0.5f};
+                (square == picture.pending_from ? pending_from : pending_to) = {a.x + cell * 0.5f,
+                                                                                a.y + cell * 0.5f};
             }
             const float inset = cell * 0.04f;
             fonts.sprites.draw(dl, picture.squares[static_cast<std::size_t>(square)],

@@ -20,7 +20,9 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
     ImGui::TextDisabled("(%s)", roleOf(snap, side));
     ImGui::PushFont(ctx.fonts.heading);
     const std::string text = formatClock(left);
-    const ImVec4 colour = left.count() <= 0 ? kRed : running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text];
+    const ImVec4 colour = left.count() <= 0 ? kRed
+                          : running         ? kGreen
+                                            : ImGui::GetStyle().Colors[ImGuiCol_Text];
     ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x);
     ImGui::TextColored(colour, "%s", text.c_str());
     ImGui::PopFont();
@@ -32,10 +34,12 @@ void drawStatus(ViewContext& ctx) {
         ImGui::TextColored(kAmber, "Clocks paused by the arbiter");
     }
     if (snap.flag_reported) {
-        ImGui::TextColored(kRed, "Flag reported: %s. The arbiter confirms on the table clock", sideName(*snap.flag_reported));
+        ImGui::TextColored(kRed, "Flag reported: %s. The arbiter confirms on the table clock",
+                           sideName(*snap.flag_reported));
     }
     if (snap.faster_rate || snap.faster_rate_available) {
-        ImGui::TextUnformatted(snap.faster_rate ? "Faster rate ON (E.III 2.2)" : "Short of time (E.III 2.2):");
+        ImGui::TextUnformatted(snap.faster_rate ? "Faster rate ON (E.III 2.2)"
+                                                : "Short of time (E.III 2.2):");
         const char* label = snap.faster_rate ? "Back to normal rate" : "Switch to faster rate";
         if (actionButton(ctx, label, snap.faster_rate_available)) {
             ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
@@ -67,13 +71,15 @@ void drawTableReading(ViewContext& ctx) {
         return;
     }
     session::cmd::SyncClock sync;
-    for (auto [text, slot] : {std::pair{&st.table_white, &sync.white}, std::pair{&st.table_black, &sync.black}}) {
+    for (auto [text, slot] :
+         {std::pair{&st.table_white, &sync.white}, std::pair{&st.table_black, &sync.black}}) {
         if (text->empty()) {
             continue;
         }
         *slot = parseTyped(*text);
         if (!*slot) {
-            st.rejection = fmt::format("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m", *text);
+            st.rejection =
+                fmt::format("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m", *text);
             st.rejection_is_move = false;
             return;
         }

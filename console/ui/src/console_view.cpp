@@ -18,24 +18,28 @@ namespace {
 using session::Phase;
 
 constexpr ImGuiWindowFlags kRootFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                        ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 struct Layout {
     float banner_h, board_side, board_col_w, middle_w, right_w, body_h;
 };
 
-// Board on the left (as large as the height allows), the move cycle in the widest column, clocks on the right.
+// Board on the left (as large as the height allows), the move cycle in the widest column, clocks on the
+// right.
 Layout computeLayout(const Fonts& fonts) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     Layout l{};
-    l.banner_h = fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() + style.WindowPadding.y * 2.f + 4.f;
+    l.banner_h =
+        fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() + style.WindowPadding.y * 2.f + 4.f;
     l.body_h = avail.y - l.banner_h - style.ItemSpacing.y;
     const float label_h = ImGui::GetFontSize() * 1.4f;
     const float sheet_min = ImGui::GetTextLineHeightWithSpacing() * 6.f + fonts.heading->FontSize;
-    l.board_side = std::clamp(std::min(l.body_h - sheet_min - label_h - style.WindowPadding.y * 2.f - style.ItemSpacing.y,
-                                       avail.x * 0.38f),
-                              160.f, 2000.f);
+    l.board_side = std::clamp(
+        std::min(l.body_h - sheet_min - label_h - style.WindowPadding.y * 2.f - style.ItemSpacing.y,
+                 avail.x * 0.38f),
+        160.f, 2000.f);
     l.board_col_w = l.board_side + style.WindowPadding.x * 2.f;
     l.right_w = std::max(ImGui::GetFontSize() * 14.5f, avail.x * 0.22f);
     l.middle_w = avail.x - l.board_col_w - l.right_w - style.ItemSpacing.x * 2.f;
@@ -68,21 +72,30 @@ void drawLowerTabs(ViewContext& ctx) {
     ImGui::SameLine();
     drawTabButton(ctx, "Arbiter", LowerTab::Arbiter, snap.flag_reported.has_value() || snap.clock_paused);
     ImGui::SameLine();
-    drawTabButton(ctx, "Adjournment", LowerTab::Adjourn, snap.seal_requested || snap.phase == Phase::Adjourned);
+    drawTabButton(ctx, "Adjournment", LowerTab::Adjourn,
+                  snap.seal_requested || snap.phase == Phase::Adjourned);
     ImGui::Separator();
     switch (ctx.state.tab) {
-        case LowerTab::Draws: drawDrawsPane(ctx); break;
-        case LowerTab::Arbiter: drawArbiterPane(ctx); break;
-        case LowerTab::Adjourn: drawAdjournPane(ctx); break;
+        case LowerTab::Draws:
+            drawDrawsPane(ctx);
+            break;
+        case LowerTab::Arbiter:
+            drawArbiterPane(ctx);
+            break;
+        case LowerTab::Adjourn:
+            drawAdjournPane(ctx);
+            break;
     }
     ImGui::EndChild();
 }
 
 void drawBoardColumn(ViewContext& ctx, const Layout& l) {
     ImGui::BeginGroup();
-    const float board_h = l.board_side + ImGui::GetFontSize() * 1.4f + ImGui::GetStyle().WindowPadding.y * 2.f;
+    const float board_h =
+        l.board_side + ImGui::GetFontSize() * 1.4f + ImGui::GetStyle().WindowPadding.y * 2.f;
     ImGui::BeginChild("board", {l.board_col_w, board_h}, true, ImGuiWindowFlags_NoScrollbar);
-    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, ctx.state.public_display), ctx.fonts, l.board_side);
+    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, ctx.state.public_display), ctx.fonts,
+              l.board_side);
     ImGui::EndChild();
     if (!ctx.state.public_display) {
         beginPane("Scoresheet", {l.board_col_w, 0}, ctx.fonts);
@@ -99,9 +112,12 @@ float movePaneHeight(const Fonts& fonts) {
     const float text = ImGui::GetTextLineHeightWithSpacing();
     const float row = ImGui::GetFrameHeightWithSpacing();
     const float title = fonts.heading->FontSize + style.ItemSpacing.y * 2.f;
-    const float human = text + fonts.heading->FontSize + style.FramePadding.y * 2.f + style.ItemSpacing.y + row + text;
-    const float computer = text + fonts.big->FontSize + style.ItemSpacing.y + text + ImGui::GetFrameHeight() * 1.8f;
-    return title + human + style.ItemSpacing.y * 3.f + computer + style.WindowPadding.y * 2.f + style.ItemSpacing.y;
+    const float human =
+        text + fonts.heading->FontSize + style.FramePadding.y * 2.f + style.ItemSpacing.y + row + text;
+    const float computer =
+        text + fonts.big->FontSize + style.ItemSpacing.y + text + ImGui::GetFrameHeight() * 1.8f;
+    return title + human + style.ItemSpacing.y * 3.f + computer + style.WindowPadding.y * 2.f +
+           style.ItemSpacing.y;
 }
 
 void drawOperatorBody(ViewContext& ctx, const Layout& l) {
@@ -118,7 +134,8 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     ImGui::SameLine();
     ImGui::BeginGroup();
     const float row = ImGui::GetFrameHeightWithSpacing();
-    const float clocks_h = ctx.fonts.heading->FontSize * 3.2f + row * 5.f + ImGui::GetStyle().WindowPadding.y * 2.f;
+    const float clocks_h =
+        ctx.fonts.heading->FontSize * 3.2f + row * 5.f + ImGui::GetStyle().WindowPadding.y * 2.f;
     beginPane("Clocks", {l.right_w, clocks_h}, ctx.fonts);
     drawClockPane(ctx);
     endPane();
@@ -156,12 +173,13 @@ void applyConsoleStyle() {
     style.FrameRounding = 3.f;
     style.ChildRounding = 4.f;
     style.ScrollbarSize = 16.f;
+    style.DisabledAlpha = 0.4f;  // what cannot be done now must look clearly different
     style.Colors[ImGuiCol_Border] = {0.45f, 0.45f, 0.5f, 0.6f};
     style.Colors[ImGuiCol_TextDisabled] = {0.62f, 0.62f, 0.62f, 1.f};  // still readable in a bright hall
 }
 
-std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now, UiState& state,
-                                          const Fonts& fonts) {
+std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now,
+                                          UiState& state, const Fonts& fonts) {
     std::vector<session::Command> out;
     ViewContext ctx{snap, state, fonts, now, out};
     state.widgets.clear();

@@ -15,8 +15,9 @@ using session::Phase;
 void drawIndication(ViewContext& ctx) {
     const session::Indication& ind = ctx.snap.indication;
     std::string what;
-    for (auto [on, name] : {std::pair{ind.accept_draw, "accept the draw"}, std::pair{ind.offer_draw, "offer a draw"},
-                            std::pair{ind.claim_draw, "claim the draw"}, std::pair{ind.resign, "resign"}}) {
+    for (auto [on, name] :
+         {std::pair{ind.accept_draw, "accept the draw"}, std::pair{ind.offer_draw, "offer a draw"},
+          std::pair{ind.claim_draw, "claim the draw"}, std::pair{ind.resign, "resign"}}) {
         if (on) {
             what += what.empty() ? name : std::string(", ") + name;
         }
@@ -35,9 +36,10 @@ void drawOffers(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     if (snap.human_offer_pending || snap.phase == Phase::ClaimPending) {
-        ImGui::TextColored(kAmber, "%s", snap.phase == Phase::ClaimPending
-                                             ? "The human's claim is not valid: accept it as a draw offer?"
-                                             : "The human offers a draw");
+        ImGui::TextColored(kAmber, "%s",
+                           snap.phase == Phase::ClaimPending
+                               ? "The human's claim is not valid: accept it as a draw offer?"
+                               : "The human offers a draw");
         ImGui::TextUnformatted(snap.indication.accept_draw ? "Policy: ACCEPT" : "Policy: decline");
         ImGui::SameLine();
         if (actionButton(ctx, "Accept draw", true)) {
@@ -63,7 +65,8 @@ void drawOffers(ViewContext& ctx) {
         ctx.out.push_back(session::cmd::HumanOffersDraw{});
     }
     ImGui::SameLine();
-    if (actionButton(ctx, "Computer offers draw", play && snap.indication.offer_draw && !snap.computer_offer_pending)) {
+    if (actionButton(ctx, "Computer offers draw",
+                     play && snap.indication.offer_draw && !snap.computer_offer_pending)) {
         ctx.out.push_back(session::cmd::ComputerOffersDraw{});
     }
 }
@@ -91,7 +94,8 @@ void drawClaims(ViewContext& ctx) {
     ImGui::SameLine();
     if (actionButton(ctx, "Human: 50 moves", play)) claim(human, session::cmd::ClaimKind::Fifty);
     const bool computer_can = play && snap.can_claim_for_computer;
-    if (actionButton(ctx, "Computer: threefold", computer_can)) claim(~human, session::cmd::ClaimKind::Threefold);
+    if (actionButton(ctx, "Computer: threefold", computer_can))
+        claim(~human, session::cmd::ClaimKind::Threefold);
     ImGui::SameLine();
     if (actionButton(ctx, "Computer: 50 moves", computer_can)) claim(~human, session::cmd::ClaimKind::Fifty);
     if (!snap.expected_human_move.empty()) {

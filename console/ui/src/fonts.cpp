@@ -30,7 +30,8 @@ std::optional<Fonts> loadFonts(const std::string& ttf_path, float text_px, float
     fonts.pieces = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), piece_px, nullptr, kPieceRanges);
     fonts.heading = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), text_px * 1.5f, nullptr, kTextRanges);
     fonts.big = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), text_px * 2.6f, nullptr, kTextRanges);
-    if (fonts.text == nullptr || fonts.pieces == nullptr || fonts.heading == nullptr || fonts.big == nullptr) {
+    if (fonts.text == nullptr || fonts.pieces == nullptr || fonts.heading == nullptr ||
+        fonts.big == nullptr) {
         return std::nullopt;
     }
     auto sprites = PieceSprites::prepare(*io.Fonts, ttf_path, static_cast<int>(piece_px));

@@ -11,7 +11,8 @@ using session::Phase;
 
 std::string evalText(const session::Evaluation& e) {
     if (e.mate) {
-        return fmt::format("mate in {} {}", std::abs(*e.mate), *e.mate > 0 ? "for the computer" : "against it");
+        return fmt::format("mate in {} {}", std::abs(*e.mate),
+                           *e.mate > 0 ? "for the computer" : "against it");
     }
     return fmt::format("{:+.2f} (computer's view)", e.cp / 100.0);
 }

@@ -41,9 +41,9 @@ void drawHumanEntry(ViewContext& ctx) {
     UiState& st = ctx.state;
     const rules::Color human = ~snap.setup.computer_side;
     const bool active = humanTurn(snap);
-    ImGui::TextColored(active ? kGreen : kGrey, "%s", snap.seal_requested && active
-                                                         ? "Human's SEALED move, as written (not played)"
-                                                         : "Human's move");
+    ImGui::TextColored(
+        active ? kGreen : kGrey, "%s",
+        snap.seal_requested && active ? "Human's SEALED move, as written (not played)" : "Human's move");
     ImGui::SameLine();
     ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
     ImGui::BeginDisabled(!active);
@@ -51,8 +51,8 @@ void drawHumanEntry(ViewContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
     // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes here.
     // A mouse press this frame may be activating another field: never steal focus from it.
-    if (active && !st.public_display && !ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
-        !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    if (active && !st.public_display && !ImGui::IsAnyItemActive() &&
+        !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
         ImGui::SetKeyboardFocusHere();
     }
     ImGui::PushID(st.move_box_generation);
@@ -62,8 +62,8 @@ void drawHumanEntry(ViewContext& ctx) {
     ImGui::PopFont();
     ImGui::EndDisabled();
     ImGui::SameLine();
-    const bool clicked = actionButton(ctx, "Enter move", active && !st.move_text.empty(),
-                                      {0, ImGui::GetFrameHeight() * 1.4f});
+    const bool clicked =
+        actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
     if ((entered && active && !st.move_text.empty()) || clicked) {
         submitHumanMove(ctx);
     }
@@ -77,13 +77,13 @@ void drawHumanEntry(ViewContext& ctx) {
     ImGui::Checkbox("(=) draw offer", &st.draw_offer);
     recordItem(ctx, "(=) draw offer");
     ImGui::SameLine(0, 24);
-    ImGui::TextUnformatted("Clock pressed");
+    ImGui::TextUnformatted("pressed");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
     ImGui::InputText("##pressed", &st.pressed_ago);
     recordItem(ctx, "##pressed");
     ImGui::SameLine();
-    ImGui::TextUnformatted("s ago (optional)");
+    ImGui::TextUnformatted("s ago");
     ImGui::EndDisabled();
 }
 
@@ -116,8 +116,12 @@ void drawSteps(ViewContext& ctx) {
     const bool shown = snap.phase == Phase::EngineMoveShown && !snap.seal_requested;
     const bool made = snap.phase == Phase::EngineMoveMade;
     const bool record = recordEnabled(snap);
+    // The step that is due stands out in green; the others are greyed.
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.12f, 0.45f, 0.18f, 1.f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.16f, 0.58f, 0.24f, 1.f));
     // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
-    const bool enter = !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+    const bool enter =
+        !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
     if (actionButton(ctx, "Made on board", shown, size) || (enter && shown)) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
@@ -126,9 +130,11 @@ void drawSteps(ViewContext& ctx) {
         ctx.out.push_back(session::cmd::ClockPressed{});
     }
     ImGui::SameLine();
-    if (actionButton(ctx, "Recorded", record, size) || (enter && record && !shown && !made && !humanTurn(snap))) {
+    if (actionButton(ctx, "Recorded", record, size) ||
+        (enter && record && !shown && !made && !humanTurn(snap))) {
         ctx.out.push_back(session::cmd::Recorded{});
     }
+    ImGui::PopStyleColor(2);
 }
 
 void drawEngineMove(ViewContext& ctx) {

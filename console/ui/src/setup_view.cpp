@@ -96,7 +96,8 @@ void drawSetup(ViewContext& ctx) {
     ImGui::TextColored(kBlue, "Event setup");
     ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextDisabled("%s  Everything here is locked once the game starts (E.III 2.2).", st.setup_source.c_str());
+    ImGui::TextDisabled("%s  Everything here is locked once the game starts (E.III 2.2).",
+                        st.setup_source.c_str());
     if (!st.rejection.empty()) {
         ImGui::TextColored(kRed, "Refused: %s", st.rejection.c_str());
     }
@@ -109,7 +110,8 @@ void drawSetup(ViewContext& ctx) {
     ImGui::BeginChild("setupcomputer", {0, body_h}, true);
     drawComputerFields(*st.setup_draft);
     ImGui::EndChild();
-    if (actionButton(ctx, "Start the game", true, {ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f})) {
+    if (actionButton(ctx, "Start the game", true,
+                     {ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f})) {
         ctx.out.push_back(session::cmd::UpdateSetup{*st.setup_draft});
         ctx.out.push_back(session::cmd::StartGame{});
     }

@@ -9,14 +9,15 @@
 
 namespace oc::ui {
 
-// The console's look: dark, framed inputs (visible empty boxes), roomy buttons. Call once after CreateContext.
+// The console's look: dark, framed inputs (visible empty boxes), roomy buttons. Call once after
+// CreateContext.
 void applyConsoleStyle();
 
 // Draws the whole console for `snap` as one window filling the display: the setup form before the
 // game, the operator's panes during it (the public display when state.public_display). Returns the
 // commands the operator gave this frame, in order. `now` only timestamps them (e.g. a clock press
 // "12 s ago"); the view never reads a clock.
-std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now, UiState& state,
-                                          const Fonts& fonts);
+std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now,
+                                          UiState& state, const Fonts& fonts);
 
 }  // namespace oc::ui

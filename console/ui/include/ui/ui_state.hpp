@@ -26,7 +26,7 @@ struct UiState {
     // Move entry (E.III 1.3): kept after a refusal so the operator can fix it.
     std::string move_text;
     bool draw_offer = false;
-    std::string pressed_ago;  // "human pressed the clock N seconds ago", optional
+    std::string pressed_ago;      // "human pressed the clock N seconds ago", optional
     int move_box_generation = 0;  // bumped when the box is cleared, so ImGui drops its edit buffer
     // The session's last refusal; shown under the move box when it concerned a move, else in the banner.
     std::string rejection;
