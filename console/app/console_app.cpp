@@ -153,6 +153,9 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
     if (step.advance) {
         now += *step.advance;
     }
+    if (step.at && script_start_ + *step.at > now) {
+        now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
+    }
     if (const auto* d = std::get_if<session::Directive>(&step.action)) {
         if (d->name == "wait") {
             if (!waitForEngine(now, std::chrono::seconds(60))) {
@@ -172,6 +175,9 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
     }
     dispatch({c}, now, ui);
     const bool refused = !ui.rejection.empty();
+    if (const auto* move = std::get_if<session::cmd::HumanMove>(&c); move && refused) {
+        ui.move_text = move->text;  // as if typed: the refused text stays in the box to be fixed
+    }
     if (refused != step.expect_rejection) {
         return tl::make_unexpected(refused ? "refused: " + ui.rejection
                                            : "expected a refusal, but it was accepted");
@@ -182,6 +188,7 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
 
 tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session::ScriptStep>& steps,
                                                       session::TimePoint& now, ui::UiState& ui) {
+    script_start_ = now;
     for (const session::ScriptStep& step : steps) {
         if (auto ok = scriptStep(step, now, ui); !ok) {
             return tl::make_unexpected(fmt::format("script line {}: {}", step.line, ok.error()));

@@ -59,6 +59,7 @@ class ConsoleApp {
     std::unique_ptr<BridgeEngineLink> engine_;
     std::unique_ptr<session::Session> session_;
     std::vector<std::string> notes_;
+    session::TimePoint script_start_{};
 };
 
 }  // namespace oc::app

@@ -6,6 +6,7 @@
 #include <imgui_impl_sdl.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <sstream>
@@ -26,7 +27,7 @@ struct Options {
     int frames = 4;
     int width = 1280;
     int height = 800;
-    float text_px = 20.f;
+    float text_px = 0.f;  // 0: from the window height (800 px -> 20 px text)
     std::string font = oc::ui::defaultFontPath();
     std::string event;
     std::string journal;
@@ -56,7 +57,7 @@ void addOptions(CLI::App& cli, Options& opt) {
         ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
     cli.add_option("--height", opt.height, "Window height in pixels")->check(CLI::Range(480, 8192));
-    cli.add_option("--text-size", opt.text_px, "Text size in pixels (default 20)")
+    cli.add_option("--text-size", opt.text_px, "Text size in pixels (default: window height / 40)")
         ->check(CLI::Range(12.f, 48.f));
     cli.add_option("--event", opt.event, "Event setup as JSON (players, time control, engine, policy)")
         ->check(CLI::ExistingFile);
@@ -113,7 +114,12 @@ int run(const Options& opt) {
                    window.error());
         return 1;
     }
-    const auto fonts = oc::ui::loadFonts(opt.font, opt.text_px, 96.f);
+    // Large, readable type on any screen: a fortieth of the window height unless the operator chose a size.
+    const float text_px =
+        opt.text_px > 0.f ? opt.text_px : std::clamp(static_cast<float>(opt.height) / 40.f, 16.f, 36.f);
+    const float piece_px =
+        std::clamp(static_cast<float>(opt.height) / 8.f, 96.f, 160.f);  // crisp board sprites
+    const auto fonts = oc::ui::loadFonts(opt.font, text_px, piece_px);
     if (!fonts) {
         fmt::print(stderr,
                    "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",

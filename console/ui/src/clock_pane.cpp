@@ -30,19 +30,20 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
 
 void drawStatus(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    if (snap.clock_paused) {
-        ImGui::TextColored(kAmber, "Clocks paused by the arbiter");
+    if (snap.clock_paused && inPlay(snap)) {
+        ImGui::TextColored(kAmber, "Paused by the arbiter");
     }
-    if (snap.flag_reported) {
-        ImGui::TextColored(kRed, "Flag reported: %s. The arbiter confirms on the table clock",
-                           sideName(*snap.flag_reported));
+    if (snap.flag_reported && inPlay(snap)) {
+        ImGui::TextColored(kRed, "%s flag reported", sideName(*snap.flag_reported));
     }
-    if (snap.faster_rate || snap.faster_rate_available) {
-        ImGui::TextUnformatted(snap.faster_rate ? "Faster rate ON (E.III 2.2)"
-                                                : "Short of time (E.III 2.2):");
-        const char* label = snap.faster_rate ? "Back to normal rate" : "Switch to faster rate";
+    if ((snap.faster_rate || snap.faster_rate_available) && inPlay(snap) && !ctx.state.public_display) {
+        const char* label = snap.faster_rate ? "Back to normal rate" : "Faster rate (E.III 2.2)";
         if (actionButton(ctx, label, snap.faster_rate_available)) {
             ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
+        }
+        if (snap.faster_rate) {
+            ImGui::SameLine();
+            ImGui::TextColored(kAmber, "ON");
         }
     }
 }
@@ -88,6 +89,14 @@ void drawTableReading(ViewContext& ctx) {
 }
 
 }  // namespace
+
+float clockPaneRows(const session::Snapshot& snap) {
+    float rows = 4.f;  // the reading's title and its two rows, separators
+    rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
+    rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
+    rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
+    return rows;
+}
 
 void drawClockPane(ViewContext& ctx) {
     drawOneClock(ctx, rules::Color::White);

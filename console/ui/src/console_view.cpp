@@ -70,7 +70,8 @@ void drawLowerTabs(ViewContext& ctx) {
                                  snap.indication.claim_draw || snap.indication.resign;
     drawTabButton(ctx, "Draws & result", LowerTab::Draws, draws_attention);
     ImGui::SameLine();
-    drawTabButton(ctx, "Arbiter", LowerTab::Arbiter, snap.flag_reported.has_value() || snap.clock_paused);
+    drawTabButton(ctx, "Arbiter", LowerTab::Arbiter,
+                  inPlay(snap) && (snap.flag_reported || snap.clock_paused));
     ImGui::SameLine();
     drawTabButton(ctx, "Adjournment", LowerTab::Adjourn,
                   snap.seal_requested || snap.phase == Phase::Adjourned);
@@ -134,8 +135,8 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     ImGui::SameLine();
     ImGui::BeginGroup();
     const float row = ImGui::GetFrameHeightWithSpacing();
-    const float clocks_h =
-        ctx.fonts.heading->FontSize * 3.2f + row * 5.f + ImGui::GetStyle().WindowPadding.y * 2.f;
+    const float clocks_h = ctx.fonts.heading->FontSize * 3.6f + row * clockPaneRows(ctx.snap) +
+                           ImGui::GetStyle().WindowPadding.y * 2.f;
     beginPane("Clocks", {l.right_w, clocks_h}, ctx.fonts);
     drawClockPane(ctx);
     endPane();
@@ -148,18 +149,35 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     ImGui::EndGroup();
 }
 
-// The public display (Q18): board and clocks only; never the engine's move, evaluations or analysis.
+// The public display (Q18): board and clocks only, as large as the screen allows; never the engine's
+// move, evaluations or analysis.
 void drawPublicBody(ViewContext& ctx, const Layout& l) {
-    drawBoardColumn(ctx, l);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float label_h = ImGui::GetFontSize() * 1.4f;
+    const float side = std::max(160.f, std::min(l.body_h - label_h - style.WindowPadding.y * 2.f,
+                                                ImGui::GetContentRegionAvail().x * 0.62f));
+    ImGui::BeginChild("board", {side + style.WindowPadding.x * 2.f, 0}, true, ImGuiWindowFlags_NoScrollbar);
+    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, true), ctx.fonts, side);
+    ImGui::EndChild();
     ImGui::SameLine();
-    beginPane("Clocks", {0, 0}, ctx.fonts);
-    drawClockPane(ctx);
+    ImGui::BeginChild("publicclocks", {0, 0}, true);
+    for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
+        const bool running = ctx.snap.clock_running == c && !ctx.snap.clock_paused && inPlay(ctx.snap);
+        ImGui::PushFont(ctx.fonts.heading);
+        ImGui::TextColored(running ? kGreen : kGrey, "%s", playerName(ctx.snap, c).c_str());
+        ImGui::PopFont();
+        ImGui::PushFont(ctx.fonts.big);
+        ImGui::TextColored(running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
+                           formatClock(ctx.snap.remaining[c]).c_str());
+        ImGui::PopFont();
+        ImGui::Spacing();
+    }
     if (ctx.snap.result != "*") {
         ImGui::PushFont(ctx.fonts.big);
-        ImGui::TextUnformatted(ctx.snap.result.c_str());
+        ImGui::TextColored(kAmber, "%s", ctx.snap.result.c_str());
         ImGui::PopFont();
     }
-    endPane();
+    ImGui::EndChild();
 }
 
 }  // namespace

@@ -46,6 +46,7 @@ void drawEnginePane(ViewContext& ctx) {
 
 void drawScoresheetPane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
+    ImGui::BeginChild("sheetlist");  // scrolls under the pane's title
     if (snap.moves.empty()) {
         ImGui::TextDisabled("No moves yet.");
     }
@@ -76,11 +77,13 @@ void drawScoresheetPane(ViewContext& ctx) {
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {
         ImGui::SetScrollHereY(1.f);
     }
+    ImGui::EndChild();
 }
 
 void drawNoticesPane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     ImGui::TextDisabled("Journal: %llu records", static_cast<unsigned long long>(snap.records));
+    ImGui::BeginChild("noticelist");  // scrolls under the pane's title
     ImGui::PushTextWrapPos(0.f);
     for (const std::string& n : snap.notices) {
         ImGui::TextUnformatted(n.c_str());
@@ -89,6 +92,7 @@ void drawNoticesPane(ViewContext& ctx) {
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {
         ImGui::SetScrollHereY(1.f);
     }
+    ImGui::EndChild();
 }
 
 }  // namespace oc::ui

@@ -105,8 +105,22 @@ const char* stepPrompt(const session::Snapshot& snap) {
 }
 
 bool recordEnabled(const session::Snapshot& snap) {
+    // Also after the game ends: the last move still goes on the scoresheet.
     return snap.previous_unrecorded && snap.phase != Phase::EngineMoveShown &&
-           snap.phase != Phase::EngineMoveMade && snap.phase != Phase::GameOver;
+           snap.phase != Phase::EngineMoveMade;
+}
+
+// The step that is due stands out in green; the others are greyed.
+bool stepButton(ViewContext& ctx, const char* label, bool due, ImVec2 size) {
+    if (due) {
+        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.12f, 0.45f, 0.18f, 1.f));
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.16f, 0.58f, 0.24f, 1.f));
+    }
+    const bool clicked = actionButton(ctx, label, due, size);
+    if (due) {
+        ImGui::PopStyleColor(2);
+    }
+    return clicked;
 }
 
 void drawSteps(ViewContext& ctx) {
@@ -116,25 +130,22 @@ void drawSteps(ViewContext& ctx) {
     const bool shown = snap.phase == Phase::EngineMoveShown && !snap.seal_requested;
     const bool made = snap.phase == Phase::EngineMoveMade;
     const bool record = recordEnabled(snap);
-    // The step that is due stands out in green; the others are greyed.
-    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.12f, 0.45f, 0.18f, 1.f));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.16f, 0.58f, 0.24f, 1.f));
+
     // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
     const bool enter =
         !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-    if (actionButton(ctx, "Made on board", shown, size) || (enter && shown)) {
+    if (stepButton(ctx, "Made on board", shown, size) || (enter && shown)) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
     ImGui::SameLine();
-    if (actionButton(ctx, "Clock pressed", made, size) || (enter && made)) {
+    if (stepButton(ctx, "Clock pressed", made, size) || (enter && made)) {
         ctx.out.push_back(session::cmd::ClockPressed{});
     }
     ImGui::SameLine();
-    if (actionButton(ctx, "Recorded", record, size) ||
+    if (stepButton(ctx, "Recorded", record, size) ||
         (enter && record && !shown && !made && !humanTurn(snap))) {
         ctx.out.push_back(session::cmd::Recorded{});
     }
-    ImGui::PopStyleColor(2);
 }
 
 void drawEngineMove(ViewContext& ctx) {

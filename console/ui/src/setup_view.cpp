@@ -14,7 +14,7 @@ constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 
 void textField(const char* label, std::string& value) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
     ImGui::InputText(label, &value);
 }
 
@@ -47,7 +47,9 @@ void drawGameFields(session::EventSetup& s) {
     ImGui::SameLine();
     ImGui::RadioButton("Black##cs", &side, 1);
     s.computer_side = side == 0 ? rules::Color::White : rules::Color::Black;
-    textField("Time control (e.g. 40/90m+30s:30m+30s)", s.time_control);
+    textField("Time control", s.time_control);
+    ImGui::SameLine();
+    ImGui::TextDisabled("e.g. 90m+30s");
     ImGui::TextUnformatted("Laws edition");
     ImGui::SameLine();
     ImGui::RadioButton("2023", &s.edition, 2023);
@@ -64,7 +66,7 @@ void drawComputerFields(session::EventSetup& s) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     ImGui::InputDouble("Faster rate below (s)", &s.faster_rate_threshold_s, 0, 0, "%.0f");
     ImGui::Checkbox("Enforce recording before the next engine move", &s.enforce_recording);
-    textField("Nominated consultant (E.III 3.2)", s.consultant.name);
+    textField("Consultant (E.III 3.2)", s.consultant.name);
     ImGui::Checkbox("Consultant accepted by the arbiter", &s.consultant.accepted_by_arbiter);
     ImGui::Spacing();
     ImGui::TextColored(kBlue, "Draw / resign policy (the computer's instructions, locked)");

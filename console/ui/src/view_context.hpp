@@ -57,6 +57,8 @@ const std::string& playerName(const session::Snapshot& snap, rules::Color c);
 // The panes (one file each).
 void drawMovePane(ViewContext& ctx);
 void drawClockPane(ViewContext& ctx);
+// How many rows the clock pane needs now (its status lines come and go).
+float clockPaneRows(const session::Snapshot& snap);
 void drawEnginePane(ViewContext& ctx);
 void drawDrawsPane(ViewContext& ctx);
 void drawArbiterPane(ViewContext& ctx);
