@@ -34,6 +34,7 @@ struct Options {
     bool resume = false;
     std::string script;
     bool public_display = false;
+    std::string tab = "draws";
     std::string engine = "/usr/games/stockfish";
     std::vector<std::string> engine_args;
 };
@@ -65,6 +66,8 @@ void addOptions(CLI::App& cli, Options& opt) {
     cli.add_flag("--resume", opt.resume, "Continue the game held in --journal (after a crash or power cut)");
     cli.add_option("--script", opt.script, "Apply an operator script (docs/cli-script-format.md) first")
         ->check(CLI::ExistingFile);
+    cli.add_option("--tab", opt.tab, "The lower pane to show first: draws, arbiter or adjournment")
+        ->check(CLI::IsMember({"draws", "arbiter", "adjournment"}));
     cli.add_flag("--public", opt.public_display, "Start in the public display view (board and clocks only)");
     cli.add_option("--engine", opt.engine,
                    "UCI engine command when the event names none (default: Stockfish)");
@@ -136,6 +139,9 @@ int run(const Options& opt) {
     fmt::print(stderr, "operator-console: journal {}\n", (*app)->journalPath().string());
     oc::ui::UiState ui;
     ui.public_display = opt.public_display;
+    ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
+             : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
+                                        : oc::ui::LowerTab::Draws;
     ui.setup_source = opt.event.empty() ? "" : fmt::format("Loaded from {}.", opt.event);
     if (!opt.script.empty()) {
         if (auto err = applyScript(opt.script, **app, clock, ui); !err.empty()) {

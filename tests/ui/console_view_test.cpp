@@ -322,6 +322,27 @@ TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {
     EXPECT_TRUE(std::holds_alternative<cmd::StartGame>(out[1]));
 }
 
+// Nothing an operator must reach may be drawn off the window (a clipped button is a missing button).
+TEST_F(ConsoleView, EveryControlIsInsideTheWindowInEveryPhase) {
+    for (Phase phase :
+         {Phase::HumanToMove, Phase::EngineThinking, Phase::EngineMoveShown, Phase::EngineMoveMade,
+          Phase::ClaimPending, Phase::Adjourned, Phase::GameOver, Phase::Setup}) {
+        for (auto tab : {oc::ui::LowerTab::Draws, oc::ui::LowerTab::Arbiter, oc::ui::LowerTab::Adjourn}) {
+            Snapshot snap = phase == Phase::EngineMoveShown ? engineMoveShown() : inPhase(phase);
+            snap.flag_reported = Color::White;
+            snap.clock_paused = true;
+            snap.faster_rate_available = true;
+            state_.tab = tab;
+            frames(snap, 2);
+            for (const auto& [name, w] : state_.widgets) {
+                SCOPED_TRACE(name + " in phase " + std::to_string(static_cast<int>(phase)));
+                EXPECT_LE(w.max.x, 1280.f);
+                EXPECT_GE(w.min.x, 0.f);
+            }
+        }
+    }
+}
+
 TEST(BoardPicture, PositionLastMoveAndTheOperatorsSide) {
     Snapshot snap = engineMoveShown();
     const auto picture = oc::ui::boardPicture(snap, false, false);

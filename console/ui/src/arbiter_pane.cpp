@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -31,6 +33,14 @@ void drawPauseAndFlag(ViewContext& ctx) {
     }
 }
 
+// Makes the next text field fill the row, leaving room for a button labelled `button` after it.
+void fillBefore(const char* button) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float w =
+        ImGui::CalcTextSize(button, nullptr, true).x + style.FramePadding.x * 2.f + style.ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6.f, ImGui::GetContentRegionAvail().x - w));
+}
+
 void drawAdjust(ViewContext& ctx) {
     UiState& st = ctx.state;
     ImGui::TextUnformatted("Adjust clock");
@@ -42,7 +52,7 @@ void drawAdjust(ViewContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("-0:00:00").x + 24);
     ImGui::InputTextWithHint("##adjdelta", "+2:00", &st.adjust_delta);
     recordItem(ctx, "##adjdelta");
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.65f);
+    fillBefore("Apply adjustment");
     ImGui::InputTextWithHint("##adjreason", "reason (required)", &st.adjust_reason);
     recordItem(ctx, "##adjreason");
     ImGui::SameLine();
@@ -71,23 +81,21 @@ void drawIllegal(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::Text("= %d%s %s", m.number, m.side == rules::Color::White ? "." : "...", m.text.c_str());
     }
-    ImGui::SameLine();
-    if (confirmButton(ctx, "Reinstate before it", inPlay(snap) && valid)) {
+    if (confirmButton(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
         ctx.out.push_back(session::cmd::ArbiterIllegalMove{st.illegal_ply});
     }
 }
 
 void drawCorrection(ViewContext& ctx) {
     UiState& st = ctx.state;
-    ImGui::TextUnformatted("Correct the human's last entry to");
-    ImGui::SameLine();
+    ImGui::TextUnformatted("Correct the human's last entry to:");
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::InputText("##correct", &st.correct_text);
     recordItem(ctx, "##correct");
     ImGui::SameLine();
     ImGui::Checkbox("arbiter confirms", &st.correct_confirmed);
     ImGui::SameLine();
-    if (actionButton(ctx, "Correct entry", inPlay(ctx.snap) && !st.correct_text.empty())) {
+    if (actionButton(ctx, "Correct", inPlay(ctx.snap) && !st.correct_text.empty())) {
         ctx.out.push_back(session::cmd::CorrectEntry{st.correct_text, st.correct_confirmed});
     }
 }
@@ -100,7 +108,7 @@ void drawResult(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::RadioButton(kResults[i], &st.result_choice, i);
     }
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.65f);
+    fillBefore("Declare");
     ImGui::InputTextWithHint("##resultreason", "ruling (required)", &st.result_reason);
     ImGui::SameLine();
     const bool ok = st.result_choice >= 0 && st.result_choice < 3 && !st.result_reason.empty();
@@ -112,7 +120,7 @@ void drawResult(ViewContext& ctx) {
 }  // namespace
 
 void drawArbiterPane(ViewContext& ctx) {
-    ImGui::TextDisabled("Only on the arbiter's instruction. Every action is journalled.");
+    ImGui::TextDisabled("Only on the arbiter's instruction (journalled).");
     drawPauseAndFlag(ctx);
     ImGui::Separator();
     drawAdjust(ctx);

@@ -61,7 +61,10 @@ void drawOffers(ViewContext& ctx) {
             ctx.out.push_back(session::cmd::HumanAnswersOffer{false});
         }
     }
-    if (actionButton(ctx, "Human offers draw", play && !snap.human_offer_pending)) {
+    if (snap.human_offer_pending) {
+        return;  // one offer at a time: the answer buttons above replace the offer buttons
+    }
+    if (actionButton(ctx, "Human offers draw", play)) {
         ctx.out.push_back(session::cmd::HumanOffersDraw{});
     }
     ImGui::SameLine();

@@ -44,8 +44,10 @@ void drawHumanEntry(ViewContext& ctx) {
     ImGui::TextColored(
         active ? kGreen : kGrey, "%s",
         snap.seal_requested && active ? "Human's SEALED move, as written (not played)" : "Human's move");
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
+    if (!(snap.seal_requested && active)) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
+    }
     ImGui::BeginDisabled(!active);
     ImGui::PushFont(ctx.fonts.heading);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
@@ -98,7 +100,7 @@ const char* stepPrompt(const session::Snapshot& snap) {
         case Phase::EngineMoveHeld:
             return "The engine has replied: record the previous move first";
         case Phase::EngineThinking:
-            return "The engine is thinking. Nothing to do (no 'move now', E.III 2.3)";
+            return "Nothing to do: no 'move now' (E.III 2.3)";
         default:
             return snap.previous_unrecorded ? "3. Write the move on the scoresheet" : "";
     }
