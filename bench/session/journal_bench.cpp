@@ -11,9 +11,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <session/journal.hpp>
 #include <sstream>
 #include <vector>
+
+#include "session/journal.hpp"
 
 namespace {
 

@@ -4,9 +4,9 @@
 
 #include <iostream>
 #include <memory>
-#include <session/journal.hpp>
 
 #include "commands.hpp"
+#include "session/journal.hpp"
 
 namespace oc::cli {
 namespace {

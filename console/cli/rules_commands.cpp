@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
+#include "rules_pgn_commands.hpp"
 
 namespace oc::cli {
 
@@ -129,6 +130,7 @@ void addMove(CLI::App& app, ExitCode& code) {
 void addRulesCommands(CLI::App& app, ExitCode& code) {
     addPerft(app, code);
     addMove(app, code);
+    addRulesPgnCommands(app, code);
 }
 
 }  // namespace oc::cli

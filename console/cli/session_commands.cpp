@@ -1,7 +1,151 @@
+// operator-cli play / journal replay: the session core without a window.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "bridge_engine.hpp"
 #include "commands.hpp"
+#include "session/driver.hpp"
+#include "session/journal_sink.hpp"
+#include "session_cli.hpp"
 
 namespace oc::cli {
+namespace {
 
-void addSessionCommands(CLI::App& /*app*/, ExitCode& /*code*/) {}
+using session::TimePoint;
+
+// Simulated time starts here (an arbitrary origin; only differences matter).
+const TimePoint kSimStart = TimePoint(std::chrono::hours(1));
+
+session::WallTime wallNow() {
+    return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
+struct Engines {
+    std::unique_ptr<session::FakeEngine> fake;
+    std::unique_ptr<BridgeEngine> bridge;
+    session::EngineLink* link = nullptr;
+};
+
+tl::expected<Engines, std::string> startEngine(const session::EngineSettings& s, std::uint64_t seed,
+                                               std::uint64_t nodes) {
+    Engines e;
+    if (s.command == "fake") {
+        e.fake = std::make_unique<session::FakeEngine>(session::legalMovesAfter, seed);
+        e.link = e.fake.get();
+        return e;
+    }
+    auto b = BridgeEngine::start(s, {true, nodes});
+    if (!b) return tl::make_unexpected(b.error());
+    e.bridge = std::move(*b);
+    e.link = e.bridge.get();
+    return e;
+}
+
+tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
+    session::EventSetup s;
+    if (!a.setup_file.empty()) {
+        std::ifstream in(a.setup_file);
+        auto j = nlohmann::json::parse(in, nullptr, false);
+        if (j.is_discarded()) return tl::make_unexpected(a.setup_file + ": not valid JSON");
+        auto parsed = session::eventSetupFromJson(j);
+        if (!parsed) return tl::make_unexpected(a.setup_file + ": " + parsed.error());
+        s = *parsed;
+    }
+    s.computer_side = a.engine_side == "white" ? rules::Color::White : rules::Color::Black;
+    (s.computer_side == rules::Color::White ? s.white : s.black) = "Computer";
+    (s.computer_side == rules::Color::White ? s.black : s.white) = "Human";
+    s.time_control = a.tc;
+    s.engine.command = a.engine;
+    s.engine.args = a.engine_args;
+    if (a.engine != "fake" && !s.engine.options.count("Threads")) s.engine.options["Threads"] = "1";
+    if (a.edition) s.edition = *a.edition;
+    if (!a.lang.empty()) s.language = a.lang;
+    if (auto ok = session::validate(s); !ok) return tl::make_unexpected(ok.error());
+    return s;
+}
+
+int play(const PlayArgs& a) {
+    auto setup = buildSetup(a);
+    if (!setup) return std::cerr << "error: " << setup.error() << "\n", 2;
+    auto human = parseHuman(a, setup->computer_side);
+    if (!human) return std::cerr << "error: " << human.error() << "\n", 2;
+    auto engines = startEngine(setup->engine, a.seed, a.nodes);
+    if (!engines) return std::cerr << "error: " << engines.error() << "\n", 3;
+    session::Session* session = nullptr;
+    std::unique_ptr<session::Session> owner;
+    std::unique_ptr<session::JournalSink> sink;
+    TimePoint now = kSimStart;
+    bool resume = a.resume && std::filesystem::exists(a.journal);  // nothing written yet: start afresh
+    if (resume) {
+        auto r = session::JournalWriter::resume(a.journal);
+        if (!r) return std::cerr << "error: " << a.journal << ": " << r.error().message << "\n", 1;
+        for (const auto& w : r->contents.warnings) std::cerr << "warning: " << w << "\n";
+        auto records = session::sessionRecords(r->contents);
+        sink = std::make_unique<session::JournalSink>(std::move(r->writer), wallNow);
+        // A crash right after the header: no game record is durable yet, so the game starts in this file.
+        auto s = records.empty() ? session::Session::create(*setup, *sink, *engines->link, now)
+                                 : session::Session::restore(records, *sink, *engines->link);
+        if (!s) return std::cerr << "error: " << s.error() << "\n", 1;
+        owner = std::move(*s);
+        if (!records.empty()) now = owner->lastRecordTime();
+    } else {
+        if (std::filesystem::exists(a.journal))
+            return std::cerr << "error: " << a.journal << " exists; continue it with --resume\n", 2;
+        auto w = session::JournalWriter::create(
+            a.journal, {{"app", "operator-cli play"}}, wallNow(),
+            std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
+        if (!w) return std::cerr << "error: " << w.error().message << "\n", 1;
+        sink = std::make_unique<session::JournalSink>(std::move(*w), wallNow);
+        auto s = session::Session::create(*setup, *sink, *engines->link, now);
+        if (!s) return std::cerr << "error: " << s.error() << "\n", 2;
+        owner = std::move(*s);
+    }
+    session = owner.get();
+    std::unique_ptr<Engines> human_engines;
+    session::DriverOptions opt = human->options;
+    if (human->engine_settings) {
+        auto he = startEngine(*human->engine_settings, a.seed ^ 0x5eed, a.nodes);
+        if (!he) return std::cerr << "error: human engine: " << he.error() << "\n", 3;
+        human_engines = std::make_unique<Engines>(std::move(*he));
+        opt.human_engine = human_engines->link;
+    }
+    opt.scripted_engine = engines->fake.get();
+    opt.seed = a.seed;
+    opt.max_plies = a.max_plies;
+    opt.delay_median_s = a.delay_median;
+    opt.delay_p99_s = a.delay_p99;
+    if (a.verbose) opt.verbose = &std::cout;
+    BridgeEngine* bridge = engines->bridge.get();
+    BridgeEngine* hbridge = human_engines ? human_engines->bridge.get() : nullptr;
+    opt.wait_for_engine = [bridge, hbridge] {
+        if (bridge) bridge->wait(5);
+        if (hbridge) hbridge->wait(5);
+        if (!bridge && !hbridge) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    };
+    session::Driver driver(*session, *engines->link, opt, now);
+    auto result = driver.run();
+    auto snap = session->snapshot(driver.now());
+    if (!a.pgn.empty()) std::ofstream(a.pgn) << session->pgn();
+    if (!result.ok) std::cerr << "error: " << result.error << "\n";
+    std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
+                             snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
+                             snap.computer_flags);
+    return result.ok ? 0 : 1;
+}
+
+}  // namespace
+
+void addSessionCommands(CLI::App& app, ExitCode& code) {
+    auto args = std::make_shared<PlayArgs>();
+    CLI::App* p = app.add_subcommand("play", "Play a whole game headlessly (simulated time)");
+    addPlayOptions(*p, *args);
+    p->callback([args, &code] { code.value = play(*args); });
+    addReplayCommand(app, code);
+}
 
 }  // namespace oc::cli

@@ -2,6 +2,8 @@
 // reordered, inserted, truncated records).
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "journal_test_util.hpp"
 #include "session/journal.hpp"
 
@@ -145,6 +147,45 @@ TEST_F(JournalTamper, TruncatingWholeRecordsAtTheEndChangesTheLastHash) {
     ASSERT_TRUE(contents) << contents.error().message;
     EXPECT_EQ(contents->records.size(), 6u);
     EXPECT_NE(contents->records.back().hash, final_hash);
+}
+
+}  // namespace
+}  // namespace oc::session
+
+namespace oc::session {
+namespace {
+
+void pokeByte(const std::filesystem::path& path, std::size_t pos, char value) {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(pos));
+    file.put(value);
+}
+
+// Every single-byte change anywhere in the file is caught: either the changed record is named as the
+// first bad one, or (the change hit the last line or its line end) that record is dropped as a torn
+// tail with a warning. It is never accepted as an intact record.
+TEST(JournalTamperProperty, EverySingleByteChangeIsCaught) {
+    test::TempDir dir;
+    const auto path = dir / "game.journal";
+    test::writeJournal(path, 4);
+    const std::string original = test::readFile(path);
+    std::size_t line = 0;
+    for (std::size_t pos = 0; pos < original.size(); ++pos) {
+        // Overwrite the one byte in place (a truncate-and-rewrite would make ext4 flush every time).
+        pokeByte(path, pos, static_cast<char>(original[pos] ^ 0x01));
+        auto contents = readJournal(path);
+        if (contents) {
+            EXPECT_TRUE(contents->torn_tail_dropped) << "byte " << pos;
+            EXPECT_LE(contents->records.size(), line)
+                << "byte " << pos << " in record " << line << " accepted";
+        } else {
+            EXPECT_EQ(contents.error().code, JournalErrorCode::Corrupt) << "byte " << pos;
+            EXPECT_EQ(contents.error().bad_index, line) << "byte " << pos;
+        }
+        pokeByte(path, pos, original[pos]);
+        if (original[pos] == '\n') ++line;
+    }
+    EXPECT_TRUE(readJournal(path));
 }
 
 }  // namespace

@@ -183,6 +183,18 @@ TEST(Journal, ReadingAMissingFileIsUnreadable) {
     EXPECT_EQ(contents.error().code, JournalErrorCode::Unreadable);
 }
 
+TEST(Journal, ADirectoryIsUnreadableAndAnEmptyFileHasNoHeader) {
+    TempDir dir;
+    auto directory = readJournal(dir.path());
+    ASSERT_FALSE(directory);
+    EXPECT_EQ(directory.error().code, JournalErrorCode::Unreadable);
+    test::writeFile(dir / "empty.journal", "");
+    auto empty = readJournal(dir / "empty.journal");
+    ASSERT_FALSE(empty);
+    EXPECT_EQ(empty.error().code, JournalErrorCode::Corrupt);
+    EXPECT_NE(empty.error().message.find("no complete header record"), std::string::npos);
+}
+
 TEST(Journal, SecondWriterIsRefusedWhileTheFirstIsOpen) {
     TempDir dir;
     const auto path = dir / "game.journal";
@@ -206,6 +218,9 @@ TEST(Journal, BadArgumentsChangeNothing) {
     EXPECT_EQ(writer->append("move", nlohmann::json::array(), wallAt(1), monoAt(1)).error().code,
               JournalErrorCode::InvalidArgument);
     EXPECT_EQ(writer->append("move", {{"san", std::string("\xff\xfe")}}, wallAt(1), monoAt(1)).error().code,
+              JournalErrorCode::InvalidArgument);
+    const WallTime far_future{std::chrono::sys_days{std::chrono::year{12026} / 1 / 1}};
+    EXPECT_EQ(writer->append("move", test::movePayload(1), far_future, monoAt(1)).error().code,
               JournalErrorCode::InvalidArgument);
     EXPECT_EQ(test::readFile(path), before);
     EXPECT_FALSE(writer->broken());

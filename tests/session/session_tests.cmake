@@ -3,3 +3,20 @@ oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAK
 target_link_libraries(session_setup_test PRIVATE session)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp)
 target_link_libraries(session_core_test PRIVATE session)
+oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp)
+target_link_libraries(session_script_test PRIVATE session)
+target_compile_definitions(session_script_test PRIVATE OC_SESSION_SCRIPTS="${CMAKE_CURRENT_LIST_DIR}/scripts")
+
+# Crash recovery: 60 SIGKILLs at random moments of a 160-ply game with the deterministic fake engine,
+# resumed each time; the journal's game records and the PGN must equal an uninterrupted run (~15 s).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  add_test(NAME session_crash_recovery_60_kills
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/crash_recovery_test.py $<TARGET_FILE:operator-cli> 60 3)
+  add_test(NAME session_crash_recovery_10_kills_stockfish
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/crash_recovery_test.py $<TARGET_FILE:operator-cli> 10 5
+                   /usr/games/stockfish)
+  set_tests_properties(session_crash_recovery_10_kills_stockfish PROPERTIES LABELS deep)
+  add_test(NAME session_journal_replay_tamper
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
+endif()

@@ -1,31 +1,26 @@
-// ChessGame over rules/: positions, notation, automatic endings and claims (Art. 5, 6.9, 9).
+// ChessGame over rules/: the game record, notation, automatic endings, claims, Art. 6.9 and PGN.
 #include "chess_game.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
+#include "rules/endings.hpp"
+#include "rules/game.hpp"
 #include "rules/notation.hpp"
+#include "rules/pgn.hpp"
 #include "rules/position.hpp"
 
 namespace oc::session {
 
 using rules::Move;
-using rules::PieceType;
 using rules::Position;
 
 struct ChessGame::Impl {
-    int edition = 2023;
+    rules::Edition edition = rules::Edition::E2023;
     rules::Language lang = rules::Language::En;
-    std::vector<Position> positions{Position::startpos()};  // positions[i]: before move i
-    std::vector<Move> moves;
-
-    const Position& now() const { return positions.back(); }
-    int occurrences(const Position& p, std::size_t upto) const {
-        return static_cast<int>(std::count_if(positions.begin(),
-                                              positions.begin() + static_cast<std::ptrdiff_t>(upto),
-                                              [&](const Position& q) { return q.sameForRepetition(p); }));
-    }
+    rules::Game game{Position::startpos(), rules::Edition::E2023};
+    const Position& now() const { return game.current(); }
 };
 
 const char* endingName(Ending e) {
@@ -57,31 +52,12 @@ MoveText describeMove(const Position& pos, Move m, rules::Language lang) {
             rules::formatMove(pos, m, long_form)};
 }
 
-int count(rules::Bitboard b) {
-    return __builtin_popcountll(b);
-}
-
-bool lightSquares(rules::Bitboard b) {
-    return (b & 0x55AA55AA55AA55AAULL) != 0;
-}
-bool darkSquares(rules::Bitboard b) {
-    return (b & 0xAA55AA55AA55AA55ULL) != 0;
-}
-
-// Dead positions the console proves (Art. 5.2.2): K v K, K+minor v K, bishops all on one colour.
-bool dead(const Position& p) {
-    if (p.pieces(PieceType::Pawn) | p.pieces(PieceType::Rook) | p.pieces(PieceType::Queen)) return false;
-    int knights = count(p.pieces(PieceType::Knight));
-    rules::Bitboard bishops = p.pieces(PieceType::Bishop);
-    if (knights + count(bishops) <= 1) return true;
-    return knights == 0 && !(lightSquares(bishops) && darkSquares(bishops));
-}
-
 }  // namespace
 
 ChessGame::ChessGame(int edition, std::string language) : impl_(std::make_unique<Impl>()) {
-    impl_->edition = edition;
+    impl_->edition = edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023;
     impl_->lang = rules::parseLanguage(language).value_or(rules::Language::En);
+    impl_->game = rules::Game(Position::startpos(), impl_->edition);
 }
 ChessGame::~ChessGame() = default;
 ChessGame::ChessGame(const ChessGame& o) : impl_(std::make_unique<Impl>(*o.impl_)) {}
@@ -104,23 +80,21 @@ tl::expected<MoveText, std::string> ChessGame::describe(const std::string& uci) 
 
 void ChessGame::play(const std::string& uci) {
     Move m = *rules::parseUci(impl_->now(), uci);
-    impl_->positions.push_back(impl_->now().play(m));
-    impl_->moves.push_back(m);
+    (void)impl_->game.play(m);
 }
 
 void ChessGame::truncate(std::size_t plies) {
-    if (plies >= impl_->moves.size()) return;
-    impl_->moves.resize(plies);
-    impl_->positions.resize(plies + 1);
+    while (impl_->game.plies() > plies && impl_->game.undo()) {
+    }
 }
 
 std::size_t ChessGame::plies() const {
-    return impl_->moves.size();
+    return impl_->game.plies();
 }
 
 std::vector<std::string> ChessGame::uciMoves() const {
     std::vector<std::string> out;
-    for (Move m : impl_->moves) out.push_back(rules::toUci(m));
+    for (Move m : impl_->game.moves()) out.push_back(rules::toUci(m));
     return out;
 }
 
@@ -141,71 +115,66 @@ int ChessGame::moveNumber() const {
     return impl_->now().fullmoveNumber();
 }
 
+// Art. 5 and 9.6 from rules/ (fivefold and 75 moves only under the 2023 Laws).
 Ending ChessGame::ending() const {
-    const Position& p = impl_->now();
-    if (!p.hasLegalMove()) return p.inCheck() ? Ending::Checkmate : Ending::Stalemate;
-    if (dead(p)) return Ending::DeadPosition;
-    if (impl_->edition < 2023) return Ending::None;  // 9.6 fivefold/75 exist only since 2014 (DRW-08)
-    if (impl_->occurrences(p, impl_->positions.size()) >= 5) return Ending::Fivefold;
-    if (p.halfmoveClock() >= 150) return Ending::SeventyFive;
+    switch (impl_->game.termination()) {
+        case rules::Termination::None:
+            return Ending::None;
+        case rules::Termination::Checkmate:
+            return Ending::Checkmate;
+        case rules::Termination::Stalemate:
+            return Ending::Stalemate;
+        case rules::Termination::DeadPosition:
+            return Ending::DeadPosition;
+        case rules::Termination::Fivefold:
+            return Ending::Fivefold;
+        case rules::Termination::SeventyFive:
+            return Ending::SeventyFive;
+    }
     return Ending::None;
 }
 
 ClaimVerdict ChessGame::claim(cmd::ClaimKind kind, const std::optional<std::string>& intended) const {
-    Position p = impl_->now();
-    std::size_t upto = impl_->positions.size();
+    const Position& p = impl_->now();
+    rules::Claims c;
+    std::string about = "now";
     if (intended) {
         auto m = rules::parseUci(p, *intended);
         if (!m) return {false, "the written move is illegal: " + m.error()};
-        p = p.play(*m);
+        c = impl_->game.claimsWithMove(*m);
+        about = "after " + rules::toSan(p, *m);
+    } else {
+        c = impl_->game.claimsNow();
     }
-    if (kind == cmd::ClaimKind::Fifty) {
-        bool ok = p.halfmoveClock() >= 100;
-        return {ok, fmt::format("{} half-moves without a pawn move or capture (Art. 9.3 needs 100)",
-                                p.halfmoveClock())};
-    }
-    int n = impl_->occurrences(p, upto) + (intended ? 1 : 0);
-    return {n >= 3, fmt::format("the position {} occurred {} time(s) (Art. 9.2 needs 3)", p.fen(), n)};
+    if (kind == cmd::ClaimKind::Fifty)
+        return {c.fifty, fmt::format("{} half-moves without pawn move or capture {} (Art. 9.3 needs 100)",
+                                     p.halfmoveClock() + (intended ? 1 : 0), about)};
+    auto plies = impl_->game.occurrences(impl_->game.plies());
+    return {c.threefold, fmt::format("threefold {}: current position seen at plies {} (Art. 9.2)", about,
+                                     fmt::join(plies, ", "))};
 }
 
-// Art. 6.9: material from which some series of legal moves mates (helpmate), as a sufficient test.
 bool ChessGame::canMate(rules::Color side) const {
-    const Position& p = impl_->now();
-    auto mine = [&](PieceType t) { return count(p.pieces(side, t)); };
-    if (mine(PieceType::Pawn) + mine(PieceType::Rook) + mine(PieceType::Queen) > 0) return true;
-    int minors = mine(PieceType::Knight) + mine(PieceType::Bishop);
-    if (minors >= 2) {
-        rules::Bitboard b = p.pieces(side, PieceType::Bishop);
-        return mine(PieceType::Knight) > 0 || (lightSquares(b) && darkSquares(b)) ||
-               count(p.pieces(~side)) > 1;
-    }
-    // A lone minor piece mates only with the opponent's own men blocking his king.
-    return minors == 1 && count(p.pieces(~side)) > 1;
+    return rules::canCheckmate(impl_->now(), side) == rules::MatePossibility::Possible;
+}
+
+std::vector<std::size_t> ChessGame::repetitionReport() const {
+    return impl_->game.occurrences(impl_->game.plies());
 }
 
 std::string ChessGame::pgn(const std::vector<std::pair<std::string, std::string>>& tags,
-                           const std::vector<std::string>& comments, const std::string& result) const {
-    std::string out;
-    for (const auto& [k, v] : tags) out += fmt::format("[{} \"{}\"]\n", k, v);
-    out += "\n";
-    std::string line;
-    auto emit = [&](const std::string& tok) {
-        if (!line.empty() && line.size() + 1 + tok.size() > 79) {
-            out += line + "\n";
-            line.clear();
-        }
-        line += (line.empty() ? "" : " ") + tok;
-    };
-    for (std::size_t i = 0; i < impl_->moves.size(); ++i) {
-        const Position& before = impl_->positions[i];
-        if (before.sideToMove() == rules::Color::White || i == 0)
-            emit(fmt::format("{}.{}", before.fullmoveNumber(),
-                             before.sideToMove() == rules::Color::White ? "" : ".."));
-        emit(rules::toSan(before, impl_->moves[i]));
-        if (i < comments.size() && !comments[i].empty()) emit("{" + comments[i] + "}");
+                           const std::vector<Annotation>& annotations, const std::string& result) const {
+    std::vector<rules::PgnTag> t;
+    for (const auto& [k, v] : tags) t.push_back({k, v});
+    std::vector<rules::MoveAnnotations> a;
+    for (const auto& x : annotations) {
+        rules::MoveAnnotations m;
+        m.clock = x.clock;
+        m.elapsed = x.elapsed;
+        m.draw_offer = x.draw_offer;
+        a.push_back(m);
     }
-    emit(result);
-    return out + line + "\n";
+    return rules::writePgn(rules::makePgnGame(impl_->game, t, a, result));
 }
 
 }  // namespace oc::session

@@ -52,9 +52,15 @@ class ChessGame {
     ClaimVerdict claim(cmd::ClaimKind kind, const std::optional<std::string>& intended_uci) const;
     // Art. 6.9: can `side` checkmate by any series of legal moves?
     bool canMate(rules::Color side) const;
-    // PGN of the game with the given tags and per-move comments (export format, English SAN).
+    // Which plies (0 = start) the current position occurred at: the repetition report (DRW-04).
+    std::vector<std::size_t> repetitionReport() const;
+    struct Annotation {
+        Ms clock{0}, elapsed{0};
+        bool draw_offer = false;
+    };
+    // PGN of the game (export format via rules/: English SAN, %clk/%emt, {(=)}).
     std::string pgn(const std::vector<std::pair<std::string, std::string>>& tags,
-                    const std::vector<std::string>& comments, const std::string& result) const;
+                    const std::vector<Annotation>& annotations, const std::string& result) const;
 
   private:
     struct Impl;

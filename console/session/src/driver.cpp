@@ -43,7 +43,9 @@ bool Driver::step() {
     Snapshot s = session_.snapshot(now_);
     report(s);
     if (s.phase == Phase::GameOver) return false;
-    if (opt_.max_plies > 0 && s.moves.size() >= static_cast<std::size_t>(opt_.max_plies)) return false;
+    bool mid_cycle = s.phase == Phase::EngineMoveMade;  // finish the press so the last move has its clock
+    if (opt_.max_plies > 0 && s.moves.size() >= static_cast<std::size_t>(opt_.max_plies) && !mid_cycle)
+        return false;
     if (opt_.human == HumanKind::Script) {
         if (next_step_ < opt_.script.size()) return scriptStep();
         if (s.phase == Phase::HumanToMove && !s.previous_unrecorded) return false;

@@ -166,11 +166,21 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
         bool v = a[1] == "human" ? s.human_offer_pending : s.computer_offer_pending;
         return check(v == yes(a[2]), v ? "yes" : "no");
     }
-    auto side = a.size() == 3 ? sideWord(a[1], computer) : std::nullopt;
+    std::optional<rules::Color> side_word = a.size() == 3 ? sideWord(a[1], computer) : std::nullopt;
+    bool side = side_word.has_value();
+    rules::Color sd = side_word.value_or(rules::Color::White);
+    const FakeEngine* fake = opt_.scripted_engine;
+    if (what == "stops" && fake)
+        return check(want == std::to_string(fake->stops()), std::to_string(fake->stops()));
+    if (what == "go" && side && fake && fake->lastSearch()) {
+        const GoParams& g = fake->lastSearch()->go;
+        std::string got = clockSeconds(sd == rules::Color::White ? g.wtime : g.btime);
+        return check(got == a[2], got);
+    }
     if (what == "clock" && side)
-        return check(clockSeconds(s.remaining[*side]) == a[2], clockSeconds(s.remaining[*side]));
+        return check(clockSeconds(s.remaining[sd]) == a[2], clockSeconds(s.remaining[sd]));
     if (what == "illegal" && side)
-        return check(std::to_string(s.illegal_moves[*side]) == a[2], std::to_string(s.illegal_moves[*side]));
+        return check(std::to_string(s.illegal_moves[sd]) == a[2], std::to_string(s.illegal_moves[sd]));
     return fail(line, "unknown expectation: " + joined(a, 0));
 }
 

@@ -102,6 +102,38 @@ std::string typeProblem(const Record& r) {
     return {};
 }
 
+std::string chainProblem(const Record& r, std::size_t index, const std::string& prev_hash) {
+    if (r.seq != index) {
+        return fmt::format("its sequence number is {}, expected {} (a record was deleted, inserted or moved)",
+                           r.seq, index);
+    }
+    if (r.prev_hash != prev_hash) {
+        return "its previous-hash does not match the record before it (a record before it was changed, "
+               "deleted, inserted or moved)";
+    }
+    return {};
+}
+
+// Fills r.wall and r.hash; `j` loses its "hash" key.
+std::string contentProblem(json& j, std::string_view line, Record& r) {
+    const auto wall = parseWallTime(j["wall"].get_ref<const std::string&>());
+    if (!wall) return "its wall time is not of the form 2026-01-31T12:00:00.000Z";
+    r.wall = *wall;
+    r.hash = j["hash"].get<std::string>();
+    j.erase("hash");
+    std::string canonical;
+    try {
+        canonical = j.dump();
+    } catch (const json::exception& e) {
+        return fmt::format("its content cannot be serialized: {}", e.what());
+    }
+    if (blake2bHex(canonical) != r.hash)
+        return "its stored hash does not match its content (the record was edited)";
+    if (lineFor(canonical, r.hash) != line)
+        return "the line is not in canonical form (it was edited by hand)";
+    return {};
+}
+
 Record recordFrom(const json& j) {
     Record r;
     r.seq = j["seq"].get<std::uint64_t>();
@@ -144,37 +176,12 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t 
             "wall with the right kinds"));
     }
     Record r = recordFrom(j);
-    if (r.seq != index) {
-        return tl::unexpected(
-            fmt::format("its sequence number is {}, expected {} (a record was deleted, "
-                        "inserted or moved)",
-                        r.seq, index));
-    }
-    if (r.prev_hash != prev_hash) {
-        return tl::unexpected(
-            std::string("its previous-hash does not match the record before it (a record "
-                        "before it was changed, deleted, inserted or moved)"));
-    }
-    const auto wall = parseWallTime(j["wall"].get_ref<const std::string&>());
-    if (!wall)
-        return tl::unexpected(std::string("its wall time is not of the form 2026-01-31T12:00:00.000Z"));
-    r.wall = *wall;
-    r.hash = j["hash"].get<std::string>();
-    j.erase("hash");
-    std::string canonical;
-    try {
-        canonical = j.dump();
-    } catch (const json::exception& e) {
-        return tl::unexpected(fmt::format("its content cannot be serialized: {}", e.what()));
-    }
-    if (blake2bHex(canonical) != r.hash) {
-        return tl::unexpected(
-            std::string("its stored hash does not match its content (the record was edited)"));
-    }
-    if (lineFor(canonical, r.hash) != line) {
-        return tl::unexpected(std::string("the line is not in canonical form (it was edited by hand)"));
-    }
-    if (auto problem = typeProblem(r); !problem.empty()) return tl::unexpected(problem);
+    // Checked in this order so the message names the likeliest cause: position in the chain first,
+    // then the record's own content.
+    std::string problem = chainProblem(r, index, prev_hash);
+    if (problem.empty()) problem = contentProblem(j, line, r);
+    if (problem.empty()) problem = typeProblem(r);
+    if (!problem.empty()) return tl::unexpected(problem);
     return r;
 }
 

@@ -13,6 +13,12 @@ namespace oc::session {
 namespace {
 
 tl::expected<std::string, JournalError> slurp(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        return tl::unexpected(
+            JournalError{JournalErrorCode::Unreadable,
+                         fmt::format("{} is a directory, not a journal file", path.string()), std::nullopt});
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         return tl::unexpected(JournalError{

@@ -63,6 +63,37 @@ std::string describePayloadProblem(const nlohmann::json& payload, std::string_vi
     return {};
 }
 
+tl::expected<Record, JournalError> headerRecord(const nlohmann::json& payload, WallTime wall, MonoTime mono) {
+    if (!payload.is_object() || payload.contains("journal_format") || payload.contains("journal_version")) {
+        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
+                                           "the header payload must be a JSON object without the reserved "
+                                           "keys journal_format and journal_version",
+                                           std::nullopt});
+    }
+    Record header;
+    header.type = kJournalHeaderType;
+    header.payload = payload;
+    header.payload["journal_format"] = "oc-journal";
+    header.payload["journal_version"] = kJournalFormatVersion;
+    header.wall = wall;
+    header.mono = mono;
+    return header;
+}
+
+// O_EXCL: a new game never silently overwrites or extends an old journal.
+tl::expected<int, JournalError> createExclusive(const std::filesystem::path& path) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    if (fd >= 0) return fd;
+    const int err = errno;
+    if (err == EEXIST) {
+        return tl::unexpected(JournalError{
+            JournalErrorCode::AlreadyExists,
+            fmt::format("journal {} already exists; resume it or choose a new file name", path.string()),
+            std::nullopt});
+    }
+    return tl::unexpected(ioError(JournalErrorCode::Io, path, "cannot create the file", err));
+}
+
 }  // namespace
 
 JournalWriter::JournalWriter(int fd, std::filesystem::path path, std::uint64_t next_seq,
@@ -97,34 +128,17 @@ JournalWriter::~JournalWriter() {
 tl::expected<JournalWriter, JournalError> JournalWriter::create(const std::filesystem::path& path,
                                                                 const nlohmann::json& header_payload,
                                                                 WallTime wall, MonoTime mono) {
-    if (!header_payload.is_object() || header_payload.contains("journal_format") ||
-        header_payload.contains("journal_version")) {
-        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
-                                           "the header payload must be a JSON object without the reserved "
-                                           "keys journal_format and journal_version",
-                                           std::nullopt});
+    auto header = headerRecord(header_payload, wall, mono);
+    if (!header) return tl::unexpected(header.error());
+    auto fd = createExclusive(path);
+    if (!fd) return tl::unexpected(fd.error());
+    JournalWriter writer(*fd, path, 0, detail::kZeroHash, 0);
+    tl::expected<Record, JournalError> written = tl::unexpected(JournalError{});
+    if (auto locked = lockExclusive(*fd, path); !locked) {
+        written = tl::unexpected(locked.error());
+    } else {
+        written = writer.writeRecord(std::move(*header));
     }
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        const int err = errno;
-        if (err == EEXIST) {
-            return tl::unexpected(JournalError{
-                JournalErrorCode::AlreadyExists,
-                fmt::format("journal {} already exists; resume it or choose a new file name", path.string()),
-                std::nullopt});
-        }
-        return tl::unexpected(ioError(JournalErrorCode::Io, path, "cannot create the file", err));
-    }
-    JournalWriter writer(fd, path, 0, detail::kZeroHash, 0);
-    if (auto locked = lockExclusive(fd, path); !locked) return tl::unexpected(locked.error());
-    Record header;
-    header.type = kJournalHeaderType;
-    header.payload = header_payload;
-    header.payload["journal_format"] = "oc-journal";
-    header.payload["journal_version"] = kJournalFormatVersion;
-    header.wall = wall;
-    header.mono = mono;
-    auto written = writer.writeRecord(std::move(header));
     if (written) {
         if (const int err = syncDirectory(path); err != 0) {
             written = tl::unexpected(ioError(JournalErrorCode::Io, path, "cannot fsync its directory", err));
@@ -187,6 +201,12 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
                                      path_.string()),
                          std::nullopt});
     }
+    if (!parseWallTime(formatWallTime(record.wall))) {
+        // The reader accepts only four-digit years; refuse here rather than write an unreadable record.
+        return tl::unexpected(JournalError{
+            JournalErrorCode::InvalidArgument,
+            "the wall time must lie in the years 0000-9999 (is the PC clock set?)", std::nullopt});
+    }
     record.seq = next_seq_;
     record.prev_hash = last_hash_;
     std::string canonical;
@@ -198,7 +218,15 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
                                            std::nullopt});
     }
     record.hash = blake2bHex(canonical);
-    const std::string line = detail::lineFor(canonical, record.hash) + '\n';
+    if (auto durable = writeDurably(detail::lineFor(canonical, record.hash) + '\n'); !durable) {
+        return tl::unexpected(durable.error());
+    }
+    ++next_seq_;
+    last_hash_ = record.hash;
+    return record;
+}
+
+tl::expected<void, JournalError> JournalWriter::writeDurably(const std::string& line) {
     int err = writeAll(fd_, line);
     const char* what = "write failed";
     if (err == 0 && ::fsync(fd_) != 0) {
@@ -217,9 +245,7 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
                                       err));
     }
     size_ += line.size();
-    ++next_seq_;
-    last_hash_ = record.hash;
-    return record;
+    return {};
 }
 
 }  // namespace oc::session

@@ -63,7 +63,15 @@ void applyMade(Impl& s, const json& r, TimePoint t) {
     // DRW-01: executing the computer's move rejects the human's pending offer; the (=) mark stays.
     if (s.human_offer) s.notice("the human's draw offer is rejected by the computer's move");
     s.human_offer = false;
-    ScoresheetMove sm{s.game.moveNumber(), s.computer(), d->uci, d->san, d->local, false, Ms(0), Ms(0)};
+    // Provisional %clk/%emt (final at the press; a mate on the board ends the game before it).
+    ScoresheetMove sm{s.game.moveNumber(),
+                      s.computer(),
+                      d->uci,
+                      d->san,
+                      d->local,
+                      false,
+                      s.clock->remaining(s.computer(), t),
+                      std::chrono::duration_cast<Ms>(t - s.turn_started_at)};
     s.game.play(uci);
     s.moves.push_back(sm);
     s.engine_move->made = true;
@@ -194,9 +202,9 @@ void applyUnpause(Impl& s, const json&, TimePoint t) {
     s.clock->resume(t);
 }
 
-void applyAdjust(Impl& s, const json& r, TimePoint) {
+void applyAdjust(Impl& s, const json& r, TimePoint t) {
     Color side = colorFrom(r.at("side"));
-    s.clock->adjust(side, Ms(r.at("delta").get<std::int64_t>()));
+    s.clock->adjust(side, Ms(r.at("delta").get<std::int64_t>()), r.at("reason").get<std::string>(), t);
     s.notice(fmt::format("arbiter: {} clock {:+}ms ({})", colorName(side), r.at("delta").get<std::int64_t>(),
                          r.at("reason").get<std::string>()));
 }
@@ -407,10 +415,8 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
             fmt::format("illegal move #{} ({})", count, setup.edition == 2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
             t);
     }
-    Ms bonus = setup.edition == 2005 ? Ms(std::chrono::minutes(2)) : clock->illegalMoveBonus();
-    clock->adjust(~side, bonus);
-    notice(fmt::format("illegal move #{} by {}: {} +{}s", count, colorName(side), colorName(~side),
-                       bonus.count() / 1000));
+    notice(
+        fmt::format("illegal move #{} by {}: {}", count, colorName(side), clock->penalizeIllegal(side, t)));
 }
 
 }  // namespace oc::session

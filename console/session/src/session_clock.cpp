@@ -1,97 +1,40 @@
-// SessionClock: a self-contained FIDE mirror clock used until clock/ lands (then this becomes an adapter).
-// Periods "N moves or rest of game" with Fischer increment; the E.III 2.1 budget; the E.III 2.2 faster rate.
+// SessionClock over clock/: the mirror clock (CLK-01), the E.III 2.1 budget, the E.III 2.2 faster rate
+// and the edition's penalty tables.
 #include "session_clock.hpp"
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <deque>
-#include <sstream>
-
-#include "session/script.hpp"
+#include "clock/budget.hpp"
+#include "clock/game_clock.hpp"
+#include "clock/penalties.hpp"
+#include "clock/tc_format.hpp"
 
 namespace oc::session {
 namespace {
 
 using rules::Color;
 
-struct Period {
-    int moves = 0;  // 0: the rest of the game
-    Ms base{0}, inc{0};
-};
-
-tl::expected<Period, std::string> parsePeriod(std::string text) {
-    text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
-    Period p;
-    if (auto slash = text.find('/'); slash != std::string::npos) {
-        try {
-            p.moves = std::stoi(text.substr(0, slash));
-        } catch (...) {
-            return tl::make_unexpected(
-                fmt::format("\"{}\": the move count before '/' is not a number", text));
-        }
-        text = text.substr(slash + 1);
-    }
-    auto plus = text.find('+');
-    std::string base = text.substr(0, plus), inc = plus == std::string::npos ? "0" : text.substr(plus + 1);
-    auto b = parseDuration(base), i = parseDuration(inc);
-    if (!b || *b <= Ms(0)) return tl::make_unexpected(fmt::format("\"{}\": bad base time (e.g. 90m)", base));
-    if (!i || *i < Ms(0)) return tl::make_unexpected(fmt::format("\"{}\": bad increment (e.g. 30s)", inc));
-    p.base = *b;
-    p.inc = *i;
-    return p;
+clock::GameClass classOf(const std::string& name, const clock::TimeControl& tc, rules::Edition e) {
+    if (name == "standard") return clock::GameClass::Standard;
+    if (name == "rapid") return clock::GameClass::Rapid;
+    if (name == "blitz") return clock::GameClass::Blitz;
+    return clock::classify(tc, e);
 }
 
 }  // namespace
 
 struct SessionClock::Impl {
-    std::vector<Period> periods;
-    int edition = 2023;
-    std::string classification = "standard";
-    rules::ByColor<Ms> left;
-    rules::ByColor<int> moves_done;
-    std::optional<Color> running_side;
-    TimePoint since{};
-    bool is_paused = false;
-    Ms reserve_start{5000};
-    Ms faster_threshold{120000};
-    std::deque<Ms> handling;
-    bool faster = false;
-    int faster_until_move = 0;  // the move count at which the current control is passed
+    clock::GameClock gc;
+    clock::HandlingReserve reserve;
+    clock::FasterRate faster;
+    clock::PenaltyContext penalties;
+    Ms last_increment{};  // credited by the latest press (taken back after an illegal move)
 
-    const Period& periodFor(int moves_done_by_side) const {
-        int acc = 0;
-        for (const auto& p : periods) {
-            if (p.moves == 0 || moves_done_by_side < acc + p.moves) return p;
-            acc += p.moves;
-        }
-        return periods.back();
-    }
-    // Moves to the next control for a side that has made `done` moves; 0 in sudden death.
-    int movesToGo(int done) const {
-        int acc = 0;
-        for (const auto& p : periods) {
-            if (p.moves == 0) return 0;
-            acc += p.moves;
-            if (done < acc) return acc - done;
-        }
-        return 0;
-    }
-    Ms reserve() const {
-        if (handling.empty()) return reserve_start;
-        std::vector<Ms> sorted(handling.begin(), handling.end());
-        std::sort(sorted.begin(), sorted.end());
-        Ms p95 = sorted[std::min(sorted.size() - 1, sorted.size() * 95 / 100)];
-        return std::max(p95, Ms(500));
-    }
-    void elapse(TimePoint t) {
-        if (running_side && !is_paused && t > since)
-            left[*running_side] -= std::chrono::duration_cast<Ms>(t - since);
-        since = std::max(since, t);
-    }
+    Impl(clock::TimeControl tc, clock::ReserveSettings rs, Ms threshold)
+        : gc(std::move(tc)), reserve(rs), faster(threshold) {}
 };
 
-SessionClock::SessionClock() : impl_(std::make_unique<Impl>()) {}
+SessionClock::SessionClock() = default;
 SessionClock::~SessionClock() = default;
 SessionClock::SessionClock(const SessionClock& o) : impl_(std::make_unique<Impl>(*o.impl_)) {}
 SessionClock& SessionClock::operator=(const SessionClock& o) {
@@ -101,177 +44,118 @@ SessionClock& SessionClock::operator=(const SessionClock& o) {
 SessionClock::SessionClock(SessionClock&&) noexcept = default;
 SessionClock& SessionClock::operator=(SessionClock&&) noexcept = default;
 
-tl::expected<SessionClock, std::string> SessionClock::create(const std::string& tc, int edition,
+tl::expected<SessionClock, std::string> SessionClock::create(const std::string& tc_text, int edition,
                                                              const std::string& classification,
                                                              double reserve_s, double faster_threshold_s) {
+    auto tc = clock::parseTimeControl(tc_text);
+    if (!tc) return tl::make_unexpected(tc.error().message());
+    if (auto bad = clock::validate(*tc); !bad.empty()) return tl::make_unexpected(bad);
+    clock::ReserveSettings rs;
+    rs.initial = Ms(static_cast<long long>(reserve_s * 1000));
+    rs.floor = std::min(rs.floor, rs.initial);
     SessionClock c;
-    std::stringstream in(tc);
-    for (std::string part; std::getline(in, part, ',');) {
-        auto p = parsePeriod(part);
-        if (!p) return tl::make_unexpected(p.error());
-        c.impl_->periods.push_back(*p);
-    }
-    if (c.impl_->periods.empty()) return tl::make_unexpected("empty time control");
-    Impl& s = *c.impl_;
-    s.edition = edition;
-    Ms total = s.periods[0].base + 60 * s.periods[0].inc;  // App. A/B: T = base + 60 x increment
-    s.classification = classification != "auto"               ? classification
-                       : total > Ms(std::chrono::minutes(60)) ? "standard"
-                       : total > Ms(std::chrono::minutes(10)) ? "rapid"
-                                                              : "blitz";
-    s.left[Color::White] = s.left[Color::Black] = s.periods[0].base;
-    s.reserve_start = Ms(static_cast<long long>(reserve_s * 1000));
-    s.faster_threshold = Ms(static_cast<long long>(faster_threshold_s * 1000));
+    c.impl_ = std::make_unique<Impl>(*tc, rs, Ms(static_cast<long long>(faster_threshold_s * 1000)));
+    rules::Edition e = edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023;
+    c.impl_->penalties.edition = e;
+    c.impl_->penalties.game_class = classOf(classification, *tc, e);
     return c;
 }
 
 void SessionClock::start(TimePoint t) {
-    impl_->running_side = Color::White;
-    impl_->since = t;
+    (void)impl_->gc.start(Color::White, t);
 }
 
-// Art. 6.2: the mover's time stops, the increment is added, the opponent's clock starts.
 void SessionClock::press(TimePoint t) {
-    Impl& s = *impl_;
-    if (!s.running_side) return;
-    s.elapse(t);
-    Color c = *s.running_side;
-    s.left[c] += s.periodFor(s.moves_done[c]).inc;  // Q11: increment from move 1
-    int before = s.moves_done[c]++;
-    if (s.movesToGo(before) == 1) s.left[c] += s.periodFor(s.moves_done[c]).base;  // control passed
-    s.running_side = ~c;
+    if (auto r = impl_->gc.press(t)) impl_->last_increment = r->credited;
 }
 
+// After a reinstated position the offender's clock must run: the opponent's clock is switched over
+// without counting that as a move's increment.
 void SessionClock::restartTurn(Color side, TimePoint t) {
-    impl_->elapse(t);
-    impl_->running_side = side;
+    auto& gc = impl_->gc;
+    if (gc.turn() == side) return;
+    if (auto r = gc.press(t); r && r->credited > Ms(0))
+        (void)gc.adjust({~side, -r->credited, "reinstatement: no increment for a switch-over", "7.5.1"}, t);
 }
 
 void SessionClock::sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t) {
-    impl_->elapse(t);
-    if (white) impl_->left[Color::White] = *white;
-    if (black) impl_->left[Color::Black] = *black;
+    clock::ClockReading r;
+    r.remaining[Color::White] = white;
+    r.remaining[Color::Black] = black;
+    (void)impl_->gc.sync(r, t);
 }
 
 void SessionClock::pause(TimePoint t) {
-    impl_->elapse(t);
-    impl_->is_paused = true;
+    (void)impl_->gc.pause(t, "arbiter");
 }
 void SessionClock::resume(TimePoint t) {
-    impl_->since = t;
-    impl_->is_paused = false;
+    (void)impl_->gc.resume(t);
 }
-void SessionClock::adjust(Color side, Ms delta) {
-    impl_->left[side] += delta;
+
+void SessionClock::adjust(Color side, Ms delta, const std::string& reason, TimePoint t) {
+    (void)impl_->gc.adjust({side, delta, reason.empty() ? "arbiter" : reason, ""}, t);
 }
 
 Ms SessionClock::remaining(Color side, TimePoint t) const {
-    Ms v = impl_->left[side];
-    if (impl_->running_side == side && !impl_->is_paused && t > impl_->since)
-        v -= std::chrono::duration_cast<Ms>(t - impl_->since);
-    return v;
-}
-std::optional<Color> SessionClock::running() const {
-    return impl_->running_side;
-}
-bool SessionClock::paused() const {
-    return impl_->is_paused;
+    return impl_->gc.remaining(side, t);
 }
 
-// E.III 2.1: the engine gets the official time minus the operator's handling for every move to the
-// control (or a 30-move horizon in sudden death); never below a small floor.
+std::optional<Color> SessionClock::running() const {
+    auto p = impl_->gc.phase();
+    if (p == clock::ClockPhase::NotStarted || p == clock::ClockPhase::Stopped) return std::nullopt;
+    return impl_->gc.turn();
+}
+
+bool SessionClock::paused() const {
+    return impl_->gc.phase() == clock::ClockPhase::Paused;
+}
+
+// E.III 2.1: the engine's go values from the (synced) mirror minus the measured handling reserve.
 GoParams SessionClock::budget(Color computer, TimePoint t) const {
-    const Impl& s = *impl_;
-    int done = s.moves_done[computer];
-    int mtg = s.movesToGo(done);
-    int horizon = mtg > 0 ? mtg : 30;
-    Ms own = remaining(computer, t) - horizon * s.reserve();
-    Ms floor = std::max(Ms(100), remaining(computer, t) / 20);
-    if (s.faster) own = own / 2;  // E.III 2.2: a faster rate until the control
-    GoParams g;
-    g.wtime = remaining(Color::White, t);
-    g.btime = remaining(Color::Black, t);
-    (computer == Color::White ? g.wtime : g.btime) = std::max(own, floor);
-    Ms inc = s.periodFor(done).inc;
-    Ms inc_usable = std::max(Ms(0), inc - s.reserve());
-    g.winc = computer == Color::White ? inc_usable : s.periodFor(s.moves_done[Color::White]).inc;
-    g.binc = computer == Color::Black ? inc_usable : s.periodFor(s.moves_done[Color::Black]).inc;
-    g.movestogo = mtg;
-    return g;
+    auto in = clock::budgetInput(impl_->gc, computer, t);
+    auto g = clock::computeGo(in, impl_->reserve.perMove(), clock::BudgetSettings{}, impl_->faster.faster());
+    return GoParams{g.time[Color::White], g.time[Color::Black], g.inc[Color::White], g.inc[Color::Black],
+                    g.movestogo.value_or(0)};
 }
 
 void SessionClock::recordHandling(Ms handling) {
-    impl_->handling.push_back(handling);
-    if (impl_->handling.size() > 20) impl_->handling.pop_front();
+    impl_->reserve.record(handling);
 }
 
 bool SessionClock::fasterRateAvailable(Color computer, TimePoint t) const {
-    return !impl_->faster && remaining(computer, t) < impl_->faster_threshold;
+    return impl_->faster.canSwitchOn(impl_->gc, computer, t);
 }
 bool SessionClock::fasterRate() const {
-    return impl_->faster;
+    return impl_->faster.faster();
 }
 
 tl::expected<void, std::string> SessionClock::setFasterRate(bool on, Color computer, TimePoint t) {
-    Impl& s = *impl_;
-    if (on) {
-        if (s.faster) return tl::make_unexpected("the faster rate is already on");
-        if (!fasterRateAvailable(computer, t))
-            return tl::make_unexpected(
-                "the faster rate is available only when the computer is short of time (E.III 2.2)");
-        s.faster = true;
-        int mtg = s.movesToGo(s.moves_done[computer]);
-        s.faster_until_move = mtg > 0 ? s.moves_done[computer] + mtg : 1 << 30;
-        return {};
-    }
-    if (!s.faster) return tl::make_unexpected("the faster rate is not on");
-    if (s.moves_done[computer] < s.faster_until_move)
-        return tl::make_unexpected(fmt::format(
-            "the faster rate stays on until the time control is passed (after move {}, E.III 2.2)",
-            s.faster_until_move));
-    s.faster = false;
+    auto r =
+        on ? impl_->faster.switchOn(impl_->gc, computer, t) : impl_->faster.switchOff(impl_->gc, computer, t);
+    if (!r) return tl::make_unexpected(std::string(clock::toString(r.error())));
     return {};
 }
 
 bool SessionClock::rapidOrBlitz() const {
-    return impl_->classification != "standard";
+    return impl_->penalties.game_class != clock::GameClass::Standard;
 }
 
-Ms SessionClock::illegalMoveBonus() const {
-    // 2023 Art. 7.5.5 / A.3: +2 min standard, +1 min rapid and blitz; 2005 7.4(b): +2 min.
-    return impl_->edition == 2023 && rapidOrBlitz() ? Ms(60000) : Ms(120000);
+std::string SessionClock::penalizeIllegal(Color offender, TimePoint t) {
+    auto p = clock::illegalMoveProposal(impl_->penalties, offender, impl_->last_increment);
+    for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
+    return p.note;
 }
 
-// Art. 9.5: 2005 opponent +3 min and the claimant's time cut; 2023 opponent +2 (rapid/blitz +1) min.
+// Art. 9.5 via the edition's table; the cases the text leaves open go to the arbiter (§17 Q7).
 std::string SessionClock::penalizeClaim(Color claimant, TimePoint t) {
-    Impl& s = *impl_;
-    s.elapse(t);
-    if (s.edition == 2023) {
-        Ms bonus = rapidOrBlitz() ? Ms(60000) : Ms(120000);
-        s.left[~claimant] += bonus;
-        return fmt::format("incorrect claim (Art. 9.5.3): opponent +{} min", bonus.count() / 60000);
-    }
-    Ms h = s.left[claimant];
-    s.left[~claimant] += Ms(180000);
-    if (h == Ms(120000) || h == Ms(60000))
-        return "incorrect claim (Art. 9.5(b)): opponent +3 min; claimant at exactly 2:00/1:00 - arbiter "
-               "decides (Q7)";
-    if (h > Ms(120000))
-        s.left[claimant] = h - std::min(h / 2, Ms(180000));
-    else if (h > Ms(60000))
-        s.left[claimant] = Ms(60000);
-    return "incorrect claim (Art. 9.5(b)): opponent +3 min, claimant's time cut";
+    auto p = clock::incorrectClaimProposal(impl_->penalties, claimant, remaining(claimant, t));
+    if (!p.needs_arbiter_decision)
+        for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
+    return p.note.empty() ? "incorrect claim: penalty applied (Art. 9.5)" : p.note;
 }
 
 std::string SessionClock::pgnTimeControl() const {
-    std::string out;
-    for (const auto& p : impl_->periods) {
-        if (!out.empty()) out += ":";
-        if (p.moves) out += fmt::format("{}/", p.moves);
-        out += fmt::format("{}", p.base.count() / 1000);
-        if (p.inc.count()) out += fmt::format("+{}", p.inc.count() / 1000);
-    }
-    return out;
+    return clock::formatPgn(impl_->gc.timeControl());
 }
 
 }  // namespace oc::session

@@ -1,5 +1,6 @@
 #pragma once
-// The session's narrow view of clock/: the mirrored game clock, official readings, the engine budget.
+// The session's narrow view of clock/: the mirrored game clock, official readings, the engine budget
+// (an adapter over clock::GameClock, HandlingReserve, computeGo, FasterRate and the penalty tables).
 
 #include <memory>
 #include <optional>
@@ -31,7 +32,7 @@ class SessionClock {
     void sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t);  // official readings
     void pause(TimePoint t);
     void resume(TimePoint t);
-    void adjust(rules::Color side, Ms delta);
+    void adjust(rules::Color side, Ms delta, const std::string& reason, TimePoint t);
     Ms remaining(rules::Color side, TimePoint t) const;
     std::optional<rules::Color> running() const;
     bool paused() const;
@@ -42,8 +43,8 @@ class SessionClock {
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
     bool fasterRate() const;
     [[nodiscard]] tl::expected<void, std::string> setFasterRate(bool on, rules::Color computer, TimePoint t);
-    // Art. 7.5.5 / 7.4(b): the time bonus the opponent of an illegal move gets.
-    Ms illegalMoveBonus() const;
+    // Art. 7.5.5 / 7.4(b): applies the time penalty of an illegal move by `offender`; returns a note.
+    std::string penalizeIllegal(rules::Color offender, TimePoint t);
     bool rapidOrBlitz() const;
     // Art. 9.5: applies an incorrect claim's penalty; returns a description (or an error for the 2005
     // exact 2:00 / 1:00 cases the arbiter must decide, §17 Q7).

@@ -63,8 +63,9 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
         auto m = s.game.parse(*c.intended);
         if (!m) return tl::make_unexpected(Rejection{"intended move: " + m.error()});
         intended = m->uci;
-    } else if (computer && s.engine_move && s.phase == Phase::EngineMoveShown) {
-        intended = std::nullopt;  // claim on the current position; the shown move stays unplayed
+    } else if (computer && s.engine_move && s.phase == Phase::EngineMoveShown &&
+               !s.game.claim(c.kind, std::nullopt).valid) {
+        intended = s.engine_move->uci;  // 9.2.1 / 9.3.1: the engine's move is written, not played
     }
     if (computer && !(s.indication(now).claim_draw && s.game.claim(c.kind, intended).valid))
         return s.refuse(name, "disabled: no valid claim indicated by the locked policy (E.III 3.3)", now);

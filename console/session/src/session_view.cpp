@@ -4,14 +4,7 @@
 #include "session_impl.hpp"
 
 namespace oc::session {
-namespace {
-
-std::string clockText(Ms ms) {
-    auto s = std::max<std::int64_t>(0, ms.count() / 1000);
-    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 const char* phaseName(Phase p) {
     switch (p) {
@@ -118,13 +111,9 @@ std::string Session::Impl::pgn() const {
         {"WhiteType", computer() == Color::White ? "program" : "human"},
         {"BlackType", computer() == Color::Black ? "program" : "human"}};
     if (!termination.empty()) tags.emplace_back("Termination", termination);
-    std::vector<std::string> comments;
-    for (const auto& m : moves) {
-        std::string c = fmt::format("[%clk {}] [%emt {}]", clockText(m.clock_after), clockText(m.elapsed));
-        if (m.draw_offer) c += " (=)";
-        comments.push_back(c);
-    }
-    return game.pgn(tags, comments, result);
+    std::vector<ChessGame::Annotation> notes;
+    for (const auto& m : moves) notes.push_back({m.clock_after, m.elapsed, m.draw_offer});
+    return game.pgn(tags, notes, result);
 }
 
 }  // namespace oc::session

@@ -99,6 +99,7 @@ class JournalWriter {
     JournalWriter(int fd, std::filesystem::path path, std::uint64_t next_seq, std::string last_hash,
                   std::uint64_t size);
     [[nodiscard]] tl::expected<Record, JournalError> writeRecord(Record record);
+    [[nodiscard]] tl::expected<void, JournalError> writeDurably(const std::string& line);
 
     int fd_ = -1;
     std::filesystem::path path_;

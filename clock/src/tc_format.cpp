@@ -1,0 +1,100 @@
+#include "clock/tc_format.hpp"
+
+#include <cstdlib>
+#include <string>
+
+namespace oc::clock {
+
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string pgnPeriod(const Period& p) {
+    std::string out;
+    if (!p.restOfGame()) out += std::to_string(p.moves) + "/";
+    out += std::to_string(std::chrono::duration_cast<std::chrono::seconds>(p.base).count());
+    if (p.increment > 0ms)
+        out += "+" + std::to_string(std::chrono::duration_cast<std::chrono::seconds>(p.increment).count());
+    if (p.delay_kind != DelayKind::None) {
+        out += p.delay_kind == DelayKind::Simple ? "d" : "b";
+        out += std::to_string(std::chrono::duration_cast<std::chrono::seconds>(p.delay).count());
+    }
+    return out;
+}
+
+std::string humanPeriod(const Period& p) {
+    std::string out;
+    if (!p.restOfGame()) out += std::to_string(p.moves) + "/";
+    out += formatDuration(p.base);
+    if (p.increment > 0ms) out += "+" + formatDuration(p.increment);
+    if (p.delay_kind != DelayKind::None)
+        out += (p.delay_kind == DelayKind::Simple ? " d" : " b") + formatDuration(p.delay);
+    return out;
+}
+
+std::string twoDigits(long long v) {
+    return (v < 10 ? "0" : "") + std::to_string(v);
+}
+
+}  // namespace
+
+std::string formatDuration(Duration d) {
+    if (d < 0ms) return "-" + formatDuration(-d);
+    if (d == 0ms) return "0s";
+    const long long ms = d.count();
+    if (ms % 3'600'000 == 0) return std::to_string(ms / 3'600'000) + "h";
+    if (ms % 60'000 == 0) return std::to_string(ms / 60'000) + "m";
+    std::string out;
+    if (ms >= 60'000) out += std::to_string(ms / 60'000) + "m";
+    if ((ms % 60'000) / 1000 != 0) out += std::to_string((ms % 60'000) / 1000) + "s";
+    if (ms % 1000 != 0) out += std::to_string(ms % 1000) + "ms";
+    return out;
+}
+
+std::string formatClock(Duration d) {
+    if (d < 0ms) return "-" + formatClock(-d);
+    const long long ms = d.count();
+    const long long h = ms / 3'600'000;
+    const long long m = (ms / 60'000) % 60;
+    const long long s = (ms / 1000) % 60;
+    std::string out = h > 0 ? std::to_string(h) + ":" + twoDigits(m) : std::to_string(m);
+    out += ":" + twoDigits(s);
+    // Below ten seconds the tenths matter to the operator (a table clock shows them too).
+    if (ms < 10'000 && ms % 1000 != 0) out += "." + std::to_string((ms % 1000) / 100);
+    return out;
+}
+
+std::string formatPgn(const TimeControl& tc) {
+    switch (tc.kind) {
+        case TimeControlKind::Untimed:
+            return "-";
+        case TimeControlKind::Unknown:
+            return "?";
+        case TimeControlKind::Sandclock:
+            return "*" + std::to_string(
+                             std::chrono::duration_cast<std::chrono::seconds>(tc.periodAt(0).base).count());
+        case TimeControlKind::Periods:
+            break;
+    }
+    std::string out;
+    for (const Period& p : tc.periods) out += (out.empty() ? "" : ":") + pgnPeriod(p);
+    return out;
+}
+
+std::string formatHuman(const TimeControl& tc) {
+    switch (tc.kind) {
+        case TimeControlKind::Untimed:
+            return "-";
+        case TimeControlKind::Unknown:
+            return "?";
+        case TimeControlKind::Sandclock:
+            return "*" + formatDuration(tc.periodAt(0).base);
+        case TimeControlKind::Periods:
+            break;
+    }
+    std::string out;
+    for (const Period& p : tc.periods) out += (out.empty() ? "" : ", ") + humanPeriod(p);
+    return out;
+}
+
+}  // namespace oc::clock

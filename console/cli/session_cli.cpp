@@ -1,0 +1,86 @@
+#include "session_cli.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace oc::cli {
+
+void addPlayOptions(CLI::App& p, PlayArgs& a) {
+    p.add_option("--engine", a.engine, "Engine command (\"fake\": the built-in deterministic test engine)")
+        ->required();
+    p.add_option("--engine-arg", a.engine_args, "An argument for the engine (repeatable)");
+    p.add_option("--engine-side", a.engine_side, "The computer's colour")
+        ->required()
+        ->check(CLI::IsMember({"white", "black"}));
+    p.add_option("--tc", a.tc, "Time control, e.g. \"40/90m+30s, 30m+30s\" or 15m+10s")->required();
+    p.add_option("--human", a.human, "random | engine:CMD | script:FILE")->required();
+    p.add_option("--operator-delay", a.operator_delay,
+                 "Operator handling delays MEDIAN_S,P99_S (log-normal)");
+    p.add_option("--seed", a.seed, "Seed for every random choice (moves, delays)");
+    p.add_option("--max-plies", a.max_plies, "Stop after this many half-moves (result *)");
+    p.add_option("--journal", a.journal, "The game journal (created; with --resume continued)")->required();
+    p.add_option("--pgn", a.pgn, "Write the game's PGN here at the end");
+    p.add_flag("--resume", a.resume, "Continue the game the journal holds");
+    p.add_flag("--verbose", a.verbose, "Print each move as it is played");
+    p.add_option("--setup", a.setup_file, "Event setup JSON (docs/operator-guide.md); flags override it");
+    p.add_option("--edition", a.edition, "Laws of Chess edition: 2005 or 2023");
+    p.add_option("--lang", a.lang, "Notation language: en pl de fr es nl ru");
+    p.add_option("--engine-nodes", a.nodes, "Nodes per engine search in simulated time (deterministic)");
+}
+
+tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color computer) {
+    HumanSpec h;
+    if (!a.operator_delay.empty()) {
+        double m = 0, p = 0;
+        char comma = 0;
+        std::istringstream in(a.operator_delay);
+        if (!(in >> m >> comma >> p) || comma != ',' || m <= 0 || p < m)
+            return tl::make_unexpected(
+                "--operator-delay: expected MEDIAN_S,P99_S with 0 < median <= p99, e.g. 4,15");
+    }
+    if (a.human == "random") {
+        h.options.human = session::HumanKind::Random;
+    } else if (a.human.rfind("engine:", 0) == 0) {
+        h.options.human = session::HumanKind::Engine;
+        session::EngineSettings e;
+        e.command = a.human.substr(7);
+        if (e.command != "fake") e.options["Threads"] = "1";
+        h.engine_settings = e;
+    } else if (a.human.rfind("script:", 0) == 0) {
+        std::ifstream in(a.human.substr(7));
+        if (!in) return tl::make_unexpected(fmt::format("{}: cannot read the script", a.human.substr(7)));
+        std::stringstream text;
+        text << in.rdbuf();
+        auto steps = session::parseScript(text.str(), computer);
+        if (!steps) return tl::make_unexpected(fmt::format("{}: {}", a.human.substr(7), steps.error()));
+        h.options.human = session::HumanKind::Script;
+        h.options.script = *steps;
+    } else {
+        return tl::make_unexpected(
+            fmt::format("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
+    }
+    return h;
+}
+
+std::string terminationName(const session::Snapshot& s) {
+    const std::string& t = s.termination;
+    auto has = [&](const char* w) { return t.find(w) != std::string::npos; };
+    if (s.result == "*") return s.phase == session::Phase::Adjourned ? "adjourned" : "unterminated";
+    if (has("checkmate")) return "checkmate";
+    if (has("stalemate")) return "stalemate";
+    if (has("dead position")) return "dead-position";
+    if (has("fivefold")) return "fivefold";
+    if (has("seventy-five")) return "seventy-five";
+    if (has("threefold")) return "threefold";
+    if (has("fifty")) return "fifty-move";
+    if (has("agreement")) return "agreement";
+    if (has("resignation")) return "resignation";
+    if (has("time forfeit")) return "time-forfeit";
+    if (has("illegal move")) return "illegal-move";
+    if (has("sealed")) return "defective-sealed-move";
+    return "arbiter";
+}
+
+}  // namespace oc::cli

@@ -1,0 +1,38 @@
+#pragma once
+// Shared pieces of the session's CLI commands (play options, human players, replay).
+
+#include <optional>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "commands.hpp"
+#include "session/driver.hpp"
+
+namespace oc::cli {
+
+struct PlayArgs {
+    std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang;
+    std::vector<std::string> engine_args;
+    std::string operator_delay;
+    double delay_median = 0, delay_p99 = 0;
+    std::uint64_t seed = 1, nodes = 20000;
+    int max_plies = 0;
+    std::optional<int> edition;
+    bool resume = false, verbose = false;
+};
+
+struct HumanSpec {
+    session::DriverOptions options;
+    std::optional<session::EngineSettings> engine_settings;  // engine:CMD
+};
+
+void addPlayOptions(CLI::App& play, PlayArgs& args);
+// random | engine:CMD | script:FILE; the script is read and parsed here (errors name the line).
+[[nodiscard]] tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& args, rules::Color computer);
+// One word for the final line: checkmate, stalemate, dead-position, fivefold, seventy-five, threefold,
+// fifty-move, agreement, resignation, time-forfeit, illegal-move, arbiter, adjourned, unterminated.
+std::string terminationName(const session::Snapshot& s);
+void addReplayCommand(CLI::App& app, ExitCode& code);
+
+}  // namespace oc::cli

@@ -1,0 +1,108 @@
+// operator-cli journal replay: the game's timeline from a verified journal, and its PGN.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "session/journal_sink.hpp"
+#include "session_cli.hpp"
+
+namespace oc::cli {
+namespace {
+
+using nlohmann::json;
+
+// The engine is never contacted while replaying.
+class NoEngine : public session::EngineLink {
+  public:
+    void startSearch(const session::SearchRequest&, session::TimePoint) override {}
+    void stop(session::TimePoint) override {}
+    std::vector<session::EngineEvent> poll(session::TimePoint) override { return {}; }
+};
+
+std::string stamp(std::int64_t ms) {
+    return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+}
+
+std::string ms(const json& v) {
+    return v.is_null() ? "-" : stamp(v.get<std::int64_t>());
+}
+
+// One line per record: what happened, in the operator's words.
+std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
+    std::int64_t t = p.value("t", std::int64_t{0});
+    if (type == "human_move")
+        return fmt::format("human move {} ({}), clock pressed at +{}{}", p["text"].get<std::string>(),
+                           p["uci"].get<std::string>(),
+                           stamp(p["pressed"].get<std::int64_t>() - engine_move_t),
+                           p.value("offer", false) ? ", draw offer (=)" : "");
+    if (type == "engine_move") {
+        engine_move_t = t;
+        std::string score = p.contains("mate") ? fmt::format("mate {}", p["mate"].get<int>())
+                            : p.contains("cp") ? fmt::format("{} cp", p["cp"].get<int>())
+                                               : "no score";
+        return fmt::format("engine move {} shown ({})", p["uci"].get<std::string>(), score);
+    }
+    if (type == "pressed")
+        return fmt::format("computer's clock pressed; handling time {} ms",
+                           p["at"].get<std::int64_t>() - engine_move_t);
+    if (type == "go")
+        return fmt::format("go wtime {} btime {} movestogo {}", p["wtime"].get<std::int64_t>(),
+                           p["btime"].get<std::int64_t>(), p["movestogo"].get<int>());
+    if (type == "sync")
+        return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
+    if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
+    json rest = p;
+    rest.erase("t");
+    rest.erase("type");
+    return rest.empty() ? type : type + " " + rest.dump();
+}
+
+int replay(const std::string& file, const std::string& pgn_out) {
+    auto contents = session::readJournal(file);
+    if (!contents) {
+        std::cerr << file << ": " << contents.error().message << "\n";
+        return contents.error().code == session::JournalErrorCode::Unreadable ? 2 : 1;
+    }
+    for (const auto& w : contents->warnings) std::cerr << "warning: " << w << "\n";
+    auto records = session::sessionRecords(*contents);
+    std::int64_t origin = records.empty() ? 0 : records.front().value("t", std::int64_t{0}),
+                 engine_t = origin;
+    for (const auto& r : records) {
+        std::int64_t t = r.value("t", std::int64_t{0});
+        std::cout << fmt::format("{} {}\n", stamp(t - origin), describe(r["type"], r, engine_t));
+    }
+    session::MemorySink sink;
+    NoEngine none;
+    auto s = session::Session::restore(records, sink, none);
+    if (!s) return std::cerr << file << ": " << s.error() << "\n", 1;
+    auto snap = (*s)->snapshot((*s)->lastRecordTime());
+    std::cout << (*s)->scoresheetText();
+    std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
+                             snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
+                             snap.computer_flags);
+    if (!pgn_out.empty()) std::ofstream(pgn_out) << (*s)->pgn();
+    return 0;
+}
+
+CLI::App* journalCommand(CLI::App& app) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+        if (sub->get_name() == "journal") return sub;
+    CLI::App* journal = app.add_subcommand("journal", "Check and replay a game journal");
+    journal->require_subcommand(1);
+    return journal;
+}
+
+}  // namespace
+
+void addReplayCommand(CLI::App& app, ExitCode& code) {
+    CLI::App* r =
+        journalCommand(app)->add_subcommand("replay", "Print a journal's timeline; --pgn writes the game");
+    auto file = std::make_shared<std::string>();
+    auto pgn = std::make_shared<std::string>();
+    r->add_option("FILE", *file, "The journal file")->required();
+    r->add_option("--pgn", *pgn, "Write the game's PGN here");
+    r->callback([file, pgn, &code] { code.value = replay(*file, *pgn); });
+}
+
+}  // namespace oc::cli

@@ -1,0 +1,47 @@
+#pragma once
+// The printable scoresheet (Art. 8, REC-01..08): numbered move pairs in the event's notation, "(=)"
+// draw-offer marks, names, event data, result boxes and signature lines. Never any evaluation (REC-07).
+
+#include <filesystem>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+namespace oc::session {
+
+// One numbered line of the scoresheet, already in the event's notation (e.g. "Sf3", "0-0 (=)", "♘f3").
+struct ScoresheetRow {
+    int number = 0;     // move number, from 1
+    std::string white;  // empty when not (yet) played
+    std::string black;
+};
+
+// The form's printed words, so an event can print its scoresheet in its own language (defaults: English).
+struct ScoresheetLabels {
+    std::string title = "SCORESHEET";
+    std::string event = "Event", site = "Site", date = "Date", round = "Round", board = "Board";
+    std::string time_control = "Time control", white = "White", black = "Black", number = "No.";
+    std::string result = "Result", white_signature = "Signature of White",
+                black_signature = "Signature of Black";
+};
+
+// Everything printed, pre-formatted by the session (UTF-8; DejaVu Sans covers Latin, Cyrillic, figurines).
+struct ScoresheetData {
+    std::string event, site, date, round, board;
+    std::string white, black;  // player names
+    std::string result;        // "1-0", "0-1", "½-½" (or "1/2-1/2"), "*" or a free text such as "+/-"
+    std::string time_control;  // e.g. "40/90 min + 30 min, +30 s from move 1"
+    std::vector<ScoresheetRow> rows;
+    std::string footnote;  // optional small print at the bottom, e.g. the journal's final hash
+    ScoresheetLabels labels;
+};
+
+struct PdfError {
+    std::string message;  // what went wrong, naming the file
+};
+
+// Writes the scoresheet as an A4 PDF: moves 1-30 and 31-60 side by side, more pages past move 60.
+[[nodiscard]] tl::expected<void, PdfError> writeScoresheetPdf(const ScoresheetData& data,
+                                                              const std::filesystem::path& path);
+
+}  // namespace oc::session

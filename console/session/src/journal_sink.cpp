@@ -1,0 +1,29 @@
+#include "session/journal_sink.hpp"
+
+namespace oc::session {
+
+JournalSink::JournalSink(JournalWriter writer, std::function<WallTime()> wall)
+    : writer_(std::move(writer)), wall_(std::move(wall)) {}
+
+tl::expected<void, std::string> JournalSink::append(const nlohmann::json& record) {
+    nlohmann::json payload = record;
+    std::string type = payload.at("type");
+    payload.erase("type");
+    MonoTime mono{payload.value("t", std::int64_t{0})};
+    auto r = writer_.append(type, payload, wall_(), mono);
+    if (!r) return tl::make_unexpected(r.error().message);
+    return {};
+}
+
+std::vector<nlohmann::json> sessionRecords(const JournalContents& contents) {
+    std::vector<nlohmann::json> out;
+    for (const auto& r : contents.records) {
+        if (r.type == kJournalHeaderType) continue;
+        nlohmann::json j = r.payload;
+        j["type"] = r.type;
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+}  // namespace oc::session

@@ -1,0 +1,126 @@
+// Cairo's toy font API resolves "DejaVu Sans" through fontconfig (Debian's fonts-dejavu-core), which
+// covers Latin with Polish letters, Cyrillic and the chess figurines U+2654..U+265F.
+#include "scoresheet_pdf_canvas.hpp"
+
+#include <cairo-pdf.h>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <utility>
+
+namespace oc::session::detail {
+
+namespace {
+
+// Written under a temporary name and renamed when complete, so a failed print never leaves a
+// truncated PDF where the arbiter expects the scoresheet.
+std::filesystem::path partialName(const std::filesystem::path& path) {
+    auto partial = path;
+    partial += ".part";
+    return partial;
+}
+
+}  // namespace
+
+tl::expected<PdfCanvas, PdfError> PdfCanvas::open(const std::filesystem::path& path) {
+    errno = 0;
+    cairo_surface_t* surface = cairo_pdf_surface_create(partialName(path).c_str(), kPageWidth, kPageHeight);
+    const int err = errno;
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        std::string why = cairo_status_to_string(cairo_surface_status(surface));
+        if (err != 0) why += fmt::format(" ({})", std::strerror(err));
+        cairo_surface_destroy(surface);
+        return tl::unexpected(PdfError{fmt::format("cannot write PDF {}: {}", path.string(), why)});
+    }
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    return PdfCanvas(surface, cr, path);
+}
+
+PdfCanvas::PdfCanvas(cairo_surface_t* surface, cairo_t* cr, std::filesystem::path path)
+    : surface_(surface), cr_(cr), path_(std::move(path)) {}
+
+PdfCanvas::PdfCanvas(PdfCanvas&& other) noexcept
+    : surface_(std::exchange(other.surface_, nullptr)),
+      cr_(std::exchange(other.cr_, nullptr)),
+      path_(std::move(other.path_)) {}
+
+PdfCanvas::~PdfCanvas() {
+    if (cr_ != nullptr) cairo_destroy(cr_);
+    if (surface_ != nullptr) {
+        cairo_surface_destroy(surface_);
+        std::error_code ignored;
+        std::filesystem::remove(partialName(path_), ignored);
+    }
+}
+
+void PdfCanvas::text(double x, double y, std::string_view utf8, double size, Weight weight, Align align,
+                     double max_width) {
+    const std::string s(utf8);
+    cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           weight == Weight::Bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr_, size);
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr_, s.c_str(), &ext);
+    // Long names or annotated moves shrink rather than run into the next column.
+    if (max_width > 0 && ext.x_advance > max_width) {
+        cairo_set_font_size(cr_, size * max_width / ext.x_advance);
+        cairo_text_extents(cr_, s.c_str(), &ext);
+    }
+    const double shift = align == Align::Left     ? 0
+                         : align == Align::Center ? ext.x_advance / 2
+                                                  : ext.x_advance;
+    cairo_move_to(cr_, x - shift, y);
+    cairo_show_text(cr_, s.c_str());
+}
+
+void PdfCanvas::line(double x1, double y1, double x2, double y2, double width) {
+    cairo_set_line_width(cr_, width);
+    cairo_move_to(cr_, x1, y1);
+    cairo_line_to(cr_, x2, y2);
+    cairo_stroke(cr_);
+}
+
+void PdfCanvas::box(double x, double y, double w, double h, double width) {
+    cairo_set_line_width(cr_, width);
+    cairo_rectangle(cr_, x, y, w, h);
+    cairo_stroke(cr_);
+}
+
+void PdfCanvas::fill(double x, double y, double w, double h, double grey) {
+    cairo_set_source_rgb(cr_, grey, grey, grey);
+    cairo_rectangle(cr_, x, y, w, h);
+    cairo_fill(cr_);
+    cairo_set_source_rgb(cr_, 0, 0, 0);
+}
+
+void PdfCanvas::field(double x, double y, double w, std::string_view label, std::string_view value) {
+    text(x, y, label, 7);
+    text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4);
+    line(x, y + 17, x + w, y + 17, 0.4);
+}
+
+void PdfCanvas::nextPage() {
+    cairo_show_page(cr_);
+}
+
+tl::expected<void, PdfError> PdfCanvas::finish() {
+    cairo_show_page(cr_);
+    cairo_destroy(std::exchange(cr_, nullptr));
+    cairo_surface_finish(surface_);
+    const cairo_status_t status = cairo_surface_status(surface_);
+    cairo_surface_destroy(std::exchange(surface_, nullptr));
+    std::error_code ec;
+    if (status == CAIRO_STATUS_SUCCESS) std::filesystem::rename(partialName(path_), path_, ec);
+    if (status != CAIRO_STATUS_SUCCESS || ec) {
+        std::error_code ignored;
+        std::filesystem::remove(partialName(path_), ignored);
+        const std::string why = ec ? ec.message() : cairo_status_to_string(status);
+        return tl::unexpected(PdfError{fmt::format("cannot write PDF {}: {}", path_.string(), why)});
+    }
+    return {};
+}
+
+}  // namespace oc::session::detail

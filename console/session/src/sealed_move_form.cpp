@@ -1,0 +1,186 @@
+// The envelope form: every field of Guidelines I.2 (a)-(g), a diagram so the position can be set up
+// without a computer, and blank lines for the hand-written sealed move and the signatures.
+#include "session/sealed_move_form.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include "scoresheet_pdf_canvas.hpp"
+
+namespace oc::session {
+namespace {
+
+using detail::Align;
+using detail::kMargin;
+using detail::kPageWidth;
+using detail::PdfCanvas;
+using detail::Weight;
+
+using Board = std::array<std::array<char, 8>, 8>;  // [rank 8..1][file a..h], '.' for empty
+
+// The placement field of a FEN (only what the diagram needs; the rules module validated the position).
+std::optional<Board> parsePlacement(std::string_view fen) {
+    Board board{};
+    for (auto& rank : board) rank.fill('.');
+    std::size_t row = 0, col = 0;
+    for (const char c : fen.substr(0, fen.find(' '))) {
+        if (c == '/') {
+            if (col != 8 || ++row > 7) return std::nullopt;
+            col = 0;
+        } else if (c >= '1' && c <= '8') {
+            col += static_cast<std::size_t>(c - '0');
+        } else if (std::string_view("KQRBNPkqrbnp").find(c) != std::string_view::npos && col < 8) {
+            board[row][col++] = c;
+        } else {
+            return std::nullopt;
+        }
+        if (col > 8) return std::nullopt;
+    }
+    if (row != 7 || col != 8) return std::nullopt;
+    return board;
+}
+
+std::string_view figurine(char piece) {
+    switch (piece) {
+        case 'K':
+            return "♔";
+        case 'Q':
+            return "♕";
+        case 'R':
+            return "♖";
+        case 'B':
+            return "♗";
+        case 'N':
+            return "♘";
+        case 'P':
+            return "♙";
+        case 'k':
+            return "♚";
+        case 'q':
+            return "♛";
+        case 'r':
+            return "♜";
+        case 'b':
+            return "♝";
+        case 'n':
+            return "♞";
+        case 'p':
+            return "♟";
+        default:
+            return "";
+    }
+}
+
+void drawDiagram(PdfCanvas& pdf, const Board& board, double x, double y, double square) {
+    for (int r = 0; r < 8; ++r) {
+        for (int f = 0; f < 8; ++f) {
+            const double sx = x + f * square, sy = y + r * square;
+            if ((r + f) % 2 == 1) pdf.fill(sx, sy, square, square, 0.72);
+            const char piece = board[static_cast<std::size_t>(r)][static_cast<std::size_t>(f)];
+            if (piece != '.')
+                pdf.text(sx + square / 2, sy + square * 0.8, figurine(piece), square * 0.8, Weight::Normal,
+                         Align::Center);
+        }
+        pdf.text(x - 6, y + r * square + square * 0.65, std::to_string(8 - r), 8, Weight::Normal,
+                 Align::Center);
+    }
+    for (int f = 0; f < 8; ++f) {
+        pdf.text(x + f * square + square / 2, y + 8 * square + 10, std::string(1, static_cast<char>('a' + f)),
+                 8, Weight::Normal, Align::Center);
+    }
+    pdf.box(x, y, 8 * square, 8 * square, 1.0);
+}
+
+void drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, double y, double w) {
+    pdf.text(x, y, "(c) Clocks at adjournment", 9, Weight::Bold);
+    const double c1 = x + w * 0.3, c2 = x + w * 0.65;
+    pdf.text(c1, y + 16, "Time used", 8);
+    pdf.text(c2, y + 16, "Remaining", 8);
+    const std::array<std::array<const std::string*, 2>, 2> rows{
+        {{&d.white_time_used, &d.white_time_remaining}, {&d.black_time_used, &d.black_time_remaining}}};
+    for (std::size_t i = 0; i < 2; ++i) {
+        const double ry = y + 32 + static_cast<double>(i) * 16;
+        pdf.text(x, ry, i == 0 ? "White" : "Black", 10);
+        pdf.text(c1, ry, *rows[i][0], 10, Weight::Normal, Align::Left, c2 - c1 - 4);
+        pdf.text(c2, ry, *rows[i][1], 10, Weight::Normal, Align::Left, x + w - c2);
+    }
+    pdf.text(x, y + 66, d.clock_details, 8, Weight::Normal, Align::Left, w);
+}
+
+void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
+    const double w = kPageWidth - 2 * kMargin, x = kMargin;
+    pdf.text(kPageWidth / 2, 56, "ADJOURNED GAME - SEALED MOVE ENVELOPE", 15, Weight::Bold, Align::Center);
+    pdf.field(x, 74, w * 0.55, "Event", d.event);
+    pdf.field(x + w * 0.58, 74, w * 0.24, "Site", d.site);
+    pdf.field(x + w * 0.85, 74, w * 0.07, "Round", d.round);
+    pdf.field(x + w * 0.93, 74, w * 0.07, "Board", d.board);
+    pdf.field(x, 104, w * 0.48, "(a) White", d.white);
+    pdf.field(x + w * 0.52, 104, w * 0.48, "(a) Black", d.black);
+    pdf.field(x, 134, w * 0.48, "(d) Player who sealed",
+              fmt::format("{} ({})", d.sealing_player, d.sealing_colour));
+    pdf.field(x + w * 0.52, 134, w * 0.22, "(e) Number of the sealed move", d.sealed_move_number);
+    pdf.field(x + w * 0.78, 134, w * 0.22, "Adjourned at", d.adjourned_at);
+}
+
+void drawSealedMoveBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
+    const double w = kPageWidth - 2 * kMargin;
+    pdf.box(kMargin, y, w, 74, 1.4);
+    pdf.text(kMargin + 8, y + 16,
+             fmt::format("Sealed move {} of {} ({}), written by hand, unambiguously:", d.sealed_move_number,
+                         d.sealing_player, d.sealing_colour),
+             10, Weight::Bold, Align::Left, w - 16);
+    pdf.line(kMargin + 8, y + 58, kMargin + w * 0.6, y + 58, 0.6);
+    pdf.text(kMargin + w * 0.63, y + 40, "The console does not print the sealed move.", 7.5);
+    pdf.text(kMargin + w * 0.63, y + 52, "Electronic envelope fingerprint:", 7.5);
+    pdf.text(kMargin + w * 0.63, y + 64, d.envelope_fingerprint.empty() ? "(none)" : d.envelope_fingerprint,
+             9, Weight::Bold);
+}
+
+void drawSignatures(PdfCanvas& pdf, double y) {
+    const double w = (kPageWidth - 2 * kMargin - 20) / 3;
+    const std::array<const char*, 3> who{"Player who sealed (operator for the computer)", "Opponent",
+                                         "Arbiter"};
+    for (std::size_t i = 0; i < who.size(); ++i) {
+        const double x = kMargin + static_cast<double>(i) * (w + 10);
+        pdf.line(x, y, x + w, y, 0.6);
+        pdf.text(x, y + 10, who[i], 7.5, Weight::Normal, Align::Left, w);
+    }
+}
+
+}  // namespace
+
+tl::expected<void, PdfError> writeSealedMoveFormPdf(const AdjournmentFormData& data,
+                                                    const std::filesystem::path& path) {
+    const auto board = parsePlacement(data.fen);
+    if (!board) {
+        return tl::unexpected(
+            PdfError{fmt::format("the position \"{}\" is not a FEN board (8 ranks of pieces "
+                                 "KQRBNPkqrbnp and digits 1-8 separated by '/')",
+                                 data.fen)});
+    }
+    auto pdf = PdfCanvas::open(path);
+    if (!pdf) return tl::unexpected(pdf.error());
+    drawHeader(*pdf, data);
+    const double diagram_top = 186, square = 26;
+    pdf->text(kMargin, diagram_top - 10, "(b) Position immediately before the sealed move", 9, Weight::Bold);
+    drawDiagram(*pdf, *board, kMargin + 10, diagram_top, square);
+    const double right = kMargin + 10 + 8 * square + 24, right_w = kPageWidth - kMargin - right;
+    drawClockTable(*pdf, data, right, diagram_top + 4, right_w);
+    pdf->field(right, diagram_top + 90, right_w, "(f) Draw offer still valid", data.draw_offer);
+    pdf->field(right, diagram_top + 122, right_w, "(g) Resumption: date, time, venue", data.resumption);
+    pdf->text(kMargin, diagram_top + 8 * square + 28, "FEN: " + data.fen, 8.5, Weight::Normal, Align::Left,
+              kPageWidth - 2 * kMargin);
+    drawSealedMoveBox(*pdf, data, diagram_top + 8 * square + 44);
+    pdf->text(
+        kMargin, diagram_top + 8 * square + 140,
+        "Both scoresheets go into this envelope. The arbiter keeps it and opens it only when the player who "
+        "must reply to the sealed move is present (I.5-I.7).",
+        8, Weight::Normal, Align::Left, kPageWidth - 2 * kMargin);
+    drawSignatures(*pdf, diagram_top + 8 * square + 200);
+    return pdf->finish();
+}
+
+}  // namespace oc::session

@@ -1,0 +1,114 @@
+// The printed scoresheet: a valid PDF whose text (read back with poppler's pdftotext) holds the names,
+// the moves in the event's notation (Polish, Russian, figurines) and the "(=)" marks.
+#include "session/scoresheet_pdf.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <memory>
+
+#include "journal_test_util.hpp"
+
+namespace oc::session {
+namespace {
+
+std::string pdfToText(const std::filesystem::path& pdf) {
+    const std::string cmd = "pdftotext -layout '" + pdf.string() + "' - 2>&1";
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(cmd.c_str(), "r"), ::pclose);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (pipe && std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
+    return out;
+}
+
+ScoresheetData sampleGame(int moves) {
+    ScoresheetData d{"Мемориал Чигорина 2026",
+                     "Sankt-Petersburg",
+                     "2026-11-29",
+                     "3",
+                     "1",
+                     "Łukasz Żółkiewski",
+                     "Компьютер (Stockfish 15)",
+                     "½-½",
+                     "40/90 min + 30 min, +30 s",
+                     {},
+                     "journal final hash c772e71b15b8",
+                     {}};
+    for (int n = 1; n <= moves; ++n) d.rows.push_back({n, n == 1 ? "e4" : "Sf3", n == 2 ? "Кf6" : "♞c6"});
+    if (moves >= 23) d.rows[22].black = "Wd8 (=)";
+    return d;
+}
+
+TEST(ScoresheetPdf, HoldsNamesMovesAndDrawOfferMarks) {
+    test::TempDir dir;
+    const auto path = dir / "scoresheet.pdf";
+    auto written = writeScoresheetPdf(sampleGame(41), path);
+    ASSERT_TRUE(written) << written.error().message;
+    EXPECT_EQ(test::readFile(path).substr(0, 5), "%PDF-");
+    const std::string text = pdfToText(path);
+    for (const char* expected :
+         {"Łukasz Żółkiewski", "Компьютер (Stockfish 15)", "Мемориал Чигорина 2026", "Кf6", "♞c6", "Wd8 (=)",
+          "e4", "40/90 min + 30 min, +30 s", "Signature of White", "journal final hash c772e71b15b8"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
+    }
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\f'), 1) << "41 moves fit on one page";
+}
+
+TEST(ScoresheetPdf, PrintsTheEventsOwnLabelsAndLeavesNoPartialFile) {
+    test::TempDir dir;
+    auto data = sampleGame(2);
+    data.labels.title = "FORMULARZ";
+    data.labels.white = "Białe";
+    data.labels.white_signature = "Podpis białych";
+    ASSERT_TRUE(writeScoresheetPdf(data, dir / "pl.pdf"));
+    const std::string text = pdfToText(dir / "pl.pdf");
+    for (const char* expected : {"FORMULARZ", "Białe", "Podpis białych"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << expected;
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir / "pl.pdf.part"));
+}
+
+TEST(ScoresheetPdf, LongGameContinuesOnMorePages) {
+    test::TempDir dir;
+    const auto path = dir / "long.pdf";
+    ASSERT_TRUE(writeScoresheetPdf(sampleGame(125), path));
+    const std::string text = pdfToText(path);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\f'), 3) << "moves 61-120 on page 2, 121-125 on page 3";
+    EXPECT_NE(text.find("3/3"), std::string::npos);
+    EXPECT_NE(text.find("125"), std::string::npos);
+}
+
+TEST(ScoresheetPdf, CarriesNoEvaluation) {
+    test::TempDir dir;
+    const auto path = dir / "s.pdf";
+    ASSERT_TRUE(writeScoresheetPdf(sampleGame(30), path));
+    const std::string text = pdfToText(path);
+    for (const char* banned : {"cp", "eval", "score", "depth", "+0.", "#"}) {
+        EXPECT_EQ(text.find(banned), std::string::npos) << banned;
+    }
+}
+
+TEST(ScoresheetPdf, RejectsDuplicateOrInvalidMoveNumbers) {
+    test::TempDir dir;
+    auto data = sampleGame(3);
+    data.rows.push_back({2, "d4", "d5"});
+    auto dup = writeScoresheetPdf(data, dir / "dup.pdf");
+    ASSERT_FALSE(dup);
+    EXPECT_NE(dup.error().message.find("move number 2 appears twice"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir / "dup.pdf"));
+    data.rows.back().number = 0;
+    EXPECT_FALSE(writeScoresheetPdf(data, dir / "zero.pdf"));
+}
+
+TEST(ScoresheetPdf, UnwritablePathIsAnError) {
+    test::TempDir dir;
+    auto written = writeScoresheetPdf(sampleGame(3), dir / "missing" / "s.pdf");
+    ASSERT_FALSE(written);
+    EXPECT_NE(written.error().message.find("missing/s.pdf"), std::string::npos) << written.error().message;
+    EXPECT_NE(written.error().message.find("No such file or directory"), std::string::npos)
+        << written.error().message;
+}
+
+}  // namespace
+}  // namespace oc::session

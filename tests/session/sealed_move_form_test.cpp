@@ -1,0 +1,76 @@
+// The adjournment envelope form carries fields (a)-(g) of Guidelines I.2 and a diagram, never the move.
+#include "session/sealed_move_form.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <memory>
+
+#include "journal_test_util.hpp"
+
+namespace oc::session {
+namespace {
+
+std::string pdfToText(const std::filesystem::path& pdf) {
+    const std::string cmd = "pdftotext -layout '" + pdf.string() + "' - 2>&1";
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(cmd.c_str(), "r"), ::pclose);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (pipe && std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
+    return out;
+}
+
+AdjournmentFormData sampleForm() {
+    AdjournmentFormData d;
+    d.event = "Memoriał Rubinsteina 2026";
+    d.site = "Polanica-Zdrój";
+    d.round = "3";
+    d.board = "1";
+    d.white = "Łukasz Żółkiewski";
+    d.black = "Компьютер (Stockfish 15)";
+    d.fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 41";
+    d.white_time_used = "1:31:05";
+    d.black_time_used = "1:12:40";
+    d.white_time_remaining = "0:28:55";
+    d.black_time_remaining = "0:47:20";
+    d.clock_details = "Period 2 of 2: 30 min + 30 s per move from move 1";
+    d.sealing_player = "Компьютер (Stockfish 15)";
+    d.sealing_colour = "Black";
+    d.sealed_move_number = "41";
+    d.draw_offer = "none";
+    d.resumption = "2026-11-30 10:00, playing hall";
+    d.adjourned_at = "2026-11-29 22:00";
+    d.envelope_fingerprint = "9f2c4e1a07b35d68";
+    return d;
+}
+
+TEST(SealedMoveForm, HoldsEveryEnvelopeFieldAndADiagram) {
+    test::TempDir dir;
+    const auto path = dir / "envelope.pdf";
+    auto written = writeSealedMoveFormPdf(sampleForm(), path);
+    ASSERT_TRUE(written) << written.error().message;
+    EXPECT_EQ(test::readFile(path).substr(0, 5), "%PDF-");
+    const std::string text = pdfToText(path);
+    for (const char* expected :
+         {"Łukasz Żółkiewski", "Компьютер (Stockfish 15) (Black)", "r1bq1rk1/pp2bppp/2n1pn2", "1:31:05",
+          "0:47:20", "41", "2026-11-30 10:00, playing hall", "2026-11-29 22:00", "9f2c4e1a07b35d68",
+          "Arbiter", "♚", "♔", "Memoriał Rubinsteina 2026"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
+    }
+}
+
+TEST(SealedMoveForm, RefusesAPositionItCannotDraw) {
+    test::TempDir dir;
+    auto data = sampleForm();
+    data.fen = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    auto written = writeSealedMoveFormPdf(data, dir / "bad.pdf");
+    ASSERT_FALSE(written);
+    EXPECT_NE(written.error().message.find("not a FEN board"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir / "bad.pdf"));
+    data.fen = "8/8/8/8/8/8/8 w - - 0 1";
+    EXPECT_FALSE(writeSealedMoveFormPdf(data, dir / "bad.pdf"));
+}
+
+}  // namespace
+}  // namespace oc::session
