@@ -32,6 +32,10 @@ tl::expected<session::EventSetup, std::string> setupOf(const std::vector<nlohman
     return session::eventSetupFromJson(records.front()["setup"]);
 }
 
+session::WallTime wallNow() {
+    return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
 bool needsEngineAnswer(const session::Command& c) {
     return std::holds_alternative<session::cmd::MadeOnBoard>(c) ||
            std::holds_alternative<session::cmd::SealComputerMove>(c);
@@ -68,16 +72,18 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
                                                                         session::TimePoint now) {
     std::unique_ptr<ConsoleApp> app(new ConsoleApp());
     if (files.resume) {
-        std::vector<nlohmann::json> records;
-        auto sink = JournalSink::resume(files.journal, records, app->notes_);
-        if (!sink) {
-            return tl::make_unexpected(sink.error());
+        auto resumed = session::JournalWriter::resume(files.journal);
+        if (!resumed) {
+            return tl::make_unexpected(
+                fmt::format("{}: {}", files.journal.string(), resumed.error().message));
         }
+        app->notes_ = resumed->contents.warnings;
+        const auto records = session::sessionRecords(resumed->contents);
         auto setup = setupOf(records);
         if (!setup) {
             return tl::make_unexpected(setup.error());
         }
-        app->sink_ = std::move(*sink);
+        app->sink_ = std::make_unique<session::JournalSink>(std::move(resumed->writer), wallNow);
         app->engine_ = std::make_unique<BridgeEngineLink>(setup->engine);
         auto s = session::Session::restore(records, *app->sink_, *app->engine_);
         if (!s) {
@@ -92,11 +98,13 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
     if (!setup) {
         return tl::make_unexpected(setup.error());
     }
-    auto sink = JournalSink::create(files.journal);
-    if (!sink) {
-        return tl::make_unexpected(sink.error());
+    auto writer =
+        session::JournalWriter::create(files.journal, {{"app", "operator-console"}}, wallNow(),
+                                       std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
+    if (!writer) {
+        return tl::make_unexpected(fmt::format("{}: {}", files.journal.string(), writer.error().message));
     }
-    app->sink_ = std::move(*sink);
+    app->sink_ = std::make_unique<session::JournalSink>(std::move(*writer), wallNow);
     app->engine_ = std::make_unique<BridgeEngineLink>(setup->engine);
     auto s = session::Session::create(*setup, *app->sink_, *app->engine_, now);
     if (!s) {

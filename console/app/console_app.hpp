@@ -11,6 +11,7 @@
 
 #include "bridge_engine_link.hpp"
 #include "journal_sink.hpp"
+#include "session/journal_sink.hpp"
 #include "session/script.hpp"
 #include "session/session.hpp"
 #include "ui/ui_state.hpp"
@@ -47,7 +48,9 @@ class ConsoleApp {
     [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<session::ScriptStep>& steps,
                                                             session::TimePoint& now, ui::UiState& ui);
     void shutdown(session::TimePoint now);
-    const std::filesystem::path& journalPath() const { return sink_->path(); }
+    const std::filesystem::path& journalPath() const { return sink_->writer().path(); }
+    // The session time of the last journal record: a resumed console's clock never runs behind it.
+    session::TimePoint lastRecordTime() const { return session_->lastRecordTime(); }
     const std::vector<std::string>& startupNotes() const { return notes_; }
 
   private:
@@ -55,7 +58,7 @@ class ConsoleApp {
     [[nodiscard]] tl::expected<void, std::string> scriptStep(const session::ScriptStep& step,
                                                              session::TimePoint& now, ui::UiState& ui);
 
-    std::unique_ptr<JournalSink> sink_;
+    std::unique_ptr<session::JournalSink> sink_;
     std::unique_ptr<BridgeEngineLink> engine_;
     std::unique_ptr<session::Session> session_;
     std::vector<std::string> notes_;

@@ -136,7 +136,9 @@ int run(const Options& opt) {
         fmt::print(stderr, "operator-console: {}\n", app.error());
         return 1;
     }
+    clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
     fmt::print(stderr, "operator-console: journal {}\n", (*app)->journalPath().string());
+    for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
     oc::ui::UiState ui;
     ui.public_display = opt.public_display;
     ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter

@@ -185,7 +185,8 @@ TEST_F(ConsoleView, StepButtonsFollowTheOperatorsCycle) {
                          Row{Phase::EngineMoveShown, false, true, false, false},
                          Row{Phase::EngineMoveMade, true, false, true, false},
                          Row{Phase::HumanToMove, true, false, false, true},
-                         Row{Phase::EngineMoveHeld, true, false, false, true}}) {
+                         Row{Phase::EngineMoveHeld, true, false, false, true},
+                         Row{Phase::GameOver, true, false, false, true}}) {
         Snapshot snap = r.phase == Phase::EngineMoveShown ? engineMoveShown() : inPhase(r.phase);
         snap.previous_unrecorded = r.unrecorded;
         frames(snap, 2);
@@ -311,6 +312,19 @@ TEST_F(ConsoleView, ArbiterAdjustsAClockWithAReason) {
     EXPECT_EQ(adj.side, Color::White);
     EXPECT_EQ(adj.delta, -30s);
     EXPECT_EQ(adj.reason, "clock set wrong");
+}
+
+TEST_F(ConsoleView, ADifferentMoveMadeOnTheBoardIsReportedWithIt) {
+    const Snapshot snap = engineMoveShown();
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    ImGui::GetIO().DisplaySize = ImVec2(1280, 1100);  // the arbiter pane scrolls at 800 px; no scrolling here
+    frames(snap, 2);
+    click(snap, "##madeinstead");
+    type(snap, "c7c6");
+    EXPECT_TRUE(click(snap, "Made instead").empty()) << "a second click confirms";
+    const auto out = click(snap, "Confirm: Made instead");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::MadeOnBoard>(out[0]).actual, std::optional<std::string>("c7c6"));
 }
 
 TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {

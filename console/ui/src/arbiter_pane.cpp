@@ -100,6 +100,21 @@ void drawCorrection(ViewContext& ctx) {
     }
 }
 
+// IRR-07: the operator executed a different move from the engine's; a legal one becomes the game move
+// (logged as a possible E.III 3.1 breach), an illegal one is for the arbiter.
+void drawMadeInstead(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool shown = ctx.snap.phase == Phase::EngineMoveShown && !ctx.snap.seal_requested;
+    ImGui::TextUnformatted("The computer's move was made differently:");
+    fillBefore("Made instead");
+    ImGui::InputTextWithHint("##madeinstead", "move on the board", &st.made_instead);
+    recordItem(ctx, "##madeinstead");
+    ImGui::SameLine();
+    if (confirmButton(ctx, "Made instead", shown && !st.made_instead.empty())) {
+        ctx.out.push_back(session::cmd::MadeOnBoard{st.made_instead});
+    }
+}
+
 void drawResult(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kResults[] = {"1-0", "0-1", "1/2-1/2"};
@@ -128,6 +143,8 @@ void drawArbiterPane(ViewContext& ctx) {
     drawIllegal(ctx);
     ImGui::Separator();
     drawCorrection(ctx);
+    ImGui::Separator();
+    drawMadeInstead(ctx);
     ImGui::Separator();
     drawResult(ctx);
     ImGui::Separator();

@@ -37,6 +37,8 @@ void clearAccepted(UiState& st, const session::Command& command) {
                 st.claim_touched = false;
             } else if constexpr (std::is_same_v<T, session::cmd::Consultation>) {
                 st.consult_note.clear();
+            } else if constexpr (std::is_same_v<T, session::cmd::MadeOnBoard>) {
+                st.made_instead.clear();
             } else if constexpr (std::is_same_v<T, session::cmd::ArbiterResult>) {
                 st.result_reason.clear();
             }

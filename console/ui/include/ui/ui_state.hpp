@@ -41,7 +41,7 @@ struct UiState {
     bool correct_confirmed = false;
     int result_choice = 2;  // 0: 1-0, 1: 0-1, 2: 1/2-1/2
     std::string result_reason;
-    std::string sealed_text;
+    std::string made_instead;  // IRR-07: the move really made on the board
     // Draws and consultation.
     std::string claim_intended;
     bool claim_touched = false;
