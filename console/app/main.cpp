@@ -141,6 +141,7 @@ int run(const Options& opt) {
     for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
     oc::ui::UiState ui;
     ui.public_display = opt.public_display;
+    ui.shell_notices = (*app)->startupNotes();
     ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
              : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
                                         : oc::ui::LowerTab::Draws;

@@ -161,6 +161,28 @@ TEST_F(GuiSmoke, MidGameAgainstStockfishShowsTheMovedPieces) {
     EXPECT_NE(journal.str().find("human_move"), std::string::npos) << "the moves are journalled";
 }
 
+TEST_F(GuiSmoke, ResumeRebuildsTheGameFromTheJournal) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "1m"})");
+    const std::string script = file("first.script", "start\nmove e4\nmade\npressed\nrecorded\nmove d4\n");
+    ASSERT_EQ(console("--event " + event + " --script " + script + " --screenshot " + file("first.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    // A second console on the same journal, as after a crash: the position comes back from the records.
+    ASSERT_EQ(console("--resume --screenshot " + file("resumed.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    std::stringstream err;
+    err << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("Resumed"), std::string::npos) << err.str();
+    const Image img = load(file("resumed.png"));
+    ASSERT_NE(img.pixels, nullptr);
+    const Board b = findBoard(img);
+    auto col = [](char f) { return 7 - (f - 'a'); };
+    EXPECT_GT(share(img, b, col('e'), 3, 0xFFFFFF), 0.05) << "the white pawn on e4 is back";
+    EXPECT_GT(share(img, b, col('d'), 3, 0xFFFFFF), 0.05) << "and the one on d4";
+    // A new game never overwrites a journal.
+    EXPECT_NE(console("--event " + event + " --screenshot " + file("again.png")), 0);
+}
+
 TEST_F(GuiSmoke, SigtermClosesCleanly) {
     // No --screenshot: the console runs until the signal; SDL turns SIGTERM into a quit event. The signal
     // goes to the console itself, inside the X server's session.

@@ -85,6 +85,9 @@ void drawNoticesPane(ViewContext& ctx) {
     ImGui::TextDisabled("Journal: %llu records", static_cast<unsigned long long>(snap.records));
     ImGui::BeginChild("noticelist");  // scrolls under the pane's title
     ImGui::PushTextWrapPos(0.f);
+    for (const std::string& n : ctx.state.shell_notices) {
+        ImGui::TextColored(kAmber, "%s", n.c_str());
+    }
     for (const std::string& n : snap.notices) {
         ImGui::TextUnformatted(n.c_str());
     }

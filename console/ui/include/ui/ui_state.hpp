@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "session/commands.hpp"
 #include "session/event_setup.hpp"
@@ -55,6 +56,8 @@ struct UiState {
     // Setup screen: the form edits a draft until Start.
     std::optional<session::EventSetup> setup_draft;
     std::string setup_source;  // "loaded from FILE", shown on the setup screen
+    std::vector<std::string>
+        shell_notices;  // the shell's own messages (e.g. "resumed from ..."), shown first
     // Bookkeeping across frames.
     std::optional<session::Phase> last_phase;
     std::map<std::string, WidgetInfo> widgets;  // rebuilt every frame
