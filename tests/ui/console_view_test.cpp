@@ -327,6 +327,20 @@ TEST_F(ConsoleView, ADifferentMoveMadeOnTheBoardIsReportedWithIt) {
     EXPECT_EQ(std::get<cmd::MadeOnBoard>(out[0]).actual, std::optional<std::string>("c7c6"));
 }
 
+TEST_F(ConsoleView, AReportedFlagBringsTheArbiterTabWithItsRuling) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Draws);
+    snap.flag_reported = Color::White;
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Arbiter);
+    const std::string rule = "Rule White's flag (seen on the table clock)";
+    EXPECT_TRUE(click(snap, rule).empty());
+    const auto out = click(snap, "Confirm: " + rule);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::ArbiterConfirmFlag>(out[0]).side, Color::White);
+}
+
 TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {
     Snapshot snap = inPhase(Phase::Setup);
     frames(snap, 2);

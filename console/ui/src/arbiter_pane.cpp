@@ -25,8 +25,8 @@ void drawPauseAndFlag(ViewContext& ctx) {
         ctx.out.push_back(session::cmd::ArbiterResume{});
     }
     if (snap.flag_reported) {
-        ImGui::SameLine();
-        const std::string label = fmt::format("Confirm {} flag", sideName(*snap.flag_reported));
+        const std::string label =
+            fmt::format("Rule {}'s flag (seen on the table clock)", sideName(*snap.flag_reported));
         if (confirmButton(ctx, label.c_str(), play)) {
             ctx.out.push_back(session::cmd::ArbiterConfirmFlag{*snap.flag_reported});
         }

@@ -180,6 +180,21 @@ void drawPublicBody(ViewContext& ctx, const Layout& l) {
     ImGui::EndChild();
 }
 
+// A flag, an offer or a seal request brings its tab forward once, when it appears; the operator may
+// then switch away.
+void followAttention(const session::Snapshot& snap, UiState& st) {
+    const bool flag = snap.flag_reported.has_value();
+    const bool offer =
+        snap.human_offer_pending || snap.computer_offer_pending || snap.phase == Phase::ClaimPending;
+    const bool seal = snap.seal_requested || snap.phase == Phase::Adjourned;
+    if (flag && !st.seen_flag) st.tab = LowerTab::Arbiter;
+    if (offer && !st.seen_offer) st.tab = LowerTab::Draws;
+    if (seal && !st.seen_seal) st.tab = LowerTab::Adjourn;
+    st.seen_flag = flag;
+    st.seen_offer = offer;
+    st.seen_seal = seal;
+}
+
 }  // namespace
 
 void applyConsoleStyle() {
@@ -205,6 +220,7 @@ std::vector<session::Command> drawConsole(const session::Snapshot& snap, session
         state.confirming.clear();  // an armed button never survives a change of situation
         state.last_phase = snap.phase;
     }
+    followAttention(snap, state);
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos({0, 0});
     ImGui::SetNextWindowSize(io.DisplaySize);

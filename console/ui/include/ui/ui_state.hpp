@@ -60,7 +60,8 @@ struct UiState {
         shell_notices;  // the shell's own messages (e.g. "resumed from ..."), shown first
     // Bookkeeping across frames.
     std::optional<session::Phase> last_phase;
-    std::map<std::string, WidgetInfo> widgets;  // rebuilt every frame
+    bool seen_flag = false, seen_offer = false, seen_seal = false;  // to bring their tab forward once
+    std::map<std::string, WidgetInfo> widgets;                      // rebuilt every frame
 };
 
 // Updates the view state after the session answered `command`: clears what was accepted, keeps the
