@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "console_app.hpp"
+#include "event_pump.hpp"
 #include "gl_window.hpp"
 #include "screenshot.hpp"
 #include "session/script.hpp"
@@ -100,16 +101,6 @@ std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppCl
     return ok ? std::string() : fmt::format("{}: {}", path, ok.error());
 }
 
-bool pumpEvents() {
-    SDL_Event event;
-    bool running = true;
-    while (SDL_PollEvent(&event) != 0) {
-        ImGui_ImplSDL2_ProcessEvent(&event);
-        if (event.type == SDL_QUIT) running = false;  // SIGTERM and SIGINT arrive here too
-    }
-    return running;
-}
-
 int run(const Options& opt) {
     oc::app::GlWindow window;
     if (!window.open("Operator console", opt.width, opt.height)) {
@@ -154,13 +145,12 @@ int run(const Options& opt) {
     }
     int frame = 0;
     bool running = true;
+    oc::app::EventPump events;
     while (running) {
         // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
         // console sleeps (no busy loop). Screenshot runs do not wait.
-        SDL_Event event;
-        const int wait_ms = (*app)->lively(clock.now()) ? 100 : 500;
-        if (opt.screenshot.empty() && SDL_WaitEventTimeout(&event, wait_ms) != 0) SDL_PushEvent(&event);
-        running = pumpEvents();
+        if (opt.screenshot.empty()) events.wait((*app)->lively(clock.now()) ? 100 : 500);
+        running = events.pump();
         const auto now = clock.now();
         const oc::session::Snapshot snap = (*app)->frame(now);
         window.beginFrame();

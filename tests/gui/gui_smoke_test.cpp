@@ -183,6 +183,17 @@ TEST_F(GuiSmoke, ResumeRebuildsTheGameFromTheJournal) {
     EXPECT_NE(console("--event " + event + " --screenshot " + file("again.png")), 0);
 }
 
+// The keyboard-first cycle with real key events: move, Enter; Enter, Enter, Enter for the three steps.
+TEST_F(GuiSmoke, KeyboardOnlyOperatorCycle) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "xdotool is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "5m"})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " +
+                            OC_KEYBOARD_FLOW + " " + OC_CONSOLE_EXE + " " + event + " " +
+                            file("game.journal") + " 2>" + file("stderr.txt");
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("stderr.txt")).rdbuf();
+}
+
 TEST_F(GuiSmoke, SigtermClosesCleanly) {
     // No --screenshot: the console runs until the signal; SDL turns SIGTERM into a quit event. The signal
     // goes to the console itself, inside the X server's session.

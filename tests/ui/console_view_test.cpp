@@ -221,6 +221,18 @@ TEST_F(ConsoleView, EnterPerformsTheStepThatIsDue) {
     EXPECT_TRUE(std::holds_alternative<cmd::ClockPressed>(out[0]));
 }
 
+TEST_F(ConsoleView, EnterOnTheEmptyMoveBoxRecordsTheComputersMove) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.previous_unrecorded = true;
+    frames(snap, 3);
+    auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::Recorded>(out[0]));
+    snap.previous_unrecorded = false;
+    frames(snap, 2);
+    EXPECT_TRUE(pressEnter(snap).empty()) << "nothing is due: Enter on an empty box does nothing";
+}
+
 TEST_F(ConsoleView, EngineMoveAndEvaluationNeverOnThePublicDisplay) {
     const Snapshot snap = engineMoveShown();
     frames(snap, 2);

@@ -68,6 +68,9 @@ void drawHumanEntry(ViewContext& ctx) {
         actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
     if ((entered && active && !st.move_text.empty()) || clicked) {
         submitHumanMove(ctx);
+    } else if (entered && active && snap.previous_unrecorded) {
+        // Enter on an empty box while the computer's move waits to be recorded: the step that is due.
+        ctx.out.push_back(session::cmd::Recorded{});
     }
     if (!st.rejection.empty() && st.rejection_is_move) {
         ImGui::PushTextWrapPos(0.f);
