@@ -148,27 +148,36 @@ tl::expected<std::vector<SyncRecord>, ClockError> GameClock::sync(const ClockRea
     }
     advanceAndLog(now);
     std::vector<SyncRecord> records;
-    for (Color c : {Color::White, Color::Black}) {
-        Side& s = state_.sides[c];
-        if (reading.moves_completed[c]) {
-            s.moves = *reading.moves_completed[c];
-            if (settings_.advance == PeriodAdvance::AtMoveN) s.period = tc_.periodAfterMoves(s.moves);
-        }
-        if (!reading.remaining[c]) continue;
+    for (Color c : {Color::White, Color::Black})
+        if (reading.remaining[c] || reading.moves_completed[c]) records.push_back(syncSide(c, reading, now));
+    return records;
+}
+
+SyncRecord GameClock::syncSide(Color c, const ClockReading& reading, TimePoint now) {
+    Side& s = state_.sides[c];
+    SyncRecord r{c, s.main, s.main, {}, false, s.moves, s.moves, false};
+    if (reading.moves_completed[c]) {
+        // The physical clock adds periods by its own counter, so the mirror follows it (CLK-06).
+        r.official_moves = *reading.moves_completed[c];
+        r.moves_differ = r.official_moves != s.moves;
+        s.moves = r.official_moves;
+        if (settings_.advance == PeriodAdvance::AtMoveN) s.period = tc_.periodAfterMoves(s.moves);
+    }
+    if (reading.remaining[c]) {
         // CLK-01 / E.III 1.1: the official clock takes over; the difference is kept for the log.
-        const Duration official = *reading.remaining[c];
-        const SyncRecord r{c, s.main, official, official - s.main,
-                           std::chrono::abs(official - s.main) > settings_.sync_tolerance};
-        s.main = official;
-        if (official > 0ms) {
+        r.official = *reading.remaining[c];
+        r.difference = r.official - s.main;
+        r.beyond_tolerance = std::chrono::abs(r.difference) > settings_.sync_tolerance;
+        s.main = r.official;
+        if (r.official > 0ms) {
             s.empty = false;
             s.flag_at.reset();
         }
-        noteRecording(s);
-        records.push_back(r);
-        log(now, ClockEventKind::Synced, c, r.difference, "official " + formatClock(official));
     }
-    return records;
+    noteRecording(s);
+    log(now, ClockEventKind::Synced, c, r.difference,
+        "official " + formatClock(r.official) + ", moves " + std::to_string(r.official_moves));
+    return r;
 }
 
 tl::expected<AdjustmentRecord, ClockError> GameClock::adjust(const Adjustment& adjustment, TimePoint now) {

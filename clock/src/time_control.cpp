@@ -82,6 +82,7 @@ Duration classificationTime(const TimeControl& tc, ClassifyOptions options) {
 }
 
 GameClass classify(const TimeControl& tc, Edition edition, ClassifyOptions options) {
+    if (options.arbiter_override) return *options.arbiter_override;
     if (!tc.timed()) return GameClass::Standard;
     const Duration t = classificationTime(tc, options);
     if (t >= 60min) return GameClass::Standard;

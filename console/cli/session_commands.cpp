@@ -131,6 +131,9 @@ int play(const PlayArgs& a) {
     auto result = driver.run();
     auto snap = session->snapshot(driver.now());
     if (!a.pgn.empty()) std::ofstream(a.pgn) << session->pgn();
+    if (!a.pdf.empty())
+        if (auto ok = session::writeScoresheetPdf(session->scoresheetData(), a.pdf); !ok)
+            std::cerr << "error: " << ok.error().message << "\n";
     if (!result.ok) std::cerr << "error: " << result.error << "\n";
     std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,

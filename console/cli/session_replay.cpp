@@ -58,7 +58,7 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     return rest.empty() ? type : type + " " + rest.dump();
 }
 
-int replay(const std::string& file, const std::string& pgn_out) {
+int replay(const std::string& file, const std::string& pgn_out, const std::string& pdf_out) {
     auto contents = session::readJournal(file);
     if (!contents) {
         std::cerr << file << ": " << contents.error().message << "\n";
@@ -82,6 +82,12 @@ int replay(const std::string& file, const std::string& pgn_out) {
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
                              snap.computer_flags);
     if (!pgn_out.empty()) std::ofstream(pgn_out) << (*s)->pgn();
+    if (!pdf_out.empty()) {
+        auto data = (*s)->scoresheetData();
+        data.footnote = "journal " + contents->records.back().hash;
+        if (auto ok = session::writeScoresheetPdf(data, pdf_out); !ok)
+            return std::cerr << ok.error().message << "\n", 1;
+    }
     return 0;
 }
 
@@ -100,9 +106,11 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
         journalCommand(app)->add_subcommand("replay", "Print a journal's timeline; --pgn writes the game");
     auto file = std::make_shared<std::string>();
     auto pgn = std::make_shared<std::string>();
+    auto pdf = std::make_shared<std::string>();
     r->add_option("FILE", *file, "The journal file")->required();
     r->add_option("--pgn", *pgn, "Write the game's PGN here");
-    r->callback([file, pgn, &code] { code.value = replay(*file, *pgn); });
+    r->add_option("--scoresheet-pdf", *pdf, "Write the printable scoresheet (A4 PDF) here");
+    r->callback([file, pgn, pdf, &code] { code.value = replay(*file, *pgn, *pdf); });
 }
 
 }  // namespace oc::cli

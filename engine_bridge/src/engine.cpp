@@ -112,6 +112,13 @@ tl::expected<void, std::string> Engine::opponentMoved(const GameRecord& game, co
         if (auto early = impl_->early_bestmove) impl_->deliver(*early, now);
         return {};
     }
+    if (impl_->early_bestmove) {
+        // The engine already ended its ponder search on its own: nothing to stop, search afresh.
+        impl_->early_bestmove.reset();
+        impl_->job.reset();
+        impl_->state = EngineState::Idle;
+        return impl_->startJob(std::move(job), now);
+    }
     impl_->stopSearch(std::move(job), now);  // ponder miss (E.III 2.3 allows this stop)
     return {};
 }

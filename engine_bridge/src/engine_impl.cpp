@@ -107,7 +107,7 @@ void Engine::Impl::onReadyOk(TimePoint now) {
     if (state == EngineState::Configuring) {
         becameReady(now);
     } else if (state == EngineState::Idle && ping_sent) {
-        events.push_back(PongEvent{std::chrono::duration_cast<Millis>(now - *ping_sent)});
+        events.push_back(PongEvent{now - *ping_sent});
         ping_sent.reset();
         expect("", std::nullopt);
     }
@@ -270,9 +270,12 @@ tl::expected<void, std::string> Engine::Impl::startJob(SearchJob next, TimePoint
     send(*position, now);
     send(formatGo(params), now);
     state = next.ponder ? EngineState::Pondering : EngineState::Searching;
-    expect("bestmove", searchDeadline(next, settings.timeouts.search_margin));
+    // A resumed search owes its bestmove within the time it was just given, counted from now.
+    expect("bestmove",
+           searchDeadline(SearchJob{next.game, params, now, next.ponder}, settings.timeouts.search_margin));
     job = std::move(next);
     early_bestmove.reset();
+    ping_sent.reset();  // a readyok still on its way is answered by nobody now
     return {};
 }
 

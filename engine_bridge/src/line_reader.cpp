@@ -1,15 +1,38 @@
 #include "line_reader.hpp"
 
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace oc::engine::detail {
 
-void LineQueue::push(std::vector<OutputLine> lines) {
+LineQueue::LineQueue() : notify_fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
+
+LineQueue::~LineQueue() {
+    if (notify_fd_ >= 0) ::close(notify_fd_);
+}
+
+void LineQueue::notify() {
+    notified_.store(true, std::memory_order_release);
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto n = ::write(notify_fd_, &one, sizeof one);
+}
+
+void LineQueue::clearNotify() {
+    if (!notified_.exchange(false, std::memory_order_acq_rel)) return;  // saves a read() per wait
+    std::uint64_t count = 0;
+    [[maybe_unused]] const auto n = ::read(notify_fd_, &count, sizeof count);
+}
+
+void LineQueue::push(std::vector<OutputLine> lines, bool wake) {
+    if (lines.empty()) return;
     {
         const std::lock_guard lock(mutex_);
         for (auto& line : lines) {
@@ -24,7 +47,7 @@ void LineQueue::push(std::vector<OutputLine> lines) {
             lines_.push_back(std::move(line));
         }
     }
-    ready_.notify_all();
+    if (wake) notify();
 }
 
 void LineQueue::closeStdout() {
@@ -32,7 +55,7 @@ void LineQueue::closeStdout() {
         const std::lock_guard lock(mutex_);
         stdout_closed_ = true;
     }
-    ready_.notify_all();
+    notify();
 }
 
 std::vector<OutputLine> LineQueue::take() {
@@ -49,14 +72,19 @@ std::vector<OutputLine> LineQueue::take() {
     return out;
 }
 
+bool LineQueue::hasLines() const {
+    const std::lock_guard lock(mutex_);
+    return !lines_.empty();
+}
+
+bool LineQueue::stdoutClosed() const {
+    const std::lock_guard lock(mutex_);
+    return stdout_closed_;
+}
+
 bool LineQueue::stdoutClosedAndDrained() const {
     const std::lock_guard lock(mutex_);
     return stdout_closed_ && lines_.empty();
-}
-
-void LineQueue::waitForLines(std::chrono::milliseconds max) {
-    std::unique_lock lock(mutex_);
-    ready_.wait_for(lock, max, [this] { return !lines_.empty() || stdout_closed_; });
 }
 
 LineReader::LineReader(int fd, Stream stream, LineQueue& queue, int wake_fd)
@@ -78,40 +106,94 @@ void LineReader::finishLine(std::vector<OutputLine>& out) {
 }
 
 void LineReader::consume(const char* data, std::size_t size, std::vector<OutputLine>& out) {
-    for (std::size_t i = 0; i < size; ++i) {
-        if (data[i] == '\n') {
-            finishLine(out);
-        } else if (partial_.size() < kMaxLineBytes) {
-            partial_ += data[i];
-        } else {
-            truncating_ = true;  // keep the head of a runaway line, drop the rest up to its newline
-        }
+    while (size > 0) {
+        const auto* newline = static_cast<const char*>(std::memchr(data, '\n', size));
+        const std::size_t chunk = newline ? static_cast<std::size_t>(newline - data) : size;
+        // Keep the head of a runaway line, drop the rest up to its newline.
+        const std::size_t room = kMaxLineBytes - std::min(kMaxLineBytes, partial_.size());
+        partial_.append(data, std::min(chunk, room));
+        if (chunk > room) truncating_ = true;
+        if (!newline) return;
+        finishLine(out);
+        data += chunk + 1;
+        size -= chunk + 1;
     }
+}
+
+bool LineReader::drainLocked(bool wake) {
+    if (eof_) return false;
+    std::array<char, 16384> buffer{};
+    std::vector<OutputLine> lines;
+    for (;;) {
+        const ssize_t n = ::read(fd_, buffer.data(), buffer.size());
+        if (n > 0) {
+            consume(buffer.data(), static_cast<std::size_t>(n), lines);
+            // A short read emptied the pipe: skip the extra read() that would only say EAGAIN.
+            if (static_cast<std::size_t>(n) < buffer.size()) break;
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) break;
+        eof_ = true;  // end of file, or an error that ends the stream just the same
+        if (!partial_.empty()) finishLine(lines);
+        break;
+    }
+    queue_.push(std::move(lines), wake);
+    if (eof_ && stream_ == Stream::Stdout) queue_.closeStdout();
+    return !eof_;
+}
+
+void LineReader::tryDrain() {
+    const std::unique_lock lock(read_mutex_, std::try_to_lock);
+    if (lock.owns_lock()) drainLocked(false);
+}
+
+namespace {
+
+constexpr std::chrono::milliseconds kCallerGrace{5};
+
+std::int64_t ticksNow() {
+    return std::chrono::steady_clock::now().time_since_epoch().count();
+}
+
+}  // namespace
+
+void LineReader::callerWaiting() {
+    caller_seen_.store(ticksNow(), std::memory_order_relaxed);
+}
+
+bool LineReader::callerActive() const {
+    const std::chrono::steady_clock::duration since{ticksNow() -
+                                                    caller_seen_.load(std::memory_order_relaxed)};
+    return since < kCallerGrace;
 }
 
 // poll() on the pipe and a wake pipe, so the destructor can stop a reader whose engine keeps its
 // output open (for instance a grandchild holding the pipe) instead of joining forever.
 void LineReader::run() {
-    std::array<char, 16384> buffer{};
     for (;;) {
-        std::array<pollfd, 2> fds{{{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}}};
-        if (::poll(fds.data(), fds.size(), -1) < 0) {
+        // While a caller reads the pipe itself, watch only the wake pipe and look again shortly.
+        const bool stand_aside = callerActive();
+        std::array<pollfd, 2> fds{{{wake_fd_, POLLIN, 0}, {fd_, POLLIN, 0}}};
+        const int polled =
+            ::poll(fds.data(), stand_aside ? 1 : 2, stand_aside ? int{kCallerGrace.count()} : -1);
+        if (polled == 0) continue;
+        if (polled < 0) {
             if (errno == EINTR) continue;
             break;
         }
-        if (fds[1].revents != 0) break;
-        const ssize_t n = ::read(fd_, buffer.data(), buffer.size());
-        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        std::vector<OutputLine> lines;
-        if (n <= 0) {
-            if (!partial_.empty()) finishLine(lines);
-            queue_.push(std::move(lines));
-            break;
+        if (fds[0].revents != 0) break;
+        // try_lock: when a waiting caller is draining, stand aside instead of queueing on the mutex
+        // (which would make the caller's unlock a system call on the latency path).
+        std::unique_lock lock(read_mutex_, std::try_to_lock);
+        if (!lock.owns_lock()) {
+            std::this_thread::yield();
+            continue;
         }
-        consume(buffer.data(), static_cast<std::size_t>(n), lines);
-        if (!lines.empty()) queue_.push(std::move(lines));
+        if (!drainLocked(true)) break;
     }
-    if (stream_ == Stream::Stdout) queue_.closeStdout();
+    const std::lock_guard lock(read_mutex_);
+    if (!eof_ && stream_ == Stream::Stdout) queue_.closeStdout();
 }
 
 }  // namespace oc::engine::detail

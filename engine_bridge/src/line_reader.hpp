@@ -1,10 +1,17 @@
 #pragma once
 // Reader threads for an engine's stdout and stderr, feeding one mutex-guarded queue. Kept free of
-// Boost so it compiles fast and can be tested on plain pipes.
+// Boost so it compiles fast.
+//
+// Latency: a thread hand-off (engine -> reader thread -> caller) costs a second wake-up per line,
+// which doubled the isready round trip against a bare pipe. So a caller that blocks in
+// waitForOutput() polls the stdout pipe itself and, when data is there, drains it through the same
+// reader (whoever holds the read lock reads); the reader thread still drains whenever the caller is
+// busy, so a pipe never fills up and stderr is always read.
 
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -19,23 +26,36 @@ inline constexpr std::size_t kMaxPendingStderr = 10'000;  // beyond this stderr 
 
 class LineQueue {
   public:
-    void push(std::vector<OutputLine> lines);
+    LineQueue();
+    ~LineQueue();
+    LineQueue(const LineQueue&) = delete;
+    LineQueue& operator=(const LineQueue&) = delete;
+
+    // `wake` false when the waiting caller pushes itself and needs no wake-up.
+    void push(std::vector<OutputLine> lines, bool wake = true);
     void closeStdout();
     // Drains the queue; a note about dropped stderr lines is appended when some were dropped.
     std::vector<OutputLine> take();
+    bool hasLines() const;
+    bool stdoutClosed() const;
     bool stdoutClosedAndDrained() const;
-    void waitForLines(std::chrono::milliseconds max);
+    // An eventfd that becomes readable whenever lines were pushed or stdout closed.
+    int notifyFd() const { return notify_fd_; }
+    void clearNotify();
 
   private:
+    void notify();
+
     mutable std::mutex mutex_;
-    std::condition_variable ready_;
     std::deque<OutputLine> lines_;
     std::size_t pending_stderr_ = 0;
     std::size_t dropped_stderr_ = 0;
     bool stdout_closed_ = false;
+    int notify_fd_ = -1;
+    std::atomic<bool> notified_{false};
 };
 
-// Owns a thread that reads `fd` until end of file or until stop() and pushes whole lines.
+// Owns a thread that reads the non-blocking `fd` until end of file or until `wake_fd` is readable.
 class LineReader {
   public:
     LineReader(int fd, Stream stream, LineQueue& queue, int wake_fd);
@@ -43,9 +63,17 @@ class LineReader {
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;
     void join();
+    // Reads what is available now, from the calling thread, unless the reader thread is reading.
+    void tryDrain();
+    // A caller is about to wait on the pipe itself: the thread stays off the pipe for a few
+    // milliseconds, so the two are not both woken for every line.
+    void callerWaiting();
 
   private:
     void run();
+    bool callerActive() const;
+    // Requires read_mutex_. Returns false at end of file.
+    bool drainLocked(bool wake);
     void consume(const char* data, std::size_t size, std::vector<OutputLine>& out);
     void finishLine(std::vector<OutputLine>& out);
 
@@ -53,8 +81,11 @@ class LineReader {
     Stream stream_;
     LineQueue& queue_;
     int wake_fd_;
+    std::mutex read_mutex_;  // guards the fd's reads and the partial line below
     std::string partial_;
     bool truncating_ = false;
+    bool eof_ = false;
+    std::atomic<std::int64_t> caller_seen_{0};  // steady_clock ticks of the last callerWaiting()
     std::thread thread_;
 };
 

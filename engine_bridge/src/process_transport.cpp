@@ -7,10 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 
@@ -76,6 +79,11 @@ class SigpipeGuard {
     bool raised_ = false;
 };
 
+bool sigpipeIgnored() {
+    struct sigaction current {};
+    return ::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
 class ProcessTransport final : public Transport {
   public:
     ProcessTransport(bp::child child, int stdin_fd, int stdout_fd, int stderr_fd, int wake_read,
@@ -106,7 +114,8 @@ class ProcessTransport final : public Transport {
         if (stdin_fd_ < 0) return tl::unexpected(std::string("the engine's input is closed"));
         std::string data(line);
         data += '\n';
-        SigpipeGuard guard;
+        std::optional<SigpipeGuard> guard;
+        if (!sigpipe_ignored_) guard.emplace();
         std::size_t done = 0;
         while (done < data.size()) {
             const ssize_t n = ::write(stdin_fd_, data.data() + done, data.size() - done);
@@ -116,7 +125,7 @@ class ProcessTransport final : public Transport {
             }
             if (errno == EINTR) continue;
             if (errno == EAGAIN && waitWritable()) continue;
-            return writeFailed(guard);
+            return writeFailed(guard ? &*guard : nullptr);
         }
         return {};
     }
@@ -141,7 +150,17 @@ class ProcessTransport final : public Transport {
         return *exit_;
     }
 
-    void waitForOutput(std::chrono::milliseconds max) override { queue_.waitForLines(max); }
+    // Waits on the stdout pipe itself, and reads it here when data comes: one wake-up per answer
+    // instead of two (see line_reader.hpp). The eventfd catches lines the reader thread took first.
+    void waitForOutput(std::chrono::milliseconds max) override {
+        queue_.clearNotify();  // before the check: a push after it sets the eventfd again
+        if (queue_.hasLines() || queue_.stdoutClosed()) return;
+        std::array<pollfd, 2> fds{{{stdout_fd_, POLLIN, 0}, {queue_.notifyFd(), POLLIN, 0}}};
+        const int timeout = static_cast<int>(std::clamp<std::int64_t>(max.count(), 0, 60'000));
+        out_reader_.callerWaiting();
+        if (::poll(fds.data(), fds.size(), timeout) <= 0) return;
+        if (fds[0].revents != 0) out_reader_.tryDrain();
+    }
     int pid() const override { return child_.id(); }
 
   private:
@@ -151,13 +170,16 @@ class ProcessTransport final : public Transport {
         return ::poll(&fd, 1, 50) == 1 && (fd.revents & POLLOUT) != 0;
     }
 
-    tl::unexpected<std::string> writeFailed(SigpipeGuard& guard) {
+    static tl::unexpected<std::string> writeFailed(SigpipeGuard* guard) {
         const int err = errno;
-        if (err == EPIPE) guard.raised();
+        if (err == EPIPE && guard != nullptr) guard->raised();
         const std::string reason = err == EAGAIN ? "the engine is not reading its input" : std::strerror(err);
         return tl::unexpected("cannot write to the engine: " + reason);
     }
 
+    // The shells ignore SIGPIPE (then a write just fails with EPIPE); only otherwise is it blocked
+    // around each write, which costs two extra system calls.
+    const bool sigpipe_ignored_ = sigpipeIgnored();
     bp::child child_;
     int stdin_fd_;
     int stdout_fd_;
@@ -194,7 +216,11 @@ tl::expected<std::unique_ptr<Transport>, std::string> spawnProcess(const Process
                    err.native_source(), err.native_sink(), wake[0], wake[1]}) {
         setFdFlags(fd, false);
     }
+    // Non-blocking parent ends: a stuck engine cannot block a write, and readers never block holding
+    // their read lock.
     setFdFlags(in.native_sink(), true);
+    setFdFlags(out.native_source(), true);
+    setFdFlags(err.native_source(), true);
     std::error_code ec;
     bp::child child;
     try {

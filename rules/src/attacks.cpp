@@ -1,9 +1,11 @@
-// Attack tables. Slider attacks use "plain" magic bitboards whose magics are found at start-up by a
-// seeded random search (deterministic, a few milliseconds), so no table of magic numbers is copied in.
+// Attack tables. Slider attacks use "plain" magic bitboards; the magics come from this file's own seeded
+// search, stored in magics.hpp and verified at start-up (a collision would trigger a fresh search).
 #include "attacks.hpp"
 
 #include <memory>
 #include <vector>
+
+#include "magics.hpp"
 
 namespace oc::rules::detail {
 namespace {
@@ -62,7 +64,7 @@ struct Rng {
 };
 
 // Finds a collision-free magic for one square and fills its slice of `table`.
-void findMagic(int sq, const int (&dirs)[4][2], Magic& m, Bitboard* table, Rng& rng) {
+void findMagic(int sq, const int (&dirs)[4][2], Magic& m, Bitboard* table, Rng& rng, Bitboard stored) {
     m.mask = relevantMask(sq, dirs);
     const int bits = popcount(m.mask);
     m.shift = static_cast<unsigned>(64 - bits);
@@ -76,8 +78,8 @@ void findMagic(int sq, const int (&dirs)[4][2], Magic& m, Bitboard* table, Rng& 
         b = (b - m.mask) & m.mask;
     }
     for (unsigned attempt = 1;; ++attempt) {
-        m.magic = rng.sparse();
-        if (popcount((m.mask * m.magic) >> 56) < 6) continue;
+        m.magic = attempt == 1 ? stored : rng.sparse();  // the stored magic first: normally it just works
+        if (attempt > 1 && popcount((m.mask * m.magic) >> 56) < 6) continue;
         bool ok = true;
         for (std::size_t i = 0; i < n && ok; ++i) {
             const auto idx = m.index(occ[i]);
@@ -122,9 +124,11 @@ std::unique_ptr<AttackTables> build() {
         const int f = sq & 7, r = sq >> 3;
         t->pawn[0][sq] = (r < 7 ? ((f > 0 ? bit(sq + 7) : 0) | (f < 7 ? bit(sq + 9) : 0)) : 0);
         t->pawn[1][sq] = (r > 0 ? ((f > 0 ? bit(sq - 9) : 0) | (f < 7 ? bit(sq - 7) : 0)) : 0);
-        findMagic(sq, kRookDirs, t->rook[sq], rook_table.data() + rook_off, rng);
+        findMagic(sq, kRookDirs, t->rook[sq], rook_table.data() + rook_off, rng,
+                  kRookMagics[static_cast<std::size_t>(sq)]);
         rook_off += std::size_t{1} << (64 - t->rook[sq].shift);
-        findMagic(sq, kBishopDirs, t->bishop[sq], bishop_table.data() + bishop_off, rng);
+        findMagic(sq, kBishopDirs, t->bishop[sq], bishop_table.data() + bishop_off, rng,
+                  kBishopMagics[static_cast<std::size_t>(sq)]);
         bishop_off += std::size_t{1} << (64 - t->bishop[sq].shift);
     }
     initLines(*t);
@@ -133,6 +137,15 @@ std::unique_ptr<AttackTables> build() {
 
 }  // namespace
 
-const AttackTables& kAttacks = *build().release();  // lives for the whole program
+// Zero (constant) initialised before any dynamic initialiser runs, so ensureAttacks() can test it.
+const AttackTables* gAttacks = nullptr;
+
+void ensureAttacks() {
+    if (!gAttacks) gAttacks = build().release();  // lives for the whole program
+}
+
+namespace {
+[[maybe_unused]] const bool kAttacksBuilt = (ensureAttacks(), true);
+}  // namespace
 
 }  // namespace oc::rules::detail

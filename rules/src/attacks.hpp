@@ -50,19 +50,26 @@ struct AttackTables {
     Magic bishop[64];
 };
 
-// Built once during static initialisation (attacks.cpp); never used before main().
-extern const AttackTables& kAttacks;
+// Built during static initialisation (attacks.cpp), or earlier by ensureAttacks() when another
+// translation unit creates a Position from its own static initialiser. Every Position comes from
+// startpos() or fromFen(), which call ensureAttacks(), so the tables exist before any move is generated.
+extern const AttackTables* gAttacks;
+void ensureAttacks();
+
+inline const AttackTables& attacks() {
+    return *gAttacks;
+}
 
 inline Bitboard rookAttacks(int sq, Bitboard occ) {
-    const Magic& m = kAttacks.rook[sq];
+    const Magic& m = attacks().rook[sq];
     return m.attacks[m.index(occ)];
 }
 inline Bitboard bishopAttacks(int sq, Bitboard occ) {
-    const Magic& m = kAttacks.bishop[sq];
+    const Magic& m = attacks().bishop[sq];
     return m.attacks[m.index(occ)];
 }
 inline Bitboard pawnAttacks(Color c, int sq) {
-    return kAttacks.pawn[index(c)][sq];
+    return attacks().pawn[index(c)][sq];
 }
 
 }  // namespace oc::rules::detail

@@ -48,6 +48,7 @@ bool lockedPawnWall(const Position& pos) {
     for (Bitboard b = white; b;) white_att |= pawnAttacks(Color::White, popLsb(b));
     for (Bitboard b = black; b;) black_att |= pawnAttacks(Color::Black, popLsb(b));
     if ((white_att & black) || (black_att & white)) return false;  // a capture is available
+    if (pos.hasLegalEpCapture()) return false;                     // so is one en passant
     for (Color c : {Color::White, Color::Black}) {
         const Bitboard own = c == Color::White ? white : black;
         const Bitboard enemy = c == Color::White ? black : white;
@@ -55,7 +56,7 @@ bool lockedPawnWall(const Position& pos) {
         Bitboard region = pos.pieces(c, PieceType::King), frontier = region;
         while (frontier) {  // flood fill of the squares this king can ever reach
             Bitboard next = 0;
-            for (Bitboard f = frontier; f;) next |= kAttacks.king[popLsb(f)];
+            for (Bitboard f = frontier; f;) next |= attacks().king[popLsb(f)];
             next &= ~forbidden & ~region;
             if (next & enemy) return false;  // the king could capture an undefended pawn
             region |= next;

@@ -118,6 +118,7 @@ std::optional<FenError> FenReader::castling(Position& p, std::string_view f) {
 }
 
 tl::expected<Position, FenError> FenReader::read(std::string_view fen) {
+    detail::ensureAttacks();  // a Position may be created from another file's static initialiser
     const auto fields = splitFields(fen);
     if (fields.size() != 4 && fields.size() != 6)
         return tl::unexpected(

@@ -47,10 +47,14 @@ Game::Game(Position start, Edition edition) : edition_(edition) {
 tl::expected<void, std::string> Game::play(Move m) {
     if (!current().isLegal(m))
         return tl::unexpected(detail::cat("move ", toUci(m), " is not legal in ", current().fen()));
+    playLegal(m);
+    return {};
+}
+
+void Game::playLegal(Move m) {
     positions_.push_back(current().play(m));
     hashes_.push_back(current().repetitionHash());
     moves_.push_back(m);
-    return {};
 }
 
 bool Game::undo() {
@@ -96,6 +100,7 @@ Claims Game::claimsNow() const {
 
 Claims Game::claimsWithMove(Move intended) const {
     Claims c = claimsNow();
+    if (!current().isLegal(intended)) return c;  // an illegal written move supports no claim
     const Position after = current().play(intended);
     // Art. 9.2.1: the position is about to appear for (at least) the third time.
     c.threefold |= countUpTo(after, after.repetitionHash(), plies()) + 1 >= 3;

@@ -127,7 +127,7 @@ bool pseudoReach(const Position& pos, PieceType type, int from, int to) {
     if (pos.pieces(us) & bit(to)) return false;
     switch (type) {
         case PieceType::Knight:
-            return (kAttacks.knight[from] & bit(to)) != 0;
+            return (attacks().knight[from] & bit(to)) != 0;
         case PieceType::Bishop:
             return (bishopAttacks(from, occ) & bit(to)) != 0;
         case PieceType::Rook:
@@ -135,7 +135,7 @@ bool pseudoReach(const Position& pos, PieceType type, int from, int to) {
         case PieceType::Queen:
             return ((bishopAttacks(from, occ) | rookAttacks(from, occ)) & bit(to)) != 0;
         case PieceType::King:
-            return (kAttacks.king[from] & bit(to)) != 0;
+            return (attacks().king[from] & bit(to)) != 0;
         case PieceType::Pawn:
             break;
     }
@@ -199,10 +199,14 @@ std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
 
 tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& spec, std::string_view text,
                                           Language lang) {
-    const MoveList legal = pos.legalMoves();
-    std::vector<Move> found;
+    MoveList legal;
+    if (spec.castle)
+        pos.legalMoves(legal);
+    else
+        pos.legalMovesTo(squareAt(spec.to), legal);
+    MoveList found;  // on the stack: PGN import resolves millions of moves
     for (Move m : legal)
-        if (matches(pos, spec, m)) found.push_back(m);
+        if (matches(pos, spec, m)) found.push(m);
     if (found.size() == 1) {
         if (!spec.promo && found[0].kind() == Move::Kind::Promotion) {
             const std::string sq = squareName(found[0].to());
@@ -230,7 +234,8 @@ tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& s
         list += formatMove(pos, found[i], style);
     }
     return tl::unexpected(MoveTextError{MoveTextError::Kind::Ambiguous,
-                                        cat("ambiguous move '", text, "': ", list), std::move(found)});
+                                        cat("ambiguous move '", text, "': ", list),
+                                        std::vector<Move>(found.begin(), found.end())});
 }
 
 }  // namespace oc::rules::detail

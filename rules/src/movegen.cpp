@@ -47,93 +47,141 @@ Bitboard Position::pinned(Color us) const {
     Bitboard result = 0;
     const Bitboard occ = occupied();
     while (snipers) {
-        const Bitboard blockers = kAttacks.between[ksq][popLsb(snipers)] & occ;
+        const Bitboard blockers = attacks().between[ksq][popLsb(snipers)] & occ;
         if (blockers && !moreThanOne(blockers)) result |= blockers & pieces(us);
     }
     return result;
 }
 
-void Position::legalMoves(MoveList& out) const {
-    out.clear();
-    const Color us = side_, them = ~us;
-    const Bitboard own = pieces(us), opp = pieces(them), occ = own | opp;
-    const int ksq = index(kingSquare(us));
-    const Bitboard checks = attackersTo(ksq, occ) & opp;
+// One generation pass: the check and pin masks are computed once, then each piece kind adds its moves.
+// Only moves arriving in `dest` are produced (move input asks for one square).
+class MoveGenerator {
+  public:
+    MoveGenerator(const Position& pos, MoveList& out, Bitboard dest)
+        : pos_(pos),
+          out_(out),
+          dest_(dest),
+          us_(pos.side_),
+          them_(~us_),
+          own_(pos.pieces(us_)),
+          opp_(pos.pieces(them_)),
+          occ_(own_ | opp_),
+          ksq_(index(pos.kingSquare(us_))),
+          checks_(pos.attackersTo(ksq_, occ_) & opp_) {}
 
-    // King: a target square must not be attacked once the king has left its square (x-rays through it).
-    Bitboard kt = kAttacks.king[ksq] & ~own;
-    const Bitboard occ_no_king = occ ^ bit(ksq);
-    while (kt) {
-        const int to = popLsb(kt);
-        if (!(attackersTo(to, occ_no_king) & opp)) out.push(Move(squareAt(ksq), squareAt(to)));
-    }
-    if (moreThanOne(checks)) return;  // double check: only the king can move
-
-    const Bitboard target = checks ? (kAttacks.between[ksq][lsb(checks)] | checks) : ~own;
-    const Bitboard pins = pinned(us);
-
-    Bitboard knights = pieces(us, PieceType::Knight) & ~pins;  // a pinned knight can never move
-    while (knights) {
-        const int from = popLsb(knights);
-        addPieceMoves(out, from, kAttacks.knight[from] & target);
-    }
-    const Bitboard queens = pieces(us, PieceType::Queen);
-    Bitboard diag = (pieces(us, PieceType::Bishop) | queens);
-    while (diag) {
-        const int from = popLsb(diag);
-        Bitboard t = bishopAttacks(from, occ) & target;
-        if (pins & bit(from)) t &= kAttacks.line[ksq][from];
-        addPieceMoves(out, from, t);
-    }
-    Bitboard orth = (pieces(us, PieceType::Rook) | queens);
-    while (orth) {
-        const int from = popLsb(orth);
-        Bitboard t = rookAttacks(from, occ) & target;
-        if (pins & bit(from)) t &= kAttacks.line[ksq][from];
-        addPieceMoves(out, from, t);
+    void run() {
+        out_.clear();
+        kingMoves();
+        if (moreThanOne(checks_)) return;  // double check: only the king can move
+        target_ = (checks_ ? (attacks().between[ksq_][lsb(checks_)] | checks_) : ~own_) & dest_;
+        pins_ = pos_.pinned(us_);
+        knightMoves();
+        sliderMoves();
+        pawnMoves();
+        enPassant();
+        if (!checks_ && !pos_.castling_.none()) castling();
     }
 
-    // Pawns: unpinned ones set-wise, pinned ones one at a time along their pin line.
-    const Bitboard promo_rank = us == Color::White ? kRank8 : kRank1;
-    const Bitboard double_rank = us == Color::White ? (kRank1 << 24) : (kRank1 << 32);
-    const int up = us == Color::White ? 8 : -8;
-    auto pawnGen = [&](Bitboard pawns, Bitboard mask) {
-        const Bitboard empty = ~occ;
-        const Bitboard one = shiftUp(pawns, us) & empty;
-        addPawnMoves(out, one & mask, up, promo_rank);
-        const Bitboard two = shiftUp(one, us) & empty & double_rank & mask;
-        addPawnMoves(out, two, 2 * up, 0);
-        addPawnMoves(out, shiftUpLeft(pawns, us) & opp & mask, up - 1, promo_rank);
-        addPawnMoves(out, shiftUpRight(pawns, us) & opp & mask, up + 1, promo_rank);
-    };
-    const Bitboard pawns = pieces(us, PieceType::Pawn);
-    pawnGen(pawns & ~pins, target);
-    Bitboard pinned_pawns = pawns & pins;
-    while (pinned_pawns) {
-        const int from = popLsb(pinned_pawns);
-        pawnGen(bit(from), target & kAttacks.line[ksq][from]);
-    }
-
-    if (ep_ != kNoSquare) {  // Art. 3.7.3.1: checked by playing it out (discovered checks along the rank)
-        const int cap = us == Color::White ? ep_ - 8 : ep_ + 8;
-        Bitboard cands = pawnAttacks(them, ep_) & pawns;
-        while (cands) {
-            const int from = popLsb(cands);
-            const Bitboard occ2 = (occ ^ bit(from) ^ bit(cap)) | bit(ep_);
-            if (!(attackersTo(ksq, occ2) & opp & ~bit(cap)))
-                out.push(Move(squareAt(from), squareAt(ep_), Move::Kind::EnPassant));
+  private:
+    // A king target must not be attacked once the king has left its square (x-rays through it).
+    void kingMoves() {
+        Bitboard kt = attacks().king[ksq_] & ~own_ & dest_;
+        const Bitboard occ_no_king = occ_ ^ bit(ksq_);
+        while (kt) {
+            const int to = popLsb(kt);
+            if (!(pos_.attackersTo(to, occ_no_king) & opp_)) out_.push(Move(squareAt(ksq_), squareAt(to)));
         }
     }
 
-    if (checks || castling_.none()) return;
-    const int rank = us == Color::White ? 0 : 56;
-    auto tryCastle = [&](CastleSide side, Bitboard empty_sqs, int pass, int dest) {
-        if (!castling_.has(us, side) || (occ & empty_sqs)) return;
-        if ((attackersTo(pass, occ) & opp) || (attackersTo(dest, occ) & opp)) return;  // Art. 3.8.2.2
-        out.push(Move(squareAt(ksq), squareAt(dest), Move::Kind::Castling));
-    };
-    tryCastle(CastleSide::King, bit(rank + 5) | bit(rank + 6), rank + 5, rank + 6);
-    tryCastle(CastleSide::Queen, bit(rank + 1) | bit(rank + 2) | bit(rank + 3), rank + 3, rank + 2);
+    void knightMoves() {
+        Bitboard knights = pos_.pieces(us_, PieceType::Knight) & ~pins_;  // a pinned knight never moves
+        while (knights) {
+            const int from = popLsb(knights);
+            addPieceMoves(out_, from, attacks().knight[from] & target_);
+        }
+    }
+
+    // A pinned slider stays on the line through its king.
+    void sliderMoves() {
+        const Bitboard queens = pos_.pieces(us_, PieceType::Queen);
+        for (Bitboard b = pos_.pieces(us_, PieceType::Bishop) | queens; b;) {
+            const int from = popLsb(b);
+            addPieceMoves(out_, from, bishopAttacks(from, occ_) & target_ & pinLine(from));
+        }
+        for (Bitboard b = pos_.pieces(us_, PieceType::Rook) | queens; b;) {
+            const int from = popLsb(b);
+            addPieceMoves(out_, from, rookAttacks(from, occ_) & target_ & pinLine(from));
+        }
+    }
+
+    Bitboard pinLine(int from) const {
+        return (pins_ & bit(from)) ? attacks().line[ksq_][from] : ~Bitboard{0};
+    }
+
+    // Unpinned pawns set-wise, pinned ones one at a time along their pin line.
+    void pawnMoves() {
+        const Bitboard pawns = pos_.pieces(us_, PieceType::Pawn);
+        pawnSet(pawns & ~pins_, target_);
+        for (Bitboard pinned_pawns = pawns & pins_; pinned_pawns;) {
+            const int from = popLsb(pinned_pawns);
+            pawnSet(bit(from), target_ & attacks().line[ksq_][from]);
+        }
+    }
+
+    void pawnSet(Bitboard pawns, Bitboard mask) {
+        const Bitboard promo_rank = us_ == Color::White ? kRank8 : kRank1;
+        const Bitboard double_rank = us_ == Color::White ? (kRank1 << 24) : (kRank1 << 32);
+        const int up = us_ == Color::White ? 8 : -8;
+        const Bitboard one = shiftUp(pawns, us_) & ~occ_;
+        addPawnMoves(out_, one & mask, up, promo_rank);
+        addPawnMoves(out_, shiftUp(one, us_) & ~occ_ & double_rank & mask, 2 * up, 0);
+        addPawnMoves(out_, shiftUpLeft(pawns, us_) & opp_ & mask, up - 1, promo_rank);
+        addPawnMoves(out_, shiftUpRight(pawns, us_) & opp_ & mask, up + 1, promo_rank);
+    }
+
+    // Art. 3.7.3.1, checked by playing it out: two pawns leave the rank at once (discovered checks).
+    void enPassant() {
+        const int ep = pos_.ep_;
+        if (ep == Position::kNoSquare || !(dest_ & bit(ep))) return;
+        const int cap = us_ == Color::White ? ep - 8 : ep + 8;
+        for (Bitboard cands = pawnAttacks(them_, ep) & pos_.pieces(us_, PieceType::Pawn); cands;) {
+            const int from = popLsb(cands);
+            const Bitboard occ2 = (occ_ ^ bit(from) ^ bit(cap)) | bit(ep);
+            if (!(pos_.attackersTo(ksq_, occ2) & opp_ & ~bit(cap)))
+                out_.push(Move(squareAt(from), squareAt(ep), Move::Kind::EnPassant));
+        }
+    }
+
+    void castling() {
+        const int rank = us_ == Color::White ? 0 : 56;
+        tryCastle(CastleSide::King, bit(rank + 5) | bit(rank + 6), rank + 5, rank + 6);
+        tryCastle(CastleSide::Queen, bit(rank + 1) | bit(rank + 2) | bit(rank + 3), rank + 3, rank + 2);
+    }
+
+    // Art. 3.8.2.2: empty squares between, king not crossing or landing on an attacked square.
+    void tryCastle(CastleSide side, Bitboard empty_sqs, int pass, int dest_sq) {
+        if (!pos_.castling_.has(us_, side) || (occ_ & empty_sqs) || !(dest_ & bit(dest_sq))) return;
+        if ((pos_.attackersTo(pass, occ_) & opp_) || (pos_.attackersTo(dest_sq, occ_) & opp_)) return;
+        out_.push(Move(squareAt(ksq_), squareAt(dest_sq), Move::Kind::Castling));
+    }
+
+    const Position& pos_;
+    MoveList& out_;
+    const Bitboard dest_;
+    const Color us_, them_;
+    const Bitboard own_, opp_, occ_;
+    const int ksq_;
+    const Bitboard checks_;
+    Bitboard target_ = 0;
+    Bitboard pins_ = 0;
+};
+
+void Position::legalMoves(MoveList& out) const {
+    MoveGenerator(*this, out, ~Bitboard{0}).run();
+}
+
+void Position::legalMovesTo(Square to, MoveList& out) const {
+    MoveGenerator(*this, out, bitOf(to)).run();
 }
 
 MoveList Position::legalMoves() const {

@@ -121,7 +121,7 @@ void PgnGame::setTag(std::string_view name, std::string value) {
 
 Game PgnGame::toGame(Edition edition) const {
     Game g(start, edition);
-    for (const PgnNode& n : moves) (void)g.play(n.move);  // validated when read or built
+    for (const PgnNode& n : moves) g.playLegal(n.move);  // validated when read or built
     return g;
 }
 
@@ -141,6 +141,8 @@ std::string writePgn(const PgnGame& game) {
         out += cat('[', name, " \"", escapeTag(value), "\"]\n");
     }
     if (game.start != Position::startpos()) out += cat("[SetUp \"1\"]\n[FEN \"", game.start.fen(), "\"]\n");
+    // TimeControl is always exported ("?" when unknown, PGN 9.6) so a scoresheet's rate is never silent.
+    if (!game.tag("TimeControl")) out += "[TimeControl \"?\"]\n";
     std::vector<PgnTag> rest;
     for (const auto& t : game.tags)
         if (std::find(kSevenTagRoster.begin(), kSevenTagRoster.end(), t.name) == kSevenTagRoster.end() &&

@@ -5,8 +5,8 @@
 
 namespace oc::rules {
 
+using detail::attacks;
 using detail::bit;
-using detail::kAttacks;
 
 namespace {
 
@@ -93,8 +93,9 @@ Bitboard Position::attackersTo(int sq, Bitboard occ) const {
     const Bitboard bq = pieces(PieceType::Bishop) | pieces(PieceType::Queen);
     return (pawnAttacks(Color::White, sq) & pieces(Color::Black, PieceType::Pawn)) |
            (pawnAttacks(Color::Black, sq) & pieces(Color::White, PieceType::Pawn)) |
-           (kAttacks.knight[sq] & pieces(PieceType::Knight)) | (kAttacks.king[sq] & pieces(PieceType::King)) |
-           (rookAttacks(sq, occ) & rq) | (bishopAttacks(sq, occ) & bq);
+           (attacks().knight[sq] & pieces(PieceType::Knight)) |
+           (attacks().king[sq] & pieces(PieceType::King)) | (rookAttacks(sq, occ) & rq) |
+           (bishopAttacks(sq, occ) & bq);
 }
 
 bool Position::isAttacked(Square s, Color by) const {

@@ -33,7 +33,9 @@ const LanguageInfo& info(Language l) {
 // File, rank or both, whichever singles out the moving piece (App. C.10; full square for 3+ pieces).
 std::string disambiguation(const Position& pos, Move m, PieceType type) {
     bool clash = false, same_file = false, same_rank = false;
-    for (Move o : pos.legalMoves()) {
+    MoveList moves;
+    pos.legalMovesTo(m.to(), moves);
+    for (Move o : moves) {
         if (o.to() != m.to() || o.from() == m.from() || pos.pieceAt(o.from())->type != type) continue;
         clash = true;
         same_file |= fileOf(o.from()) == fileOf(m.from());

@@ -86,9 +86,20 @@ TEST(GameClock, Clk01SyncSetsMoveCounterAndPeriod) {
     ClockReading r;
     r.remaining[W] = 25min;
     r.moves_completed[W] = 40;
-    ASSERT_TRUE(clock.sync(r, kT0));
+    auto rec = clock.sync(r, kT0);
+    ASSERT_TRUE(rec);
+    ASSERT_EQ(rec->size(), 1u);
+    EXPECT_TRUE(rec->front().moves_differ);  // CLK-06: the counter said 40, the mirror had 0
+    EXPECT_EQ(rec->front().console_moves, 0);
     EXPECT_EQ(clock.period(W), 1u);
     EXPECT_EQ(clock.movesCompleted(W), 40);
+    ClockReading moves_only;
+    moves_only.moves_completed[W] = 40;
+    auto same = clock.sync(moves_only, kT0);
+    ASSERT_TRUE(same);
+    EXPECT_FALSE(same->front().moves_differ);
+    EXPECT_EQ(same->front().difference, 0s);
+    EXPECT_EQ(clock.remaining(W, kT0), 25min);
     ClockReading bad;
     bad.remaining[B] = -1s;
     EXPECT_EQ(clock.sync(bad, kT0).error(), ClockError::BadReading);

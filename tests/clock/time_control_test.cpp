@@ -54,6 +54,11 @@ TEST(Classify, DelayCountsLikeIncrementByDefaultQ10) {
     EXPECT_EQ(classify(tc, Edition::E2023, {.delay_as_increment = false}), GameClass::Blitz);
 }
 
+TEST(Classify, ArbiterOverrideWins) {
+    EXPECT_EQ(classify(single(60min), Edition::E2023, {.arbiter_override = GameClass::Rapid}),
+              GameClass::Rapid);
+}
+
 TEST(Classify, UntimedCountsAsStandard) {
     EXPECT_EQ(classify(TimeControl::untimed(), Edition::E2023), GameClass::Standard);
 }

@@ -96,11 +96,14 @@ INSTANTIATE_TEST_SUITE_P(
                       DeadCase{"8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/1K6 w - - 0 1", true},  // locked pawn wall
                       DeadCase{"8/8/1k6/p1p1p1p1/P1P1P1P1/8/8/1K5N w - - 0 1", false},
                       DeadCase{"8/8/1k6/p1p1p3/P1P1P3/8/8/1K6 w - - 0 1", false},  // kings reach the pawns
-                      DeadCase{"8/8/4k3/8/8/2n5/4K1N1/8 w - - 0 1", false},        // K+N v K+N
-                      DeadCase{"8/8/4k3/8/8/2N5/4KN2/8 w - - 0 1", false},         // K+NN v K
-                      DeadCase{"6bk/8/6NK/8/8/8/8/8 b - - 0 1", false},            // K+N v K+B
-                      DeadCase{"8/8/8/8/8/7k/5n2/6RK w - - 0 1", false},           // K+N v K+R
-                      DeadCase{"8/8/8/8/8/1N6/p1K5/k7 b - - 0 1", false}));        // K+N v K+P
+                      DeadCase{"8/8/1k3p2/p1p1pPp1/P1P1P1P1/8/8/1K6 w - g6 0 1",
+                               false},  // fxg6 e.p. opens it
+                      DeadCase{"8/8/1k3p2/p1p1pPp1/P1P1P1P1/8/8/1K6 w - - 0 1", true},
+                      DeadCase{"8/8/4k3/8/8/2n5/4K1N1/8 w - - 0 1", false},  // K+N v K+N
+                      DeadCase{"8/8/4k3/8/8/2N5/4KN2/8 w - - 0 1", false},   // K+NN v K
+                      DeadCase{"6bk/8/6NK/8/8/8/8/8 b - - 0 1", false},      // K+N v K+B
+                      DeadCase{"8/8/8/8/8/7k/5n2/6RK w - - 0 1", false},     // K+N v K+R
+                      DeadCase{"8/8/8/8/8/1N6/p1K5/k7 b - - 0 1", false}));  // K+N v K+P
 
 TEST(END04, HelpmateExamplesAreReallyMate) {
     EXPECT_EQ(terminationOf(fen("6bk/8/6NK/8/8/8/8/8 b - - 0 1"), Edition::E2023), Termination::Checkmate);
@@ -169,6 +172,7 @@ TEST(DRW04, ClaimBeforeWritingTheRepeatingMove) {
     EXPECT_FALSE(g.claimsNow().threefold);
     EXPECT_TRUE(g.claimsWithMove(san(g.current(), "Ng8")).threefold);  // Art. 9.2.1
     EXPECT_FALSE(g.claimsWithMove(san(g.current(), "Nc6")).threefold);
+    EXPECT_FALSE(g.claimsWithMove(Move(Square::G8, Square::G6)).threefold);  // illegal: no claim
 }
 
 TEST(DRW05, FiftyMoveClaimWithTheWrittenMove) {

@@ -107,3 +107,46 @@ TEST(Session, ReplayRebuildsTheSameState) {
 
 }  // namespace
 }  // namespace oc::session
+
+namespace oc::session {
+namespace {
+
+// CMP-3.5: the sealing record holds only the encrypted envelope, never the move.
+TEST(Session, SealedComputerMoveIsJournalledEncrypted) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    g.engine.queueMove("g8f6");
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+    ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, t0() + 2s));
+    s.poll(t0() + 2s);
+    s.poll(t0() + 1h);
+    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{"short"}, t0() + 1h));  // passphrase too short
+    ASSERT_TRUE(s.dispatch(cmd::SealComputerMove{"arbiter-secret"}, t0() + 1h));
+    const auto& rec = g.sink.records.back();
+    EXPECT_EQ(rec["type"], "sealed");
+    EXPECT_FALSE(rec.contains("uci"));
+    EXPECT_EQ(rec.dump().find("g8f6"), std::string::npos);
+    EXPECT_TRUE(rec.contains("envelope"));
+    EXPECT_EQ(s.snapshot(t0() + 1h).phase, Phase::Adjourned);
+}
+
+// E.III 2.3: `stop` is sent only for the arbiter's take-back (here a corrected entry) or at game end.
+TEST(Session, StopOnlyOnTakeBackOrGameEnd) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+    s.poll(t0() + 2s);
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{90min, 89min}, t0() + 3s));
+    ASSERT_TRUE(s.dispatch(cmd::ArbiterPause{}, t0() + 4s));  // Q4: the engine keeps searching
+    ASSERT_TRUE(s.dispatch(cmd::ArbiterResume{}, t0() + 5s));
+    s.poll(t0() + 6s);
+    EXPECT_EQ(g.engine.stops(), 0);
+    ASSERT_TRUE(s.dispatch(cmd::Resign{Color::White}, t0() + 7s));
+    EXPECT_EQ(g.engine.stops(), 1);
+    EXPECT_EQ(s.snapshot(t0() + 7s).result, "0-1");
+}
+
+}  // namespace
+}  // namespace oc::session

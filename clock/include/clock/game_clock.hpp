@@ -69,13 +69,17 @@ struct ClockReading {
     ByColor<std::optional<int>> moves_completed;
 };
 
-// One re-basing: the console's value, the official one, official minus console.
+// One re-basing: the console's value, the official one, official minus console; and the move counters
+// (CLK-06: a physical counter counts presses, so a difference is worth a warning).
 struct SyncRecord {
     Color side = Color::White;
     Duration console{};
     Duration official{};
     Duration difference{};
     bool beyond_tolerance = false;
+    int console_moves = 0;
+    int official_moves = 0;
+    bool moves_differ = false;
 };
 
 // A signed arbiter change of one clock, always with a reason and (when a rule applies) its article.
@@ -204,6 +208,7 @@ class GameClock {
     };
 
     [[nodiscard]] tl::expected<void, ClockError> checkRunning(TimePoint now) const;
+    [[nodiscard]] SyncRecord syncSide(Color side, const ClockReading& reading, TimePoint now);
     void advance(State& state, TimePoint now) const;
     void consume(State& state, Duration elapsed) const;
     void expire(State& state, Color side, TimePoint at) const;

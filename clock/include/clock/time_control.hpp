@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,7 +65,8 @@ enum class GameClass : std::uint8_t { Standard, Rapid, Blitz };
 [[nodiscard]] std::string_view toString(DelayKind k);
 
 struct ClassifyOptions {
-    bool delay_as_increment = true;  // CFG-02 / Q10: a delay counts like an increment
+    bool delay_as_increment = true;               // CFG-02 / Q10: a delay counts like an increment
+    std::optional<GameClass> arbiter_override{};  // CFG-02: e.g. a 60-minute game played as rapid (logged)
 };
 
 // T = allotted time + 60 x increment (CFG-02), in ms; for several periods the bases are summed and the
@@ -72,7 +74,7 @@ struct ClassifyOptions {
 [[nodiscard]] Duration classificationTime(const TimeControl& tc, ClassifyOptions options = {});
 
 // CFG-02: E2005 rapid 15 <= T < 60 min, blitz T < 15; E2023 rapid 10 < T < 60, blitz T <= 10.
-// Untimed and unknown controls count as standard.
+// Untimed and unknown controls count as standard. An arbiter override wins.
 [[nodiscard]] GameClass classify(const TimeControl& tc, Edition edition, ClassifyOptions options = {});
 
 }  // namespace oc::clock

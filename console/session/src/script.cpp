@@ -200,6 +200,8 @@ Parsed action(const Words& w, Color computer) {
     if (verb == "correct" && w.size() >= 2)
         return Command{cmd::CorrectEntry{w[1], w.size() > 2 && w[2] == "confirmed"}};
     if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
+    if (verb == "seal-computer" && w.size() == 2) return Command{cmd::SealComputerMove{w[1]}};
+    if (verb == "resume" && w.size() == 2) return Command{cmd::Resume{std::nullopt, w[1]}};
     if (verb == "consult")
         return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
     if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))

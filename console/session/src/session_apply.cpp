@@ -247,7 +247,11 @@ void applySealRequested(Impl& s, const json&, TimePoint) {
 
 void applySealed(Impl& s, const json& r, TimePoint t) {
     s.sealed_by = colorFrom(r.at("by"));
-    s.sealed_uci = r.at("uci").is_null() ? "" : r.at("uci").get<std::string>();
+    // The computer's sealed move is only in the envelope; the session keeps it in memory for the operator.
+    bool computer = s.sealed_by == s.computer() && s.engine_move;
+    s.sealed_uci = r.contains("uci") && !r.at("uci").is_null() ? r.at("uci").get<std::string>()
+                   : computer                                  ? s.engine_move->uci
+                                                               : "";
     s.sealed_text = r.value("text", "");
     s.envelope = r.value("envelope", json());
     s.clock->pause(t);
@@ -273,6 +277,7 @@ void applyResume(Impl& s, const json& r, TimePoint) {
         s.playHuman(s.sealed_uci, at, false);
         return s.checkEnding(at);
     }
+    if (r.contains("opened")) s.sealed_uci = r.at("opened").get<std::string>();
     auto d = s.game.describe(s.sealed_uci);
     s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt};
     s.engine_move_at = at;
@@ -337,7 +342,8 @@ void Session::Impl::apply(const json& r) {
     if (it == handlers().end()) throw std::runtime_error("unknown record type \"" + type + "\"");
     it->second(*this, r, t);
     ++records;
-    last_t = t;
+    // Engine I/O is audit only: a resumed simulation continues from the last change of the game.
+    if (type != "go" && type != "engine_io") last_t = t;
 }
 
 void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool offer) {

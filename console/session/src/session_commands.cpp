@@ -1,6 +1,7 @@
 // Draws, claims, results, arbiter actions and adjournment: commands -> records (validation only).
 #include <fmt/format.h>
 
+#include "session/sealed_move.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -191,15 +192,35 @@ Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
                     now);
 }
 
-Outcome sealComputer(Impl& s, TimePoint now) {
+// CMP-3.5: the move is sealed in unambiguous long form under the arbiter's passphrase; the record keeps
+// only the envelope.
+Outcome sealComputer(Impl& s, const cmd::SealComputerMove& c, TimePoint now) {
     if (!s.seal_requested || s.phase != Phase::EngineMoveShown)
         return s.refuse("seal-computer", "the computer seals its shown move once sealing is requested", now);
-    return s.commit({{"type", "sealed"}, {"by", colorName(s.computer())}, {"uci", s.engine_move->uci}}, now);
+    SealOptions opt;
+    opt.label = fmt::format("{} round {} board {}: move {}, {} seals", s.setup.event, s.setup.round,
+                            s.setup.board, s.game.moveNumber(), colorName(s.computer()));
+    opt.cost = KdfCost::Interactive;
+    auto env = sealMove(s.engine_move->uci, c.passphrase, opt);
+    if (!env) return s.refuse("seal-computer", env.error().message, now);
+    return s.commit({{"type", "sealed"},
+                     {"by", colorName(s.computer())},
+                     {"envelope", *env},
+                     {"fingerprint", envelopeFingerprint(*env)}},
+                    now);
 }
 
 Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
     if (s.phase != Phase::Adjourned) return s.refuse("resume", "the game is not adjourned", now);
-    return s.commit({{"type", "resume"}, {"at", toMs(c.session_start.value_or(now))}}, now);
+    json r{{"type", "resume"}, {"at", toMs(c.session_start.value_or(now))}};
+    if (s.sealed_by == s.computer() && !s.envelope.is_null()) {
+        auto move = openSealedMove(s.envelope, c.passphrase);
+        if (!move) return s.refuse("resume", move.error().message, now);
+        if (!s.game.describe(*move))
+            return s.refuse("resume", "the envelope holds no legal move: arbiter to rule", now);
+        r["opened"] = *move;  // released at resumption with the arbiter (CMP-3.5)
+    }
+    return s.commit(r, now);
 }
 
 }  // namespace oc::session

@@ -115,7 +115,7 @@ Outcome consult(Session::Impl& s, const cmd::Consultation& c, TimePoint now);
 Outcome faster(Session::Impl& s, const cmd::FasterRate& c, TimePoint now);
 Outcome requestSeal(Session::Impl& s, TimePoint now);
 Outcome sealHuman(Session::Impl& s, const cmd::SealHumanMove& c, TimePoint now);
-Outcome sealComputer(Session::Impl& s, TimePoint now);
+Outcome sealComputer(Session::Impl& s, const cmd::SealComputerMove& c, TimePoint now);
 Outcome resume(Session::Impl& s, const cmd::Resume& c, TimePoint now);
 
 }  // namespace oc::session

@@ -72,6 +72,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
         auto d = game.describe(expected_human_move);
         s.expected_human_move = d ? d->local : expected_human_move;
     }
+    s.repetition_plies = game.repetitionReport();
     s.illegal_moves = illegal;
     s.result = result;
     s.termination = termination;

@@ -82,7 +82,7 @@ struct Fault {
 struct ReadyEvent {};
 // `readyok` for a ping() request.
 struct PongEvent {
-    Millis round_trip{};
+    std::chrono::nanoseconds round_trip{};  // measured with the caller's `now` values
 };
 struct InfoEvent {
     Info info;

@@ -20,6 +20,10 @@ class MoveValidator {
                                                                     std::string_view move) const = 0;
 };
 
+// Full chess rules (oc::rules): the FEN is validated, every move replayed, the bestmove must be legal.
+// A finished game (no legal move for the side to move) is refused: there is nothing to search.
+[[nodiscard]] std::shared_ptr<const MoveValidator> makeRulesValidator();
+
 // Checks only the shape of FENs and moves (no chess rules): for tests of the process layer.
 [[nodiscard]] std::shared_ptr<const MoveValidator> makeSyntaxValidator();
 

@@ -41,6 +41,8 @@ class Game {
 
     // Appends `m` if legal in the current position; otherwise says why and changes nothing.
     [[nodiscard]] tl::expected<void, std::string> play(Move m);
+    // Appends `m` without checking it (precondition: legal, e.g. from legalMoves() or a move parser).
+    void playLegal(Move m);
     // Removes the last move (for the arbiter's corrections); false when there is none.
     bool undo();
 
@@ -56,7 +58,7 @@ class Game {
     // Claims available now, without a move (Art. 9.2.2 / 9.3.2).
     Claims claimsNow() const;
     // Claims available by writing down `intended` and declaring it (Art. 9.2.1 / 9.3.1), plus the ones
-    // available now. `intended` must be legal.
+    // available now. An illegal `intended` adds nothing.
     Claims claimsWithMove(Move intended) const;
 
   private:

@@ -37,7 +37,7 @@ struct PgnTag {
     std::string value;
 };
 
-// One game as PGN holds it.
+// One game as PGN holds it. Every move is legal in its line (the reader checks; builders must too).
 struct PgnGame {
     std::vector<PgnTag> tags;               // in file order
     Position start = Position::startpos();  // from [SetUp "1"] [FEN ...] when present

@@ -38,19 +38,25 @@ class Position {
     // Standard FEN; the en-passant field is set after every double step (PGN standard).
     std::string fen() const;
 
+    // The side having the move.
     Color sideToMove() const { return side_; }
     // The piece on `s`, if any.
     std::optional<Piece> pieceAt(Square s) const;
+    // Squares holding any piece.
     Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+    // Squares holding a piece of `c` / of type `t` / both.
     Bitboard pieces(Color c) const { return by_color_[static_cast<std::size_t>(c)]; }
     Bitboard pieces(PieceType t) const { return by_type_[static_cast<std::size_t>(t)]; }
     Bitboard pieces(Color c, PieceType t) const { return pieces(c) & pieces(t); }
+    // The castling rights still held (Art. 3.8.2.1).
     CastlingRights castling() const { return castling_; }
     // The square passed over by a double step on the previous move, if any.
     std::optional<Square> epSquare() const;
     // Half-moves since the last capture or pawn move (Art. 9.3).
     int halfmoveClock() const { return halfmove_; }
+    // The move number (starts at 1, increases after Black's move).
     int fullmoveNumber() const { return fullmove_; }
+    // Where the king of `c` stands.
     Square kingSquare(Color c) const;
 
     // Whether the side to move is in check.
@@ -63,6 +69,8 @@ class Position {
     void legalMoves(MoveList& out) const;
     // All legal moves.
     MoveList legalMoves() const;
+    // Appends the legal moves arriving on `to` to `out` (cleared first).
+    void legalMovesTo(Square to, MoveList& out) const;
     // Whether `m` is one of the legal moves.
     bool isLegal(Move m) const;
     // Whether the side to move has at least one legal move.
@@ -78,11 +86,14 @@ class Position {
     // A hash of the repetition identity (equal for positions that are the same under Art. 9.2.3).
     std::uint64_t repetitionHash() const;
 
+    // Exact equality, counters included (use sameForRepetition for Art. 9.2.3).
     friend bool operator==(const Position&, const Position&) = default;
 
   private:
     static constexpr std::uint8_t kNoPiece = 12;
     static constexpr std::uint8_t kNoSquare = 64;
+
+    Position() { board_.fill(kNoPiece); }  // empty board: only FenReader builds from it
 
     void putPiece(Piece p, int sq);
     void removePiece(int sq);
@@ -91,6 +102,7 @@ class Position {
     Bitboard attackersTo(int sq, Bitboard occ) const;
     Bitboard pinned(Color us) const;
     friend class FenReader;
+    friend class MoveGenerator;
 
     std::array<Bitboard, 6> by_type_{};
     std::array<Bitboard, 2> by_color_{};

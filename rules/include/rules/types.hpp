@@ -74,12 +74,16 @@ class CastlingRights {
     constexpr explicit CastlingRights(std::uint8_t bits) : bits_(bits) {}
     // Whether `c` may still castle on `side` (the permanent right, Art. 3.8.2.1).
     constexpr bool has(Color c, CastleSide side) const { return (bits_ & bitFor(c, side)) != 0; }
+    // Grants the right of `c` on `side`.
     constexpr void set(Color c, CastleSide side) {
         bits_ = static_cast<std::uint8_t>(bits_ | bitFor(c, side));
     }
+    // The four bits (white king side = 1, white queen side = 2, black king side = 4, black queen side = 8).
     constexpr std::uint8_t bits() const { return bits_; }
+    // Whether no right is left.
     constexpr bool none() const { return bits_ == 0; }
     friend constexpr bool operator==(CastlingRights, CastlingRights) = default;
+    // The bit of one right.
     static constexpr std::uint8_t bitFor(Color c, CastleSide side) {
         return static_cast<std::uint8_t>(1u << (index(c) * 2 + (side == CastleSide::Queen ? 1 : 0)));
     }
@@ -101,15 +105,20 @@ class Move {
         : data_(static_cast<std::uint16_t>(index(to) | (index(from) << 6) |
                                            ((static_cast<int>(promo) - 1) << 12) |
                                            (static_cast<int>(kind) << 14))) {}
+    // Departure square (the king's for castling).
     constexpr Square from() const { return squareAt((data_ >> 6) & 63); }
+    // Arrival square (the king's for castling).
     constexpr Square to() const { return squareAt(data_ & 63); }
+    // Normal, promotion, en passant or castling.
     constexpr Kind kind() const { return static_cast<Kind>(data_ >> 14); }
     // The promotion piece, or nullopt for any other kind of move.
     constexpr std::optional<PieceType> promotion() const {
         if (kind() != Kind::Promotion) return std::nullopt;
         return static_cast<PieceType>(((data_ >> 12) & 3) + 1);
     }
+    // Whether this is Move{} (no move).
     constexpr bool isNull() const { return data_ == 0; }
+    // The 16-bit encoding (for hashing and storage).
     constexpr std::uint16_t raw() const { return data_; }
     friend constexpr bool operator==(Move, Move) = default;
 
@@ -120,13 +129,16 @@ class Move {
 // A fixed-capacity list of moves (no heap allocation; 256 exceeds the maximum of 218 legal moves).
 class MoveList {
   public:
+    // Appends `m` (at most 256 moves).
     void push(Move m) { moves_[size_++] = m; }
+    // Empties the list.
     void clear() { size_ = 0; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     const Move* begin() const { return moves_.data(); }
     const Move* end() const { return moves_.data() + size_; }
     Move operator[](std::size_t i) const { return moves_[i]; }
+    // Whether `m` is in the list.
     bool contains(Move m) const;
 
   private:

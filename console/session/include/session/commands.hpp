@@ -118,11 +118,16 @@ struct RequestSeal {};
 struct SealHumanMove {
     std::string text;
 };
-// The engine's shown move is sealed for the computer (CMP-3.5): stored encrypted, never shown again.
-struct SealComputerMove {};
-// Resumption: the envelope is opened with the arbiter and the sealed move is played.
+// The engine's shown move is sealed for the computer (CMP-3.5): encrypted under the arbiter's passphrase
+// (sealMove); the journal keeps only the envelope.
+struct SealComputerMove {
+    std::string passphrase;
+};
+// Resumption: the envelope is opened with the arbiter (the computer's: with the passphrase) and the
+// sealed move is played.
 struct Resume {
-    std::optional<TimePoint> session_start;
+    std::optional<TimePoint> session_start{};
+    std::string passphrase{};
 };
 }  // namespace cmd
 

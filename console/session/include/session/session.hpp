@@ -10,6 +10,7 @@
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
 #include "session/record_sink.hpp"
+#include "session/scoresheet_pdf.hpp"
 #include "session/snapshot.hpp"
 
 namespace oc::session {
@@ -39,10 +40,12 @@ class Session {
 
     // The legal moves of the side to move, in UCI (drivers pick random moves from them).
     std::vector<std::string> legalMoves() const;
-    // The game's time of its last record (drivers resume simulated time from it).
+    // The time of the game's last change (engine I/O records left out): simulations resume from it.
     TimePoint lastRecordTime() const;
     // PGN export: Seven Tag Roster, TimeControl, English SAN, %clk/%emt, "(=)" comments, result.
     std::string pgn() const;
+    // The printable scoresheet's content (writeScoresheetPdf), in the event's notation; no evaluations.
+    ScoresheetData scoresheetData() const;
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
     std::string scoresheetText() const;
 

@@ -68,7 +68,9 @@ struct Snapshot {
     bool computer_offer_pending = false;
     Indication indication;                // the locked policy's instructions (E.III 3.1-3.3)
     bool can_claim_for_computer = false;  // policy indicates and rules/ accept (CMP-3.3)
-    std::string expected_human_move;      // after an incorrect claim: the written move must be made (9.5)
+    std::vector<std::size_t>
+        repetition_plies;             // plies (0 = start) where the current position occurred (DRW-04)
+    std::string expected_human_move;  // after an incorrect claim: the written move must be made (9.5)
     rules::ByColor<int> illegal_moves;
     std::string result = "*";
     std::string termination;  // "checkmate", "resignation", "time forfeit", ...
