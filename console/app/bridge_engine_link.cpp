@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "rules/position.hpp"
-
 namespace oc::app {
 
 namespace {
@@ -14,36 +12,6 @@ struct Overload : F... {
 };
 template <class... F>
 Overload(F...) -> Overload<F...>;
-
-// Every position is checked before `position` and every bestmove before it is shown (architecture §3):
-// engines do not validate their input.
-class RulesValidator : public engine::MoveValidator {
-  public:
-    tl::expected<void, std::string> checkGame(const engine::GameRecord& game) const override {
-        return replay(game).map([](const rules::Position&) {});
-    }
-    tl::expected<void, std::string> checkMove(const engine::GameRecord& game,
-                                              std::string_view move) const override {
-        auto pos = replay(game);
-        if (!pos) return tl::make_unexpected(pos.error());
-        return rules::parseUci(*pos, move).map([](rules::Move) {});
-    }
-
-  private:
-    static tl::expected<rules::Position, std::string> replay(const engine::GameRecord& game) {
-        auto pos = game.start_fen.empty() || game.start_fen == "startpos"
-                       ? tl::expected<rules::Position, rules::FenError>(rules::Position::startpos())
-                       : rules::Position::fromFen(game.start_fen);
-        if (!pos) return tl::make_unexpected("bad start position: " + pos.error().message);
-        rules::Position p = *pos;
-        for (const std::string& m : game.moves) {
-            auto move = rules::parseUci(p, m);
-            if (!move) return tl::make_unexpected(fmt::format("move {}: {}", m, move.error()));
-            p = p.play(*move);
-        }
-        return p;
-    }
-};
 
 engine::EngineSettings bridgeSettings(const session::EngineSettings& s) {
     engine::EngineSettings out;
@@ -71,8 +39,9 @@ engine::GoParams goParams(const session::GoParams& g) {
 
 }  // namespace
 
+// The bridge checks every position before `position` and every bestmove before delivery (architecture §3).
 BridgeEngineLink::BridgeEngineLink(const session::EngineSettings& settings)
-    : engine_(bridgeSettings(settings), std::make_shared<const RulesValidator>()) {}
+    : engine_(bridgeSettings(settings), engine::makeRulesValidator()) {}
 
 BridgeEngineLink::~BridgeEngineLink() = default;
 
