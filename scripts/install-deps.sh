@@ -11,7 +11,7 @@ runtime=(
   stockfish fonts-dejavu-core
 )
 testing=(
-  libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth clang clang-format
+  libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
   toga2 gnuchess pgn-extract imagemagick poppler-utils
 )
 

@@ -1,17 +1,23 @@
 // operator-console: the operator's window. It owns the OS clock and the event loop; everything it shows
-// comes from the session core and the views in console/ui.
+// comes from the session core (through ConsoleApp) and the views in console/ui.
 #include <SDL.h>
 #include <fmt/core.h>
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <csignal>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "console_app.hpp"
+#include "event_pump.hpp"
 #include "gl_window.hpp"
 #include "screenshot.hpp"
+#include "session/script.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
 
@@ -22,76 +28,137 @@ struct Options {
     int frames = 4;
     int width = 1280;
     int height = 800;
+    float text_px = 0.f;  // 0: from the window height (800 px -> 20 px text)
     std::string font = oc::ui::defaultFontPath();
+    std::string event;
+    std::string journal;
+    bool resume = false;
+    std::string script;
+    bool public_display = false;
+    std::string tab = "draws";
     std::string engine = "/usr/games/stockfish";
     std::vector<std::string> engine_args;
 };
 
-oc::ui::BoardPicture startingPicture() {
-    oc::ui::BoardPicture picture;
-    const std::string ranks = "RNBQKBNRPPPPPPPP................................pppppppprnbqkbnr";
-    for (std::size_t i = 0; i < 64; ++i) {
-        picture.squares[i] = ranks[i];
+// The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
+class AppClock {
+  public:
+    oc::session::TimePoint now() const { return std::chrono::steady_clock::now() + skipped_; }
+    void catchUp(oc::session::TimePoint t) {
+        if (t > now()) skipped_ += t - now();
     }
-    return picture;
-}
 
-}  // namespace
+  private:
+    std::chrono::steady_clock::duration skipped_{0};
+};
 
-int main(int argc, char** argv) {
-    std::signal(SIGPIPE, SIG_IGN);  // an engine that dies mid-write must not take the console with it
-
-    Options opt;
-    CLI::App cli{"operator-console: the operator's window for human-vs-computer chess under FIDE rules"};
+void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--screenshot", opt.screenshot,
                    "Render a few frames, write the window as PNG to this path, exit");
     cli.add_option("--frames", opt.frames, "Frames to render before --screenshot")
         ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
     cli.add_option("--height", opt.height, "Window height in pixels")->check(CLI::Range(480, 8192));
+    cli.add_option("--text-size", opt.text_px, "Text size in pixels (default: window height / 40)")
+        ->check(CLI::Range(12.f, 48.f));
+    cli.add_option("--event", opt.event, "Event setup as JSON (players, time control, engine, policy)")
+        ->check(CLI::ExistingFile);
+    cli.add_option("--journal", opt.journal, "Journal file (default: game-YYYYMMDD-HHMMSS.journal here)");
+    cli.add_flag("--resume", opt.resume, "Continue the game held in --journal (after a crash or power cut)");
+    cli.add_option("--script", opt.script, "Apply an operator script (docs/cli-script-format.md) first")
+        ->check(CLI::ExistingFile);
+    cli.add_option("--tab", opt.tab, "The lower pane to show first: draws, arbiter or adjournment")
+        ->check(CLI::IsMember({"draws", "arbiter", "adjournment"}));
+    cli.add_flag("--public", opt.public_display, "Start in the public display view (board and clocks only)");
     cli.add_option("--engine", opt.engine,
-                   "UCI engine command for the computer (default: Debian's Stockfish)");
+                   "UCI engine command when the event names none (default: Stockfish)");
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
-    CLI11_PARSE(cli, argc, argv);
+}
 
+oc::app::GameFiles gameFiles(const Options& opt) {
+    oc::app::GameFiles files;
+    if (!opt.event.empty()) files.event = opt.event;
+    files.journal = opt.journal.empty() ? oc::app::defaultJournalPath() : std::filesystem::path(opt.journal);
+    files.resume = opt.resume;
+    files.engine = opt.engine;
+    files.engine_args = opt.engine_args;
+    return files;
+}
+
+// Reads and applies --script; the error names the file and line.
+std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppClock& clock,
+                        oc::ui::UiState& ui) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    oc::session::TimePoint now = clock.now();
+    const auto computer = app.frame(now).setup.computer_side;
+    auto steps = oc::session::parseScript(text.str(), computer);
+    if (!steps) return fmt::format("{}: {}", path, steps.error());
+    auto ok = app.runScript(*steps, now, ui);
+    clock.catchUp(now);
+    return ok ? std::string() : fmt::format("{}: {}", path, ok.error());
+}
+
+int run(const Options& opt) {
     oc::app::GlWindow window;
     if (!window.open("Operator console", opt.width, opt.height)) {
-        fmt::print(stderr, "operator-console: {}\n", window.error());
-        fmt::print(stderr,
-                   "  Without a display, run the headless tool instead: build/bin/operator-cli --help\n");
+        fmt::print(stderr, "operator-console: {}\n  Without a display, use build/bin/operator-cli instead.\n",
+                   window.error());
         return 1;
     }
-    const auto fonts = oc::ui::loadFonts(opt.font, 18.f, 96.f);
+    // Large, readable type on any screen: a fortieth of the window height unless the operator chose a size.
+    const float text_px =
+        opt.text_px > 0.f ? opt.text_px : std::clamp(static_cast<float>(opt.height) / 40.f, 16.f, 36.f);
+    const float piece_px =
+        std::clamp(static_cast<float>(opt.height) / 8.f, 96.f, 160.f);  // crisp board sprites
+    const auto fonts = oc::ui::loadFonts(opt.font, text_px, piece_px);
     if (!fonts) {
         fmt::print(stderr,
                    "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",
                    opt.font);
         return 1;
     }
-
-    const oc::ui::BoardPicture board = startingPicture();
+    oc::ui::applyConsoleStyle();
+    AppClock clock;
+    auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
+    if (!app) {
+        fmt::print(stderr, "operator-console: {}\n", app.error());
+        return 1;
+    }
+    clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
+    fmt::print(stderr, "operator-console: journal {}\n", (*app)->journalPath().string());
+    for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
+    oc::ui::UiState ui;
+    ui.public_display = opt.public_display;
+    ui.shell_notices = (*app)->startupNotes();
+    ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
+             : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
+                                        : oc::ui::LowerTab::Draws;
+    ui.setup_source = opt.event.empty() ? "" : fmt::format("Loaded from {}.", opt.event);
+    if (!opt.script.empty()) {
+        if (auto err = applyScript(opt.script, **app, clock, ui); !err.empty()) {
+            fmt::print(stderr, "operator-console: {}\n", err);
+            return 1;
+        }
+    }
     int frame = 0;
     bool running = true;
+    oc::app::EventPump events;
     while (running) {
-        SDL_Event event;
-        // Block until something happens (or half a second passes, so clocks can tick): an idle console
-        // must not burn a core. Screenshot runs do not wait.
-        if (opt.screenshot.empty() && SDL_WaitEventTimeout(&event, 500) != 0) {
-            SDL_PushEvent(&event);
-        }
-        while (SDL_PollEvent(&event) != 0) {
-            ImGui_ImplSDL2_ProcessEvent(&event);
-            if (event.type == SDL_QUIT) {  // SIGTERM and SIGINT arrive here too
-                running = false;
-            }
-        }
+        // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
+        // console sleeps (no busy loop). Screenshot runs do not wait.
+        if (opt.screenshot.empty()) events.wait((*app)->lively(clock.now()) ? 100 : 500);
+        running = events.pump();
+        const auto now = clock.now();
+        const oc::session::Snapshot snap = (*app)->frame(now);
         window.beginFrame();
-        oc::ui::drawConsole(board, *fonts);
+        const auto commands = oc::ui::drawConsole(snap, now, ui, *fonts);
         window.render();
+        (*app)->dispatch(commands, now, ui);
         if (!opt.screenshot.empty() && ++frame >= opt.frames) {
-            const std::string err = oc::app::saveScreenshot(window.window(), opt.screenshot);
-            if (!err.empty()) {
+            if (auto err = oc::app::saveScreenshot(window.window(), opt.screenshot); !err.empty()) {
                 fmt::print(stderr, "operator-console: {}\n", err);
                 return 1;
             }
@@ -99,5 +166,22 @@ int main(int argc, char** argv) {
         }
         window.present();
     }
+    (*app)->shutdown(clock.now());
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::signal(SIGPIPE, SIG_IGN);  // an engine that dies mid-write must not take the console with it
+    Options opt;
+    CLI::App cli{"operator-console: the operator's window for human-vs-computer chess under FIDE rules"};
+    addOptions(cli, opt);
+    CLI11_PARSE(cli, argc, argv);
+    if (opt.resume && opt.journal.empty()) {
+        fmt::print(stderr,
+                   "operator-console: --resume needs --journal FILE (the journal of the game to continue)\n");
+        return 2;
+    }
+    return run(opt);
 }

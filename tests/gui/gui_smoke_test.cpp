@@ -1,15 +1,23 @@
-// Starts the real console in a real X server (Xvfb) and checks the screenshot it writes shows a board.
+// Starts the real console in a real X server (Xvfb) and checks the screenshots it writes: the setup
+// screen, and a game in progress against the real Stockfish driven by an operator script.
 #include <gtest/gtest.h>
 #include <stb_image.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uint32_t kLight = 0xF0D9B5;
+constexpr std::uint32_t kDark = 0xB58863;
 
 struct Image {
     int width = 0;
@@ -30,50 +38,184 @@ Image load(const std::string& path) {
     return img;
 }
 
-std::string shot(const std::string& name, const std::string& args = "") {
-    const auto path =
-        std::filesystem::temp_directory_path() / (name + "-" + std::to_string(getpid()) + ".png");
-    std::filesystem::remove(path);
-    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' " + OC_CONSOLE_EXE +
-                            " --screenshot " + path.string() + " " + args;
-    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-    return path.string();
-}
+// A scratch directory per test: the console writes its journal there.
+class GuiSmoke : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() / ("oc-gui-" + std::to_string(getpid()) + "-" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override {
+        if (!HasFailure()) fs::remove_all(dir_);
+    }
+    std::string file(const std::string& name, const std::string& text = "") {
+        const fs::path p = dir_ / name;
+        if (!text.empty()) std::ofstream(p) << text;
+        return p.string();
+    }
+    int console(const std::string& args) {
+        const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' " +
+                                OC_CONSOLE_EXE + " --journal " + file("game.journal") + " " + args + " 2>" +
+                                file("stderr.txt");
+        return std::system(cmd.c_str());
+    }
+    fs::path dir_;
+};
 
-TEST(GuiSmoke, ScreenshotShowsABoardWithPieces) {
-    const std::string path = shot("oc-gui-smoke");
-    const Image img = load(path);
-    ASSERT_NE(img.pixels, nullptr) << "no readable PNG at " << path;
-    EXPECT_EQ(img.width, 1280);
-    EXPECT_EQ(img.height, 800);
+struct Census {
+    int light = 0, dark = 0, white = 0, black = 0;
+    std::size_t colours = 0;
+};
 
-    // The board's two square colours must both be there, in quantity, and pure white and black piece pixels.
-    int light = 0;
-    int dark = 0;
-    int white = 0;
-    int black = 0;
+Census census(const Image& img) {
+    Census c;
     std::set<std::uint32_t> colours;
     for (int y = 0; y < img.height; y += 2) {
         for (int x = 0; x < img.width; x += 2) {
-            const std::uint32_t c = img.at(x, y);
-            colours.insert(c);
-            light += c == 0xF0D9B5;
-            dark += c == 0xB58863;
-            white += c == 0xFFFFFF;
-            black += c == 0x000000;
+            const std::uint32_t px = img.at(x, y);
+            colours.insert(px);
+            c.light += px == kLight;
+            c.dark += px == kDark;
+            c.white += px == 0xFFFFFF;
+            c.black += px == 0x000000;
         }
     }
-    EXPECT_GT(light, 10000);
-    EXPECT_GT(dark, 10000);
-    EXPECT_GT(white, 1000) << "white pieces should be filled, not hollow";
-    EXPECT_GT(black, 1000);
-    EXPECT_GT(colours.size(), 50u) << "a blank or flat image is not a console";
-    std::filesystem::remove(path);
+    c.colours = colours.size();
+    return c;
 }
 
-TEST(GuiSmoke, BadArgumentIsRefused) {
+// The board's square area: the bounding box of the two square colours (they appear nowhere else).
+struct Board {
+    int x0 = 1 << 30, y0 = 1 << 30, x1 = -1, y1 = -1;
+    double cell() const { return (x1 - x0 + 1) / 8.0; }
+};
+
+Board findBoard(const Image& img) {
+    Board b;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < img.width; ++x) {
+            const std::uint32_t px = img.at(x, y);
+            if (px == kLight || px == kDark) {
+                b.x0 = std::min(b.x0, x), b.y0 = std::min(b.y0, y);
+                b.x1 = std::max(b.x1, x), b.y1 = std::max(b.y1, y);
+            }
+        }
+    }
+    return b;
+}
+
+// Share of the cell's central area in `colour` (or in either square colour when colour is 0).
+double share(const Image& img, const Board& b, int col, int row, std::uint32_t colour) {
+    const double c = b.cell();
+    int hits = 0, total = 0;
+    for (int y = int(b.y0 + (row + 0.2) * c); y < int(b.y0 + (row + 0.8) * c); ++y) {
+        for (int x = int(b.x0 + (col + 0.2) * c); x < int(b.x0 + (col + 0.8) * c); ++x) {
+            const std::uint32_t px = img.at(x, y);
+            hits += colour == 0 ? (px == kLight || px == kDark) : px == colour;
+            ++total;
+        }
+    }
+    return total == 0 ? 0 : double(hits) / total;
+}
+
+TEST_F(GuiSmoke, SetupScreenBeforeTheGame) {
+    ASSERT_EQ(console("--screenshot " + file("setup.png")), 0) << file("stderr.txt");
+    const Image img = load(file("setup.png"));
+    ASSERT_NE(img.pixels, nullptr);
+    EXPECT_EQ(img.width, 1280);
+    EXPECT_EQ(img.height, 800);
+    const Census c = census(img);
+    EXPECT_GT(c.colours, 30u) << "a blank or flat image is not a console";
+    EXPECT_EQ(c.light + c.dark, 0) << "no board before the game starts";
+    EXPECT_TRUE(fs::exists(file("game.journal"))) << "the setup is journalled from the start";
+}
+
+TEST_F(GuiSmoke, MidGameAgainstStockfishShowsTheMovedPieces) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    const std::string event = file("event.json",
+                                   R"({"white": "Human, Test", "black": "Stockfish", "computer_side": "black",
+                                       "time_control": "1m", "engine": {"command": "/usr/games/stockfish"}})");
+    const std::string script =
+        file("mid.script", "start\nmove e4\nmade\npressed\nrecorded\nmove Nf3\nmade\n");
+    ASSERT_EQ(console("--event " + event + " --script " + script + " --screenshot " + file("mid.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    const Image img = load(file("mid.png"));
+    ASSERT_NE(img.pixels, nullptr);
+    const Census c = census(img);
+    EXPECT_GT(c.light, 5000);
+    EXPECT_GT(c.dark, 5000);
+    EXPECT_GT(c.white, 1000) << "white pieces should be filled, not hollow";
+    const Board b = findBoard(img);
+    ASSERT_NEAR(b.x1 - b.x0, b.y1 - b.y0, 4) << "the board is square";
+    // The computer plays Black, so Black is at the bottom: file h is the left column, rank 1 the top row.
+    auto col = [](char file) { return 7 - (file - 'a'); };
+    auto row = [](int rank) { return rank - 1; };
+    EXPECT_GT(share(img, b, col('e'), row(2), 0), 0.95) << "e2 is empty after 1.e4";
+    EXPECT_GT(share(img, b, col('g'), row(1), 0), 0.95) << "g1 is empty after 2.Nf3";
+    EXPECT_GT(share(img, b, col('e'), row(4), 0xFFFFFF), 0.05) << "a white pawn on e4";
+    EXPECT_GT(share(img, b, col('f'), row(3), 0xFFFFFF), 0.05) << "a white knight on f3";
+    std::stringstream journal;
+    journal << std::ifstream(file("game.journal")).rdbuf();
+    EXPECT_NE(journal.str().find("human_move"), std::string::npos) << "the moves are journalled";
+}
+
+TEST_F(GuiSmoke, ResumeRebuildsTheGameFromTheJournal) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "1m"})");
+    const std::string script = file("first.script", "start\nmove e4\nmade\npressed\nrecorded\nmove d4\n");
+    ASSERT_EQ(console("--event " + event + " --script " + script + " --screenshot " + file("first.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    // A second console on the same journal, as after a crash: the position comes back from the records.
+    ASSERT_EQ(console("--resume --screenshot " + file("resumed.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    std::stringstream err;
+    err << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("Resumed"), std::string::npos) << err.str();
+    const Image img = load(file("resumed.png"));
+    ASSERT_NE(img.pixels, nullptr);
+    const Board b = findBoard(img);
+    auto col = [](char f) { return 7 - (f - 'a'); };
+    EXPECT_GT(share(img, b, col('e'), 3, 0xFFFFFF), 0.05) << "the white pawn on e4 is back";
+    EXPECT_GT(share(img, b, col('d'), 3, 0xFFFFFF), 0.05) << "and the one on d4";
+    // A new game never overwrites a journal.
+    EXPECT_NE(console("--event " + event + " --screenshot " + file("again.png")), 0);
+}
+
+// The keyboard-first cycle with real key events: move, Enter; Enter, Enter, Enter for the three steps.
+TEST_F(GuiSmoke, KeyboardOnlyOperatorCycle) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "xdotool is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "5m"})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " +
+                            OC_KEYBOARD_FLOW + " " + OC_CONSOLE_EXE + " " + event + " " +
+                            file("game.journal") + " 2>" + file("stderr.txt");
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("stderr.txt")).rdbuf();
+}
+
+TEST_F(GuiSmoke, SigtermClosesCleanly) {
+    // No --screenshot: the console runs until the signal; SDL turns SIGTERM into a quit event. The signal
+    // goes to the console itself, inside the X server's session.
+    const std::string inner = std::string(OC_CONSOLE_EXE) + " --journal " + file("game.journal") + " 2>" +
+                              file("stderr.txt") + " & pid=$!; sleep 3; kill -TERM $pid; wait $pid";
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh -c '" + inner + "'";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_TRUE(fs::exists(file("game.journal")));
+}
+
+TEST_F(GuiSmoke, BadArgumentIsRefused) {
     const std::string cmd = std::string(OC_CONSOLE_EXE) + " --frames 0 >/dev/null 2>&1";
     EXPECT_NE(std::system(cmd.c_str()), 0);
+}
+
+TEST_F(GuiSmoke, UnreadableEventFileIsRefusedWithTheReason) {
+    const std::string event = file("bad.json", R"({"computer_side": "purple"})");
+    EXPECT_NE(console("--event " + event + " --screenshot " + file("x.png")), 0);
+    std::stringstream err;
+    err << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("computer_side"), std::string::npos) << err.str();
+    EXPECT_FALSE(fs::exists(file("x.png")));
 }
 
 }  // namespace

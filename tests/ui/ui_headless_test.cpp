@@ -31,13 +31,13 @@ class HeadlessUi : public ::testing::Test {
 
     // New ImGui windows are hidden on their first frame, so every check renders at least two.
     ImDrawData* renderFrames(int count) {
-        oc::ui::BoardPicture board;
-        board.squares.fill('.');
-        board.squares[4] = 'K';
-        board.squares[60] = 'k';
+        oc::session::Snapshot snap;
+        snap.phase = oc::session::Phase::HumanToMove;
+        snap.fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        oc::ui::UiState state;
         for (int i = 0; i < count; ++i) {
             ImGui::NewFrame();
-            oc::ui::drawConsole(board, fonts_);
+            (void)oc::ui::drawConsole(snap, {}, state, fonts_);
             ImGui::Render();
         }
         return ImGui::GetDrawData();

@@ -1,78 +1,245 @@
+// The console's layout: a banner saying what to do now, the board on the operator's side, the move
+// cycle in the middle, clocks and scoresheet on the right. Rare actions sit behind tabs.
 #include "ui/console_view.hpp"
 
-#include <imgui.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 
+#include "ui/board_picture.hpp"
+#include "view_context.hpp"
+
 namespace oc::ui {
 
+void drawSetup(ViewContext& ctx);
+
 namespace {
+
+using session::Phase;
 
 constexpr ImGuiWindowFlags kRootFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                         ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
 
-// A titled pane; the caller fills it between beginPane and endPane.
-void beginPane(const char* title, ImVec2 size) {
-    ImGui::BeginChild(title, size, true);
-    ImGui::TextUnformatted(title);
-    ImGui::Separator();
+struct Layout {
+    float banner_h, board_side, board_col_w, middle_w, right_w, body_h;
+};
+
+// Board on the left (as large as the height allows), the move cycle in the widest column, clocks on the
+// right.
+Layout computeLayout(const Fonts& fonts) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    Layout l{};
+    l.banner_h =
+        fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() + style.WindowPadding.y * 2.f + 4.f;
+    l.body_h = avail.y - l.banner_h - style.ItemSpacing.y;
+    const float label_h = ImGui::GetFontSize() * 1.4f;
+    const float sheet_min = ImGui::GetTextLineHeightWithSpacing() * 6.f + fonts.heading->FontSize;
+    l.board_side = std::clamp(
+        std::min(l.body_h - sheet_min - label_h - style.WindowPadding.y * 2.f - style.ItemSpacing.y,
+                 avail.x * 0.38f),
+        160.f, 2000.f);
+    l.board_col_w = l.board_side + style.WindowPadding.x * 2.f;
+    l.right_w = std::max(ImGui::GetFontSize() * 14.5f, avail.x * 0.22f);
+    l.middle_w = avail.x - l.board_col_w - l.right_w - style.ItemSpacing.x * 2.f;
+    return l;
 }
 
-void endPane() {
+void drawTabButton(ViewContext& ctx, const char* label, LowerTab tab, bool attention) {
+    const bool selected = ctx.state.tab == tab;
+    ImGui::PushStyleColor(ImGuiCol_Button, selected ? ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]
+                                                    : ImGui::GetStyle().Colors[ImGuiCol_FrameBg]);
+    if (attention) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kAmber);
+    }
+    if (actionButton(ctx, label, true)) {
+        ctx.state.tab = tab;
+    }
+    if (attention) {
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopStyleColor();
+}
+
+void drawLowerTabs(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    ImGui::BeginChild("lower", {0, 0}, true);
+    const bool draws_attention = snap.human_offer_pending || snap.computer_offer_pending ||
+                                 snap.phase == Phase::ClaimPending || snap.indication.offer_draw ||
+                                 snap.indication.claim_draw || snap.indication.resign;
+    drawTabButton(ctx, "Draws & result", LowerTab::Draws, draws_attention);
+    ImGui::SameLine();
+    drawTabButton(ctx, "Arbiter", LowerTab::Arbiter,
+                  inPlay(snap) && (snap.flag_reported || snap.clock_paused));
+    ImGui::SameLine();
+    drawTabButton(ctx, "Adjournment", LowerTab::Adjourn,
+                  snap.seal_requested || snap.phase == Phase::Adjourned);
+    ImGui::Separator();
+    switch (ctx.state.tab) {
+        case LowerTab::Draws:
+            drawDrawsPane(ctx);
+            break;
+        case LowerTab::Arbiter:
+            drawArbiterPane(ctx);
+            break;
+        case LowerTab::Adjourn:
+            drawAdjournPane(ctx);
+            break;
+    }
     ImGui::EndChild();
 }
 
-void idleText(const char* text) {
-    ImGui::TextDisabled("%s", text);
+void drawBoardColumn(ViewContext& ctx, const Layout& l) {
+    ImGui::BeginGroup();
+    const float board_h =
+        l.board_side + ImGui::GetFontSize() * 1.4f + ImGui::GetStyle().WindowPadding.y * 2.f;
+    ImGui::BeginChild("board", {l.board_col_w, board_h}, true, ImGuiWindowFlags_NoScrollbar);
+    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, ctx.state.public_display), ctx.fonts,
+              l.board_side);
+    ImGui::EndChild();
+    if (!ctx.state.public_display) {
+        beginPane("Scoresheet", {l.board_col_w, 0}, ctx.fonts);
+        drawScoresheetPane(ctx);
+        endPane();
+    }
+    ImGui::EndGroup();
+}
+
+// The move pane's height: title, the human's entry (label, box, options, a refusal), the computer's
+// move in big type with its prompt and the three tall step buttons.
+float movePaneHeight(const Fonts& fonts) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float text = ImGui::GetTextLineHeightWithSpacing();
+    const float row = ImGui::GetFrameHeightWithSpacing();
+    const float title = fonts.heading->FontSize + style.ItemSpacing.y * 2.f;
+    const float human =
+        text + fonts.heading->FontSize + style.FramePadding.y * 2.f + style.ItemSpacing.y + row + text;
+    const float computer =
+        text + fonts.big->FontSize + style.ItemSpacing.y + text + ImGui::GetFrameHeight() * 1.8f;
+    return title + human + style.ItemSpacing.y * 3.f + computer + style.WindowPadding.y * 2.f +
+           style.ItemSpacing.y;
+}
+
+void drawOperatorBody(ViewContext& ctx, const Layout& l) {
+    drawBoardColumn(ctx, l);
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    beginPane("Move", {l.middle_w, movePaneHeight(ctx.fonts)}, ctx.fonts);
+    drawMovePane(ctx);
+    endPane();
+    ImGui::BeginChild("lowerwrap", {l.middle_w, 0});
+    drawLowerTabs(ctx);
+    ImGui::EndChild();
+    ImGui::EndGroup();
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    const float row = ImGui::GetFrameHeightWithSpacing();
+    const float clocks_h = ctx.fonts.heading->FontSize * 3.6f + row * clockPaneRows(ctx.snap) +
+                           ImGui::GetStyle().WindowPadding.y * 2.f;
+    beginPane("Clocks", {l.right_w, clocks_h}, ctx.fonts);
+    drawClockPane(ctx);
+    endPane();
+    beginPane("Engine", {l.right_w, ctx.fonts.heading->FontSize + row * 4.f}, ctx.fonts);
+    drawEnginePane(ctx);
+    endPane();
+    beginPane("Notices", {l.right_w, 0}, ctx.fonts);
+    drawNoticesPane(ctx);
+    endPane();
+    ImGui::EndGroup();
+}
+
+// The public display (Q18): board and clocks only, as large as the screen allows; never the engine's
+// move, evaluations or analysis.
+void drawPublicBody(ViewContext& ctx, const Layout& l) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float label_h = ImGui::GetFontSize() * 1.4f;
+    const float side = std::max(160.f, std::min(l.body_h - label_h - style.WindowPadding.y * 2.f,
+                                                ImGui::GetContentRegionAvail().x * 0.62f));
+    ImGui::BeginChild("board", {side + style.WindowPadding.x * 2.f, 0}, true, ImGuiWindowFlags_NoScrollbar);
+    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, true), ctx.fonts, side);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("publicclocks", {0, 0}, true);
+    for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
+        const bool running = ctx.snap.clock_running == c && !ctx.snap.clock_paused && inPlay(ctx.snap);
+        ImGui::PushFont(ctx.fonts.heading);
+        ImGui::TextColored(running ? kGreen : kGrey, "%s", playerName(ctx.snap, c).c_str());
+        ImGui::PopFont();
+        ImGui::PushFont(ctx.fonts.big);
+        ImGui::TextColored(running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
+                           formatClock(ctx.snap.remaining[c]).c_str());
+        ImGui::PopFont();
+        ImGui::Spacing();
+    }
+    if (ctx.snap.result != "*") {
+        ImGui::PushFont(ctx.fonts.big);
+        ImGui::TextColored(kAmber, "%s", ctx.snap.result.c_str());
+        ImGui::PopFont();
+    }
+    ImGui::EndChild();
+}
+
+// A flag, an offer or a seal request brings its tab forward once, when it appears; the operator may
+// then switch away.
+void followAttention(const session::Snapshot& snap, UiState& st) {
+    const bool flag = snap.flag_reported.has_value();
+    const bool offer =
+        snap.human_offer_pending || snap.computer_offer_pending || snap.phase == Phase::ClaimPending;
+    const bool seal = snap.seal_requested || snap.phase == Phase::Adjourned;
+    if (flag && !st.seen_flag) st.tab = LowerTab::Arbiter;
+    if (offer && !st.seen_offer) st.tab = LowerTab::Draws;
+    if (seal && !st.seen_seal) st.tab = LowerTab::Adjourn;
+    st.seen_flag = flag;
+    st.seen_offer = offer;
+    st.seen_seal = seal;
 }
 
 }  // namespace
 
-void drawConsole(const BoardPicture& board, const Fonts& fonts) {
+void applyConsoleStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.FramePadding = {8.f, 5.f};
+    style.ItemSpacing = {8.f, 6.f};
+    style.FrameBorderSize = 1.f;  // empty text boxes and checkboxes must be visible at a glance
+    style.FrameRounding = 3.f;
+    style.ChildRounding = 4.f;
+    style.ScrollbarSize = 16.f;
+    style.DisabledAlpha = 0.4f;  // what cannot be done now must look clearly different
+    style.Colors[ImGuiCol_Border] = {0.45f, 0.45f, 0.5f, 0.6f};
+    style.Colors[ImGuiCol_TextDisabled] = {0.62f, 0.62f, 0.62f, 1.f};  // still readable in a bright hall
+}
+
+std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now,
+                                          UiState& state, const Fonts& fonts) {
+    std::vector<session::Command> out;
+    ViewContext ctx{snap, state, fonts, now, out};
+    state.widgets.clear();
+    if (state.last_phase != snap.phase) {
+        state.confirming.clear();  // an armed button never survives a change of situation
+        state.last_phase = snap.phase;
+    }
+    followAttention(snap, state);
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos({0, 0});
     ImGui::SetNextWindowSize(io.DisplaySize);
     ImGui::Begin("Operator console", nullptr, kRootFlags);
-
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float header_h =
-        ImGui::GetTextLineHeightWithSpacing() + style.ItemSpacing.y + style.WindowPadding.y * 2.f;
-    const float entry_h = header_h + ImGui::GetFrameHeightWithSpacing() * 3.f;
-    const float label_h = ImGui::GetFontSize() * 1.4f;  // file letters under the board
-    const float avail_h = ImGui::GetContentRegionAvail().y;
-    const float board_side =
-        std::max(200.f, std::min(avail_h - entry_h - header_h - label_h - style.ItemSpacing.y * 2.f,
-                                 io.DisplaySize.x * 0.55f));
-    const float pane_w = board_side + style.WindowPadding.x * 2.f;
-
-    ImGui::BeginGroup();
-    beginPane("Board", {pane_w, board_side + header_h + label_h});
-    drawBoard(board, fonts, board_side);
-    endPane();
-    beginPane("Move entry", {pane_w, 0});
-    idleText("No game in progress: moves can be entered once a game is set up.");
-    endPane();
-    ImGui::EndGroup();
-
-    ImGui::SameLine();
-    ImGui::BeginGroup();
-    const float right_h = ImGui::GetContentRegionAvail().y;
-    beginPane("Clocks", {0, right_h * 0.18f});
-    idleText("No time control set.");
-    endPane();
-    beginPane("Engine", {0, right_h * 0.22f});
-    idleText("No engine running.");
-    endPane();
-    beginPane("Scoresheet", {0, right_h * 0.35f});
-    idleText("No moves recorded.");
-    endPane();
-    beginPane("Journal", {0, 0});
-    idleText("No journal open.");
-    endPane();
-    ImGui::EndGroup();
-
+    if (snap.phase == Phase::Setup) {
+        drawSetup(ctx);
+    } else {
+        const Layout l = computeLayout(fonts);
+        ImGui::BeginChild("banner", {0, l.banner_h}, true, ImGuiWindowFlags_NoScrollbar);
+        drawBanner(ctx);
+        ImGui::EndChild();
+        if (state.public_display) {
+            drawPublicBody(ctx, l);
+        } else {
+            drawOperatorBody(ctx, l);
+        }
+    }
     ImGui::End();
+    return out;
 }
 
 }  // namespace oc::ui

@@ -28,7 +28,10 @@ std::optional<Fonts> loadFonts(const std::string& ttf_path, float text_px, float
     Fonts fonts;
     fonts.text = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), text_px, nullptr, kTextRanges);
     fonts.pieces = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), piece_px, nullptr, kPieceRanges);
-    if (fonts.text == nullptr || fonts.pieces == nullptr) {
+    fonts.heading = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), text_px * 1.5f, nullptr, kTextRanges);
+    fonts.big = io.Fonts->AddFontFromFileTTF(ttf_path.c_str(), text_px * 2.6f, nullptr, kTextRanges);
+    if (fonts.text == nullptr || fonts.pieces == nullptr || fonts.heading == nullptr ||
+        fonts.big == nullptr) {
         return std::nullopt;
     }
     auto sprites = PieceSprites::prepare(*io.Fonts, ttf_path, static_cast<int>(piece_px));

@@ -13,6 +13,8 @@ struct BoardPicture {
     bool white_at_bottom = true;
     int highlight_from = -1;  // last move, drawn as tinted squares; -1 for none
     int highlight_to = -1;
+    int pending_from = -1;  // the engine's move still to be played on the board, drawn with an arrow
+    int pending_to = -1;
 };
 
 // Draws the board with coordinates into the current window, filling `side` pixels square.

@@ -1,0 +1,212 @@
+#include "console_app.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace oc::app {
+
+namespace {
+
+using session::Phase;
+
+tl::expected<nlohmann::json, std::string> readJson(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    if (!in) {
+        return tl::make_unexpected(fmt::format("cannot read the event file {}", path.string()));
+    }
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        return tl::make_unexpected(fmt::format("{} is not valid JSON: {}", path.string(), e.what()));
+    }
+}
+
+// The setup record the session writes first; the engine link must exist before the replay.
+tl::expected<session::EventSetup, std::string> setupOf(const std::vector<nlohmann::json>& records) {
+    if (records.empty() || !records.front().contains("setup")) {
+        return tl::make_unexpected("the journal does not start with the event setup");
+    }
+    return session::eventSetupFromJson(records.front()["setup"]);
+}
+
+session::WallTime wallNow() {
+    return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
+bool needsEngineAnswer(const session::Command& c) {
+    return std::holds_alternative<session::cmd::MadeOnBoard>(c) ||
+           std::holds_alternative<session::cmd::SealComputerMove>(c);
+}
+
+}  // namespace
+
+tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files) {
+    session::EventSetup setup;
+    if (files.event) {
+        auto json = readJson(*files.event);
+        if (!json) {
+            return tl::make_unexpected(json.error());
+        }
+        // An event file without an engine gets the one from the command line (--engine).
+        if (json->is_object() && (!json->contains("engine") || !(*json)["engine"].contains("command"))) {
+            (*json)["engine"]["command"] = files.engine;
+            (*json)["engine"]["args"] = files.engine_args;
+        }
+        auto parsed = session::eventSetupFromJson(*json);
+        if (!parsed) {
+            return tl::make_unexpected(fmt::format("{}: {}", files.event->string(), parsed.error()));
+        }
+        setup = *parsed;
+    }
+    if (setup.engine.command.empty()) {
+        setup.engine.command = files.engine;
+        setup.engine.args = files.engine_args;
+    }
+    return setup;
+}
+
+tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const GameFiles& files,
+                                                                        session::TimePoint now) {
+    std::unique_ptr<ConsoleApp> app(new ConsoleApp());
+    if (files.resume) {
+        auto resumed = session::JournalWriter::resume(files.journal);
+        if (!resumed) {
+            return tl::make_unexpected(
+                fmt::format("{}: {}", files.journal.string(), resumed.error().message));
+        }
+        app->notes_ = resumed->contents.warnings;
+        const auto records = session::sessionRecords(resumed->contents);
+        auto setup = setupOf(records);
+        if (!setup) {
+            return tl::make_unexpected(setup.error());
+        }
+        app->sink_ = std::make_unique<session::JournalSink>(std::move(resumed->writer), wallNow);
+        app->engine_ = std::make_unique<BridgeEngineLink>(setup->engine);
+        auto s = session::Session::restore(records, *app->sink_, *app->engine_);
+        if (!s) {
+            return tl::make_unexpected(s.error());
+        }
+        app->session_ = std::move(*s);
+        app->notes_.push_back(fmt::format("Resumed {} records from {}: re-synchronise to the table clock.",
+                                          records.size(), files.journal.string()));
+        return app;
+    }
+    auto setup = loadSetup(files);
+    if (!setup) {
+        return tl::make_unexpected(setup.error());
+    }
+    auto writer =
+        session::JournalWriter::create(files.journal, {{"app", "operator-console"}}, wallNow(),
+                                       std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
+    if (!writer) {
+        return tl::make_unexpected(fmt::format("{}: {}", files.journal.string(), writer.error().message));
+    }
+    app->sink_ = std::make_unique<session::JournalSink>(std::move(*writer), wallNow);
+    app->engine_ = std::make_unique<BridgeEngineLink>(setup->engine);
+    auto s = session::Session::create(*setup, *app->sink_, *app->engine_, now);
+    if (!s) {
+        return tl::make_unexpected(s.error());
+    }
+    app->session_ = std::move(*s);
+    return app;
+}
+
+ConsoleApp::~ConsoleApp() = default;
+
+session::Snapshot ConsoleApp::frame(session::TimePoint now) {
+    session_->poll(now);
+    return session_->snapshot(now);
+}
+
+void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
+                          ui::UiState& ui) {
+    for (const session::Command& c : commands) {
+        auto done = session_->dispatch(c, now);
+        if (!done) {
+            ui::noteOutcome(ui, c, &done.error().message);
+            return;
+        }
+        ui::noteOutcome(ui, c, nullptr);
+        // A new engine in the setup form: the bridge takes it before the game (refused during one).
+        if (const auto* update = std::get_if<session::cmd::UpdateSetup>(&c)) {
+            engine_->reconfigure(update->setup.engine, now);
+        }
+    }
+}
+
+bool ConsoleApp::lively(session::TimePoint now) const {
+    const session::Snapshot s = session_->snapshot(now);
+    return engine_->busy() || (s.clock_running.has_value() && !s.clock_paused);
+}
+
+bool ConsoleApp::waitForEngine(session::TimePoint& now, std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto before = std::chrono::steady_clock::now();
+        engine_->waitForActivity(std::chrono::milliseconds(50));
+        now += std::chrono::steady_clock::now() - before;
+        session_->poll(now);
+        if (session_->snapshot(now).phase != Phase::EngineThinking) {
+            return true;
+        }
+    }
+    return false;
+}
+
+tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep& step,
+                                                       session::TimePoint& now, ui::UiState& ui) {
+    if (step.advance) {
+        now += *step.advance;
+    }
+    if (step.at && script_start_ + *step.at > now) {
+        now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
+    }
+    if (const auto* d = std::get_if<session::Directive>(&step.action)) {
+        if (d->name == "wait") {
+            if (!waitForEngine(now, std::chrono::seconds(60))) {
+                return tl::make_unexpected("the engine did not answer within 60 s");
+            }
+            return {};
+        }
+        return tl::make_unexpected(fmt::format("'{}' needs the scripted engine of operator-cli", d->name));
+    }
+    const auto& command = std::get<session::Command>(step.action);
+    if (needsEngineAnswer(command) && !waitForEngine(now, std::chrono::seconds(60))) {
+        return tl::make_unexpected("the engine did not answer within 60 s");
+    }
+    session::Command c = command;
+    if (auto* move = std::get_if<session::cmd::HumanMove>(&c); move && step.pressed_before) {
+        move->pressed_at = now - *step.pressed_before;
+    }
+    dispatch({c}, now, ui);
+    const bool refused = !ui.rejection.empty();
+    if (const auto* move = std::get_if<session::cmd::HumanMove>(&c); move && refused) {
+        ui.move_text = move->text;  // as if typed: the refused text stays in the box to be fixed
+    }
+    if (refused != step.expect_rejection) {
+        return tl::make_unexpected(refused ? "refused: " + ui.rejection
+                                           : "expected a refusal, but it was accepted");
+    }
+    session_->poll(now);
+    return {};
+}
+
+tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session::ScriptStep>& steps,
+                                                      session::TimePoint& now, ui::UiState& ui) {
+    script_start_ = now;
+    for (const session::ScriptStep& step : steps) {
+        if (auto ok = scriptStep(step, now, ui); !ok) {
+            return tl::make_unexpected(fmt::format("script line {}: {}", step.line, ok.error()));
+        }
+    }
+    return {};
+}
+
+void ConsoleApp::shutdown(session::TimePoint now) {
+    engine_->shutdown(now);
+}
+
+}  // namespace oc::app

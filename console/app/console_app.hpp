@@ -1,0 +1,68 @@
+#pragma once
+// The console's game: the journal, the engine process and the session, wired together. The shell
+// (main.cpp) owns the OS clock and hands `now` in; the views get snapshots and give back commands.
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "bridge_engine_link.hpp"
+#include "journal_sink.hpp"
+#include "session/journal_sink.hpp"
+#include "session/script.hpp"
+#include "session/session.hpp"
+#include "ui/ui_state.hpp"
+
+namespace oc::app {
+
+struct GameFiles {
+    std::optional<std::filesystem::path> event;  // --event: the event setup as JSON
+    std::filesystem::path journal;               // --journal (default: timestamped in the working dir)
+    bool resume = false;                         // --resume: continue the game the journal holds
+    std::string engine;                          // --engine: used when the event file names none
+    std::vector<std::string> engine_args;
+};
+
+// The event setup from --event, or the defaults with the --engine command; the error says what is wrong.
+[[nodiscard]] tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files);
+
+class ConsoleApp {
+  public:
+    // Creates a new game (journal + engine + session) or resumes the one the journal holds.
+    [[nodiscard]] static tl::expected<std::unique_ptr<ConsoleApp>, std::string> open(const GameFiles& files,
+                                                                                     session::TimePoint now);
+    ~ConsoleApp();
+
+    // Drains the engine and checks deadlines, then copies out what the views show.
+    session::Snapshot frame(session::TimePoint now);
+    // Performs the view's commands in order; a refusal stops the rest and is shown by the view.
+    void dispatch(const std::vector<session::Command>& commands, session::TimePoint now, ui::UiState& ui);
+    // Whether something changes by itself (a clock runs, the engine thinks): the shell then redraws often.
+    bool lively(session::TimePoint now) const;
+    // Waits for the engine to answer (script runs): returns false after `limit` without an answer.
+    bool waitForEngine(session::TimePoint& now, std::chrono::milliseconds limit);
+    // Applies an operator script (session/script.hpp) before the window is shown; the error names the line.
+    [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<session::ScriptStep>& steps,
+                                                            session::TimePoint& now, ui::UiState& ui);
+    void shutdown(session::TimePoint now);
+    const std::filesystem::path& journalPath() const { return sink_->writer().path(); }
+    // The session time of the last journal record: a resumed console's clock never runs behind it.
+    session::TimePoint lastRecordTime() const { return session_->lastRecordTime(); }
+    const std::vector<std::string>& startupNotes() const { return notes_; }
+
+  private:
+    ConsoleApp() = default;
+    [[nodiscard]] tl::expected<void, std::string> scriptStep(const session::ScriptStep& step,
+                                                             session::TimePoint& now, ui::UiState& ui);
+
+    std::unique_ptr<session::JournalSink> sink_;
+    std::unique_ptr<BridgeEngineLink> engine_;
+    std::unique_ptr<session::Session> session_;
+    std::vector<std::string> notes_;
+    session::TimePoint script_start_{};
+};
+
+}  // namespace oc::app

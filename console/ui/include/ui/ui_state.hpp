@@ -1,0 +1,71 @@
+#pragma once
+
+#include <imgui.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "session/commands.hpp"
+#include "session/event_setup.hpp"
+#include "session/snapshot.hpp"
+
+namespace oc::ui {
+
+// Where a clickable control was drawn in the last frame and whether it was enabled (tests click by name).
+struct WidgetInfo {
+    ImVec2 min, max;
+    bool enabled = false;
+    ImVec2 centre() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
+};
+
+enum class LowerTab { Draws, Arbiter, Adjourn };
+
+// The view's own transient state: text being typed, toggles, the last refusal. The session never sees it.
+struct UiState {
+    // Move entry (E.III 1.3): kept after a refusal so the operator can fix it.
+    std::string move_text;
+    bool draw_offer = false;
+    std::string pressed_ago;      // "human pressed the clock N seconds ago", optional
+    int move_box_generation = 0;  // bumped when the box is cleared, so ImGui drops its edit buffer
+    // The session's last refusal; shown under the move box when it concerned a move, else in the banner.
+    std::string rejection;
+    bool rejection_is_move = false;
+    // Table clock reading (E.III 1.1, CLK-01), remaining time per side.
+    std::string table_white, table_black;
+    // Arbiter pane.
+    int adjust_side = 0;  // 0 white, 1 black
+    std::string adjust_delta, adjust_reason;
+    int illegal_ply = 0;
+    std::string correct_text;
+    bool correct_confirmed = false;
+    int result_choice = 2;  // 0: 1-0, 1: 0-1, 2: 1/2-1/2
+    std::string result_reason;
+    std::string made_instead;  // IRR-07: the move really made on the board
+    // Draws and consultation.
+    std::string claim_intended;
+    bool claim_touched = false;
+    bool consult_arbiter_present = false;
+    std::string consult_note;
+    // Display.
+    bool flip_board = false;      // false: the computer's side at the bottom (the operator's seat)
+    bool public_display = false;  // board and clocks only: never evaluations or the engine's move (Q18)
+    LowerTab tab = LowerTab::Draws;
+    std::string confirming;  // the id of a consequential button waiting for its second click
+    // Setup screen: the form edits a draft until Start.
+    std::optional<session::EventSetup> setup_draft;
+    std::string setup_source;  // "loaded from FILE", shown on the setup screen
+    std::vector<std::string>
+        shell_notices;  // the shell's own messages (e.g. "resumed from ..."), shown first
+    // Bookkeeping across frames.
+    std::optional<session::Phase> last_phase;
+    bool seen_flag = false, seen_offer = false, seen_seal = false;  // to bring their tab forward once
+    std::map<std::string, WidgetInfo> widgets;                      // rebuilt every frame
+};
+
+// Updates the view state after the session answered `command`: clears what was accepted, keeps the
+// text of what was refused and remembers the message.
+void noteOutcome(UiState& state, const session::Command& command, const std::string* rejection);
+
+}  // namespace oc::ui

@@ -1,0 +1,101 @@
+// The banner: one line in large type saying what the operator must do now, then who plays whom.
+#include <fmt/format.h>
+
+#include "view_context.hpp"
+
+namespace oc::ui {
+
+namespace {
+
+using session::Phase;
+
+struct Instruction {
+    std::string text;
+    ImVec4 colour;
+};
+
+Instruction phaseInstruction(const session::Snapshot& snap) {
+    switch (snap.phase) {
+        case Phase::HumanToMove:
+            return {snap.seal_requested ? "HUMAN SEALS: type the written move"
+                                        : "HUMAN TO MOVE: type the move, Enter",
+                    kGreen};
+        case Phase::EngineThinking:
+            return {"ENGINE THINKING: wait", kBlue};
+        case Phase::EngineMoveHeld:
+            return {"RECORD the previous move first", kAmber};
+        case Phase::EngineMoveShown:
+            return {snap.seal_requested ? "SEAL the computer's move (do NOT play it)"
+                                        : "PLAY THE COMPUTER'S MOVE",
+                    kAmber};
+        case Phase::EngineMoveMade:
+            return {"PRESS THE CLOCK", kAmber};
+        case Phase::ClaimPending:
+            return {"HUMAN'S CLAIM: decide (Draws & result)", kAmber};
+        case Phase::Adjourned:
+            return {"ADJOURNED: resume with the arbiter", kAmber};
+        case Phase::GameOver:
+            return {fmt::format("GAME OVER  {}  {}", snap.result, snap.termination), kRed};
+        case Phase::Setup:
+            break;
+    }
+    return {"EVENT SETUP", kGrey};
+}
+
+// Conditions that override the phase: the arbiter's pause, a reported flag.
+Instruction bannerInstruction(const session::Snapshot& snap, bool public_display) {
+    if (public_display) {
+        return {snap.result != "*" ? fmt::format("Result {}", snap.result) : std::string("Game in progress"),
+                kGrey};
+    }
+    if (snap.flag_reported && snap.phase != Phase::GameOver) {
+        return {fmt::format("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
+    }
+    if (snap.clock_paused && snap.phase != Phase::GameOver) {
+        return {"CLOCKS PAUSED BY THE ARBITER", kAmber};
+    }
+    Instruction i = phaseInstruction(snap);
+    if (snap.previous_unrecorded && snap.phase == Phase::HumanToMove) {
+        i.text += "  (and record the computer's move)";
+    }
+    return i;
+}
+
+void drawViewToggles(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const char* flip = "Flip board";
+    const char* pub = st.public_display ? "Operator view" : "Public display";
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float w = ImGui::CalcTextSize(flip).x + ImGui::CalcTextSize(pub).x + style.FramePadding.x * 4.f +
+                    style.ItemSpacing.x;
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
+    if (actionButton(ctx, flip, true)) {
+        st.flip_board = !st.flip_board;
+    }
+    ImGui::SameLine();
+    if (actionButton(ctx, pub, true)) {
+        st.public_display = !st.public_display;
+    }
+}
+
+}  // namespace
+
+void drawBanner(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const Instruction i = bannerInstruction(snap, ctx.state.public_display);
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::TextColored(i.colour, "%s", i.text.c_str());
+    ImGui::PopFont();
+    drawViewToggles(ctx);
+    if (!ctx.state.rejection.empty() && !ctx.state.rejection_is_move && !ctx.state.public_display) {
+        ImGui::TextColored(kRed, "Refused: %s", ctx.state.rejection.c_str());
+        recordItem(ctx, "banner rejection");
+        return;
+    }
+    ImGui::Text("%s (%s)  vs  %s (%s)    %s, round %s, board %s", snap.setup.white.c_str(),
+                roleOf(snap, rules::Color::White), snap.setup.black.c_str(),
+                roleOf(snap, rules::Color::Black), snap.setup.event.c_str(), snap.setup.round.c_str(),
+                snap.setup.board.c_str());
+}
+
+}  // namespace oc::ui

@@ -1,0 +1,111 @@
+// Both clocks as the console mirrors them, and the table clock reading that overrides them (E.III 1.1).
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <tuple>
+
+#include "view_context.hpp"
+
+namespace oc::ui {
+
+namespace {
+
+void drawOneClock(ViewContext& ctx, rules::Color side) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool running = snap.clock_running == side && !snap.clock_paused;
+    const session::Ms left = snap.remaining[side];
+    ImGui::TextColored(running ? kGreen : kGrey, "%s %s", running ? ">" : " ", sideName(side));
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", roleOf(snap, side));
+    ImGui::PushFont(ctx.fonts.heading);
+    const std::string text = formatClock(left);
+    const ImVec4 colour = left.count() <= 0 ? kRed
+                          : running         ? kGreen
+                                            : ImGui::GetStyle().Colors[ImGuiCol_Text];
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x);
+    ImGui::TextColored(colour, "%s", text.c_str());
+    ImGui::PopFont();
+}
+
+void drawStatus(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (snap.clock_paused && inPlay(snap)) {
+        ImGui::TextColored(kAmber, "Paused by the arbiter");
+    }
+    if (snap.flag_reported && inPlay(snap)) {
+        ImGui::TextColored(kRed, "%s flag reported", sideName(*snap.flag_reported));
+    }
+    if ((snap.faster_rate || snap.faster_rate_available) && inPlay(snap) && !ctx.state.public_display) {
+        const char* label = snap.faster_rate ? "Back to normal rate" : "Faster rate (E.III 2.2)";
+        if (actionButton(ctx, label, snap.faster_rate_available)) {
+            ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
+        }
+        if (snap.faster_rate) {
+            ImGui::SameLine();
+            ImGui::TextColored(kAmber, "ON");
+        }
+    }
+}
+
+// Table clock readings: either side or both; what cannot be read is refused here with the form to use.
+void drawTableReading(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
+    ImGui::TextUnformatted("Table clock reading (h:mm:ss):");
+    ImGui::BeginDisabled(!enabled);
+    const float label_w = ImGui::CalcTextSize("White ").x;
+    const float w = ImGui::CalcTextSize("0:00:00").x + 24;
+    bool enter = false;
+    for (auto [name, text, id] : {std::tuple{"White", &st.table_white, "##tablewhite"},
+                                  std::tuple{"Black", &st.table_black, "##tableblack"}}) {
+        ImGui::TextUnformatted(name);
+        ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
+        ImGui::SetNextItemWidth(w);
+        enter |= ImGui::InputText(id, text, ImGuiInputTextFlags_EnterReturnsTrue);
+        recordItem(ctx, id);
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool any = !st.table_white.empty() || !st.table_black.empty();
+    if (!(actionButton(ctx, "Set clocks", enabled && any) || (enter && enabled && any))) {
+        return;
+    }
+    session::cmd::SyncClock sync;
+    for (auto [text, slot] :
+         {std::pair{&st.table_white, &sync.white}, std::pair{&st.table_black, &sync.black}}) {
+        if (text->empty()) {
+            continue;
+        }
+        *slot = parseTyped(*text);
+        if (!*slot) {
+            st.rejection =
+                fmt::format("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m", *text);
+            st.rejection_is_move = false;
+            return;
+        }
+    }
+    ctx.out.push_back(sync);
+}
+
+}  // namespace
+
+float clockPaneRows(const session::Snapshot& snap) {
+    float rows = 4.f;  // the reading's title and its two rows, separators
+    rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
+    rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
+    rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
+    return rows;
+}
+
+void drawClockPane(ViewContext& ctx) {
+    drawOneClock(ctx, rules::Color::White);
+    drawOneClock(ctx, rules::Color::Black);
+    drawStatus(ctx);
+    if (!ctx.state.public_display) {
+        ImGui::Separator();
+        drawTableReading(ctx);
+    }
+}
+
+}  // namespace oc::ui

@@ -1,0 +1,167 @@
+// Draw offers, claims, resignation and flags (E.III 3.1-3.3, Art. 9): the policy's indication decides
+// what the operator may do for the computer; the buttons are enabled only when the snapshot allows it.
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "view_context.hpp"
+
+namespace oc::ui {
+
+namespace {
+
+using session::Phase;
+
+void drawIndication(ViewContext& ctx) {
+    const session::Indication& ind = ctx.snap.indication;
+    std::string what;
+    for (auto [on, name] :
+         {std::pair{ind.accept_draw, "accept the draw"}, std::pair{ind.offer_draw, "offer a draw"},
+          std::pair{ind.claim_draw, "claim the draw"}, std::pair{ind.resign, "resign"}}) {
+        if (on) {
+            what += what.empty() ? name : std::string(", ") + name;
+        }
+    }
+    ImGui::TextUnformatted("Computer's instruction:");
+    ImGui::SameLine();
+    ImGui::TextColored(what.empty() ? kGrey : kAmber, "%s", what.empty() ? "none" : what.c_str());
+    if (!ind.reason.empty()) {
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextDisabled("%s", ind.reason.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void drawOffers(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool play = inPlay(snap);
+    if (snap.human_offer_pending || snap.phase == Phase::ClaimPending) {
+        ImGui::TextColored(kAmber, "%s",
+                           snap.phase == Phase::ClaimPending
+                               ? "The human's claim is not valid: accept it as a draw offer?"
+                               : "The human offers a draw");
+        ImGui::TextUnformatted(snap.indication.accept_draw ? "Policy: ACCEPT" : "Policy: decline");
+        ImGui::SameLine();
+        if (actionButton(ctx, "Accept draw", true)) {
+            ctx.out.push_back(session::cmd::AnswerHumanOffer{true});
+        }
+        ImGui::SameLine();
+        if (actionButton(ctx, "Decline", true)) {
+            ctx.out.push_back(session::cmd::AnswerHumanOffer{false});
+        }
+    }
+    if (snap.computer_offer_pending) {
+        ImGui::TextColored(kAmber, "The computer offers a draw. The human:");
+        ImGui::SameLine();
+        if (actionButton(ctx, "Accepts", true)) {
+            ctx.out.push_back(session::cmd::HumanAnswersOffer{true});
+        }
+        ImGui::SameLine();
+        if (actionButton(ctx, "Declines", true)) {
+            ctx.out.push_back(session::cmd::HumanAnswersOffer{false});
+        }
+    }
+    if (snap.human_offer_pending) {
+        return;  // one offer at a time: the answer buttons above replace the offer buttons
+    }
+    if (actionButton(ctx, "Human offers draw", play)) {
+        ctx.out.push_back(session::cmd::HumanOffersDraw{});
+    }
+    ImGui::SameLine();
+    if (actionButton(ctx, "Computer offers draw",
+                     play && snap.indication.offer_draw && !snap.computer_offer_pending)) {
+        ctx.out.push_back(session::cmd::ComputerOffersDraw{});
+    }
+}
+
+void drawClaims(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    UiState& st = ctx.state;
+    const bool play = inPlay(snap);
+    const rules::Color human = ~snap.setup.computer_side;
+    ImGui::TextUnformatted("Claim: written move");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
+    ImGui::InputText("##intended", &st.claim_intended);
+    recordItem(ctx, "##intended");
+    ImGui::SameLine();
+    ImGui::Checkbox("piece touched", &st.claim_touched);
+    auto claim = [&](rules::Color who, session::cmd::ClaimKind kind) {
+        std::optional<std::string> intended;
+        if (who == human && !st.claim_intended.empty()) {
+            intended = st.claim_intended;
+        }
+        ctx.out.push_back(session::cmd::ClaimDraw{who, kind, intended, who == human && st.claim_touched});
+    };
+    if (actionButton(ctx, "Human: threefold", play)) claim(human, session::cmd::ClaimKind::Threefold);
+    ImGui::SameLine();
+    if (actionButton(ctx, "Human: 50 moves", play)) claim(human, session::cmd::ClaimKind::Fifty);
+    const bool computer_can = play && snap.can_claim_for_computer;
+    if (actionButton(ctx, "Computer: threefold", computer_can))
+        claim(~human, session::cmd::ClaimKind::Threefold);
+    ImGui::SameLine();
+    if (actionButton(ctx, "Computer: 50 moves", computer_can)) claim(~human, session::cmd::ClaimKind::Fifty);
+    if (!snap.expected_human_move.empty()) {
+        ImGui::TextColored(kAmber, "The human must now play the written move %s (Art. 9.5)",
+                           snap.expected_human_move.c_str());
+    }
+}
+
+void drawEndings(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool play = inPlay(snap);
+    const rules::Color human = ~snap.setup.computer_side;
+    if (confirmButton(ctx, "Human resigns", play)) {
+        ctx.out.push_back(session::cmd::Resign{human});
+    }
+    ImGui::SameLine();
+    if (snap.indication.resign) {
+        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.6f, 0.35f, 0.05f, 1.f));
+    }
+    if (confirmButton(ctx, "Resign for the computer", play)) {
+        ctx.out.push_back(session::cmd::Resign{~human});
+    }
+    if (snap.indication.resign) {
+        ImGui::PopStyleColor();
+    }
+    ImGui::TextUnformatted("Flag fallen:");
+    for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
+        ImGui::SameLine();
+        const std::string label = fmt::format("{}##flag", sideName(side));
+        if (actionButton(ctx, label.c_str(), play && !snap.flag_reported)) {
+            ctx.out.push_back(session::cmd::ReportFlag{side});
+        }
+    }
+}
+
+// E.III 3.2: the nominated person may be consulted only in the arbiter's presence.
+void drawConsultation(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const std::string& who = ctx.snap.setup.consultant.name;
+    ImGui::Text("Consult %s", who.empty() ? "(no one nominated)" : who.c_str());
+    ImGui::Checkbox("arbiter present", &st.consult_arbiter_present);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    ImGui::InputTextWithHint("##consultnote", "note", &st.consult_note);
+    ImGui::SameLine();
+    if (actionButton(ctx, "Log consultation", inPlay(ctx.snap) && !who.empty())) {
+        ctx.out.push_back(session::cmd::Consultation{st.consult_arbiter_present, st.consult_note});
+    }
+}
+
+}  // namespace
+
+void drawConsultPane(ViewContext& ctx) {
+    drawConsultation(ctx);
+}
+
+void drawDrawsPane(ViewContext& ctx) {
+    drawIndication(ctx);
+    ImGui::Separator();
+    drawOffers(ctx);
+    ImGui::Separator();
+    drawClaims(ctx);
+    ImGui::Separator();
+    drawEndings(ctx);
+}
+
+}  // namespace oc::ui

@@ -1,0 +1,193 @@
+// The operator's cycle (E.III 1.3-1.4): the human's move typed in, the computer's move shown big with
+// its three steps. Both halves are always drawn so the layout never jumps; the one not in turn is greyed.
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "view_context.hpp"
+
+namespace oc::ui {
+
+namespace {
+
+using session::Phase;
+
+bool humanTurn(const session::Snapshot& snap) {
+    return snap.phase == Phase::HumanToMove;
+}
+
+// Turns the typed text into the session's command; a bad clock-press time is refused here, text kept.
+void submitHumanMove(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    if (ctx.snap.seal_requested) {
+        ctx.out.push_back(session::cmd::SealHumanMove{st.move_text});
+        return;
+    }
+    session::cmd::HumanMove move{st.move_text, std::nullopt, st.draw_offer};
+    if (!st.pressed_ago.empty()) {
+        const auto ago = parseTyped(st.pressed_ago);
+        if (!ago || ago->count() < 0) {
+            st.rejection = "Clock pressed: write how long ago, e.g. 12 (seconds) or 1:05; or leave it empty";
+            st.rejection_is_move = true;
+            return;
+        }
+        move.pressed_at = ctx.now - *ago;
+    }
+    ctx.out.push_back(move);
+}
+
+void drawHumanEntry(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    UiState& st = ctx.state;
+    const rules::Color human = ~snap.setup.computer_side;
+    const bool active = humanTurn(snap);
+    ImGui::TextColored(
+        active ? kGreen : kGrey, "%s",
+        snap.seal_requested && active ? "Human's SEALED move, as written (not played)" : "Human's move");
+    if (!(snap.seal_requested && active)) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
+    }
+    ImGui::BeginDisabled(!active);
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes here.
+    // A mouse press this frame may be activating another field: never steal focus from it.
+    if (active && !st.public_display && !ImGui::IsAnyItemActive() &&
+        !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+        ImGui::SetKeyboardFocusHere();
+    }
+    ImGui::PushID(st.move_box_generation);
+    const bool entered = ImGui::InputText("##move", &st.move_text, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::PopID();
+    recordItem(ctx, "##move");
+    ImGui::PopFont();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool clicked =
+        actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
+    if ((entered && active && !st.move_text.empty()) || clicked) {
+        submitHumanMove(ctx);
+    } else if (entered && active && snap.previous_unrecorded) {
+        // Enter on an empty box while the computer's move waits to be recorded: the step that is due.
+        ctx.out.push_back(session::cmd::Recorded{});
+    }
+    if (!st.rejection.empty() && st.rejection_is_move) {
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextColored(kRed, "%s", st.rejection.c_str());
+        recordItem(ctx, "move rejection");
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::BeginDisabled(!active || snap.seal_requested);
+    ImGui::Checkbox("(=) draw offer", &st.draw_offer);
+    recordItem(ctx, "(=) draw offer");
+    ImGui::SameLine(0, 24);
+    ImGui::TextUnformatted("pressed");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
+    ImGui::InputText("##pressed", &st.pressed_ago);
+    recordItem(ctx, "##pressed");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("s ago");
+    ImGui::EndDisabled();
+}
+
+// What the operator must do with the computer's move right now, in words.
+const char* stepPrompt(const session::Snapshot& snap) {
+    switch (snap.phase) {
+        case Phase::EngineMoveShown:
+            return snap.seal_requested ? "SEAL this move: do NOT play it on the board"
+                                       : "1. Play it on the board (one hand)";
+        case Phase::EngineMoveMade:
+            return "2. Press the clock";
+        case Phase::EngineMoveHeld:
+            return "The engine has replied: record the previous move first";
+        case Phase::EngineThinking:
+            return "Nothing to do: no 'move now' (E.III 2.3)";
+        default:
+            return snap.previous_unrecorded ? "3. Write the move on the scoresheet" : "";
+    }
+}
+
+bool recordEnabled(const session::Snapshot& snap) {
+    // Also after the game ends: the last move still goes on the scoresheet.
+    return snap.previous_unrecorded && snap.phase != Phase::EngineMoveShown &&
+           snap.phase != Phase::EngineMoveMade;
+}
+
+// The step that is due stands out in green; the others are greyed.
+bool stepButton(ViewContext& ctx, const char* label, bool due, ImVec2 size) {
+    if (due) {
+        ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.12f, 0.45f, 0.18f, 1.f));
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.16f, 0.58f, 0.24f, 1.f));
+    }
+    const bool clicked = actionButton(ctx, label, due, size);
+    if (due) {
+        ImGui::PopStyleColor(2);
+    }
+    return clicked;
+}
+
+void drawSteps(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
+    const ImVec2 size{w, ImGui::GetFrameHeight() * 1.8f};
+    const bool shown = snap.phase == Phase::EngineMoveShown && !snap.seal_requested;
+    const bool made = snap.phase == Phase::EngineMoveMade;
+    const bool record = recordEnabled(snap);
+
+    // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
+    const bool enter =
+        !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+    if (stepButton(ctx, "Made on board", shown, size) || (enter && shown)) {
+        ctx.out.push_back(session::cmd::MadeOnBoard{});
+    }
+    ImGui::SameLine();
+    if (stepButton(ctx, "Clock pressed", made, size) || (enter && made)) {
+        ctx.out.push_back(session::cmd::ClockPressed{});
+    }
+    ImGui::SameLine();
+    if (stepButton(ctx, "Recorded", record, size) ||
+        (enter && record && !shown && !made && !humanTurn(snap))) {
+        ctx.out.push_back(session::cmd::Recorded{});
+    }
+}
+
+void drawEngineMove(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const rules::Color computer = snap.setup.computer_side;
+    ImGui::TextColored(snap.engine_move ? kAmber : kGrey, "Computer's move");
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", sideName(computer));
+    ImGui::PushFont(ctx.fonts.big);
+    if (snap.engine_move && !ctx.state.public_display) {
+        ImGui::TextColored(snap.seal_requested ? kRed : kAmber, "%s", snap.engine_move->text.c_str());
+        recordItem(ctx, "engine move");
+    } else {
+        ImGui::TextColored(kGrey, "%s", snap.phase == Phase::EngineThinking ? "thinking..." : "-");
+    }
+    ImGui::PopFont();
+    if (snap.engine_move && !ctx.state.public_display && snap.engine_move->san != snap.engine_move->text) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%s)", snap.engine_move->san.c_str());
+    }
+    const char* prompt = stepPrompt(snap);
+    ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt);
+    drawSteps(ctx);
+    if (snap.seal_requested && snap.phase == Phase::EngineMoveShown &&
+        actionButton(ctx, "Seal computer's move", true)) {
+        ctx.out.push_back(session::cmd::SealComputerMove{});
+    }
+}
+
+}  // namespace
+
+void drawMovePane(ViewContext& ctx) {
+    drawHumanEntry(ctx);
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::Spacing();
+    drawEngineMove(ctx);
+}
+
+}  // namespace oc::ui

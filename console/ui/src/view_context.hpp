@@ -1,0 +1,71 @@
+#pragma once
+// Shared by the pane files: what every pane reads and where its commands go. Not a public header.
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "session/commands.hpp"
+#include "session/snapshot.hpp"
+#include "ui/fonts.hpp"
+#include "ui/ui_state.hpp"
+
+namespace oc::ui {
+
+struct ViewContext {
+    const session::Snapshot& snap;
+    UiState& state;
+    const Fonts& fonts;
+    session::TimePoint now;
+    std::vector<session::Command>& out;
+};
+
+inline const ImVec4 kRed{1.f, 0.38f, 0.35f, 1.f};
+inline const ImVec4 kGreen{0.45f, 0.9f, 0.45f, 1.f};
+inline const ImVec4 kAmber{1.f, 0.75f, 0.2f, 1.f};
+inline const ImVec4 kBlue{0.45f, 0.7f, 1.f, 1.f};
+inline const ImVec4 kGrey{0.6f, 0.6f, 0.6f, 1.f};
+
+// A button that is greyed out unless `enabled`; records where it was drawn under `label` (tests click
+// by name). True on the click.
+bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size = {0, 0});
+// A consequential action (resignation, result, flag): the first click arms it, a second click on
+// "Confirm" performs it, "Cancel" disarms. True when confirmed.
+bool confirmButton(ViewContext& ctx, const char* label, bool enabled);
+// Records the last drawn item under `label` (text fields, checkboxes).
+void recordItem(ViewContext& ctx, const char* label);
+
+// A bordered child pane with its title.
+void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
+void endPane();
+
+// "1:29:58" / "4:05" / "0:07.3" below ten seconds; a leading '-' for negative times.
+std::string formatClock(session::Ms t);
+// A duration the operator typed ("1:29:58", "90m", "45s"); nullopt when it cannot be read.
+std::optional<session::Ms> parseTyped(const std::string& text);
+// Whether the game is under way (started and not over).
+bool inPlay(const session::Snapshot& snap);
+// "White" / "Black".
+const char* sideName(rules::Color c);
+// "human" / "computer" for a colour in this game.
+const char* roleOf(const session::Snapshot& snap, rules::Color c);
+// The player's name for a colour.
+const std::string& playerName(const session::Snapshot& snap, rules::Color c);
+
+// The panes (one file each).
+void drawMovePane(ViewContext& ctx);
+void drawClockPane(ViewContext& ctx);
+// How many rows the clock pane needs now (its status lines come and go).
+float clockPaneRows(const session::Snapshot& snap);
+void drawEnginePane(ViewContext& ctx);
+void drawDrawsPane(ViewContext& ctx);
+void drawArbiterPane(ViewContext& ctx);
+void drawConsultPane(ViewContext& ctx);
+void drawAdjournPane(ViewContext& ctx);
+void drawScoresheetPane(ViewContext& ctx);
+void drawNoticesPane(ViewContext& ctx);
+void drawBanner(ViewContext& ctx);
+
+}  // namespace oc::ui

@@ -1,0 +1,40 @@
+#!/bin/sh
+# keyboard_flow.sh EXE EVENT JOURNAL: plays the operator's cycle with real X key events (xdotool) and
+# waits for each step to reach the journal. Run inside xvfb-run. Exit 0 when every step arrived.
+exe=$1 event=$2 journal=$3
+start_script=$(mktemp)
+echo start > "$start_script"
+"$exe" --event "$event" --journal "$journal" --script "$start_script" 2>/dev/null &
+pid=$!
+fail() { echo "keyboard_flow: $1" >&2; kill -TERM "$pid" 2>/dev/null; wait "$pid"; rm -f "$start_script"; exit 1; }
+# Waits (up to 30 s) until the journal holds a line matching $1.
+waitfor() {
+    i=0
+    while ! grep -q "$1" "$journal" 2>/dev/null; do
+        i=$((i + 1))
+        [ "$i" -gt 300 ] && fail "no journal record matching $1"
+        sleep 0.1
+    done
+}
+xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
+xdotool mousemove 640 60  # no window manager: the keyboard follows the pointer; the banner takes no clicks
+waitfor '"start"'
+sleep 0.5
+xdotool type --delay 60 e4
+xdotool key Return
+waitfor '"engine_move"'
+xdotool key Return      # made on board
+waitfor '"made"'
+xdotool key Return      # clock pressed
+waitfor '"pressed"'
+sleep 0.3
+xdotool key Return      # recorded (Enter on the empty move box)
+waitfor '"recorded"'
+xdotool type --delay 60 Nf3
+xdotool key Return
+waitfor 'g1f3'
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+rm -f "$start_script"
+exit "$status"

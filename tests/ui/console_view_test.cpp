@@ -1,0 +1,400 @@
+// The console view over hand-built snapshots, with simulated clicks and typing (no window, no session):
+// which commands come back, which buttons are enabled in which phase, what the public display hides.
+#include "ui/console_view.hpp"
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "ui/board_picture.hpp"
+#include "ui/fonts.hpp"
+
+namespace {
+
+using namespace std::chrono_literals;
+using oc::session::Command;
+using oc::session::Phase;
+using oc::session::Snapshot;
+namespace cmd = oc::session::cmd;
+using oc::rules::Color;
+
+constexpr int kEnterKey = 13;
+const oc::session::TimePoint kNow{std::chrono::hours(5)};
+
+Snapshot inPhase(Phase phase) {
+    Snapshot s;
+    s.phase = phase;
+    s.setup.white = "Human Player";
+    s.setup.black = "Stockfish";
+    s.setup.computer_side = Color::Black;
+    s.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    s.remaining = {90min, 90min};
+    s.setup_locked = phase != Phase::Setup;
+    return s;
+}
+
+// After 1.e4 the engine (Black) answers 1...c5, shown to the operator.
+Snapshot engineMoveShown() {
+    Snapshot s = inPhase(Phase::EngineMoveShown);
+    s.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    s.to_move = Color::Black;
+    s.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
+    s.engine_move =
+        oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::session::Evaluation{34, {}}};
+    s.clock_running = Color::Black;
+    return s;
+}
+
+class ConsoleView : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1280, 800);
+        io.DeltaTime = 1.f / 60.f;
+        io.KeyMap[ImGuiKey_Enter] = kEnterKey;
+        oc::ui::applyConsoleStyle();
+        auto loaded = oc::ui::loadFonts(oc::ui::defaultFontPath(), 20.f, 96.f);
+        ASSERT_TRUE(loaded.has_value());
+        fonts_ = *loaded;
+        unsigned char* pixels = nullptr;
+        int w = 0;
+        int h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    }
+    void TearDown() override { ImGui::DestroyContext(); }
+
+    std::vector<Command> frames(const Snapshot& snap, int count = 1) {
+        std::vector<Command> all;
+        for (int i = 0; i < count; ++i) {
+            ImGui::NewFrame();
+            auto out = oc::ui::drawConsole(snap, kNow, state_, fonts_);
+            ImGui::Render();
+            all.insert(all.end(), out.begin(), out.end());
+        }
+        return all;
+    }
+    // Presses and releases the left button over the named control (drawn in the previous frame).
+    std::vector<Command> click(const Snapshot& snap, const std::string& name) {
+        EXPECT_TRUE(state_.widgets.count(name)) << name << " was not drawn";
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = state_.widgets[name].centre();
+        auto out = frames(snap);
+        io.MouseDown[0] = true;
+        auto down = frames(snap);
+        io.MouseDown[0] = false;
+        auto up = frames(snap);
+        out.insert(out.end(), down.begin(), down.end());
+        out.insert(out.end(), up.begin(), up.end());
+        io.MousePos = {-1, -1};
+        auto after = frames(snap);  // the frame that shows the click's effect (e.g. an armed button)
+        out.insert(out.end(), after.begin(), after.end());
+        return out;
+    }
+    std::vector<Command> type(const Snapshot& snap, const std::string& text) {
+        for (char c : text) {
+            ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(c));
+        }
+        return frames(snap);
+    }
+    std::vector<Command> pressEnter(const Snapshot& snap) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeysDown[kEnterKey] = true;
+        auto out = frames(snap);
+        io.KeysDown[kEnterKey] = false;
+        auto rest = frames(snap);
+        out.insert(out.end(), rest.begin(), rest.end());
+        return out;
+    }
+    bool enabled(const std::string& name) {
+        return state_.widgets.count(name) && state_.widgets[name].enabled;
+    }
+
+    oc::ui::Fonts fonts_;
+    oc::ui::UiState state_;
+};
+
+TEST_F(ConsoleView, TypedMoveAndEnterGiveOneHumanMoveWithoutClicking) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    ASSERT_TRUE(frames(snap, 3).empty());
+    EXPECT_TRUE(type(snap, "Nf3").empty());
+    const auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    const auto* move = std::get_if<cmd::HumanMove>(&out[0]);
+    ASSERT_NE(move, nullptr);
+    EXPECT_EQ(move->text, "Nf3");
+    EXPECT_FALSE(move->draw_offer);
+    EXPECT_FALSE(move->pressed_at.has_value());
+}
+
+TEST_F(ConsoleView, DrawOfferAndClockPressTimeTravelWithTheMove) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 3);
+    click(snap, "(=) draw offer");
+    click(snap, "##pressed");
+    type(snap, "12");
+    click(snap, "##move");
+    type(snap, "e4");
+    const auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    const auto& move = std::get<cmd::HumanMove>(out[0]);
+    EXPECT_EQ(move.text, "e4");
+    EXPECT_TRUE(move.draw_offer);
+    ASSERT_TRUE(move.pressed_at.has_value());
+    EXPECT_EQ(*move.pressed_at, kNow - 12s);
+}
+
+TEST_F(ConsoleView, RefusedMoveKeepsTheTextAndShowsTheReasonUnderTheBox) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 3);
+    type(snap, "Ke5");
+    const auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    const std::string why = "Ke5 is not legal: the king on e1 cannot reach e5";
+    oc::ui::noteOutcome(state_, out[0], &why);
+    frames(snap, 2);
+    EXPECT_EQ(state_.move_text, "Ke5");
+    EXPECT_TRUE(state_.widgets.count("move rejection"));
+    EXPECT_FALSE(state_.widgets.count("banner rejection"));
+    // Accepted after the fix: the box empties and the message goes.
+    oc::ui::noteOutcome(state_, cmd::HumanMove{"Kd2", std::nullopt, false}, nullptr);
+    frames(snap, 1);
+    EXPECT_TRUE(state_.move_text.empty());
+    EXPECT_FALSE(state_.widgets.count("move rejection"));
+}
+
+TEST_F(ConsoleView, NonMoveRefusalGoesToTheBanner) {
+    const Snapshot snap = inPhase(Phase::EngineThinking);
+    const std::string why = "press the clock after the move is executed on the board (E.III 1.4)";
+    oc::ui::noteOutcome(state_, cmd::ClockPressed{}, &why);
+    frames(snap, 2);
+    EXPECT_TRUE(state_.widgets.count("banner rejection"));
+    EXPECT_FALSE(state_.widgets.count("move rejection"));
+}
+
+TEST_F(ConsoleView, StepButtonsFollowTheOperatorsCycle) {
+    struct Row {
+        Phase phase;
+        bool unrecorded, made, pressed, recorded;
+    };
+    for (const Row& r : {Row{Phase::HumanToMove, false, false, false, false},
+                         Row{Phase::EngineThinking, false, false, false, false},
+                         Row{Phase::EngineMoveShown, false, true, false, false},
+                         Row{Phase::EngineMoveMade, true, false, true, false},
+                         Row{Phase::HumanToMove, true, false, false, true},
+                         Row{Phase::EngineMoveHeld, true, false, false, true},
+                         Row{Phase::GameOver, true, false, false, true}}) {
+        Snapshot snap = r.phase == Phase::EngineMoveShown ? engineMoveShown() : inPhase(r.phase);
+        snap.previous_unrecorded = r.unrecorded;
+        frames(snap, 2);
+        SCOPED_TRACE(static_cast<int>(r.phase));
+        EXPECT_EQ(enabled("Made on board"), r.made);
+        EXPECT_EQ(enabled("Clock pressed"), r.pressed);
+        EXPECT_EQ(enabled("Recorded"), r.recorded);
+    }
+}
+
+TEST_F(ConsoleView, MadeOnBoardClickGivesTheCommandAndDisabledStepsGiveNothing) {
+    const Snapshot snap = engineMoveShown();
+    frames(snap, 2);
+    EXPECT_TRUE(click(snap, "Clock pressed").empty());
+    EXPECT_TRUE(click(snap, "Recorded").empty());
+    const auto out = click(snap, "Made on board");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::MadeOnBoard>(out[0]));
+}
+
+TEST_F(ConsoleView, EnterPerformsTheStepThatIsDue) {
+    Snapshot snap = engineMoveShown();
+    frames(snap, 2);
+    auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::MadeOnBoard>(out[0]));
+    snap.phase = Phase::EngineMoveMade;
+    snap.engine_move->made = true;
+    frames(snap, 1);
+    out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::ClockPressed>(out[0]));
+}
+
+TEST_F(ConsoleView, EnterOnTheEmptyMoveBoxRecordsTheComputersMove) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.previous_unrecorded = true;
+    frames(snap, 3);
+    auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::Recorded>(out[0]));
+    snap.previous_unrecorded = false;
+    frames(snap, 2);
+    EXPECT_TRUE(pressEnter(snap).empty()) << "nothing is due: Enter on an empty box does nothing";
+}
+
+TEST_F(ConsoleView, EngineMoveAndEvaluationNeverOnThePublicDisplay) {
+    const Snapshot snap = engineMoveShown();
+    frames(snap, 2);
+    EXPECT_TRUE(state_.widgets.count("engine move"));
+    EXPECT_TRUE(state_.widgets.count("evaluation"));
+    click(snap, "Public display");
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("engine move"));
+    EXPECT_FALSE(state_.widgets.count("evaluation"));
+    EXPECT_FALSE(state_.widgets.count("Made on board"));
+    const auto picture = oc::ui::boardPicture(snap, false, true);
+    EXPECT_EQ(picture.pending_from, -1) << "no arrow for the engine's move on the public display";
+}
+
+TEST_F(ConsoleView, ComputerDrawActionsNeedThePolicysIndication) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 2);
+    EXPECT_FALSE(enabled("Computer offers draw"));
+    EXPECT_FALSE(enabled("Computer: threefold"));
+    EXPECT_TRUE(click(snap, "Computer: threefold").empty());
+    EXPECT_TRUE(enabled("Human: threefold"));
+    snap.indication.offer_draw = true;
+    snap.indication.claim_draw = true;
+    snap.can_claim_for_computer = true;
+    frames(snap, 1);
+    EXPECT_TRUE(enabled("Computer offers draw"));
+    const auto out = click(snap, "Computer: threefold");
+    ASSERT_EQ(out.size(), 1u);
+    const auto& claim = std::get<cmd::ClaimDraw>(out[0]);
+    EXPECT_EQ(claim.claimant, Color::Black);
+    EXPECT_EQ(claim.kind, cmd::ClaimKind::Threefold);
+}
+
+TEST_F(ConsoleView, PendingHumanOfferIsAnswered) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("Accept draw"));
+    snap.human_offer_pending = true;
+    frames(snap, 1);
+    const auto out = click(snap, "Decline");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_FALSE(std::get<cmd::AnswerHumanOffer>(out[0]).accept);
+}
+
+TEST_F(ConsoleView, ResignationForTheComputerNeedsASecondClick) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 2);
+    EXPECT_TRUE(click(snap, "Resign for the computer").empty());
+    const auto out = click(snap, "Confirm: Resign for the computer");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::Resign>(out[0]).side, Color::Black);
+}
+
+TEST_F(ConsoleView, TableClockReadingForOneSide) {
+    const Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_FALSE(enabled("Set clocks"));
+    click(snap, "##tableblack");
+    type(snap, "1:20:05");
+    const auto out = click(snap, "Set clocks");
+    ASSERT_EQ(out.size(), 1u);
+    const auto& sync = std::get<cmd::SyncClock>(out[0]);
+    EXPECT_FALSE(sync.white.has_value());
+    EXPECT_EQ(sync.black, std::optional<oc::session::Ms>(1h + 20min + 5s));
+}
+
+TEST_F(ConsoleView, UnreadableTableClockReadingIsRefusedInTheView) {
+    const Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    click(snap, "##tablewhite");
+    type(snap, "soon");
+    EXPECT_TRUE(click(snap, "Set clocks").empty());
+    EXPECT_NE(state_.rejection.find("1:29:58"), std::string::npos);
+    EXPECT_EQ(state_.table_white, "soon");
+}
+
+TEST_F(ConsoleView, ArbiterAdjustsAClockWithAReason) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    frames(snap, 2);
+    click(snap, "##adjdelta");
+    type(snap, "-0:30");
+    EXPECT_FALSE(enabled("Apply adjustment")) << "a reason is required";
+    click(snap, "##adjreason");
+    type(snap, "clock set wrong");
+    const auto out = click(snap, "Apply adjustment");
+    ASSERT_EQ(out.size(), 1u);
+    const auto& adj = std::get<cmd::ArbiterAdjustClock>(out[0]);
+    EXPECT_EQ(adj.side, Color::White);
+    EXPECT_EQ(adj.delta, -30s);
+    EXPECT_EQ(adj.reason, "clock set wrong");
+}
+
+TEST_F(ConsoleView, ADifferentMoveMadeOnTheBoardIsReportedWithIt) {
+    const Snapshot snap = engineMoveShown();
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    ImGui::GetIO().DisplaySize = ImVec2(1280, 1100);  // the arbiter pane scrolls at 800 px; no scrolling here
+    frames(snap, 2);
+    click(snap, "##madeinstead");
+    type(snap, "c7c6");
+    EXPECT_TRUE(click(snap, "Made instead").empty()) << "a second click confirms";
+    const auto out = click(snap, "Confirm: Made instead");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::MadeOnBoard>(out[0]).actual, std::optional<std::string>("c7c6"));
+}
+
+TEST_F(ConsoleView, AReportedFlagBringsTheArbiterTabWithItsRuling) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Draws);
+    snap.flag_reported = Color::White;
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Arbiter);
+    const std::string rule = "Rule White's flag (seen on the table clock)";
+    EXPECT_TRUE(click(snap, rule).empty());
+    const auto out = click(snap, "Confirm: " + rule);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::ArbiterConfirmFlag>(out[0]).side, Color::White);
+}
+
+TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {
+    Snapshot snap = inPhase(Phase::Setup);
+    frames(snap, 2);
+    const auto out = click(snap, "Start the game");
+    ASSERT_EQ(out.size(), 2u);
+    EXPECT_EQ(std::get<cmd::UpdateSetup>(out[0]).setup.black, "Stockfish");
+    EXPECT_TRUE(std::holds_alternative<cmd::StartGame>(out[1]));
+}
+
+// Nothing an operator must reach may be drawn off the window (a clipped button is a missing button).
+TEST_F(ConsoleView, EveryControlIsInsideTheWindowInEveryPhase) {
+    for (Phase phase :
+         {Phase::HumanToMove, Phase::EngineThinking, Phase::EngineMoveShown, Phase::EngineMoveMade,
+          Phase::ClaimPending, Phase::Adjourned, Phase::GameOver, Phase::Setup}) {
+        for (auto tab : {oc::ui::LowerTab::Draws, oc::ui::LowerTab::Arbiter, oc::ui::LowerTab::Adjourn}) {
+            Snapshot snap = phase == Phase::EngineMoveShown ? engineMoveShown() : inPhase(phase);
+            snap.flag_reported = Color::White;
+            snap.clock_paused = true;
+            snap.faster_rate_available = true;
+            state_.tab = tab;
+            frames(snap, 2);
+            for (const auto& [name, w] : state_.widgets) {
+                SCOPED_TRACE(name + " in phase " + std::to_string(static_cast<int>(phase)));
+                EXPECT_LE(w.max.x, 1280.f);
+                EXPECT_GE(w.min.x, 0.f);
+            }
+        }
+    }
+}
+
+TEST(BoardPicture, PositionLastMoveAndTheOperatorsSide) {
+    Snapshot snap = engineMoveShown();
+    const auto picture = oc::ui::boardPicture(snap, false, false);
+    EXPECT_EQ(picture.squares[28], 'P');  // e4
+    EXPECT_EQ(picture.squares[12], '.');  // e2
+    EXPECT_EQ(picture.squares[60], 'k');  // e8
+    EXPECT_EQ(picture.highlight_from, 12);
+    EXPECT_EQ(picture.highlight_to, 28);
+    EXPECT_EQ(picture.pending_from, 50);  // c7
+    EXPECT_EQ(picture.pending_to, 34);    // c5
+    EXPECT_FALSE(picture.white_at_bottom) << "the computer (Black) sits at the bottom";
+    EXPECT_TRUE(oc::ui::boardPicture(snap, true, false).white_at_bottom);
+}
+
+}  // namespace
