@@ -64,6 +64,12 @@ TEST(EventSetup, EngineCommandRequired) {
     EXPECT_NE(s.error().find("engine.command"), std::string::npos);
 }
 
+TEST(EventSetup, PonderingIsRefusedNotIgnored) {
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", true}}}});
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.error().find("engine.ponder"), std::string::npos) << s.error();
+}
+
 TEST(EventSetup, DifferencesNameThePath) {
     EventSetup a = sample(), b = sample();
     b.engine.options["Hash"] = "128";
