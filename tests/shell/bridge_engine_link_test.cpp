@@ -21,14 +21,7 @@ using session::engine_event::Line;
 
 const session::TimePoint kT0 = session::TimePoint{} + 1h;
 
-template <typename T>
-std::vector<T> eventsOf(const std::vector<EngineEvent>& events) {
-    std::vector<T> out;
-    for (const auto& e : events) {
-        if (const auto* v = std::get_if<T>(&e)) out.push_back(*v);
-    }
-    return out;
-}
+using engine::testing::eventsOf;
 
 session::SearchRequest request(std::uint64_t id) {
     session::SearchRequest req;
