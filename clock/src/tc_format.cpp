@@ -64,37 +64,41 @@ std::string formatClock(Duration d) {
     return out;
 }
 
-std::string formatPgn(const TimeControl& tc) {
+namespace {
+
+// Both notations write "-" untimed, "?" unknown, "*<time>" a sandclock and the periods joined by
+// `separator`; they differ only in how a duration and a period are written.
+template <class SandclockTime, class PeriodText>
+std::string formatWith(const TimeControl& tc, SandclockTime sandclock_time, PeriodText period_text,
+                       const char* separator) {
     switch (tc.kind) {
         case TimeControlKind::Untimed:
             return "-";
         case TimeControlKind::Unknown:
             return "?";
         case TimeControlKind::Sandclock:
-            return "*" + std::to_string(
-                             std::chrono::duration_cast<std::chrono::seconds>(tc.periodAt(0).base).count());
+            return "*" + sandclock_time(tc.periodAt(0).base);
         case TimeControlKind::Periods:
             break;
     }
     std::string out;
-    for (const Period& p : tc.periods) out += (out.empty() ? "" : ":") + pgnPeriod(p);
+    for (const Period& p : tc.periods) out += (out.empty() ? "" : separator) + period_text(p);
     return out;
 }
 
+}  // namespace
+
+std::string formatPgn(const TimeControl& tc) {
+    return formatWith(
+        tc,
+        [](Duration base) {
+            return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(base).count());
+        },
+        pgnPeriod, ":");
+}
+
 std::string formatHuman(const TimeControl& tc) {
-    switch (tc.kind) {
-        case TimeControlKind::Untimed:
-            return "-";
-        case TimeControlKind::Unknown:
-            return "?";
-        case TimeControlKind::Sandclock:
-            return "*" + formatDuration(tc.periodAt(0).base);
-        case TimeControlKind::Periods:
-            break;
-    }
-    std::string out;
-    for (const Period& p : tc.periods) out += (out.empty() ? "" : ", ") + humanPeriod(p);
-    return out;
+    return formatWith(tc, formatDuration, humanPeriod, ", ");
 }
 
 }  // namespace oc::clock

@@ -185,6 +185,37 @@ bool looksHuman(std::string_view text) {
     return text.find_first_of("hms,") != std::string_view::npos;
 }
 
+// After '*' and its time: nothing may follow, and the time must be playable.
+tl::expected<TimeControl, ParseError> sandclockEnd(const Cursor& in,
+                                                   const tl::expected<Duration, ParseError>& base,
+                                                   std::string_view text) {
+    if (!base) return tl::unexpected(base.error());
+    if (!in.atEnd()) return tl::unexpected(in.error("the end of a sandclock control"));
+    auto p = playable(Period{0, *base}, text, 1, in.pos());
+    if (!p) return tl::unexpected(p.error());
+    return TimeControl::sandclock(*base);
+}
+
+// Periods separated by `separator` up to the end (both notations share the checks); `field` reads one
+// and may move `start` past leading spaces.
+template <class ReadPeriod>
+tl::expected<TimeControl, ParseError> periodList(Cursor& in, std::string_view text, char separator,
+                                                 const std::string& expected, ReadPeriod field) {
+    TimeControl tc;
+    while (true) {
+        std::size_t start = in.pos();
+        auto period = field(in, start).and_then([&](Period p) { return playable(p, text, start, in.pos()); });
+        if (!period) return tl::unexpected(period.error());
+        tc.periods.push_back(*period);
+        if (in.atEnd()) break;
+        if (in.peek() == separator) {
+            if (auto ok = canFollow(tc, in.pos(), in.peek()); !ok) return tl::unexpected(ok.error());
+        }
+        if (!in.eat(separator)) return tl::unexpected(in.error(expected));
+    }
+    return tc;
+}
+
 }  // namespace
 
 tl::expected<TimeControl, ParseError> parsePgnTimeControl(std::string_view text) {
@@ -193,25 +224,10 @@ tl::expected<TimeControl, ParseError> parsePgnTimeControl(std::string_view text)
     Cursor in(text);
     if (in.eat('*')) {
         auto base = pgnSeconds(in, "the sandclock's time in seconds after '*'");
-        if (!base) return tl::unexpected(base.error());
-        if (!in.atEnd()) return tl::unexpected(in.error("the end of a sandclock control"));
-        auto p = playable(Period{0, *base}, text, 1, in.pos());
-        if (!p) return tl::unexpected(p.error());
-        return TimeControl::sandclock(*base);
+        return sandclockEnd(in, base, text);
     }
-    TimeControl tc;
-    while (true) {
-        const std::size_t start = in.pos();
-        auto period = pgnField(in).and_then([&](Period p) { return playable(p, text, start, in.pos()); });
-        if (!period) return tl::unexpected(period.error());
-        tc.periods.push_back(*period);
-        if (in.atEnd()) break;
-        if (in.peek() == ':') {
-            if (auto ok = canFollow(tc, in.pos(), in.peek()); !ok) return tl::unexpected(ok.error());
-        }
-        if (!in.eat(':')) return tl::unexpected(in.error("':' between periods, '+' increment or the end"));
-    }
-    return tc;
+    return periodList(in, text, ':', "':' between periods, '+' increment or the end",
+                      [](Cursor& c, std::size_t&) { return pgnField(c); });
 }
 
 tl::expected<TimeControl, ParseError> parseHumanTimeControl(std::string_view text) {
@@ -224,29 +240,15 @@ tl::expected<TimeControl, ParseError> parseHumanTimeControl(std::string_view tex
     }
     if (in.eat('*')) {
         auto base = humanDuration(in, "the sandclock's time after '*', e.g. *3m");
-        if (!base) return tl::unexpected(base.error());
         in.skipSpaces();
-        if (!in.atEnd()) return tl::unexpected(in.error("the end of a sandclock control"));
-        auto p = playable(Period{0, *base}, text, 1, in.pos());
-        if (!p) return tl::unexpected(p.error());
-        return TimeControl::sandclock(*base);
+        return sandclockEnd(in, base, text);
     }
-    TimeControl tc;
-    while (true) {
-        in.skipSpaces();
-        const std::size_t start = in.pos();
-        auto period = humanPeriod(in).and_then([&](Period p) { return playable(p, text, start, in.pos()); });
-        if (!period) return tl::unexpected(period.error());
-        tc.periods.push_back(*period);
-        if (in.atEnd()) break;
-        if (in.peek() == ',') {
-            if (auto ok = canFollow(tc, in.pos(), in.peek()); !ok) return tl::unexpected(ok.error());
-        }
-        if (!in.eat(','))
-            return tl::unexpected(
-                in.error("',' before the next period, '+' increment, 'd'/'b' delay or the end"));
-    }
-    return tc;
+    return periodList(in, text, ',', "',' before the next period, '+' increment, 'd'/'b' delay or the end",
+                      [](Cursor& c, std::size_t& start) {
+                          c.skipSpaces();
+                          start = c.pos();
+                          return humanPeriod(c);
+                      });
 }
 
 tl::expected<TimeControl, ParseError> parseTimeControl(std::string_view text) {

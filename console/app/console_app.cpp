@@ -6,6 +6,8 @@
 #include <sstream>
 #include <thread>
 
+#include "shell/wall_clock.hpp"
+
 namespace oc::app {
 
 namespace {
@@ -30,10 +32,6 @@ tl::expected<session::EventSetup, std::string> setupOf(const std::vector<nlohman
         return tl::make_unexpected("the journal does not start with the event setup");
     }
     return session::eventSetupFromJson(records.front()["setup"]);
-}
-
-session::WallTime wallNow() {
-    return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
 
 bool needsEngineAnswer(const session::Command& c) {
@@ -83,8 +81,8 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
         if (!setup) {
             return tl::make_unexpected(setup.error());
         }
-        app->sink_ = std::make_unique<session::JournalSink>(std::move(resumed->writer), wallNow);
-        app->engine_ = std::make_unique<BridgeEngineLink>(setup->engine);
+        app->sink_ = std::make_unique<session::JournalSink>(std::move(resumed->writer), shell::wallNow);
+        app->engine_ = std::make_unique<shell::BridgeEngineLink>(setup->engine);
         auto s = session::Session::restore(records, *app->sink_, *app->engine_);
         if (!s) {
             return tl::make_unexpected(s.error());
@@ -99,13 +97,13 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
         return tl::make_unexpected(setup.error());
     }
     auto writer =
-        session::JournalWriter::create(files.journal, {{"app", "operator-console"}}, wallNow(),
+        session::JournalWriter::create(files.journal, {{"app", "operator-console"}}, shell::wallNow(),
                                        std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
     if (!writer) {
         return tl::make_unexpected(fmt::format("{}: {}", files.journal.string(), writer.error().message));
     }
-    app->sink_ = std::make_unique<session::JournalSink>(std::move(*writer), wallNow);
-    app->engine_ = std::make_unique<BridgeEngineLink>(setup->engine);
+    app->sink_ = std::make_unique<session::JournalSink>(std::move(*writer), shell::wallNow);
+    app->engine_ = std::make_unique<shell::BridgeEngineLink>(setup->engine);
     auto s = session::Session::create(*setup, *app->sink_, *app->engine_, now);
     if (!s) {
         return tl::make_unexpected(s.error());

@@ -9,11 +9,11 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-#include "bridge_engine_link.hpp"
-#include "journal_sink.hpp"
+#include "journal_path.hpp"
 #include "session/journal_sink.hpp"
 #include "session/script.hpp"
 #include "session/session.hpp"
+#include "shell/bridge_engine_link.hpp"
 #include "ui/ui_state.hpp"
 
 namespace oc::app {
@@ -59,7 +59,7 @@ class ConsoleApp {
                                                              session::TimePoint& now, ui::UiState& ui);
 
     std::unique_ptr<session::JournalSink> sink_;
-    std::unique_ptr<BridgeEngineLink> engine_;
+    std::unique_ptr<shell::BridgeEngineLink> engine_;
     std::unique_ptr<session::Session> session_;
     std::vector<std::string> notes_;
     session::TimePoint script_start_{};

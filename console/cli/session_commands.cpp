@@ -7,11 +7,12 @@
 #include <sstream>
 #include <thread>
 
-#include "bridge_engine.hpp"
 #include "commands.hpp"
 #include "session/driver.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
+#include "shell/bridge_engine_link.hpp"
+#include "shell/wall_clock.hpp"
 
 namespace oc::cli {
 namespace {
@@ -21,13 +22,9 @@ using session::TimePoint;
 // Simulated time starts here (an arbitrary origin; only differences matter).
 const TimePoint kSimStart = TimePoint(std::chrono::hours(1));
 
-session::WallTime wallNow() {
-    return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
-}
-
 struct Engines {
     std::unique_ptr<session::FakeEngine> fake;
-    std::unique_ptr<BridgeEngine> bridge;
+    std::unique_ptr<shell::BridgeEngineLink> bridge;
     session::EngineLink* link = nullptr;
 };
 
@@ -39,7 +36,7 @@ tl::expected<Engines, std::string> startEngine(const session::EngineSettings& s,
         e.link = e.fake.get();
         return e;
     }
-    auto b = BridgeEngine::start(s, {true, nodes});
+    auto b = shell::BridgeEngineLink::startBlocking(s, {true, nodes});
     if (!b) return tl::make_unexpected(b.error());
     e.bridge = std::move(*b);
     e.link = e.bridge.get();
@@ -86,7 +83,7 @@ int play(const PlayArgs& a) {
         if (!r) return std::cerr << "error: " << a.journal << ": " << r.error().message << "\n", 1;
         for (const auto& w : r->contents.warnings) std::cerr << "warning: " << w << "\n";
         auto records = session::sessionRecords(r->contents);
-        sink = std::make_unique<session::JournalSink>(std::move(r->writer), wallNow);
+        sink = std::make_unique<session::JournalSink>(std::move(r->writer), shell::wallNow);
         // A crash right after the header: no game record is durable yet, so the game starts in this file.
         auto s = records.empty() ? session::Session::create(*setup, *sink, *engines->link, now)
                                  : session::Session::restore(records, *sink, *engines->link);
@@ -97,10 +94,10 @@ int play(const PlayArgs& a) {
         if (std::filesystem::exists(a.journal))
             return std::cerr << "error: " << a.journal << " exists; continue it with --resume\n", 2;
         auto w = session::JournalWriter::create(
-            a.journal, {{"app", "operator-cli play"}}, wallNow(),
+            a.journal, {{"app", "operator-cli play"}}, shell::wallNow(),
             std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
         if (!w) return std::cerr << "error: " << w.error().message << "\n", 1;
-        sink = std::make_unique<session::JournalSink>(std::move(*w), wallNow);
+        sink = std::make_unique<session::JournalSink>(std::move(*w), shell::wallNow);
         auto s = session::Session::create(*setup, *sink, *engines->link, now);
         if (!s) return std::cerr << "error: " << s.error() << "\n", 2;
         owner = std::move(*s);
@@ -120,11 +117,11 @@ int play(const PlayArgs& a) {
     opt.delay_median_s = a.delay_median;
     opt.delay_p99_s = a.delay_p99;
     if (a.verbose) opt.verbose = &std::cout;
-    BridgeEngine* bridge = engines->bridge.get();
-    BridgeEngine* hbridge = human_engines ? human_engines->bridge.get() : nullptr;
+    shell::BridgeEngineLink* bridge = engines->bridge.get();
+    shell::BridgeEngineLink* hbridge = human_engines ? human_engines->bridge.get() : nullptr;
     opt.wait_for_engine = [bridge, hbridge] {
-        if (bridge) bridge->wait(5);
-        if (hbridge) hbridge->wait(5);
+        if (bridge) bridge->waitForActivity(std::chrono::milliseconds(5));
+        if (hbridge) hbridge->waitForActivity(std::chrono::milliseconds(5));
         if (!bridge && !hbridge) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
     session::Driver driver(*session, *engines->link, opt, now);

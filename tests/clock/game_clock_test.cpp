@@ -5,15 +5,12 @@
 #include <algorithm>
 
 #include "clock/tc_format.hpp"
-#include "fake_time.hpp"
+#include "clock_test_util.hpp"
 
 namespace oc::clock {
 namespace {
 
-using namespace std::chrono_literals;
-using test::kT0;
-constexpr Color W = Color::White;
-constexpr Color B = Color::Black;
+using namespace test;  // kT0, W, B and the chrono literals
 
 TimeControl tc(const char* text) {
     auto parsed = parseTimeControl(text);

@@ -3,15 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "clock/tc_format.hpp"
-#include "fake_time.hpp"
+#include "clock_test_util.hpp"
 
 namespace oc::clock {
 namespace {
 
-using namespace std::chrono_literals;
-using test::kT0;
-constexpr Color W = Color::White;
-constexpr Color B = Color::Black;
+using namespace test;  // kT0, W, B and the chrono literals
 
 PenaltyContext ctx(Edition e, GameClass c, Supervision s = Supervision::Unsupervised) {
     return {e, c, s};

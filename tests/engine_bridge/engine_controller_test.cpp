@@ -15,14 +15,7 @@ using testing::ScriptState;
 
 const TimePoint kT0 = TimePoint{} + 1h;
 
-template <typename T>
-std::vector<T> eventsOf(const std::vector<EngineEvent>& events) {
-    std::vector<T> out;
-    for (const auto& e : events) {
-        if (const auto* v = std::get_if<T>(&e)) out.push_back(*v);
-    }
-    return out;
-}
+using testing::eventsOf;
 
 std::vector<Fault> faults(const std::vector<EngineEvent>& events) {
     std::vector<Fault> out;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine_bridge/transport.hpp"
@@ -34,6 +35,16 @@ struct ScriptState {
     // Received lines starting with `prefix`.
     std::vector<std::string> sent(const std::string& prefix) const;
 };
+
+// The events of one kind, in order (works for engine and session event variants alike).
+template <typename T, typename Variant>
+std::vector<T> eventsOf(const std::vector<Variant>& events) {
+    std::vector<T> out;
+    for (const auto& e : events) {
+        if (const auto* v = std::get_if<T>(&e)) out.push_back(*v);
+    }
+    return out;
+}
 
 // Creates ScriptStates for every spawn; `configure` can change each new one (e.g. the first crashes).
 class ScriptedEngine {

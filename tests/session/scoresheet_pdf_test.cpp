@@ -4,23 +4,13 @@
 
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
-#include <memory>
-
 #include "journal_test_util.hpp"
+#include "pdf_test_util.hpp"
 
 namespace oc::session {
 namespace {
 
-std::string pdfToText(const std::filesystem::path& pdf) {
-    const std::string cmd = "pdftotext -layout '" + pdf.string() + "' - 2>&1";
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(cmd.c_str(), "r"), ::pclose);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (pipe && std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
-    return out;
-}
+using test::pdfToText;
 
 ScoresheetData sampleGame(int moves) {
     ScoresheetData d{"Мемориал Чигорина 2026",

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "headless_imgui.hpp"
 #include "ui/board_picture.hpp"
 #include "ui/fonts.hpp"
 
@@ -47,25 +48,14 @@ Snapshot engineMoveShown() {
     return s;
 }
 
-class ConsoleView : public ::testing::Test {
+class ConsoleView : public oc::ui::test::HeadlessImGui {
   protected:
+    ConsoleView() : HeadlessImGui(20.f) {}
     void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(1280, 800);
-        io.DeltaTime = 1.f / 60.f;
-        io.KeyMap[ImGuiKey_Enter] = kEnterKey;
+        HeadlessImGui::SetUp();
+        ImGui::GetIO().KeyMap[ImGuiKey_Enter] = kEnterKey;
         oc::ui::applyConsoleStyle();
-        auto loaded = oc::ui::loadFonts(oc::ui::defaultFontPath(), 20.f, 96.f);
-        ASSERT_TRUE(loaded.has_value());
-        fonts_ = *loaded;
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
     }
-    void TearDown() override { ImGui::DestroyContext(); }
 
     std::vector<Command> frames(const Snapshot& snap, int count = 1) {
         std::vector<Command> all;
@@ -113,7 +103,6 @@ class ConsoleView : public ::testing::Test {
         return state_.widgets.count(name) && state_.widgets[name].enabled;
     }
 
-    oc::ui::Fonts fonts_;
     oc::ui::UiState state_;
 };
 

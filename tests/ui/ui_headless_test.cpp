@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "headless_imgui.hpp"
 #include "ui/board_view.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
@@ -11,23 +12,9 @@
 
 namespace {
 
-class HeadlessUi : public ::testing::Test {
+class HeadlessUi : public oc::ui::test::HeadlessImGui {
   protected:
-    void SetUp() override {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(1280, 800);
-        io.DeltaTime = 1.f / 60.f;
-        auto loaded = oc::ui::loadFonts(oc::ui::defaultFontPath(), 18.f, 96.f);
-        ASSERT_TRUE(loaded.has_value());
-        fonts_ = *loaded;
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    void TearDown() override { ImGui::DestroyContext(); }
+    HeadlessUi() : HeadlessImGui(18.f) {}
 
     // New ImGui windows are hidden on their first frame, so every check renders at least two.
     ImDrawData* renderFrames(int count) {
@@ -42,8 +29,6 @@ class HeadlessUi : public ::testing::Test {
         }
         return ImGui::GetDrawData();
     }
-
-    oc::ui::Fonts fonts_;
 };
 
 TEST_F(HeadlessUi, EveryFigurineIsInThePieceFont) {

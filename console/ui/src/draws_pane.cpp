@@ -32,6 +32,19 @@ void drawIndication(ViewContext& ctx) {
     }
 }
 
+// A draw offer's two answers on the current line: `Answer{true}` accepts, `Answer{false}` declines.
+template <class Answer>
+void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
+    ImGui::SameLine();
+    if (actionButton(ctx, accept, true)) {
+        ctx.out.push_back(Answer{true});
+    }
+    ImGui::SameLine();
+    if (actionButton(ctx, decline, true)) {
+        ctx.out.push_back(Answer{false});
+    }
+}
+
 void drawOffers(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
@@ -41,25 +54,11 @@ void drawOffers(ViewContext& ctx) {
                                ? "The human's claim is not valid: accept it as a draw offer?"
                                : "The human offers a draw");
         ImGui::TextUnformatted(snap.indication.accept_draw ? "Policy: ACCEPT" : "Policy: decline");
-        ImGui::SameLine();
-        if (actionButton(ctx, "Accept draw", true)) {
-            ctx.out.push_back(session::cmd::AnswerHumanOffer{true});
-        }
-        ImGui::SameLine();
-        if (actionButton(ctx, "Decline", true)) {
-            ctx.out.push_back(session::cmd::AnswerHumanOffer{false});
-        }
+        answerButtons<session::cmd::AnswerHumanOffer>(ctx, "Accept draw", "Decline");
     }
     if (snap.computer_offer_pending) {
         ImGui::TextColored(kAmber, "The computer offers a draw. The human:");
-        ImGui::SameLine();
-        if (actionButton(ctx, "Accepts", true)) {
-            ctx.out.push_back(session::cmd::HumanAnswersOffer{true});
-        }
-        ImGui::SameLine();
-        if (actionButton(ctx, "Declines", true)) {
-            ctx.out.push_back(session::cmd::HumanAnswersOffer{false});
-        }
+        answerButtons<session::cmd::HumanAnswersOffer>(ctx, "Accepts", "Declines");
     }
     if (snap.human_offer_pending) {
         return;  // one offer at a time: the answer buttons above replace the offer buttons

@@ -1,4 +1,4 @@
-#include "journal_sink.hpp"
+#include "journal_path.hpp"
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>

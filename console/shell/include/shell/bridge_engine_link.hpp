@@ -1,0 +1,82 @@
+#pragma once
+// The session's EngineLink over engine_bridge's Engine (the real engine process): one adapter for both
+// shells, so the session core stays free of processes and threads.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "engine_bridge/engine.hpp"
+#include "session/engine_link.hpp"
+#include "session/event_setup.hpp"
+
+namespace oc::shell {
+
+struct BridgeOptions {
+    // Simulated session time (operator-cli play): each search is a fixed node count on a cleared hash,
+    // its bestmove held back until simulatedThinkTime() has passed in session time, and the bridge's
+    // timeouts run on the real steady clock. Otherwise (the GUI) the session's `now` is real time:
+    // `go` carries the clock readings and the bestmove is delivered as soon as it arrives.
+    bool simulated = false;
+    std::uint64_t nodes = 20000;  // the deterministic search limit in simulated time
+};
+
+class BridgeEngineLink : public session::EngineLink {
+  public:
+    // Prepares the engine of the event setup; the process starts on the first poll(). `factory`:
+    // tests pass an in-process scripted transport.
+    explicit BridgeEngineLink(const session::EngineSettings& settings, BridgeOptions options = {},
+                              engine::TransportFactory factory = engine::spawnProcess);
+    ~BridgeEngineLink() override;
+
+    // Starts the engine and completes the handshake and `ucinewgame` before returning (real time);
+    // the error says which step failed.
+    [[nodiscard]] static tl::expected<std::unique_ptr<BridgeEngineLink>, std::string> startBlocking(
+        const session::EngineSettings& settings, BridgeOptions options,
+        engine::TransportFactory factory = engine::spawnProcess);
+
+    void startSearch(const session::SearchRequest& req, session::TimePoint now) override;
+    void stop(session::TimePoint now) override;
+    std::vector<session::EngineEvent> poll(session::TimePoint now) override;
+    std::optional<session::TimePoint> nextDue() const override;
+
+    // Whether a search is under way, waiting for the engine to become ready, or its move held back.
+    bool busy() const { return pending_.has_value() || searching_.has_value() || held_.has_value(); }
+    // Blocks until the engine writes something or `max` passes (the shells' idle wait).
+    void waitForActivity(std::chrono::milliseconds max) { engine_.waitForActivity(max); }
+    // New settings from the setup form, before the game (the bridge refuses them during a game).
+    void reconfigure(const session::EngineSettings& settings, session::TimePoint now);
+    // quit, grace period, terminate (E.III: the engine is not left running after the console).
+    void shutdown(session::TimePoint now);
+
+  private:
+    [[nodiscard]] tl::expected<void, std::string> handshake();
+    engine::TimePoint engineTime(session::TimePoint now) const;
+    void launchPending(session::TimePoint now, std::vector<session::EngineEvent>& out);
+    void takeLines(std::vector<session::EngineEvent>& out);
+    void onEvent(const engine::EngineEvent& ev, session::TimePoint now,
+                 std::vector<session::EngineEvent>& out);
+    void onBestMove(const engine::BestMoveEvent& ev, session::TimePoint now,
+                    std::vector<session::EngineEvent>& out);
+
+    engine::Engine engine_;
+    BridgeOptions opt_;
+    bool started_ = false;
+    bool ready_ = false;
+    bool in_game_ = false;
+    std::optional<session::SearchRequest> pending_;    // asked for before the engine was ready
+    std::optional<session::SearchRequest> searching_;  // the search running now
+    session::TimePoint search_start_{};
+    std::optional<session::Evaluation> last_eval_;
+    int last_depth_ = 0;
+    std::optional<session::engine_event::BestMove> held_;  // simulated time: due at due_
+    session::TimePoint due_{};
+    std::string reconfigure_error_;
+    bool shutdown_sent_ = false;
+};
+
+}  // namespace oc::shell

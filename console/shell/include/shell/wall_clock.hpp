@@ -1,0 +1,11 @@
+#pragma once
+// The shells own the OS clock (the session never reads it): the UTC time journal records carry.
+
+#include "session/journal.hpp"
+
+namespace oc::shell {
+
+// The current UTC time to the millisecond, for journal records.
+session::WallTime wallNow();
+
+}  // namespace oc::shell

@@ -1,0 +1,250 @@
+#include "shell/bridge_engine_link.hpp"
+
+#include <variant>
+
+#include "engine_bridge/validator.hpp"
+#include "session/fake_engine.hpp"
+
+namespace oc::shell {
+
+namespace {
+
+using session::engine_event::BestMove;
+using session::engine_event::Fault;
+using session::engine_event::Line;
+using session::engine_event::Restarted;
+
+template <class... F>
+struct Overload : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overload(F...) -> Overload<F...>;
+
+engine::TimePoint realNow() {
+    return engine::SteadyClock::now();
+}
+
+engine::EngineSettings bridgeSettings(const session::EngineSettings& s) {
+    engine::EngineSettings out;
+    out.process.command = s.command;
+    out.process.args = s.args;
+    for (const auto& [name, value] : s.options) {
+        out.options.push_back({name, value});
+    }
+    // Pondering needs the ponder/ponderhit dance the session does not drive yet: off for now.
+    out.ponder = false;
+    return out;
+}
+
+engine::GoParams goParams(const session::GoParams& g) {
+    engine::GoParams p;
+    p.wtime = g.wtime;
+    p.btime = g.btime;
+    p.winc = g.winc;
+    p.binc = g.binc;
+    if (g.movestogo > 0) {
+        p.movestogo = g.movestogo;
+    }
+    return p;
+}
+
+// Only an exact score is an evaluation: a lower or upper bound is a search still under way.
+std::optional<session::Evaluation> evalOf(const engine::Info& info) {
+    if (!info.score || info.score->bound != engine::Score::Bound::Exact) return std::nullopt;
+    if (info.score->unit == engine::Score::Unit::Mate) return session::Evaluation{0, info.score->value};
+    return session::Evaluation{info.score->value, std::nullopt};
+}
+
+rules::Color sideToMove(const session::SearchRequest& req) {
+    return req.moves.size() % 2 == 0 ? rules::Color::White : rules::Color::Black;
+}
+
+}  // namespace
+
+// The bridge checks every position before `position` and every bestmove before delivery (architecture §3).
+BridgeEngineLink::BridgeEngineLink(const session::EngineSettings& settings, BridgeOptions options,
+                                   engine::TransportFactory factory)
+    : engine_(bridgeSettings(settings), engine::makeRulesValidator(), std::move(factory)), opt_(options) {}
+
+// Without an explicit shutdown() (operator-cli), quit gracefully here: up to a second for the engine
+// to exit before ~Engine kills it.
+BridgeEngineLink::~BridgeEngineLink() {
+    if (shutdown_sent_) return;
+    engine_.shutdown(realNow());
+    for (int i = 0; i < 50 && engine_.state() != engine::EngineState::Stopped; ++i) {
+        engine_.waitForActivity(engine::Millis(20));
+        (void)engine_.poll(realNow());
+    }
+}
+
+tl::expected<std::unique_ptr<BridgeEngineLink>, std::string> BridgeEngineLink::startBlocking(
+    const session::EngineSettings& settings, BridgeOptions options, engine::TransportFactory factory) {
+    auto link = std::make_unique<BridgeEngineLink>(settings, options, std::move(factory));
+    if (auto ok = link->handshake(); !ok) return tl::make_unexpected(ok.error());
+    return link;
+}
+
+tl::expected<void, std::string> BridgeEngineLink::handshake() {
+    started_ = true;
+    if (auto ok = engine_.start(realNow()); !ok) return tl::make_unexpected("engine start: " + ok.error());
+    for (int i = 0; i < 1000; ++i) {
+        for (auto& ev : engine_.poll(realNow())) {
+            if (std::holds_alternative<engine::ReadyEvent>(ev)) {
+                ready_ = true;
+                if (auto ng = engine_.newGame(realNow()); !ng)
+                    return tl::make_unexpected("engine newgame: " + ng.error());
+                in_game_ = true;
+                return {};
+            }
+            // Garbage before `uciok` (banners, copyright lines) is harmless.
+            if (auto* f = std::get_if<engine::FaultEvent>(&ev);
+                f && f->fault.kind != engine::FaultKind::Garbage)
+                return tl::make_unexpected("engine handshake: " + engine::describe(f->fault));
+        }
+        engine_.waitForActivity(engine::Millis(20));
+    }
+    return tl::make_unexpected("engine handshake: no answer");
+}
+
+// In simulated time the session's clock is not the real one, so the bridge's timeouts use the steady
+// clock; otherwise the session's `now` is the shell's reading of it.
+engine::TimePoint BridgeEngineLink::engineTime(session::TimePoint now) const {
+    return opt_.simulated ? realNow() : now;
+}
+
+void BridgeEngineLink::startSearch(const session::SearchRequest& req, session::TimePoint now) {
+    if (opt_.simulated && in_game_) {
+        // Deterministic: every search starts on a cleared hash (a fresh ucinewgame).
+        engine_.endGame(engineTime(now));
+        in_game_ = false;
+    }
+    pending_ = req;
+    searching_.reset();
+    held_.reset();
+    search_start_ = now;
+    std::vector<session::EngineEvent> ignored;
+    launchPending(now, ignored);
+}
+
+void BridgeEngineLink::stop(session::TimePoint now) {
+    pending_.reset();
+    held_.reset();
+    if (searching_) {
+        (void)engine_.takeBack(
+            engineTime(now));  // E.III 2.3: only for an arbiter's take-back or the game's end
+        searching_.reset();
+    }
+}
+
+void BridgeEngineLink::launchPending(session::TimePoint now, std::vector<session::EngineEvent>& out) {
+    if (!pending_ || !ready_) {
+        return;
+    }
+    if (!in_game_) {
+        if (engine_.state() != engine::EngineState::Idle) {
+            return;  // still stopping the previous search: ucinewgame waits for the next poll
+        }
+        if (auto ok = engine_.newGame(engineTime(now)); !ok) {
+            out.push_back(Fault{"new game refused: " + ok.error()});
+            return;
+        }
+        in_game_ = true;
+    }
+    engine::GoParams go = goParams(pending_->go);
+    if (opt_.simulated) {
+        go = engine::GoParams{};
+        go.nodes = opt_.nodes;  // a fixed node count, charged as simulatedThinkTime() in session time
+    }
+    if (auto ok = engine_.search({pending_->start_fen, pending_->moves}, go, engineTime(now)); !ok) {
+        return;  // not idle yet (e.g. still stopping): retried on the next poll
+    }
+    searching_ = std::move(pending_);
+    pending_.reset();
+    last_eval_.reset();
+    last_depth_ = 0;
+}
+
+void BridgeEngineLink::onEvent(const engine::EngineEvent& ev, session::TimePoint now,
+                               std::vector<session::EngineEvent>& out) {
+    std::visit(Overload{[&](const engine::ReadyEvent&) { ready_ = true; }, [&](const engine::PongEvent&) {},
+                        [&](const engine::InfoEvent& e) {
+                            if (e.info.depth) last_depth_ = *e.info.depth;
+                            if (auto eval = evalOf(e.info)) last_eval_ = eval;
+                        },
+                        [&](const engine::BestMoveEvent& e) { onBestMove(e, now, out); },
+                        [&](const engine::FaultEvent& e) { out.push_back(Fault{engine::describe(e.fault)}); },
+                        [&](const engine::RestartedEvent& e) {
+                            ready_ = true;
+                            out.push_back(Restarted{e.downtime});
+                        },
+                        [&](const engine::StoppedEvent&) { ready_ = false; }},
+               ev);
+}
+
+void BridgeEngineLink::onBestMove(const engine::BestMoveEvent& ev, session::TimePoint now,
+                                  std::vector<session::EngineEvent>& out) {
+    (void)now;
+    if (!searching_) return;  // a stopped search's late answer
+    BestMove best{searching_->id, ev.move, last_eval_, last_depth_};
+    if (opt_.simulated) {
+        // The engine answered in real time; the session sees the move after its simulated thinking time.
+        held_ = std::move(best);
+        due_ = search_start_ + session::simulatedThinkTime(searching_->go, sideToMove(*searching_));
+    } else {
+        out.push_back(std::move(best));
+    }
+    searching_.reset();
+}
+
+std::vector<session::EngineEvent> BridgeEngineLink::poll(session::TimePoint now) {
+    std::vector<session::EngineEvent> out;
+    if (!started_) {
+        started_ = true;
+        if (auto ok = engine_.start(engineTime(now)); !ok) {
+            out.push_back(Fault{"the engine did not start: " + ok.error()});
+        }
+    }
+    const auto events = engine_.poll(engineTime(now));
+    takeLines(out);  // the protocol lines first: the journal shows what led to each event
+    if (!reconfigure_error_.empty()) {
+        out.push_back(Fault{"engine settings not applied: " + reconfigure_error_});
+        reconfigure_error_.clear();
+    }
+    for (const auto& ev : events) {
+        onEvent(ev, now, out);
+    }
+    launchPending(now, out);
+    takeLines(out);
+    if (held_ && now >= due_) {
+        out.push_back(std::move(*held_));
+        held_.reset();
+    }
+    return out;
+}
+
+std::optional<session::TimePoint> BridgeEngineLink::nextDue() const {
+    if (held_) return due_;
+    return std::nullopt;
+}
+
+void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
+    for (const auto& entry : engine_.takeLog()) {
+        if (entry.kind == engine::LogEntry::Kind::Sent || entry.kind == engine::LogEntry::Kind::Received) {
+            out.push_back(Line{entry.kind == engine::LogEntry::Kind::Sent, entry.text});
+        }
+    }
+}
+
+void BridgeEngineLink::reconfigure(const session::EngineSettings& settings, session::TimePoint now) {
+    if (auto ok = engine_.reconfigure(bridgeSettings(settings), engineTime(now)); !ok) {
+        reconfigure_error_ = ok.error();
+    }
+}
+
+void BridgeEngineLink::shutdown(session::TimePoint now) {
+    shutdown_sent_ = true;
+    engine_.shutdown(engineTime(now));
+}
+
+}  // namespace oc::shell
