@@ -267,3 +267,29 @@ TEST(SealSecrecy, HumanSealedMoveIsEnteredOnlyAtResumption) {
 
 }  // namespace
 }  // namespace oc::session
+
+namespace oc::session {
+namespace {
+
+// Art. 7.5: a reinstatement while the computer's choice is withheld discards that choice.
+TEST(SealSecrecy, ReinstatementDiscardsTheWithheldChoice) {
+    JournalGame g("reinstated.jsonl", "e7e5 d2d4");
+    ASSERT_TRUE(g.session);
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    g.engine.queueMove("g8f6");
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+    ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, t0() + 2s));
+    TimePoint now = g.answer(t0() + 2s);
+    ASSERT_TRUE(s.snapshot(now).computer_move_withheld);
+    ASSERT_TRUE(s.dispatch(cmd::ArbiterIllegalMove{1}, now + 1s));
+    auto snap = s.snapshot(now + 1s);
+    EXPECT_FALSE(snap.computer_move_withheld);
+    EXPECT_EQ(snap.phase, Phase::HumanToMove);
+    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now + 2s));
+    ASSERT_TRUE(s.dispatch(cmd::SealHumanMove{}, now + 2s));
+    expectAbsent(slurp(g.path), kComputerSecret, "the journal file");
+}
+
+}  // namespace
+}  // namespace oc::session

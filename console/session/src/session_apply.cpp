@@ -226,6 +226,8 @@ void applyCorrect(Impl& s, const json& r, TimePoint t) {
     old.text = d->local;
     s.moves.push_back(old);
     s.engine_move.reset();
+    s.withheld = false;  // a withheld choice belonged to the corrected position
+    s.withheld_uci.clear();
     s.phase = Phase::EngineThinking;
     s.notice(
         fmt::format("entry corrected with the arbiter: {} -> {}", r.at("old").get<std::string>(), d->local));
@@ -267,12 +269,11 @@ void applySealed(Impl& s, const json& r, TimePoint t) {
 
 // CMP-3.5: the engine has chosen under a seal request; its move is not in the record.
 void applyEngineMoveWithheld(Impl& s, const json&, TimePoint t) {
-    if (s.withheld) return;  // chosen again after a restart: same state
-    s.withheld = true;
+    if (!s.withheld) s.notice("the computer has chosen its move: seal it now (the move is not shown)");
+    s.withheld = true;  // again after a restart: the same state
     s.engine_move.reset();
     s.engine_move_at = t;
     s.phase = Phase::EngineMoveShown;
-    s.notice("the computer has chosen its move: seal it now (the move is not shown)");
 }
 
 // ADJ-05: the envelope is opened and the sealed move played; ADJ-06: a defective one loses (or draws, 6.9).
@@ -424,6 +425,8 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
         std::erase_if(evals, [&](const auto& e) { return e.first >= keep; });
     }
     engine_move.reset();
+    withheld = false;  // a withheld choice belonged to the position now gone
+    withheld_uci.clear();
     human_offer = computer_offer = false;
     unrecorded = false;
     int count = ++illegal[side];
