@@ -23,6 +23,8 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
     p.add_option("--journal", a.journal, "The game journal (created; with --resume continued)")->required();
     p.add_option("--pgn", a.pgn, "Write the game's PGN here at the end");
     p.add_option("--scoresheet-pdf", a.pdf, "Write the printable scoresheet (A4 PDF) here at the end");
+    p.add_option("--envelope-pdf", a.envelope_pdf,
+                 "If the game ends adjourned: write the envelope's adjournment record (A4 PDF) here");
     p.add_flag("--resume", a.resume, "Continue the game the journal holds");
     p.add_flag("--verbose", a.verbose, "Print each move as it is played");
     p.add_option("--setup", a.setup_file, "Event setup JSON (docs/operator-guide.md); flags override it");

@@ -12,7 +12,7 @@
 namespace oc::cli {
 
 struct PlayArgs {
-    std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang, pdf;
+    std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang, pdf, envelope_pdf;
     std::vector<std::string> engine_args;
     std::string operator_delay;
     double delay_median = 0, delay_p99 = 0;

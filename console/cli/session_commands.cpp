@@ -131,6 +131,14 @@ int play(const PlayArgs& a) {
     if (!a.pdf.empty())
         if (auto ok = session::writeScoresheetPdf(session->scoresheetData(), a.pdf); !ok)
             std::cerr << "error: " << ok.error().message << "\n";
+    if (!a.envelope_pdf.empty()) {
+        // Guidelines I.2: only an adjourned game has an envelope; the form never holds the sealed move.
+        auto form = session->adjournmentForm(driver.now());
+        if (!form) std::cerr << "error: --envelope-pdf: the game is not adjourned\n";
+        if (form)
+            if (auto ok = session::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
+                std::cerr << "error: " << ok.error().message << "\n";
+    }
     if (!result.ok) std::cerr << "error: " << result.error << "\n";
     std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,

@@ -58,7 +58,21 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     return rest.empty() ? type : type + " " + rest.dump();
 }
 
-int replay(const std::string& file, const std::string& pgn_out, const std::string& pdf_out) {
+// Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's UTC time.
+int writeEnvelope(const session::Session& s, const session::JournalContents& contents,
+                  const std::string& out) {
+    std::string at;
+    for (const auto& r : contents.records)
+        if (r.type == "sealed") at = session::formatWallTime(r.wall);
+    auto form = s.adjournmentForm(s.lastRecordTime(), "", at);
+    if (!form) return std::cerr << "error: --envelope-pdf: the journal's game is not adjourned\n", 1;
+    if (auto ok = session::writeSealedMoveFormPdf(*form, out); !ok)
+        return std::cerr << ok.error().message << "\n", 1;
+    return 0;
+}
+
+int replay(const std::string& file, const std::string& pgn_out, const std::string& pdf_out,
+           const std::string& envelope_out) {
     auto contents = session::readJournal(file);
     if (!contents) {
         std::cerr << file << ": " << contents.error().message << "\n";
@@ -88,6 +102,7 @@ int replay(const std::string& file, const std::string& pgn_out, const std::strin
         if (auto ok = session::writeScoresheetPdf(data, pdf_out); !ok)
             return std::cerr << ok.error().message << "\n", 1;
     }
+    if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out);
     return 0;
 }
 
@@ -109,8 +124,11 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
     auto pdf = std::make_shared<std::string>();
     r->add_option("FILE", *file, "The journal file")->required();
     r->add_option("--pgn", *pgn, "Write the game's PGN here");
+    auto envelope = std::make_shared<std::string>();
     r->add_option("--scoresheet-pdf", *pdf, "Write the printable scoresheet (A4 PDF) here");
-    r->callback([file, pgn, pdf, &code] { code.value = replay(*file, *pgn, *pdf); });
+    r->add_option("--envelope-pdf", *envelope,
+                  "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
+    r->callback([file, pgn, pdf, envelope, &code] { code.value = replay(*file, *pgn, *pdf, *envelope); });
 }
 
 }  // namespace oc::cli

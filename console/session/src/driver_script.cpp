@@ -122,6 +122,14 @@ bool Driver::directive(const Directive& d, int line) {
         return fail(line, fmt::format("phase {} not reached", a.empty() ? "?" : a[0]));
     }
     if (d.name == "expect") return expect(a, line);
+    if (d.name == "envelope-pdf") {
+        // Guidelines I.2: the printed record for the envelope; it never holds the sealed move.
+        if (a.size() != 1) return fail(line, "usage: envelope-pdf FILE");
+        auto form = session_.adjournmentForm(now_);
+        if (!form) return fail(line, "envelope-pdf: the game is not adjourned (seal first)");
+        if (auto ok = writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
+        return true;
+    }
     return fail(line, "unknown directive " + d.name);
 }
 

@@ -181,6 +181,7 @@ Parsed simple(const Words& w) {
                                                         {"human-declines", cmd::HumanAnswersOffer{false}},
                                                         {"seal", cmd::RequestSeal{}},
                                                         {"seal-computer", cmd::SealComputerMove{}},
+                                                        {"seal-human", cmd::SealHumanMove{}},
                                                         {"resume", cmd::Resume{}}};
     auto it = kSimple.find(w[0]);
     if (it == kSimple.end() || w.size() != 1) return tl::make_unexpected("");
@@ -202,11 +203,13 @@ Parsed action(const Words& w, Color computer) {
     if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
     if (verb == "seal-computer" && w.size() == 2) return Command{cmd::SealComputerMove{w[1]}};
     if (verb == "resume" && w.size() == 2) return Command{cmd::Resume{std::nullopt, w[1]}};
+    if (verb == "resume-human" && w.size() == 2) return Command{cmd::Resume{std::nullopt, "", w[1]}};
     if (verb == "consult")
         return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
     if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
         return Command{cmd::FasterRate{w[1] == "on"}};
-    static const char* kDirectives[] = {"engine", "engine-crash", "expect", "wait", "setup", "until"};
+    static const char* kDirectives[] = {"engine", "engine-crash", "expect",      "wait",
+                                        "setup",  "until",        "envelope-pdf"};
     for (const char* d : kDirectives)
         if (verb == d) return Directive{verb, Words(w.begin() + 1, w.end())};
     return tl::make_unexpected(fmt::format("unknown action \"{}\" (see docs/cli-script-format.md)", verb));

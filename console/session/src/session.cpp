@@ -98,6 +98,18 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveShown)
         return s.refuse("made", fmt::format("no engine move to execute (phase: {})", phaseName(s.phase)),
                         now);
+    if (s.withheld) {
+        // I.1.1: a move executed after the seal request is the sealed move; the console shows none.
+        if (!c.actual)
+            return s.refuse("made",
+                            "the computer's move is withheld for sealing: seal it (seal-computer); if a move "
+                            "was executed on the board, enter it (made <move>)",
+                            now);
+        auto m = s.game.parse(*c.actual);
+        if (!m) return tl::make_unexpected(Rejection{m.error()});
+        return s.commit(
+            {{"type", "sealed"}, {"by", colorName(s.computer())}, {"uci", m->uci}, {"on_board", true}}, now);
+    }
     std::string uci = s.engine_move->uci;
     bool breach = false;
     if (c.actual) {
@@ -110,9 +122,7 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
         breach = m->uci != uci;
         uci = m->uci;
     }
-    if (s.seal_requested)
-        return s.commit(
-            {{"type", "sealed"}, {"by", colorName(s.computer())}, {"uci", uci}, {"on_board", true}}, now);
+    // A move shown before the seal request is not secret: normal play, the next player seals (I.1).
     return s.commit({{"type", "made"}, {"uci", uci}, {"breach", breach}}, now);
 }
 

@@ -226,6 +226,8 @@ void applyCorrect(Impl& s, const json& r, TimePoint t) {
     old.text = d->local;
     s.moves.push_back(old);
     s.engine_move.reset();
+    s.withheld = false;  // a withheld choice belonged to the corrected position
+    s.withheld_uci.clear();
     s.phase = Phase::EngineThinking;
     s.notice(
         fmt::format("entry corrected with the arbiter: {} -> {}", r.at("old").get<std::string>(), d->local));
@@ -247,18 +249,31 @@ void applySealRequested(Impl& s, const json&, TimePoint) {
 
 void applySealed(Impl& s, const json& r, TimePoint t) {
     s.sealed_by = colorFrom(r.at("by"));
-    // The computer's sealed move is only in the envelope; the session keeps it in memory for the operator.
-    bool computer = s.sealed_by == s.computer() && s.engine_move;
+    // The computer's sealed move is only in the envelope; a live session keeps it in memory, a restored
+    // one learns it when the envelope is opened at resumption (CMP-3.5).
+    bool computer = s.sealed_by == s.computer();
     s.sealed_uci = r.contains("uci") && !r.at("uci").is_null() ? r.at("uci").get<std::string>()
-                   : computer                                  ? s.engine_move->uci
+                   : computer                                  ? s.withheld_uci
                                                                : "";
-    s.sealed_text = r.value("text", "");
+    s.sealed_text = r.value("text", "");  // journals before the human's move stayed in the envelope
     s.envelope = r.value("envelope", json());
+    if (computer) s.engine_move.reset();
+    s.withheld = false;
+    s.withheld_uci.clear();
     s.clock->pause(t);
     s.phase = Phase::Adjourned;
     s.seal_requested = false;
     if (r.value("on_board", false))
         s.notice("the move executed after the seal request is the sealed move (I.1.1)");
+}
+
+// CMP-3.5: the engine has chosen under a seal request; its move is not in the record.
+void applyEngineMoveWithheld(Impl& s, const json&, TimePoint t) {
+    if (!s.withheld) s.notice("the computer has chosen its move: seal it now (the move is not shown)");
+    s.withheld = true;  // again after a restart: the same state
+    s.engine_move.reset();
+    s.engine_move_at = t;
+    s.phase = Phase::EngineMoveShown;
 }
 
 // ADJ-05: the envelope is opened and the sealed move played; ADJ-06: a defective one loses (or draws, 6.9).
@@ -267,6 +282,11 @@ void applyResume(Impl& s, const json& r, TimePoint) {
     s.clock->resume(at);
     s.turn_started_at = at;
     Color sealer = *s.sealed_by;
+    if (r.contains("opened")) s.sealed_uci = r.at("opened").get<std::string>();
+    if (r.contains("written")) {
+        s.sealed_text = r.at("written").get<std::string>();
+        s.sealed_uci = r.at("uci").is_null() ? "" : r.at("uci").get<std::string>();
+    }
     if (s.sealed_uci.empty()) {
         s.phase = Phase::HumanToMove;
         if (!s.game.canMate(~sealer))
@@ -277,7 +297,6 @@ void applyResume(Impl& s, const json& r, TimePoint) {
         s.playHuman(s.sealed_uci, at, false);
         return s.checkEnding(at);
     }
-    if (r.contains("opened")) s.sealed_uci = r.at("opened").get<std::string>();
     auto d = s.game.describe(s.sealed_uci);
     s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt};
     s.engine_move_at = at;
@@ -301,6 +320,7 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"start", applyStart},
                                                           {"human_move", applyHumanMove},
                                                           {"engine_move", applyEngineMove},
+                                                          {"engine_move_withheld", applyEngineMoveWithheld},
                                                           {"made", applyMade},
                                                           {"pressed", applyPressed},
                                                           {"recorded", applyRecorded},
@@ -405,6 +425,8 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
         std::erase_if(evals, [&](const auto& e) { return e.first >= keep; });
     }
     engine_move.reset();
+    withheld = false;  // a withheld choice belonged to the position now gone
+    withheld_uci.clear();
     human_offer = computer_offer = false;
     unrecorded = false;
     int count = ++illegal[side];

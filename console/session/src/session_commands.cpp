@@ -179,35 +179,55 @@ Outcome requestSeal(Impl& s, TimePoint now) {
     return s.commit({{"type", "seal_requested"}}, now);
 }
 
+// Guidelines I.1/I.5: the human's move stays on his paper scoresheet in the envelope until resumption;
+// the computer's side (operator and console) must not learn it, so nothing of it is entered now.
 Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
     if (!s.seal_requested || s.phase != Phase::HumanToMove)
         return s.refuse("seal-human", "the human seals when told to and having the move", now);
-    auto m =
-        s.game.parse(c.text);  // ADJ-06: classify what is written; a defective move is ruled at resumption
-    return s.commit({{"type", "sealed"},
-                     {"by", colorName(s.human())},
-                     {"text", c.text},
-                     {"uci", m ? json(m->uci) : json(nullptr)},
-                     {"defect", m ? json(nullptr) : json(m.error())}},
-                    now);
+    if (!c.text.empty())
+        return s.refuse("seal-human",
+                        "do not enter the sealed move: it stays in the envelope until resumption, where it "
+                        "is entered as written (resume-human <move>)",
+                        now);
+    return s.commit({{"type", "sealed"}, {"by", colorName(s.human())}}, now);
 }
 
 // CMP-3.5: the move is sealed in unambiguous long form under the arbiter's passphrase; the record keeps
-// only the envelope.
+// only the envelope. Only a move chosen after the seal request is secret, so only that one is sealed.
 Outcome sealComputer(Impl& s, const cmd::SealComputerMove& c, TimePoint now) {
-    if (!s.seal_requested || s.phase != Phase::EngineMoveShown)
-        return s.refuse("seal-computer", "the computer seals its shown move once sealing is requested", now);
+    if (s.seal_requested && s.phase == Phase::EngineMoveShown && !s.withheld)
+        return s.refuse("seal-computer",
+                        "the computer's move was shown before the seal request: execute it and press the "
+                        "clock; the human, then having the move, seals (Guidelines I.1)",
+                        now);
+    if (!s.withheld) return s.refuse("seal-computer", "the computer seals once sealing is requested", now);
+    if (s.withheld_uci.empty())
+        return s.refuse("seal-computer", "the engine is choosing its move again after the restart: wait",
+                        now);
     SealOptions opt;
     opt.label = fmt::format("{} round {} board {}: move {}, {} seals", s.setup.event, s.setup.round,
                             s.setup.board, s.game.moveNumber(), colorName(s.computer()));
-    opt.cost = KdfCost::Interactive;
-    auto env = sealMove(s.engine_move->uci, c.passphrase, opt);
+    opt.cost = c.cost;
+    auto env = sealMove(s.withheld_uci, c.passphrase, opt);
     if (!env) return s.refuse("seal-computer", env.error().message, now);
     return s.commit({{"type", "sealed"},
                      {"by", colorName(s.computer())},
                      {"envelope", *env},
                      {"fingerprint", envelopeFingerprint(*env)}},
                     now);
+}
+
+// The human's envelope (new style, no move journaled at sealing) is opened: the move as written.
+Outcome openHumanEnvelope(Impl& s, const cmd::Resume& c, json& r, TimePoint now) {
+    if (c.human_move.empty())
+        return s.refuse(
+            "resume", "open the envelope and enter the human's sealed move as written (resume-human <move>)",
+            now);
+    auto m = s.game.parse(c.human_move);  // ADJ-06: a defective move is ruled in applyResume
+    r["written"] = c.human_move;
+    r["uci"] = m ? json(m->uci) : json(nullptr);
+    r["defect"] = m ? json(nullptr) : json(m.error());
+    return {};
 }
 
 Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
@@ -220,6 +240,8 @@ Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
             return s.refuse("resume", "the envelope holds no legal move: arbiter to rule", now);
         r["opened"] = *move;  // released at resumption with the arbiter (CMP-3.5)
     }
+    if (s.sealed_by == s.human() && s.sealed_text.empty())
+        if (auto ok = openHumanEnvelope(s, c, r, now); !ok) return ok;
     return s.commit(r, now);
 }
 

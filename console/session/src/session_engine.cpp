@@ -1,6 +1,9 @@
 // The engine side of the session: events in, searches out (E.III 1.4, 2.1, 2.3).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -22,48 +25,78 @@ json bestMoveRecord(const engine_event::BestMove& b) {
     return r;
 }
 
+// CMP-3.5: a line that names a move the engine is considering or has chosen loses that part.
+std::string redactLine(const std::string& line) {
+    static const std::vector<std::string> kRevealing{"bestmove",   "pv",       "currmove",
+                                                     "refutation", "currline", "ponder"};
+    std::string out;
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+        if (std::find(kRevealing.begin(), kRevealing.end(), w) != kRevealing.end())
+            return out + w + " (withheld: sealed move)";
+        out += w + " ";
+    }
+    return line;
+}
+
 }  // namespace
 
+// Engine lines are held until their search ends, so that lines written before a seal request cannot
+// reveal the move the engine then seals (Guidelines I.1, CMP-3.5).
+void Session::Impl::flushEngineIo(TimePoint now) {
+    if (pending_io.empty()) return;
+    if ((seal_requested && game.toMove() == computer()) || withheld)
+        for (auto& l : pending_io) l = redactLine(l);
+    (void)commit({{"type", "engine_io"}, {"lines", pending_io}}, now);
+    pending_io.clear();
+}
+
 void Session::Impl::poll(TimePoint now) {
-    std::vector<std::string> io;
-    auto flush = [&] {
-        if (!io.empty()) (void)commit({{"type", "engine_io"}, {"lines", io}}, now);
-        io.clear();
-    };
+    auto flush = [&] { flushEngineIo(now); };
     for (auto& ev : engine.poll(now)) {
         std::visit(
-            Overload{[&](const engine_event::Line& l) { io.push_back((l.to_engine ? "> " : "< ") + l.text); },
-                     [&](const engine_event::BestMove& b) {
-                         if (!searching || b.search != search_id || phase != Phase::EngineThinking) return;
-                         flush();
-                         searching = false;
-                         if (auto d = game.describe(b.uci); !d) {
-                             // Never shown as a move to play: logged, and the search is re-issued.
-                             (void)commit(
-                                 {{"type", "engine_fault"},
-                                  {"what", fmt::format("illegal bestmove {}: {}", b.uci, d.error())}},
-                                 now);
-                             return;
-                         }
-                         (void)commit(bestMoveRecord(b), now);
-                     },
-                     [&](const engine_event::Fault& f) {
-                         flush();
-                         (void)commit({{"type", "engine_fault"}, {"what", f.what}}, now);
-                     },
-                     [&](const engine_event::Restarted& r) {
-                         flush();
-                         (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
-                     }},
+            Overload{
+                [&](const engine_event::Line& l) {
+                    pending_io.push_back((l.to_engine ? "> " : "< ") + l.text);
+                },
+                [&](const engine_event::BestMove& b) {
+                    bool again = withheld && withheld_uci.empty();  // restored: choose again
+                    if (!searching || b.search != search_id || !(phase == Phase::EngineThinking || again))
+                        return;
+                    flush();
+                    searching = false;
+                    if (auto d = game.describe(b.uci); !d) {
+                        // Never shown as a move to play: logged, and the search is re-issued.
+                        (void)commit({{"type", "engine_fault"},
+                                      {"what", fmt::format("illegal bestmove {}: {}", b.uci, d.error())}},
+                                     now);
+                        return;
+                    }
+                    if (seal_requested) {
+                        // The move exists only in memory until sealComputer encrypts it.
+                        (void)commit({{"type", "engine_move_withheld"}, {"depth", b.depth}}, now);
+                        withheld_uci = b.uci;
+                        return;
+                    }
+                    (void)commit(bestMoveRecord(b), now);
+                },
+                [&](const engine_event::Fault& f) {
+                    flush();
+                    (void)commit({{"type", "engine_fault"}, {"what", f.what}}, now);
+                },
+                [&](const engine_event::Restarted& r) {
+                    flush();
+                    (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
+                }},
             ev);
     }
-    flush();
+    if (!searching) flush();
     reconcile(now);
 }
 
 // Starts the search the state needs; `stop` only when the position it searches is gone (E.III 2.3).
 void Session::Impl::reconcile(TimePoint now) {
-    bool need = phase == Phase::EngineThinking;
+    bool need = phase == Phase::EngineThinking || (withheld && withheld_uci.empty() && !over());
     auto moves_now = game.uciMoves();
     if (searching && (!need || search_plies != moves_now.size() || search_moves != moves_now)) {
         engine.stop(now);

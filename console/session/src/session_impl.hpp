@@ -58,6 +58,7 @@ struct Session::Impl {
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
     json envelope;
+    bool withheld = false;  // the engine's move chosen under a seal request is kept out of the journal
     std::uint64_t records = 0;
     TimePoint last_t{};
 
@@ -66,6 +67,8 @@ struct Session::Impl {
     bool searching = false;
     std::size_t search_plies = 0;
     std::vector<std::string> search_moves;
+    std::string withheld_uci;             // the move behind `withheld`: never journaled in clear
+    std::vector<std::string> pending_io;  // engine lines of the running search, journaled when it ends
 
     Color computer() const { return setup.computer_side; }
     Color human() const { return ~setup.computer_side; }
@@ -86,6 +89,7 @@ struct Session::Impl {
 
     // session_engine.cpp: the engine side.
     void poll(TimePoint now);
+    void flushEngineIo(TimePoint now);
     void reconcile(TimePoint now);
     Indication indication(TimePoint now) const;
     bool computerClaimValid(cmd::ClaimKind kind) const;

@@ -64,6 +64,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.flag_reported = flag_reported;
     s.seal_requested = seal_requested;
     s.sealed_by = sealed_by;
+    s.computer_move_withheld = withheld;
     s.human_offer_pending = human_offer;
     s.computer_offer_pending = computer_offer;
     if (!over() && phase != Phase::Setup) s.indication = indication(now);

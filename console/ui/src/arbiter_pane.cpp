@@ -151,6 +151,34 @@ void drawArbiterPane(ViewContext& ctx) {
     drawConsultPane(ctx);
 }
 
+namespace {
+
+// The arbiter's passphrase for the computer's envelope: typed hidden, never shown.
+void passphraseField(ViewContext& ctx) {
+    ImGui::InputText("Arbiter's passphrase", &ctx.state.seal_passphrase, ImGuiInputTextFlags_Password);
+    recordItem(ctx, "Arbiter's passphrase");
+}
+
+// ADJ-05: the computer's envelope opens with the passphrase; the human's move is typed from his opened
+// envelope only now (the console never knew it).
+void drawResume(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    ImGui::TextColored(kAmber, "Adjourned: %s sealed.", snap.sealed_by ? sideName(*snap.sealed_by) : "?");
+    const bool computer = snap.sealed_by == snap.setup.computer_side;
+    if (computer) {
+        passphraseField(ctx);
+    } else {
+        ImGui::InputText("Sealed move as written", &ctx.state.envelope_move);
+        recordItem(ctx, "Sealed move as written");
+    }
+    if (confirmButton(ctx, "Resume: open the envelope", true)) {
+        ctx.out.push_back(computer ? session::cmd::Resume{std::nullopt, ctx.state.seal_passphrase}
+                                   : session::cmd::Resume{std::nullopt, "", ctx.state.envelope_move});
+    }
+}
+
+}  // namespace
+
 // Adjournment (Guidelines I / App. A): the arbiter asks for a seal; the sealing itself happens in the
 // move pane (the human's written move, or the computer's shown move); resumption opens the envelope.
 void drawAdjournPane(ViewContext& ctx) {
@@ -163,17 +191,14 @@ void drawAdjournPane(ViewContext& ctx) {
         ImGui::PushTextWrapPos(0.f);
         ImGui::TextColored(kAmber, "%s",
                            snap.to_move == snap.setup.computer_side
-                               ? "The computer seals: wait for its move, then press 'Seal computer's move'. "
-                                 "Do NOT play it on the board."
-                               : "The human seals: type his written move in the move box and press Enter.");
+                               ? "The computer seals: the arbiter types the passphrase below; once the "
+                                 "computer has chosen, press 'Seal computer's move'. The move is never shown."
+                               : "The human writes his move on paper and seals the envelope; then press "
+                                 "'Envelope sealed'. Do not type the move.");
         ImGui::PopTextWrapPos();
+        if (snap.to_move == snap.setup.computer_side) passphraseField(ctx);
     }
-    if (snap.phase == Phase::Adjourned) {
-        ImGui::TextColored(kAmber, "Adjourned: %s sealed.", snap.sealed_by ? sideName(*snap.sealed_by) : "?");
-        if (confirmButton(ctx, "Resume: open the envelope", true)) {
-            ctx.out.push_back(session::cmd::Resume{});
-        }
-    }
+    if (snap.phase == Phase::Adjourned) drawResume(ctx);
 }
 
 }  // namespace oc::ui

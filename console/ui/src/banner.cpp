@@ -17,7 +17,7 @@ struct Instruction {
 Instruction phaseInstruction(const session::Snapshot& snap) {
     switch (snap.phase) {
         case Phase::HumanToMove:
-            return {snap.seal_requested ? "HUMAN SEALS: type the written move"
+            return {snap.seal_requested ? "HUMAN SEALS on paper: press 'Envelope sealed'"
                                         : "HUMAN TO MOVE: type the move, Enter",
                     kGreen};
         case Phase::EngineThinking:
@@ -25,9 +25,9 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
         case Phase::EngineMoveHeld:
             return {"RECORD the previous move first", kAmber};
         case Phase::EngineMoveShown:
-            return {snap.seal_requested ? "SEAL the computer's move (do NOT play it)"
-                                        : "PLAY THE COMPUTER'S MOVE",
-                    kAmber};
+            return {
+                snap.computer_move_withheld ? "COMPUTER HAS CHOSEN: seal it now" : "PLAY THE COMPUTER'S MOVE",
+                kAmber};
         case Phase::EngineMoveMade:
             return {"PRESS THE CLOCK", kAmber};
         case Phase::ClaimPending:

@@ -20,7 +20,7 @@ bool humanTurn(const session::Snapshot& snap) {
 void submitHumanMove(ViewContext& ctx) {
     UiState& st = ctx.state;
     if (ctx.snap.seal_requested) {
-        ctx.out.push_back(session::cmd::SealHumanMove{st.move_text});
+        ctx.out.push_back(session::cmd::SealHumanMove{});  // the move stays on paper (Guidelines I.1)
         return;
     }
     session::cmd::HumanMove move{st.move_text, std::nullopt, st.draw_offer};
@@ -43,17 +43,18 @@ void drawHumanEntry(ViewContext& ctx) {
     const bool active = humanTurn(snap);
     ImGui::TextColored(
         active ? kGreen : kGrey, "%s",
-        snap.seal_requested && active ? "Human's SEALED move, as written (not played)" : "Human's move");
+        snap.seal_requested && active ? "Human seals on paper: do NOT type the move" : "Human's move");
     if (!(snap.seal_requested && active)) {
         ImGui::SameLine();
         ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
     }
-    ImGui::BeginDisabled(!active);
+    const bool sealing = snap.seal_requested && active;
+    ImGui::BeginDisabled(!active || sealing);
     ImGui::PushFont(ctx.fonts.heading);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
     // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes here.
     // A mouse press this frame may be activating another field: never steal focus from it.
-    if (active && !st.public_display && !ImGui::IsAnyItemActive() &&
+    if (active && !sealing && !st.public_display && !ImGui::IsAnyItemActive() &&
         !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
         ImGui::SetKeyboardFocusHere();
     }
@@ -65,7 +66,8 @@ void drawHumanEntry(ViewContext& ctx) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool clicked =
-        actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
+        actionButton(ctx, sealing ? "Envelope sealed" : "Enter move",
+                     active && (sealing || !st.move_text.empty()), {0, ImGui::GetFrameHeight() * 1.4f});
     if ((entered && active && !st.move_text.empty()) || clicked) {
         submitHumanMove(ctx);
     } else if (entered && active && snap.previous_unrecorded) {
@@ -96,8 +98,8 @@ void drawHumanEntry(ViewContext& ctx) {
 const char* stepPrompt(const session::Snapshot& snap) {
     switch (snap.phase) {
         case Phase::EngineMoveShown:
-            return snap.seal_requested ? "SEAL this move: do NOT play it on the board"
-                                       : "1. Play it on the board (one hand)";
+            return snap.computer_move_withheld ? "The computer has chosen: SEAL it now (Adjourn tab)"
+                                               : "1. Play it on the board (one hand)";
         case Phase::EngineMoveMade:
             return "2. Press the clock";
         case Phase::EngineMoveHeld:
@@ -174,9 +176,8 @@ void drawEngineMove(ViewContext& ctx) {
     const char* prompt = stepPrompt(snap);
     ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt);
     drawSteps(ctx);
-    if (snap.seal_requested && snap.phase == Phase::EngineMoveShown &&
-        actionButton(ctx, "Seal computer's move", true)) {
-        ctx.out.push_back(session::cmd::SealComputerMove{});
+    if (snap.computer_move_withheld && actionButton(ctx, "Seal computer's move", true)) {
+        ctx.out.push_back(session::cmd::SealComputerMove{ctx.state.seal_passphrase});
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "rules/color.hpp"
 #include "session/event_setup.hpp"
+#include "session/sealed_move.hpp"
 
 namespace oc::session {
 
@@ -114,20 +115,23 @@ struct FasterRate {
 };
 // The arbiter asks for the move to be sealed (Guidelines I.1 / App. A1).
 struct RequestSeal {};
-// The human's sealed move as written (human to move).
+// The human has sealed his written move in the envelope (human to move). The console never learns the
+// move before resumption (Guidelines I.1, I.5): `text` must stay empty; the move is entered at Resume.
 struct SealHumanMove {
     std::string text;
 };
 // The engine's shown move is sealed for the computer (CMP-3.5): encrypted under the arbiter's passphrase
-// (sealMove); the journal keeps only the envelope.
+// (sealMove); the journal keeps only the envelope. `cost`: Moderate (~1 s) at the board; tests go lower.
 struct SealComputerMove {
     std::string passphrase;
+    KdfCost cost = KdfCost::Moderate;
 };
-// Resumption: the envelope is opened with the arbiter (the computer's: with the passphrase) and the
-// sealed move is played.
+// Resumption: the envelope is opened with the arbiter (the computer's: with the passphrase; the human's:
+// the operator types `human_move` as written on the opened scoresheet) and the sealed move is played.
 struct Resume {
     std::optional<TimePoint> session_start{};
     std::string passphrase{};
+    std::string human_move{};
 };
 }  // namespace cmd
 

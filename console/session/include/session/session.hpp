@@ -11,6 +11,7 @@
 #include "session/event_setup.hpp"
 #include "session/record_sink.hpp"
 #include "session/scoresheet_pdf.hpp"
+#include "session/sealed_move_form.hpp"
 #include "session/snapshot.hpp"
 
 namespace oc::session {
@@ -48,6 +49,10 @@ class Session {
     ScoresheetData scoresheetData() const;
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
     std::string scoresheetText() const;
+    // The envelope's adjournment record (Guidelines I.2) while adjourned, else nullopt; never the sealed
+    // move. `resumption` (g) and `adjourned_at` are the arbiter's words, printed as given.
+    std::optional<AdjournmentFormData> adjournmentForm(TimePoint now, const std::string& resumption = "",
+                                                       const std::string& adjourned_at = "") const;
 
     struct Impl;  // opaque: defined in src/session_impl.hpp
 

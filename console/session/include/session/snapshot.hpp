@@ -64,6 +64,8 @@ struct Snapshot {
     std::optional<rules::Color> flag_reported;  // waiting for the arbiter (CLK-16)
     bool seal_requested = false;                // the arbiter asked for the move to be sealed (ADJ-01)
     std::optional<rules::Color> sealed_by;
+    // The engine chose its move after the seal request: seal it now; the move itself is never shown.
+    bool computer_move_withheld = false;
     bool human_offer_pending = false;
     bool computer_offer_pending = false;
     Indication indication;                // the locked policy's instructions (E.III 3.1-3.3)
