@@ -10,6 +10,7 @@
 #include <memory>
 #include <sstream>
 
+#include "pdf_test_util.hpp"
 #include "session/journal_sink.hpp"
 #include "session_test_util.hpp"
 
@@ -62,15 +63,6 @@ std::string slurp(const std::filesystem::path& p) {
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
-}
-
-std::string pdfToText(const std::filesystem::path& pdf) {
-    const std::string cmd = "pdftotext -layout '" + pdf.string() + "' - 2>&1";
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(cmd.c_str(), "r"), ::pclose);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (pipe && std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
-    return out;
 }
 
 // Every text a view can draw.
@@ -158,7 +150,7 @@ TEST(SealSecrecy, ComputerMoveChosenAfterTheRequestIsNeverInClear) {
     EXPECT_FALSE(form->envelope_fingerprint.empty());
     auto pdf = freshPath("envelope.pdf");
     ASSERT_TRUE(writeSealedMoveFormPdf(*form, pdf));
-    const std::string text = pdfToText(pdf);
+    const std::string text = oc::session::test::pdfToText(pdf);
     EXPECT_NE(text.find(form->envelope_fingerprint), std::string::npos) << text;
     EXPECT_NE(text.find("2026-11-30 10:00, hall"), std::string::npos) << text;
     expectAbsent(text, kComputerSecret, "the envelope PDF");
