@@ -103,6 +103,13 @@ struct JournalGame {
         }
         return now;
     }
+    // Starts the game, enters the human's 1.e4 and waits until the engine's 1...e5 is shown.
+    TimePoint openWithE4E5() {
+        EXPECT_TRUE(session->dispatch(cmd::StartGame{}, t0()));
+        engine.queueMove("e7e5");
+        EXPECT_TRUE(session->dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+        return answer(t0() + 1s);
+    }
 };
 
 std::vector<nlohmann::json> recordsOf(const std::filesystem::path& path) {
@@ -212,10 +219,7 @@ TEST(SealSecrecy, MoveShownBeforeTheRequestIsPlayedAndTheHumanSeals) {
     JournalGame g("shown.jsonl", "e7e5 d2d4");
     ASSERT_TRUE(g.session);
     auto& s = *g.session;
-    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
-    g.engine.queueMove("e7e5");
-    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
-    TimePoint now = g.answer(t0() + 1s);
+    TimePoint now = g.openWithE4E5();
     ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, now + 1s));
     EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now + 2s));
     ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{}, now + 3s));
@@ -232,10 +236,7 @@ TEST(SealSecrecy, HumanSealedMoveIsEnteredOnlyAtResumption) {
     JournalGame g("human.jsonl", "e7e5 d2d4");
     ASSERT_TRUE(g.session);
     auto& s = *g.session;
-    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
-    g.engine.queueMove("e7e5");
-    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
-    TimePoint now = g.answer(t0() + 1s);
+    TimePoint now = g.openWithE4E5();
     ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{}, now + 1s));
     ASSERT_TRUE(s.dispatch(cmd::ClockPressed{}, now + 2s));
     ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, now + 3s));
