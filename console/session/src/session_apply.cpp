@@ -28,6 +28,7 @@ void applyStart(Impl& s, const json& r, TimePoint) {
     TimePoint at = fromMs(r.at("at").get<std::int64_t>());
     s.clock->start(at);
     s.turn_started_at = at;
+    s.started_at = at;
     s.phase = s.computer() == Color::White ? Phase::EngineThinking : Phase::HumanToMove;
 }
 
@@ -128,6 +129,7 @@ void applyHumanOffer(Impl& s, const json&, TimePoint) {
 void applyAnswerHuman(Impl& s, const json& r, TimePoint t) {
     if (r.at("accept").get<bool>()) return s.endGame("1/2-1/2", "draw by agreement", t);
     s.human_offer = false;
+    s.incrementOfferRefused(s.computer());  // QPF-03: a III.4 request refused as a draw
     if (s.phase != Phase::ClaimPending) return;
     // Art. 9.5: the incorrect claim stands as a claim; the penalty applies and the written move follows.
     s.notice(s.clock->penalizeClaim(s.human(), t));
@@ -145,6 +147,7 @@ void applyAnswerComputer(Impl& s, const json& r, TimePoint t) {
     if (r.at("accept").get<bool>()) return s.endGame("1/2-1/2", "draw by agreement", t);
     s.computer_offer = false;
     s.last_rejected_offer = s.game.moveNumber();
+    s.incrementOfferRefused(s.human());  // QPF-03: a III.4 request refused as a draw
 }
 
 void applyClaim(Impl& s, const json& r, TimePoint t) {
@@ -185,6 +188,8 @@ void applyFlagReported(Impl& s, const json& r, TimePoint) {
     if (side == s.computer()) ++s.computer_flags;
     s.notice(fmt::format("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)",
                          colorName(side)));
+    if (s.qpf_claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
+        s.notice("a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)");
 }
 
 void applyFlagConfirmed(Impl& s, const json& r, TimePoint t) {
@@ -235,6 +240,7 @@ void applyCorrect(Impl& s, const json& r, TimePoint t) {
 }
 
 void applyArbiterResult(Impl& s, const json& r, TimePoint t) {
+    s.qpf_claim.reset();  // QPF-04: a provisional claim's game gets its result here
     s.endGame(r.at("result"), "arbiter decision: " + r.at("reason").get<std::string>(), t);
 }
 
@@ -349,7 +355,11 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"go", auditOnly},
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
-                                                          {"note", auditOnly}};
+                                                          {"note", auditOnly},
+                                                          {"qpf_claim", applyQuickplayClaim},
+                                                          {"qpf_ruling", applyQuickplayRuling},
+                                                          {"increment_request", applyIncrementRequest},
+                                                          {"increment_ruling", applyIncrementRuling}};
     return kHandlers;
 }
 

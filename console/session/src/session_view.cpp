@@ -37,7 +37,10 @@ std::string commandName(const Command& c) {
                                    "pause",         "unpause", "adjust", "illegal",      "correct",
                                    "result",        "consult", "faster", "seal",         "seal-human",
                                    "seal-computer", "resume"};
-    return kNames[c.index()];
+    // QPF-02/03 commands, appended after the others in the variant.
+    static const char* kQuickplayNames[] = {"arbiter-qpf", "request-increment", "arbiter-increment"};
+    constexpr std::size_t kBase = std::size(kNames);
+    return c.index() < kBase ? kNames[c.index()] : kQuickplayNames[c.index() - kBase];
 }
 
 Snapshot Session::Impl::snapshot(TimePoint now) const {
@@ -69,6 +72,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.computer_offer_pending = computer_offer;
     if (!over() && phase != Phase::Setup) s.indication = indication(now);
     s.can_claim_for_computer = s.indication.claim_draw;
+    quickplaySnapshot(s, now);
     if (!expected_human_move.empty()) {
         auto d = game.describe(expected_human_move);
         s.expected_human_move = d ? d->local : expected_human_move;
