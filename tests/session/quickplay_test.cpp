@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include "pdf_test_util.hpp"
 #include "session/draw_policy.hpp"
 #include "session/event_setup.hpp"
 #include "session/script.hpp"
+#include "session_test_util.hpp"
 
 namespace oc::session {
 namespace {
@@ -135,6 +137,30 @@ TEST(QuickplayScript, VerbsParseAndBadFormsSayWhatIsRight) {
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error(), "line 1: usage: arbiter qpf draw|postpone [+2]|reject");
     EXPECT_FALSE(parseScript("arbiter increment later\n", rules::Color::Black));
+}
+
+// QPF-04: the no-arbiter claim printed through the scoresheet PDF: claim, clocks, FEN and the moves.
+TEST(QuickplayExport, PdfCarriesClaimClocksPositionAndScoresheet) {
+    const auto dir = std::filesystem::temp_directory_path() / "oc_qpf_export_test";
+    std::filesystem::create_directories(dir);
+    const auto pdf = dir / "claim.pdf";
+    std::filesystem::remove(pdf);
+    EventSetup setup = testing::fakeSetup(rules::Color::Black, "60m");
+    setup.quickplay_finish = "claim";
+    setup.arbiter_in_venue = false;
+    auto run = testing::runScript(
+        "start\nengine e7e5\nmove e4\nuntil human-to-move\nsync human 0:01:40\n"
+        "claim human quickplay\nqpf-export " +
+            pdf.string() + "\n",
+        setup);
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const std::string text = test::pdfToText(pdf);
+    EXPECT_NE(text.find("QUICKPLAY FINISH CLAIM"), std::string::npos) << text;
+    EXPECT_NE(text.find("pending arbiter"), std::string::npos) << text;
+    EXPECT_NE(text.find("White 0:01:40"), std::string::npos) << text;
+    EXPECT_NE(text.find("4p3/4P3"), std::string::npos) << text;
+    EXPECT_NE(text.find("e4"), std::string::npos) << text;
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ std::string quickplayClaimText(const QuickplayClaimExport& e) {
     out += fmt::format("Event: {}  Round: {}  Board: {}\n", e.sheet.event, e.sheet.round, e.sheet.board);
     out += fmt::format("White: {}  Black: {}\n", e.sheet.white, e.sheet.black);
     out += fmt::format("Claimant: {}\nClaimed at: {}\n", e.claimant, e.claimed_at);
-    out += fmt::format("Clocks at the claim: White {}  Black {}\n", e.white_clock, e.black_clock);
+    out += fmt::format("Clocks at the claim: White {}, Black {}\n", e.white_clock, e.black_clock);
     out += "Result: pending the arbiter's decision\n\nFinal position:\n";
     for (const auto& row : diagram(e.fen)) out += row + "\n";
     out += fmt::format("FEN: {}\n\nScoresheet:\n", e.fen);

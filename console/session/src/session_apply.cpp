@@ -164,7 +164,7 @@ void applyClaim(Impl& s, const json& r, TimePoint t) {
             if (claimant == s.human())
                 s.playHuman(*intended, t, false);
             else
-                s.game.play(*intended);
+                s.playWritten(*intended, t);
         }
         return s.endGame("1/2-1/2", kind == "threefold" ? "threefold repetition" : "fifty-move rule", t);
     }
@@ -403,6 +403,16 @@ void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool of
     locked = true;
     turn_started_at = pressed;
     phase = Phase::EngineThinking;
+}
+
+// Art. 9.2.1 / 9.3.1: the computer's written (not played) claim move belongs on the scoresheet too.
+void Session::Impl::playWritten(const std::string& uci, TimePoint t) {
+    auto d = game.describe(uci);
+    if (!d) throw std::runtime_error(d.error());
+    moves.push_back(ScoresheetMove{game.moveNumber(), game.toMove(), d->uci, d->san, d->local, false,
+                                   clock->remaining(game.toMove(), t),
+                                   std::chrono::duration_cast<Ms>(t - turn_started_at)});
+    game.play(uci);
 }
 
 void Session::Impl::endGame(const std::string& res, const std::string& why, TimePoint t) {

@@ -104,6 +104,7 @@ struct Session::Impl {
     // session_apply.cpp: records -> state.
     void apply(const json& r);
     void playHuman(const std::string& uci, TimePoint pressed, bool offer);
+    void playWritten(const std::string& uci, TimePoint t);
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
     void illegalMove(int ply, TimePoint t);

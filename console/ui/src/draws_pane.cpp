@@ -115,7 +115,8 @@ void drawQuickplay(ViewContext& ctx) {
         if (snap.qpf_claim_available[side]) {
             const std::string label = fmt::format("{}: quickplay claim (< 2:00)", who);
             if (actionButton(ctx, label.c_str(), true))
-                ctx.out.push_back(session::cmd::ClaimDraw{side, session::cmd::ClaimKind::Quickplay});
+                ctx.out.push_back(
+                    session::cmd::ClaimDraw{side, session::cmd::ClaimKind::Quickplay, std::nullopt, false});
             ImGui::SameLine();
         }
         if (snap.increment_request_available[side]) {
