@@ -133,6 +133,12 @@ struct Resume {
     std::string passphrase{};
     std::string human_move{};
 };
+// E.III 3.4: the operator has carried out the engine's pending resource-change instruction (empty
+// `name`), or names a change himself: accepted only if it is exactly the engine's pending request.
+struct ModuleChange {
+    std::string name;
+    std::string value;
+};
 }  // namespace cmd
 
 using Command =
@@ -142,7 +148,7 @@ using Command =
                  cmd::ReportFlag, cmd::ArbiterConfirmFlag, cmd::ArbiterPause, cmd::ArbiterResume,
                  cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove, cmd::CorrectEntry, cmd::ArbiterResult,
                  cmd::Consultation, cmd::FasterRate, cmd::RequestSeal, cmd::SealHumanMove,
-                 cmd::SealComputerMove, cmd::Resume>;
+                 cmd::SealComputerMove, cmd::Resume, cmd::ModuleChange>;
 
 // The command's name as used in the journal, scripts and error messages.
 std::string commandName(const Command& c);

@@ -79,6 +79,11 @@ struct Snapshot {
     int engine_restarts = 0;
     int computer_flags = 0;
     std::string last_engine_fault;
+    // E.III 3.4: the engine's instruction to change a resource option, until the operator carries it out.
+    struct ModuleRequest {
+        std::string name, value;
+    };
+    std::optional<ModuleRequest> module_request;
     std::vector<std::string> notices;  // recent messages for the operator, newest last
     std::uint64_t records = 0;         // journal records so far
 };
