@@ -79,6 +79,14 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
     if (auto q = describeQuickplay(type, p); !q.empty()) return q;
+    if (type == "engine_request")  // E.III 3.4
+        return fmt::format("engine instruction: set {} to {} - {}", p["name"].get<std::string>(),
+                           p["value"].get<std::string>(),
+                           p.value("allowed", false) ? "shown to the operator"
+                                                     : "refused: " + p.value("reason", std::string()));
+    if (type == "module_change")
+        return fmt::format("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
+                           p["value"].get<std::string>());
     json rest = p;
     rest.erase("t");
     rest.erase("type");
@@ -115,8 +123,12 @@ int writeQuickplayClaim(const session::Session& s, const session::JournalContent
     return 0;
 }
 
-int replay(const std::string& file, const std::string& pgn_out, const std::string& pdf_out,
-           const std::string& envelope_out, const std::string& qpf_out) {
+struct ReplayOutputs {
+    std::string pgn, pdf, envelope, results, qpf;
+};
+
+int replay(const std::string& file, const ReplayOutputs& o) {
+    const std::string &pgn_out = o.pgn, &pdf_out = o.pdf, &envelope_out = o.envelope, &qpf_out = o.qpf;
     auto contents = session::readJournal(file);
     if (!contents) {
         std::cerr << file << ": " << contents.error().message << "\n";
@@ -140,6 +152,7 @@ int replay(const std::string& file, const std::string& pgn_out, const std::strin
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
                              snap.computer_flags);
     if (!pgn_out.empty()) std::ofstream(pgn_out) << (*s)->pgn();
+    if (!o.results.empty()) std::ofstream(o.results) << (*s)->resultsJson().dump(2) << "\n";  // CMP-4
     if (!pdf_out.empty()) {
         auto data = (*s)->scoresheetData();
         data.footnote = "journal " + contents->records.back().hash;
@@ -165,20 +178,18 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
     CLI::App* r =
         journalCommand(app)->add_subcommand("replay", "Print a journal's timeline; --pgn writes the game");
     auto file = std::make_shared<std::string>();
-    auto pgn = std::make_shared<std::string>();
-    auto pdf = std::make_shared<std::string>();
+    auto out = std::make_shared<ReplayOutputs>();
     r->add_option("FILE", *file, "The journal file")->required();
-    r->add_option("--pgn", *pgn, "Write the game's PGN here");
-    auto envelope = std::make_shared<std::string>();
-    r->add_option("--scoresheet-pdf", *pdf, "Write the printable scoresheet (A4 PDF) here");
-    r->add_option("--envelope-pdf", *envelope,
+    r->add_option("--pgn", out->pgn, "Write the game's PGN here");
+    r->add_option("--scoresheet-pdf", out->pdf, "Write the printable scoresheet (A4 PDF) here");
+    r->add_option("--envelope-pdf", out->envelope,
                   "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
-    auto qpf = std::make_shared<std::string>();
     r->add_option(
-        "--qpf-claim", *qpf,
+        "--qpf-claim", out->qpf,
         "Quickplay claim without an arbiter (III.6 / App. D): write its export here (.pdf or text)");
-    r->callback(
-        [file, pgn, pdf, envelope, qpf, &code] { code.value = replay(*file, *pgn, *pdf, *envelope, *qpf); });
+    r->add_option("--results-json", out->results,
+                  "Write the result for pairing/prize software (JSON; the computer has is_computer: true)");
+    r->callback([file, out, &code] { code.value = replay(*file, *out); });
 }
 
 }  // namespace oc::cli

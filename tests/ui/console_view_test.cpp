@@ -266,6 +266,20 @@ TEST_F(ConsoleView, PendingHumanOfferIsAnswered) {
     EXPECT_FALSE(std::get<cmd::AnswerHumanOffer>(out[0]).accept);
 }
 
+// E.III 3.4: the engine's resource-change request is a mandatory instruction with one action, shown
+// while the engine thinks too; without a request there is no control to change a resource at all.
+TEST_F(ConsoleView, EnginesModuleRequestIsAnInstructionTheOperatorConfirms) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("Module change done"));
+    snap.module_request = Snapshot::ModuleRequest{"SyzygyPath", "/tb/6"};
+    frames(snap, 1);
+    EXPECT_TRUE(enabled("Module change done"));
+    const auto out = click(snap, "Module change done");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::get<cmd::ModuleChange>(out[0]).name.empty());
+}
+
 TEST_F(ConsoleView, ResignationForTheComputerNeedsASecondClick) {
     const Snapshot snap = inPhase(Phase::HumanToMove);
     frames(snap, 2);

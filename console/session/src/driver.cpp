@@ -42,7 +42,8 @@ bool Driver::step() {
     session_.poll(now_);
     Snapshot s = session_.snapshot(now_);
     report(s);
-    // A script's lines after the end still run: checks of the result, rulings on a provisional end (QPF-04).
+    // A script's remaining lines still run after the game ends: its checks of the result must not be
+    // skipped silently (an action there is refused and fails the script).
     bool script_left = opt_.human == HumanKind::Script && next_step_ < opt_.script.size();
     if (s.phase == Phase::GameOver && !script_left) return false;
     bool mid_cycle = s.phase == Phase::EngineMoveMade;  // finish the press so the last move has its clock

@@ -121,6 +121,13 @@ bool Driver::directive(const Directive& d, int line) {
         opt_.scripted_engine->queueCrash();
         return true;
     }
+    if (d.name == "engine-request") {
+        // E.III 3.4: the engine asks for a resource change (docs/engine.md request-option).
+        if (!opt_.scripted_engine) return fail(line, "\"engine-request\" needs the scripted engine");
+        if (a.size() < 2) return fail(line, "usage: engine-request NAME VALUE");
+        opt_.scripted_engine->queueOptionRequest(a[0], joined(a, 1));
+        return true;
+    }
     if (d.name == "wait") {
         auto dur = a.empty() ? tl::expected<Ms, std::string>(tl::unexpect, "usage: wait DURATION")
                              : parseDuration(a[0]);
@@ -183,6 +190,8 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
         std::string text = e ? quickplayClaimText(*e) : "(no quickplay claim)";
         return check(contains(text), text);
     }
+    if (what == "results")
+        return check(contains(session_.resultsJson().dump()), session_.resultsJson().dump());
     if (what == "rejected") return check(contains(last_rejection_), last_rejection_);
     if (what == "plies") return check(want == std::to_string(s.moves.size()), std::to_string(s.moves.size()));
     if (what == "restarts")
@@ -214,6 +223,20 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     const FakeEngine* fake = opt_.scripted_engine;
     if (what == "stops" && fake)
         return check(want == std::to_string(fake->stops()), std::to_string(fake->stops()));
+    if (what == "module-request") {
+        std::string got = s.module_request ? s.module_request->name + " " + s.module_request->value : "none";
+        return check(got == want, got);
+    }
+    if (what == "engine-option" && a.size() >= 3 && fake) {
+        auto it = fake->options().find(a[1]);
+        std::string got = it == fake->options().end() ? "none" : it->second;
+        return check(got == joined(a, 2), got);
+    }
+    if (what == "setup-option" && a.size() >= 3) {
+        auto it = s.setup.engine.options.find(a[1]);
+        std::string got = it == s.setup.engine.options.end() ? "none" : it->second;
+        return check(got == joined(a, 2), got);
+    }
     if (what == "go" && side && fake && fake->lastSearch()) {
         const GoParams& g = fake->lastSearch()->go;
         std::string got = clockSeconds(sd == rules::Color::White ? g.wtime : g.btime);

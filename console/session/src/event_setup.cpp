@@ -75,9 +75,9 @@ Result checkShape(const json& tmpl, const json& in, const std::string& path) {
             for (const auto& [name, v] : value.items())
                 if (!v.is_string())
                     return tl::make_unexpected(fmt::format("{}.{}: option values are strings", where, name));
-        } else if (where == "engine.args") {
+        } else if (where == "engine.args" || where == "engine.requestable_options") {
             for (const auto& v : value)
-                if (!v.is_string()) return tl::make_unexpected(where + ": arguments are strings");
+                if (!v.is_string()) return tl::make_unexpected(where + ": expected a list of strings");
         } else if (value.is_object()) {
             if (auto r = checkShape(expect, value, where); !r) return r;
         }
@@ -131,6 +131,8 @@ Result validate(const EventSetup& s) {
         return fail("engine.ponder: pondering is not available in this version; set it to false");
     if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
         return fail("handling_reserve_s: expected seconds between 0 and 600");
+    if (s.handling_safety_moves < 0 || s.handling_safety_moves > 20)
+        return fail("handling_safety_moves: expected a number of moves between 0 and 20");
     if (s.faster_rate_threshold_s < 0) return fail("faster_rate_threshold_s: expected seconds, 0 or more");
     if (!oneOf(s.quickplay_finish, kQuickplay))
         return fail(fmt::format(
@@ -160,8 +162,10 @@ json toJson(const EventSetup& s) {
              {{"command", s.engine.command},
               {"args", s.engine.args},
               {"options", s.engine.options},
-              {"ponder", s.engine.ponder}}},
+              {"ponder", s.engine.ponder},
+              {"requestable_options", s.engine.requestable_options}}},
             {"handling_reserve_s", s.handling_reserve_s},
+            {"handling_safety_moves", s.handling_safety_moves},
             {"faster_rate_threshold_s", s.faster_rate_threshold_s},
             {"enforce_recording", s.enforce_recording},
             {"policy", withQuickplay(policyJson(s.policy), s.policy)},
@@ -196,7 +200,9 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.engine.args = e.at("args").get<std::vector<std::string>>();
     s.engine.options = e.at("options").get<std::map<std::string, std::string>>();
     s.engine.ponder = e.at("ponder").get<bool>();
+    s.engine.requestable_options = e.at("requestable_options").get<std::vector<std::string>>();
     s.handling_reserve_s = merged.at("handling_reserve_s").get<double>();
+    s.handling_safety_moves = merged.at("handling_safety_moves").get<int>();
     s.faster_rate_threshold_s = merged.at("faster_rate_threshold_s").get<double>();
     s.enforce_recording = merged.at("enforce_recording").get<bool>();
     s.policy = policyFrom(merged.at("policy"));

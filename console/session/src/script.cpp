@@ -239,8 +239,10 @@ Parsed action(const Words& w, Color computer) {
         return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
     if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
         return Command{cmd::FasterRate{w[1] == "on"}};
-    static const char* kDirectives[] = {"engine", "engine-crash", "expect",       "wait",
-                                        "setup",  "until",        "envelope-pdf", "qpf-export"};
+    if (verb == "module-change" && w.size() == 2 && w[1] == "done") return Command{cmd::ModuleChange{}};
+    if (verb == "module-change" && w.size() >= 3) return Command{cmd::ModuleChange{w[1], join(w, 2)}};
+    static const char* kDirectives[] = {"engine", "engine-crash", "engine-request", "expect",    "wait",
+                                        "setup",  "until",        "envelope-pdf",   "qpf-export"};
     for (const char* d : kDirectives)
         if (verb == d) return Directive{verb, Words(w.begin() + 1, w.end())};
     return tl::make_unexpected(fmt::format("unknown action \"{}\" (see docs/cli-script-format.md)", verb));

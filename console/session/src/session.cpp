@@ -118,11 +118,15 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     bool breach = false;
     if (c.actual) {
         auto m = s.game.parse(*c.actual);
+        // CMP-1.2: the operator is the computer's player; an illegal move he made is the computer's
+        // (IRR-06). Logged, so the arbiter sees it; the arbiter's ruling applies the penalty.
         if (!m)
-            return tl::make_unexpected(Rejection{
-                m.error() +
-                " - if this move was really made on the board, the arbiter rules it illegal (arbiter "
-                "illegal) against the computer's side (IRR-07)"});
+            return s.refuse(
+                "made",
+                fmt::format("{} - if this move was really made on the board, the arbiter rules it "
+                            "illegal against the computer's side (arbiter illegal {}; IRR-06/07)",
+                            m.error(), s.game.plies() + 1),
+                now);
         breach = m->uci != uci;
         uci = m->uci;
     }
@@ -204,7 +208,8 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
                                [&](const cmd::Resume& c) { return resume(s, c, now); },
                                [&](const cmd::ArbiterQuickplay& c) { return arbiterQuickplay(s, c, now); },
                                [&](const cmd::RequestIncrement& c) { return requestIncrement(s, c, now); },
-                               [&](const cmd::ArbiterIncrement& c) { return arbiterIncrement(s, c, now); }},
+                               [&](const cmd::ArbiterIncrement& c) { return arbiterIncrement(s, c, now); },
+                               [&](const cmd::ModuleChange& c) { return moduleChange(s, c, now); }},
                       command);
 }
 

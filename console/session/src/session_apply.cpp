@@ -21,6 +21,7 @@ void applySetup(Impl& s, const json& r, TimePoint) {
     auto clock = SessionClock::create(s.setup.time_control, s.setup.edition, s.setup.classification,
                                       s.setup.handling_reserve_s, s.setup.faster_rate_threshold_s);
     if (!clock) throw std::runtime_error(clock.error());
+    clock->setSafetyMoves(s.setup.handling_safety_moves);
     s.clock = std::move(*clock);
 }
 
@@ -160,12 +161,8 @@ void applyClaim(Impl& s, const json& r, TimePoint t) {
     if (verdict == "right_lost") return;
     if (verdict == "correct") {
         // Art. 9.2.1 / 9.3.1: the written move is part of the game record; the game is drawn at once.
-        if (intended) {
-            if (claimant == s.human())
-                s.playHuman(*intended, t, false);
-            else
-                s.playWritten(*intended, t);
-        }
+        if (intended && claimant == s.human()) s.playHuman(*intended, t, false);
+        if (intended && claimant == s.computer()) s.writeComputerMove(*intended, t);
         return s.endGame("1/2-1/2", kind == "threefold" ? "threefold repetition" : "fifty-move rule", t);
     }
     if (claimant == s.human()) {
@@ -351,6 +348,8 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"sealed", applySealed},
                                                           {"resume", applyResume},
                                                           {"engine_fault", applyFault},
+                                                          {"engine_request", applyEngineRequest},
+                                                          {"module_change", applyModuleChange},
                                                           {"engine_restart", applyRestart},
                                                           {"go", auditOnly},
                                                           {"engine_io", auditOnly},
@@ -405,14 +404,16 @@ void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool of
     phase = Phase::EngineThinking;
 }
 
-// Art. 9.2.1 / 9.3.1: the computer's written (not played) claim move belongs on the scoresheet too.
-void Session::Impl::playWritten(const std::string& uci, TimePoint t) {
+// Art. 9.2.1 / 9.3.1: the computer's written (not played) move of a correct claim is on the scoresheet
+// and in the game record, like the human's.
+void Session::Impl::writeComputerMove(const std::string& uci, TimePoint t) {
     auto d = game.describe(uci);
     if (!d) throw std::runtime_error(d.error());
-    moves.push_back(ScoresheetMove{game.moveNumber(), game.toMove(), d->uci, d->san, d->local, false,
-                                   clock->remaining(game.toMove(), t),
+    moves.push_back(ScoresheetMove{game.moveNumber(), computer(), d->uci, d->san, d->local, false,
+                                   clock->remaining(computer(), t),
                                    std::chrono::duration_cast<Ms>(t - turn_started_at)});
-    game.play(uci);
+    game.play(d->uci);
+    engine_move.reset();
 }
 
 void Session::Impl::endGame(const std::string& res, const std::string& why, TimePoint t) {

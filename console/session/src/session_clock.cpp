@@ -30,6 +30,7 @@ struct SessionClock::Impl {
     clock::PenaltyContext penalties;
     Ms last_increment{};  // credited by the latest press (taken back after an illegal move)
     std::string event_pgn_tc;
+    clock::BudgetSettings budget{};
 
     Impl(clock::TimeControl tc, clock::ReserveSettings rs, Ms threshold)
         : gc(std::move(tc)), reserve(rs), faster(threshold) {}
@@ -115,13 +116,17 @@ bool SessionClock::paused() const {
 // E.III 2.1: the engine's go values from the (synced) mirror minus the measured handling reserve.
 GoParams SessionClock::budget(Color computer, TimePoint t) const {
     auto in = clock::budgetInput(impl_->gc, computer, t);
-    auto g = clock::computeGo(in, impl_->reserve.perMove(), clock::BudgetSettings{}, impl_->faster.faster());
+    auto g = clock::computeGo(in, impl_->reserve.perMove(), impl_->budget, impl_->faster.faster());
     return GoParams{g.time[Color::White], g.time[Color::Black], g.inc[Color::White], g.inc[Color::Black],
                     g.movestogo.value_or(0)};
 }
 
 void SessionClock::recordHandling(Ms handling) {
     impl_->reserve.record(handling);
+}
+
+void SessionClock::setSafetyMoves(int moves) {
+    impl_->budget.safety_moves = moves;
 }
 
 bool SessionClock::fasterRateAvailable(Color computer, TimePoint t) const {

@@ -39,6 +39,7 @@ class SessionClock {
     // E.III 2.1: go values for `computer` from the latest official reading minus the handling reserve.
     GoParams budget(rules::Color computer, TimePoint t) const;
     void recordHandling(Ms handling);  // feeds the reserve
+    void setSafetyMoves(int moves);    // E.III 2.1: extra moves' reserves kept back (setup key)
     // E.III 2.2 faster rate.
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
     bool fasterRate() const;

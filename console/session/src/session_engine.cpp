@@ -87,7 +87,8 @@ void Session::Impl::poll(TimePoint now) {
                 [&](const engine_event::Restarted& r) {
                     flush();
                     (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
-                }},
+                },
+                [&](const engine_event::OptionRequest& r) { engineRequest(*this, r, now); }},
             ev);
     }
     if (!searching) flush();
@@ -102,6 +103,7 @@ void Session::Impl::reconcile(TimePoint now) {
         engine.stop(now);
         searching = false;
     }
+    if (!searching) sendChangedOptions(*this, now);  // E.III 3.4: idle, before the next position/go
     if (!need || searching) return;
     SearchRequest req{++search_id, "", moves_now, clock->budget(computer(), now)};
     const GoParams& g = req.go;

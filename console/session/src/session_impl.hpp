@@ -75,6 +75,10 @@ struct Session::Impl {
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
     json envelope;
+    std::optional<engine_event::OptionRequest> module_request;  // E.III 3.4: the engine's pending instruction
+    // Carried-out changes not yet sent to this engine process; replayed, so that a restored session
+    // sends them to its fresh engine before the first search.
+    std::vector<engine_event::OptionRequest> options_to_send;
     bool withheld = false;  // the engine's move chosen under a seal request is kept out of the journal
     std::optional<QuickplayClaimState> qpf_claim, qpf_last;  // the open claim; the last one (export)
     std::optional<IncrementRequestState> increment_request;
@@ -104,7 +108,7 @@ struct Session::Impl {
     // session_apply.cpp: records -> state.
     void apply(const json& r);
     void playHuman(const std::string& uci, TimePoint pressed, bool offer);
-    void playWritten(const std::string& uci, TimePoint t);
+    void writeComputerMove(const std::string& uci, TimePoint t);
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
     void illegalMove(int ply, TimePoint t);
@@ -159,5 +163,12 @@ void applyQuickplayClaim(Session::Impl& s, const json& r, TimePoint t);
 void applyQuickplayRuling(Session::Impl& s, const json& r, TimePoint t);
 void applyIncrementRequest(Session::Impl& s, const json& r, TimePoint t);
 void applyIncrementRuling(Session::Impl& s, const json& r, TimePoint t);
+
+// session_modules.cpp: E.III 3.4 resource changes on the engine's instruction.
+Outcome moduleChange(Session::Impl& s, const cmd::ModuleChange& c, TimePoint now);
+void engineRequest(Session::Impl& s, const engine_event::OptionRequest& r, TimePoint now);
+void applyEngineRequest(Session::Impl& s, const json& r, TimePoint t);
+void applyModuleChange(Session::Impl& s, const json& r, TimePoint t);
+void sendChangedOptions(Session::Impl& s, TimePoint now);
 
 }  // namespace oc::session

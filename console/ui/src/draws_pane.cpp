@@ -32,6 +32,20 @@ void drawIndication(ViewContext& ctx) {
     }
 }
 
+// E.III 3.4: the engine's resource-change instruction (book, tablebases, network, hash file). The
+// operator carries it out and confirms; there is no control to start such a change himself.
+void drawModuleRequest(ViewContext& ctx) {
+    const auto& req = ctx.snap.module_request;
+    if (!req) {
+        return;
+    }
+    ImGui::TextColored(kAmber, "The computer instructs: set %s to %s (E.III 3.4)", req->name.c_str(),
+                       req->value.c_str());
+    if (actionButton(ctx, "Module change done", true)) {
+        ctx.out.push_back(session::cmd::ModuleChange{});
+    }
+}
+
 // A draw offer's two answers on the current line: `Answer{true}` accepts, `Answer{false}` declines.
 template <class Answer>
 void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
@@ -182,6 +196,7 @@ void drawConsultPane(ViewContext& ctx) {
 
 void drawDrawsPane(ViewContext& ctx) {
     drawIndication(ctx);
+    drawModuleRequest(ctx);
     ImGui::Separator();
     drawOffers(ctx);
     ImGui::Separator();

@@ -150,6 +150,12 @@ struct RequestIncrement {
 struct ArbiterIncrement {
     bool grant = false;
 };
+// E.III 3.4: the operator has carried out the engine's pending resource-change instruction (empty
+// `name`), or names a change himself: accepted only if it is exactly the engine's pending request.
+struct ModuleChange {
+    std::string name;
+    std::string value;
+};
 }  // namespace cmd
 
 using Command =
@@ -160,7 +166,7 @@ using Command =
                  cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove, cmd::CorrectEntry, cmd::ArbiterResult,
                  cmd::Consultation, cmd::FasterRate, cmd::RequestSeal, cmd::SealHumanMove,
                  cmd::SealComputerMove, cmd::Resume, cmd::ArbiterQuickplay, cmd::RequestIncrement,
-                 cmd::ArbiterIncrement>;
+                 cmd::ArbiterIncrement, cmd::ModuleChange>;
 
 // The command's name as used in the journal, scripts and error messages.
 std::string commandName(const Command& c);

@@ -36,6 +36,9 @@ struct EngineSettings {
     std::vector<std::string> args;
     std::map<std::string, std::string> options;  // UCI setoption name -> value, fixed for the game
     bool ponder = false;
+    // E.III 3.4: the options the engine itself may ask to change mid-game (request-option, docs/engine.md);
+    // the operator carries a request out, never starts one. Exact UCI names.
+    std::vector<std::string> requestable_options{"SyzygyPath", "BookFile", "EvalFile", "HashFile"};
 };
 
 struct Consultant {
@@ -54,6 +57,7 @@ struct EventSetup {
     std::string classification = "auto";   // auto | standard | rapid | blitz
     EngineSettings engine;
     double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve
+    int handling_safety_moves = 2;         // E.III 2.1: extra moves' reserves kept back (CMP-2.1: 0)
     double faster_rate_threshold_s = 120;  // E.III 2.2: "short of time" below this remaining time
     bool enforce_recording = true;         // REC-03: block the next engine move until recorded
     DrawPolicy policy;

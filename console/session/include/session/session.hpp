@@ -46,6 +46,9 @@ class Session {
     TimePoint lastRecordTime() const;
     // PGN export: Seven Tag Roster, TimeControl, English SAN, %clk/%emt, "(=)" comments, result.
     std::string pgn() const;
+    // CMP-4 (E.III: prizes set aside for computers): the game's result for pairing and prize software;
+    // each player carries `is_computer` (and `type` program/human, as the PGN's WhiteType/BlackType).
+    nlohmann::json resultsJson() const;
     // The printable scoresheet's content (writeScoresheetPdf), in the event's notation; no evaluations.
     ScoresheetData scoresheetData() const;
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).

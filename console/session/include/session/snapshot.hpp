@@ -89,6 +89,11 @@ struct Snapshot {
     std::optional<rules::Color> increment_requester;  // an open III.4 request
     bool increment_awaits_arbiter = false;            // refused as a draw: the arbiter grants or refuses
     bool increment_granted = false;
+    // E.III 3.4: the engine's instruction to change a resource option, until the operator carries it out.
+    struct ModuleRequest {
+        std::string name, value;
+    };
+    std::optional<ModuleRequest> module_request;
     std::vector<std::string> notices;  // recent messages for the operator, newest last
     std::uint64_t records = 0;         // journal records so far
 };
