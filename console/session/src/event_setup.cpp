@@ -118,6 +118,10 @@ Result validate(const EventSetup& s) {
     if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
         return fail("handling_reserve_s: expected seconds between 0 and 600");
     if (s.faster_rate_threshold_s < 0) return fail("faster_rate_threshold_s: expected seconds, 0 or more");
+    if (s.default_time_min != -1 && (s.default_time_min < 0 || s.default_time_min > 1440))
+        return fail(
+            "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
+            "2023: 0)");
     return validatePolicy(s.policy);
 }
 
@@ -142,6 +146,7 @@ json toJson(const EventSetup& s) {
             {"handling_reserve_s", s.handling_reserve_s},
             {"faster_rate_threshold_s", s.faster_rate_threshold_s},
             {"enforce_recording", s.enforce_recording},
+            {"default_time_min", s.default_time_min},
             {"policy", policyJson(s.policy)},
             {"consultant",
              {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}}};
@@ -175,11 +180,19 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.handling_reserve_s = merged.at("handling_reserve_s").get<double>();
     s.faster_rate_threshold_s = merged.at("faster_rate_threshold_s").get<double>();
     s.enforce_recording = merged.at("enforce_recording").get<bool>();
+    s.default_time_min = merged.at("default_time_min").get<double>();
     s.policy = policyFrom(merged.at("policy"));
     s.consultant.name = merged.at("consultant").at("name");
     s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
     if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
+}
+
+// CLK-08: E2005 6.7(a) one hour "unless the rules of the competition specify otherwise"; E2023 6.7.1 as
+// specified, zero if not.
+std::chrono::milliseconds defaultTime(const EventSetup& s) {
+    double minutes = s.default_time_min >= 0 ? s.default_time_min : (s.edition == 2005 ? 60 : 0);
+    return std::chrono::milliseconds(static_cast<long long>(minutes * 60000));
 }
 
 std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup& b) {

@@ -197,7 +197,10 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
                                [&](const cmd::RequestSeal&) { return requestSeal(s, now); },
                                [&](const cmd::SealHumanMove& c) { return sealHuman(s, c, now); },
                                [&](const cmd::SealComputerMove& c) { return sealComputer(s, c, now); },
-                               [&](const cmd::Resume& c) { return resume(s, c, now); }},
+                               [&](const cmd::Resume& c) { return resume(s, c, now); },
+                               [&](const cmd::ArbiterIllegalKind& c) { return illegalKind(s, c, now); },
+                               [&](const cmd::Arrival& c) { return arrival(s, c, now); },
+                               [&](const cmd::ArbiterForfeit& c) { return forfeit(s, c, now); }},
                       command);
 }
 

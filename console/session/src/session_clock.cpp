@@ -140,8 +140,9 @@ bool SessionClock::rapidOrBlitz() const {
     return impl_->penalties.game_class != clock::GameClass::Standard;
 }
 
-std::string SessionClock::penalizeIllegal(Color offender, TimePoint t) {
-    auto p = clock::illegalMoveProposal(impl_->penalties, offender, impl_->last_increment);
+std::string SessionClock::penalizeIllegal(Color offender, TimePoint t, bool increment_earned) {
+    auto p = clock::illegalMoveProposal(impl_->penalties, offender,
+                                        increment_earned ? impl_->last_increment : Ms(0));
     for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
     return p.note;
 }

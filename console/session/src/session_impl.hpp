@@ -58,7 +58,10 @@ struct Session::Impl {
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
     json envelope;
-    bool withheld = false;  // the engine's move chosen under a seal request is kept out of the journal
+    bool withheld = false;      // the engine's move chosen under a seal request is kept out of the journal
+    TimePoint session_start{};  // CLK-08: the start or resumption the default time counts from
+    rules::ByColor<bool> arrived{};         // CLK-08: late arrivals recorded in this session
+    std::optional<Color> forfeit_proposed;  // CLK-08: waiting for the arbiter's confirmation
     std::uint64_t records = 0;
     TimePoint last_t{};
 
@@ -86,6 +89,7 @@ struct Session::Impl {
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
     void illegalMove(int ply, TimePoint t);
+    void penalizeIllegal(Color side, TimePoint t, bool increment_earned);
 
     // session_engine.cpp: the engine side.
     void poll(TimePoint now);
@@ -121,5 +125,13 @@ Outcome requestSeal(Session::Impl& s, TimePoint now);
 Outcome sealHuman(Session::Impl& s, const cmd::SealHumanMove& c, TimePoint now);
 Outcome sealComputer(Session::Impl& s, const cmd::SealComputerMove& c, TimePoint now);
 Outcome resume(Session::Impl& s, const cmd::Resume& c, TimePoint now);
+
+// session_irregular.cpp: IRR-04 kinds entered by hand and CLK-08 late arrival (commands and records).
+Outcome illegalKind(Session::Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now);
+Outcome arrival(Session::Impl& s, const cmd::Arrival& c, TimePoint now);
+Outcome forfeit(Session::Impl& s, const cmd::ArbiterForfeit& c, TimePoint now);
+void applyIllegalKind(Session::Impl& s, const json& r, TimePoint t);
+void applyArrival(Session::Impl& s, const json& r, TimePoint t);
+void applyForfeit(Session::Impl& s, const json& r, TimePoint t);
 
 }  // namespace oc::session

@@ -37,7 +37,9 @@ std::string commandName(const Command& c) {
                                    "pause",         "unpause", "adjust", "illegal",      "correct",
                                    "result",        "consult", "faster", "seal",         "seal-human",
                                    "seal-computer", "resume"};
-    return kNames[c.index()];
+    static const char* kIrregular[] = {"illegal-kind", "arrive", "forfeit"};  // IRR-04, CLK-08
+    constexpr std::size_t kFirst = std::size(kNames);
+    return c.index() < kFirst ? kNames[c.index()] : kIrregular[c.index() - kFirst];
 }
 
 Snapshot Session::Impl::snapshot(TimePoint now) const {
@@ -75,6 +77,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     }
     s.repetition_plies = game.repetitionReport();
     s.illegal_moves = illegal;
+    s.forfeit_proposed = forfeit_proposed;
     s.result = result;
     s.termination = termination;
     s.engine_restarts = restarts;

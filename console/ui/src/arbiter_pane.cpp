@@ -149,6 +149,8 @@ void drawArbiterPane(ViewContext& ctx) {
     drawResult(ctx);
     ImGui::Separator();
     drawConsultPane(ctx);
+    ImGui::Separator();
+    drawIrregularControls(ctx);
 }
 
 namespace {

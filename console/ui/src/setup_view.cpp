@@ -57,6 +57,8 @@ void drawGameFields(session::EventSetup& s) {
     ImGui::RadioButton("2005", &s.edition, 2005);
     wordCombo("Notation language", s.language, kLanguages);
     wordCombo("Classification", s.classification, kClasses);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputDouble("Default time (min, -1: the edition's)", &s.default_time_min, 0, 0, "%.0f");
 }
 
 void drawComputerFields(session::EventSetup& s) {

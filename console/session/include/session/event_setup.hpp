@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -51,9 +52,14 @@ struct EventSetup {
     double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve
     double faster_rate_threshold_s = 120;  // E.III 2.2: "short of time" below this remaining time
     bool enforce_recording = true;         // REC-03: block the next engine move until recorded
+    // CLK-08 default time in minutes (E2005 6.7(a) / E2023 6.7.1); -1: the edition's (2005: 60, 2023: 0).
+    double default_time_min = -1;
     DrawPolicy policy;
     Consultant consultant;
 };
+
+// CLK-08: the default time in force: the setup's, or the edition's when unspecified.
+std::chrono::milliseconds defaultTime(const EventSetup& setup);
 
 // Checks every field and names the first bad one with what would be right.
 [[nodiscard]] tl::expected<void, std::string> validate(const EventSetup& setup);
