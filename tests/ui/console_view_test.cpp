@@ -351,6 +351,8 @@ TEST_F(ConsoleView, ArbiterRulesAnUnpromotedPawnForTheHuman) {
     EXPECT_FALSE(enabled("Rule illegal move")) << "the pawn's move is needed";
     click(snap, "##unpromoted");
     type(snap, "a7a8");
+    EXPECT_EQ(state_.illegal_kind_move, "a7a8");
+    EXPECT_TRUE(enabled("Rule illegal move"));
     EXPECT_TRUE(click(snap, "Rule illegal move").empty()) << "a second click confirms";
     const auto out = click(snap, "Confirm: Rule illegal move");
     ASSERT_EQ(out.size(), 1u);
@@ -380,6 +382,11 @@ TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
     out = click(snap, "Confirm: Confirm forfeit");
     ASSERT_EQ(out.size(), 1u);
     EXPECT_TRUE(std::get<cmd::ArbiterForfeit>(out[0]).confirm);
+    // The rows that fill the pane end at its edge ("Declare"): nothing of ours may be clipped beyond it.
+    const float edge = state_.widgets["Declare"].max.x;
+    for (const char* name : {"##illegalkind", "##unpromoted", "Rule illegal move", "Human arrived",
+                             "Operator arrived", "Arbiter decides otherwise: play on"})
+        EXPECT_LE(state_.widgets[name].max.x, edge) << name;
 }
 
 TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {

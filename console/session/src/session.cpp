@@ -81,7 +81,7 @@ Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
         return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move",
                         now);
     auto m = s.game.parse(c.text);
-    if (!m) return tl::make_unexpected(Rejection{m.error()});
+    if (!m) return tl::make_unexpected(Rejection{withIrregularHint(m.error(), "human")});
     TimePoint pressed = c.pressed_at.value_or(now);
     if (pressed > now || pressed < s.turn_started_at)
         return s.refuse("move", "the clock-press time must lie between the start of the human's turn and now",
@@ -114,11 +114,14 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     bool breach = false;
     if (c.actual) {
         auto m = s.game.parse(*c.actual);
-        if (!m)
-            return tl::make_unexpected(Rejection{
-                m.error() +
-                " - if this move was really made on the board, the arbiter rules it illegal (arbiter "
-                "illegal) against the computer's side (IRR-07)"});
+        if (!m) {
+            std::string why = withIrregularHint(m.error(), "computer");
+            if (why == m.error())
+                why +=
+                    " - if this move was really made on the board, the arbiter rules it illegal (arbiter "
+                    "illegal) against the computer's side (IRR-07)";
+            return tl::make_unexpected(Rejection{why});
+        }
         breach = m->uci != uci;
         uci = m->uci;
     }

@@ -128,6 +128,8 @@ Outcome resume(Session::Impl& s, const cmd::Resume& c, TimePoint now);
 
 // session_irregular.cpp: IRR-04 kinds entered by hand and CLK-08 late arrival (commands and records).
 Outcome illegalKind(Session::Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now);
+// A refused move entry that may be an IRR-04 irregularity on the board: what the arbiter can rule.
+std::string withIrregularHint(const std::string& error, const char* side);
 Outcome arrival(Session::Impl& s, const cmd::Arrival& c, TimePoint now);
 Outcome forfeit(Session::Impl& s, const cmd::ArbiterForfeit& c, TimePoint now);
 void applyIllegalKind(Session::Impl& s, const json& r, TimePoint t);

@@ -145,6 +145,14 @@ Outcome illegalKind(Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now) {
     return s.refuse("illegal-kind", "unknown kind", now);
 }
 
+std::string withIrregularHint(const std::string& error, const char* side) {
+    if (error.find("incomplete move") == std::string::npos) return error;
+    return fmt::format(
+        "{} - if the pawn was left unpromoted and the clock pressed, the arbiter rules it "
+        "(arbiter illegal-kind unpromoted {} MOVE, IRR-04)",
+        error, side);
+}
+
 // CLK-08: measured from the start of the session (the official start, or the resumption, ADJ-10).
 Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
     if (!inPlay(s))

@@ -15,8 +15,7 @@ void drawIllegalKind(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kKinds[] = {"pawn left unpromoted", "clock pressed without a move",
                                              "move made with two hands", "king captured"};
-    ImGui::TextUnformatted("Illegal move seen at the board by");
-    ImGui::SameLine();
+    ImGui::TextUnformatted("Illegal move seen at the board (IRR-04), by");
     ImGui::RadioButton("human##ik", &st.illegal_kind_side, 0);
     ImGui::SameLine();
     ImGui::RadioButton("computer##ik", &st.illegal_kind_side, 1);
@@ -32,11 +31,7 @@ void drawIllegalKind(ViewContext& ctx) {
     }
     // E2005 counts neither a press without a move nor two hands as an illegal move (IRR-04).
     const bool only2023 = st.illegal_kind == 1 || st.illegal_kind == 2;
-    if (only2023 && snap.setup.edition == 2005) {
-        ImGui::SameLine();
-        ImGui::TextColored(kGrey, "not an illegal move under the 2005 Laws (13.4)");
-    }
-    ImGui::SameLine();
+    // On its own row: the middle column is narrow (a clipped button cannot be clicked).
     const bool ok =
         inPlay(snap) && !(only2023 && snap.setup.edition == 2005) && !(pawn && st.illegal_kind_move.empty());
     if (confirmButton(ctx, "Rule illegal move", ok)) {
@@ -45,14 +40,17 @@ void drawIllegalKind(ViewContext& ctx) {
                                                            st.illegal_kind_side == 1 ? computer : ~computer,
                                                            pawn ? st.illegal_kind_move : ""});
     }
+    if (only2023 && snap.setup.edition == 2005) {
+        ImGui::SameLine();
+        ImGui::TextColored(kGrey, "not an illegal move under the 2005 Laws (13.4)");
+    }
 }
 
 // CLK-08: the arrival is recorded when it happens; the console only proposes the forfeit.
 void drawArrival(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color computer = snap.setup.computer_side;
-    ImGui::TextUnformatted("Arrived at the board now:");
-    ImGui::SameLine();
+    ImGui::TextUnformatted("Arrived at the board now (CLK-08):");
     if (actionButton(ctx, "Human arrived", inPlay(snap))) ctx.out.push_back(session::cmd::Arrival{~computer});
     ImGui::SameLine();
     if (actionButton(ctx, "Operator arrived", inPlay(snap)))
@@ -62,7 +60,6 @@ void drawArrival(ViewContext& ctx) {
                        sideName(*snap.forfeit_proposed), roleOf(snap, *snap.forfeit_proposed));
     if (confirmButton(ctx, "Confirm forfeit", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});
-    ImGui::SameLine();
     if (confirmButton(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{false});
 }
