@@ -70,24 +70,18 @@ TEST(EventSetup, PonderingIsRefusedNotIgnored) {
     EXPECT_NE(s.error().find("engine.ponder"), std::string::npos) << s.error();
 }
 
-// CLK-08: the default time is the event's, or the edition's when unspecified (2005: 1 h, 2023: 0).
-TEST(EventSetup, DefaultTimeFollowsTheEditionUnlessSet) {
-    using std::chrono::minutes;
-    EventSetup s = sample();
-    EXPECT_EQ(defaultTime(s), minutes(0));
-    s.edition = 2005;
-    EXPECT_EQ(defaultTime(s), minutes(60));
-    s.default_time_min = 30;
-    EXPECT_EQ(defaultTime(s), minutes(30));
-    s.edition = 2023;
-    s.default_time_min = 15;
-    EXPECT_EQ(defaultTime(s), minutes(15));
+// CLK-08: the event's default time, if set (the edition's rule applies otherwise, in clock/rulings).
+TEST(EventSetup, DefaultTimeIsValidatedAndUnsetByDefault) {
+    EXPECT_EQ(specifiedDefaultTime(sample()), std::nullopt);
     auto bad = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", -5}});
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("default_time_min: expected minutes between 0 and 1440"), std::string::npos);
     auto ok = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 15}});
     ASSERT_TRUE(ok) << ok.error();
-    EXPECT_EQ(defaultTime(*ok), minutes(15));
+    EXPECT_EQ(specifiedDefaultTime(*ok), std::optional(std::chrono::milliseconds(15 * 60000)));
+    auto zero = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 0}});
+    ASSERT_TRUE(zero) << zero.error();
+    EXPECT_EQ(specifiedDefaultTime(*zero), std::optional(std::chrono::milliseconds(0)));
 }
 
 TEST(EventSetup, DifferencesNameThePath) {

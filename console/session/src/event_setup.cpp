@@ -188,11 +188,9 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     return s;
 }
 
-// CLK-08: E2005 6.7(a) one hour "unless the rules of the competition specify otherwise"; E2023 6.7.1 as
-// specified, zero if not.
-std::chrono::milliseconds defaultTime(const EventSetup& s) {
-    double minutes = s.default_time_min >= 0 ? s.default_time_min : (s.edition == 2005 ? 60 : 0);
-    return std::chrono::milliseconds(static_cast<long long>(minutes * 60000));
+std::optional<std::chrono::milliseconds> specifiedDefaultTime(const EventSetup& s) {
+    if (s.default_time_min < 0) return std::nullopt;
+    return std::chrono::milliseconds(static_cast<long long>(s.default_time_min * 60000));
 }
 
 std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup& b) {

@@ -51,6 +51,13 @@ class SessionClock {
     // exact 2:00 / 1:00 cases the arbiter must decide, §17 Q7).
     std::string penalizeClaim(rules::Color claimant, TimePoint t);
     std::string pgnTimeControl() const;
+    // CLK-08: clock::arrivalRuling under this game's edition; `specified`: the event's default time.
+    struct Arrival {
+        bool forfeit_proposed = false;
+        Ms late_by{0}, limit{0};
+        std::string article;  // "6.7" (2005) or "6.7.1" (2023)
+    };
+    Arrival arrival(std::optional<Ms> specified, TimePoint start, TimePoint at) const;
 
   private:
     SessionClock();

@@ -56,6 +56,8 @@ std::string queenPromotion(const Impl& s, std::string text) {
 // made it; the console never accepted it (the operator cannot enter an unpromoted pawn).
 Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
     bool computer = c.side == s.computer();
+    if (s.seal_requested)
+        return s.refuse("illegal-kind", "sealing is requested: the sealed move is ruled at resumption", now);
     if (computer ? s.phase != Phase::EngineMoveShown || s.withheld : s.phase != Phase::HumanToMove)
         return s.refuse("illegal-kind",
                         computer ? "the computer's unpromoted pawn: the engine's move must be shown and not "
@@ -163,13 +165,14 @@ Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
     TimePoint at = c.at.value_or(now);
     if (at < s.session_start || at > now)
         return s.refuse("arrive", "the arrival time must lie between the start of the session and now", now);
-    Ms late = std::chrono::duration_cast<Ms>(at - s.session_start), allowed = defaultTime(s.setup);
+    auto ruling = s.clock->arrival(specifiedDefaultTime(s.setup), s.session_start, at);
     return s.commit({{"type", "arrival"},
                      {"side", colorName(c.side)},
                      {"at", toMs(at)},
-                     {"late_ms", late.count()},
-                     {"default_ms", allowed.count()},
-                     {"forfeit", late > allowed}},
+                     {"late_ms", ruling.late_by.count()},
+                     {"default_ms", ruling.limit.count()},
+                     {"forfeit", ruling.forfeit_proposed},
+                     {"article", "Art. " + ruling.article}},
                     now);
 }
 
@@ -226,7 +229,7 @@ void applyArrival(Impl& s, const json& r, TimePoint) {
     Color side = colorFrom(r.at("side"));
     s.arrived[side] = true;
     Ms late(r.at("late_ms").get<std::int64_t>()), allowed(r.at("default_ms").get<std::int64_t>());
-    const char* article = s.setup.edition == 2005 ? "Art. 6.7" : "Art. 6.7.1";
+    std::string article = r.at("article");
     if (!r.at("forfeit").get<bool>())
         return s.notice(
             fmt::format("{} arrived {} after the start, within the default time {} ({}): play on; "

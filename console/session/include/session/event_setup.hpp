@@ -3,6 +3,7 @@
 #include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
@@ -58,8 +59,8 @@ struct EventSetup {
     Consultant consultant;
 };
 
-// CLK-08: the default time in force: the setup's, or the edition's when unspecified.
-std::chrono::milliseconds defaultTime(const EventSetup& setup);
+// CLK-08: the event's default time, or nullopt when unspecified (the edition's applies, clock/rulings).
+std::optional<std::chrono::milliseconds> specifiedDefaultTime(const EventSetup& setup);
 
 // Checks every field and names the first bad one with what would be right.
 [[nodiscard]] tl::expected<void, std::string> validate(const EventSetup& setup);
