@@ -44,6 +44,32 @@ std::string describeArbiter(const std::string& type, const json& p) {
                        p["confirm"].get<bool>() ? "confirmed" : "overruled, play continues");
 }
 
+// QPF-02..04: the quickplay-finish events an arbiter audits; "" for other records.
+std::string describeQuickplay(const std::string& type, const json& p) {
+    if (type == "qpf_claim")
+        return fmt::format(
+            "{} claims a draw, quickplay finish (10.2 / III.5){}", p["claimant"].get<std::string>(),
+            p.value("provisional", false) ? ": no arbiter in the venue, game ended pending arbiter "
+                                            "(III.6 / App. D)"
+                                          : ": clocks paused for the arbiter");
+    if (type == "qpf_ruling") {
+        std::string ruling = p["ruling"];
+        if (ruling == "postpone")
+            return fmt::format("arbiter postpones the quickplay claim, opponent {}",
+                               p.value("add", false) ? "+2:00" : "+0");
+        return ruling == "draw" ? "arbiter upholds the quickplay claim: draw"
+                                : "arbiter rejects the quickplay claim (opponent +2:00 unless a flag fell)";
+    }
+    if (type == "increment_request")
+        return fmt::format("{} asks for a 5 s increment for both (III.4), a draw offer",
+                           p["requester"].get<std::string>());
+    if (type == "increment_ruling")
+        return p["grant"].get<bool>()
+                   ? "arbiter grants the III.4 increment: +5 s per move for both, opponent +2:00"
+                   : "arbiter refuses the III.4 increment";
+    return {};
+}
+
 // One line per record: what happened, in the operator's words.
 std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
     std::int64_t t = p.value("t", std::int64_t{0});
@@ -69,6 +95,7 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
     if (type == "illegal_kind" || type == "arrival" || type == "forfeit") return describeArbiter(type, p);
+    if (auto q = describeQuickplay(type, p); !q.empty()) return q;
     json rest = p;
     rest.erase("t");
     rest.erase("type");
@@ -88,8 +115,25 @@ int writeEnvelope(const session::Session& s, const session::JournalContents& con
     return 0;
 }
 
+// QPF-04: the claim's export (PDF for a .pdf name, else text), dated by the claim record's UTC time.
+int writeQuickplayClaim(const session::Session& s, const session::JournalContents& contents,
+                        const std::string& out) {
+    std::string at;
+    for (const auto& r : contents.records)
+        if (r.type == "qpf_claim") at = session::formatWallTime(r.wall);
+    auto e = s.quickplayClaimExport(at);
+    if (!e) return std::cerr << "error: --qpf-claim: the journal has no quickplay claim\n", 1;
+    if (out.ends_with(".pdf")) {
+        if (auto ok = session::writeQuickplayClaimPdf(*e, out); !ok)
+            return std::cerr << ok.error().message << "\n", 1;
+    } else if (!(std::ofstream(out) << session::quickplayClaimText(*e))) {
+        return std::cerr << "error: cannot write " << out << "\n", 1;
+    }
+    return 0;
+}
+
 int replay(const std::string& file, const std::string& pgn_out, const std::string& pdf_out,
-           const std::string& envelope_out) {
+           const std::string& envelope_out, const std::string& qpf_out) {
     auto contents = session::readJournal(file);
     if (!contents) {
         std::cerr << file << ": " << contents.error().message << "\n";
@@ -120,6 +164,7 @@ int replay(const std::string& file, const std::string& pgn_out, const std::strin
             return std::cerr << ok.error().message << "\n", 1;
     }
     if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out);
+    if (!qpf_out.empty()) return writeQuickplayClaim(**s, *contents, qpf_out);
     return 0;
 }
 
@@ -145,7 +190,12 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
     r->add_option("--scoresheet-pdf", *pdf, "Write the printable scoresheet (A4 PDF) here");
     r->add_option("--envelope-pdf", *envelope,
                   "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
-    r->callback([file, pgn, pdf, envelope, &code] { code.value = replay(*file, *pgn, *pdf, *envelope); });
+    auto qpf = std::make_shared<std::string>();
+    r->add_option(
+        "--qpf-claim", *qpf,
+        "Quickplay claim without an arbiter (III.6 / App. D): write its export here (.pdf or text)");
+    r->callback(
+        [file, pgn, pdf, envelope, qpf, &code] { code.value = replay(*file, *pgn, *pdf, *envelope, *qpf); });
 }
 
 }  // namespace oc::cli

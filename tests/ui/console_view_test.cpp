@@ -419,6 +419,31 @@ TEST_F(ConsoleView, EveryControlIsInsideTheWindowInEveryPhase) {
     }
 }
 
+// QPF-02..04: the quickplay controls appear only when the session offers them; the arbiter's decision.
+TEST_F(ConsoleView, QuickplayControlsOnlyWhenAvailable) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("Human: quickplay claim (< 2:00)"));
+    snap.qpf_applies = true;
+    snap.qpf_claim_available[Color::White] = true;
+    frames(snap, 1);
+    EXPECT_FALSE(state_.widgets.count("Computer: quickplay claim (< 2:00)"));
+    const auto out = click(snap, "Human: quickplay claim (< 2:00)");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::ClaimDraw>(out[0]).kind, cmd::ClaimKind::Quickplay);
+    snap.qpf_claim_available[Color::White] = false;
+    snap.qpf_claimant = Color::White;
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    frames(snap, 2);
+    const auto ruling = click(snap, "QPF: postpone, opponent +2:00");
+    ASSERT_EQ(ruling.size(), 1u);
+    EXPECT_TRUE(std::get<cmd::ArbiterQuickplay>(ruling[0]).add_two_minutes);
+    snap.qpf_provisional = true;  // QPF-04: only the draw (or a declared result) remains
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("QPF: reject (opponent +2:00)"));
+    EXPECT_TRUE(state_.widgets.count("QPF: draw"));
+}
+
 TEST(BoardPicture, PositionLastMoveAndTheOperatorsSide) {
     Snapshot snap = engineMoveShown();
     const auto picture = oc::ui::boardPicture(snap, false, false);

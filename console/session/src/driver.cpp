@@ -42,7 +42,9 @@ bool Driver::step() {
     session_.poll(now_);
     Snapshot s = session_.snapshot(now_);
     report(s);
-    if (s.phase == Phase::GameOver) return false;
+    // A script's lines after the end still run: checks of the result, rulings on a provisional end (QPF-04).
+    bool script_left = opt_.human == HumanKind::Script && next_step_ < opt_.script.size();
+    if (s.phase == Phase::GameOver && !script_left) return false;
     bool mid_cycle = s.phase == Phase::EngineMoveMade;  // finish the press so the last move has its clock
     if (opt_.max_plies > 0 && s.moves.size() >= static_cast<std::size_t>(opt_.max_plies) && !mid_cycle)
         return false;

@@ -13,6 +13,7 @@ using Result = tl::expected<void, std::string>;
 
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
+constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
@@ -25,6 +26,14 @@ json policyJson(const DrawPolicy& p) {
             {"claim_enabled", p.claim_enabled},        {"claim_below_cp", p.claim_below_cp},
             {"resign_enabled", p.resign_enabled},      {"resign_below_cp", p.resign_below_cp},
             {"resign_over_moves", p.resign_over_moves}};
+}
+
+// QPF-02/03: the quickplay indication's keys (E.III 3.3, Q2).
+json withQuickplay(json j, const DrawPolicy& p) {
+    j.update({{"qpf_claim_enabled", p.qpf_claim_enabled},
+              {"qpf_claim_within_cp", p.qpf_claim_within_cp},
+              {"qpf_claim_over_moves", p.qpf_claim_over_moves}});
+    return j;
 }
 
 DrawPolicy policyFrom(const json& j) {
@@ -40,6 +49,9 @@ DrawPolicy policyFrom(const json& j) {
     p.resign_enabled = j.at("resign_enabled").get<bool>();
     p.resign_below_cp = j.at("resign_below_cp").get<int>();
     p.resign_over_moves = j.at("resign_over_moves").get<int>();
+    p.qpf_claim_enabled = j.at("qpf_claim_enabled").get<bool>();
+    p.qpf_claim_within_cp = j.at("qpf_claim_within_cp").get<int>();
+    p.qpf_claim_over_moves = j.at("qpf_claim_over_moves").get<int>();
     return p;
 }
 
@@ -88,6 +100,8 @@ Result validatePolicy(const DrawPolicy& p) {
     if (p.offer_within_cp < 0) return fail("policy.offer_within_cp: must be 0 or more");
     if (p.offer_after_move < 1) return fail("policy.offer_after_move: must be a move number (1 or more)");
     if (p.offer_rate_limit < 0) return fail("policy.offer_rate_limit: must be 0 or more moves");
+    if (p.qpf_claim_within_cp < 0) return fail("policy.qpf_claim_within_cp: must be 0 or more");
+    if (p.qpf_claim_over_moves < 1) return fail("policy.qpf_claim_over_moves: must be at least 1");
     return {};
 }
 
@@ -118,6 +132,14 @@ Result validate(const EventSetup& s) {
     if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
         return fail("handling_reserve_s: expected seconds between 0 and 600");
     if (s.faster_rate_threshold_s < 0) return fail("faster_rate_threshold_s: expected seconds, 0 or more");
+    if (!oneOf(s.quickplay_finish, kQuickplay))
+        return fail(fmt::format(
+            "quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\"",
+            s.quickplay_finish));
+    if (s.edition == 2005 && s.quickplay_finish != "none")
+        return fail(
+            "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
+            "leave it \"none\" for edition 2005");
     if (s.default_time_min != -1 && (s.default_time_min < 0 || s.default_time_min > 1440))
         return fail(
             "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
@@ -147,9 +169,11 @@ json toJson(const EventSetup& s) {
             {"faster_rate_threshold_s", s.faster_rate_threshold_s},
             {"enforce_recording", s.enforce_recording},
             {"default_time_min", s.default_time_min},
-            {"policy", policyJson(s.policy)},
+            {"policy", withQuickplay(policyJson(s.policy), s.policy)},
             {"consultant",
-             {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}}};
+             {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}},
+            {"quickplay_finish", s.quickplay_finish},
+            {"arbiter_in_venue", s.arbiter_in_venue}};
 }
 
 tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
@@ -184,6 +208,8 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.policy = policyFrom(merged.at("policy"));
     s.consultant.name = merged.at("consultant").at("name");
     s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
+    s.quickplay_finish = merged.at("quickplay_finish");
+    s.arbiter_in_venue = merged.at("arbiter_in_venue").get<bool>();
     if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
 }

@@ -77,6 +77,8 @@ Outcome start(Impl& s, const cmd::StartGame& c, TimePoint now) {
 Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
     if (s.phase != Phase::HumanToMove)
         return s.refuse("move", fmt::format("not the human's turn (phase: {})", phaseName(s.phase)), now);
+    if (s.qpfAwaitsArbiter())
+        return s.refuse("move", "a quickplay claim awaits the arbiter's decision (arbiter qpf ...)", now);
     if (s.seal_requested)
         return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move",
                         now);
@@ -98,6 +100,8 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveShown)
         return s.refuse("made", fmt::format("no engine move to execute (phase: {})", phaseName(s.phase)),
                         now);
+    if (s.qpfAwaitsArbiter())
+        return s.refuse("made", "a quickplay claim awaits the arbiter's decision (arbiter qpf ...)", now);
     if (s.withheld) {
         // I.1.1: a move executed after the seal request is the sealed move; the console shows none.
         if (!c.actual)
@@ -201,6 +205,9 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
                                [&](const cmd::SealHumanMove& c) { return sealHuman(s, c, now); },
                                [&](const cmd::SealComputerMove& c) { return sealComputer(s, c, now); },
                                [&](const cmd::Resume& c) { return resume(s, c, now); },
+                               [&](const cmd::ArbiterQuickplay& c) { return arbiterQuickplay(s, c, now); },
+                               [&](const cmd::RequestIncrement& c) { return requestIncrement(s, c, now); },
+                               [&](const cmd::ArbiterIncrement& c) { return arbiterIncrement(s, c, now); },
                                [&](const cmd::ArbiterIllegalKind& c) { return illegalKind(s, c, now); },
                                [&](const cmd::Arrival& c) { return arrival(s, c, now); },
                                [&](const cmd::ArbiterForfeit& c) { return forfeit(s, c, now); }},

@@ -29,6 +29,7 @@ void applyStart(Impl& s, const json& r, TimePoint) {
     s.clock->start(at);
     s.turn_started_at = at;
     s.session_start = at;  // CLK-08: the default time counts from the official start
+    s.started_at = at;
     s.phase = s.computer() == Color::White ? Phase::EngineThinking : Phase::HumanToMove;
 }
 
@@ -129,6 +130,7 @@ void applyHumanOffer(Impl& s, const json&, TimePoint) {
 void applyAnswerHuman(Impl& s, const json& r, TimePoint t) {
     if (r.at("accept").get<bool>()) return s.endGame("1/2-1/2", "draw by agreement", t);
     s.human_offer = false;
+    s.incrementOfferRefused(s.computer());  // QPF-03: a III.4 request refused as a draw
     if (s.phase != Phase::ClaimPending) return;
     // Art. 9.5: the incorrect claim stands as a claim; the penalty applies and the written move follows.
     s.notice(s.clock->penalizeClaim(s.human(), t));
@@ -146,6 +148,7 @@ void applyAnswerComputer(Impl& s, const json& r, TimePoint t) {
     if (r.at("accept").get<bool>()) return s.endGame("1/2-1/2", "draw by agreement", t);
     s.computer_offer = false;
     s.last_rejected_offer = s.game.moveNumber();
+    s.incrementOfferRefused(s.human());  // QPF-03: a III.4 request refused as a draw
 }
 
 void applyClaim(Impl& s, const json& r, TimePoint t) {
@@ -162,7 +165,7 @@ void applyClaim(Impl& s, const json& r, TimePoint t) {
             if (claimant == s.human())
                 s.playHuman(*intended, t, false);
             else
-                s.game.play(*intended);
+                s.playWritten(*intended, t);
         }
         return s.endGame("1/2-1/2", kind == "threefold" ? "threefold repetition" : "fifty-move rule", t);
     }
@@ -186,6 +189,8 @@ void applyFlagReported(Impl& s, const json& r, TimePoint) {
     if (side == s.computer()) ++s.computer_flags;
     s.notice(fmt::format("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)",
                          colorName(side)));
+    if (s.qpf_claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
+        s.notice("a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)");
 }
 
 void applyFlagConfirmed(Impl& s, const json& r, TimePoint t) {
@@ -236,6 +241,7 @@ void applyCorrect(Impl& s, const json& r, TimePoint t) {
 }
 
 void applyArbiterResult(Impl& s, const json& r, TimePoint t) {
+    s.qpf_claim.reset();  // QPF-04: a provisional claim's game gets its result here
     s.endGame(r.at("result"), "arbiter decision: " + r.at("reason").get<std::string>(), t);
 }
 
@@ -363,6 +369,10 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
                                                           {"note", auditOnly},
+                                                          {"qpf_claim", applyQuickplayClaim},
+                                                          {"qpf_ruling", applyQuickplayRuling},
+                                                          {"increment_request", applyIncrementRequest},
+                                                          {"increment_ruling", applyIncrementRuling},
                                                           {"illegal_kind", applyIllegalKindRecord},
                                                           {"arrival", applyArrival},
                                                           {"forfeit", applyForfeit}};
@@ -409,6 +419,16 @@ void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool of
     locked = true;
     turn_started_at = pressed;
     phase = Phase::EngineThinking;
+}
+
+// Art. 9.2.1 / 9.3.1: the computer's written (not played) claim move belongs on the scoresheet too.
+void Session::Impl::playWritten(const std::string& uci, TimePoint t) {
+    auto d = game.describe(uci);
+    if (!d) throw std::runtime_error(d.error());
+    moves.push_back(ScoresheetMove{game.moveNumber(), game.toMove(), d->uci, d->san, d->local, false,
+                                   clock->remaining(game.toMove(), t),
+                                   std::chrono::duration_cast<Ms>(t - turn_started_at)});
+    game.play(uci);
 }
 
 void Session::Impl::endGame(const std::string& res, const std::string& why, TimePoint t) {

@@ -129,12 +129,14 @@ bool Session::Impl::anyComputerClaimValid() const {
     return computerClaimValid(cmd::ClaimKind::Threefold) || computerClaimValid(cmd::ClaimKind::Fifty);
 }
 
-Indication Session::Impl::indication(TimePoint) const {
+Indication Session::Impl::indication(TimePoint now) const {
     PolicyInput in;
     for (const auto& e : evals) in.evals.push_back(e.second);
     in.move_number = game.moveNumber();
     in.last_rejected_offer = last_rejected_offer;
     in.claim_valid = anyComputerClaimValid();
+    in.quickplay_possible = quickplayObstacle(computer(), QuickplayAct::Claim, now).empty() ||
+                            quickplayObstacle(computer(), QuickplayAct::IncrementRequest, now).empty();
     return indicate(setup.policy, in);
 }
 

@@ -37,9 +37,11 @@ std::string commandName(const Command& c) {
                                    "pause",         "unpause", "adjust", "illegal",      "correct",
                                    "result",        "consult", "faster", "seal",         "seal-human",
                                    "seal-computer", "resume"};
-    static const char* kIrregular[] = {"illegal-kind", "arrive", "forfeit"};  // IRR-04, CLK-08
-    constexpr std::size_t kFirst = std::size(kNames);
-    return c.index() < kFirst ? kNames[c.index()] : kIrregular[c.index() - kFirst];
+    // QPF-02/03 commands, then IRR-04 and CLK-08, appended after the others in the variant.
+    static const char* kLater[] = {
+        "arbiter-qpf", "request-increment", "arbiter-increment", "illegal-kind", "arrive", "forfeit"};
+    constexpr std::size_t kBase = std::size(kNames);
+    return c.index() < kBase ? kNames[c.index()] : kLater[c.index() - kBase];
 }
 
 Snapshot Session::Impl::snapshot(TimePoint now) const {
@@ -71,6 +73,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.computer_offer_pending = computer_offer;
     if (!over() && phase != Phase::Setup) s.indication = indication(now);
     s.can_claim_for_computer = s.indication.claim_draw;
+    quickplaySnapshot(s, now);
     if (!expected_human_move.empty()) {
         auto d = game.describe(expected_human_move);
         s.expected_human_move = d ? d->local : expected_human_move;

@@ -26,6 +26,11 @@ struct DrawPolicy {
     bool resign_enabled = true;  // indicate resignation ...
     int resign_below_cp = -900;  // ... when the last resign_over_moves scores are all <= this
     int resign_over_moves = 5;
+    // QPF-02/03 (E.III 3.3, Q2): indicate a quickplay-finish claim (or a III.4 increment request) when
+    // the last N scores are all within +/- this; off unless the event enables it.
+    bool qpf_claim_enabled = false;
+    int qpf_claim_within_cp = 50;
+    int qpf_claim_over_moves = 3;
 };
 
 struct EngineSettings {
@@ -57,6 +62,11 @@ struct EventSetup {
     double default_time_min = -1;
     DrawPolicy policy;
     Consultant consultant;
+    // QPF-01 / Q8: E2023 Guidelines III as announced for the event: "none" (not announced), "claim"
+    // (III.5), "increment" (III.4) or "both" (III.5 until a III.4 increment is granted). E2005 Art. 10
+    // needs no announcement (its claim is always offered; III.4 does not exist).
+    std::string quickplay_finish = "none";
+    bool arbiter_in_venue = true;  // QPF-04: false = App. D / III.6, a claim ends the game provisionally
 };
 
 // CLK-08: the event's default time, or nullopt when unspecified (the edition's applies, clock/rulings).

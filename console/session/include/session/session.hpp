@@ -9,6 +9,7 @@
 #include "session/commands.hpp"
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
+#include "session/quickplay.hpp"
 #include "session/record_sink.hpp"
 #include "session/scoresheet_pdf.hpp"
 #include "session/sealed_move_form.hpp"
@@ -53,6 +54,10 @@ class Session {
     // move. `resumption` (g) and `adjourned_at` are the arbiter's words, printed as given.
     std::optional<AdjournmentFormData> adjournmentForm(TimePoint now, const std::string& resumption = "",
                                                        const std::string& adjourned_at = "") const;
+
+    // QPF-04: the last quickplay claim's export (final position, scoresheet, clocks, claimant, time);
+    // nullopt when no claim was made. `claimed_at`: the wall time if the caller knows it, else game time.
+    std::optional<QuickplayClaimExport> quickplayClaimExport(const std::string& claimed_at = "") const;
 
     struct Impl;  // opaque: defined in src/session_impl.hpp
 
