@@ -6,6 +6,8 @@
 #include <sstream>
 #include <thread>
 
+#include "session/journal.hpp"
+#include "session/sealed_move_form.hpp"
 #include "shell/wall_clock.hpp"
 
 namespace oc::app {
@@ -121,6 +123,10 @@ session::Snapshot ConsoleApp::frame(session::TimePoint now) {
 
 void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
                           ui::UiState& ui) {
+    if (ui.envelope_pdf_requested) {
+        ui.envelope_pdf_requested = false;
+        writeEnvelope(now, ui);
+    }
     for (const session::Command& c : commands) {
         auto done = session_->dispatch(c, now);
         if (!done) {
@@ -201,6 +207,29 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session:
         }
     }
     return {};
+}
+
+void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui) {
+    // "Adjourned at": the sealing record's UTC time in the journal, as `journal replay` prints it.
+    std::string at;
+    if (auto contents = session::readJournal(journalPath())) {
+        for (const auto& r : contents->records) {
+            if (r.type == "sealed") {
+                at = session::formatWallTime(r.wall);
+            }
+        }
+    }
+    const auto form = session_->adjournmentForm(now, ui.envelope_resumption, at);
+    const std::filesystem::path out =
+        journalPath().parent_path() / (journalPath().stem().string() + "-envelope.pdf");
+    ui.envelope_pdf_failed = !form;
+    if (!form) {
+        ui.envelope_pdf_note = "The game is not adjourned: nothing to print.";
+        return;
+    }
+    auto ok = session::writeSealedMoveFormPdf(*form, out);
+    ui.envelope_pdf_failed = !ok;
+    ui.envelope_pdf_note = ok ? fmt::format("Written: {}", out.string()) : ok.error().message;
 }
 
 void ConsoleApp::shutdown(session::TimePoint now) {

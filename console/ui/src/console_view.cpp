@@ -70,8 +70,9 @@ void drawLowerTabs(ViewContext& ctx) {
                                  snap.indication.claim_draw || snap.indication.resign;
     drawTabButton(ctx, "Draws & result", LowerTab::Draws, draws_attention);
     ImGui::SameLine();
-    drawTabButton(ctx, "Arbiter", LowerTab::Arbiter,
-                  inPlay(snap) && (snap.flag_reported || snap.clock_paused));
+    drawTabButton(
+        ctx, "Arbiter", LowerTab::Arbiter,
+        inPlay(snap) && snap.phase != Phase::Adjourned && (snap.flag_reported || snap.clock_paused));
     ImGui::SameLine();
     drawTabButton(ctx, "Adjournment", LowerTab::Adjourn,
                   snap.seal_requested || snap.phase == Phase::Adjourned);
