@@ -492,6 +492,35 @@ TEST_F(ConsoleView, EveryControlIsInsideTheWindowInEveryPhase) {
     }
 }
 
+// At 1280x800 the important controls fit without scrolling: each of the arbiter's rulings (with a flag
+// reported, the tallest top), and the Draws tab with a pending offer.
+TEST_F(ConsoleView, ArbiterRulingsAndAPendingOfferFitAt1280x800) {
+    auto expectAllVisible = [&](const std::string& where) {
+        for (const auto& [name, w] : state_.widgets) {
+            EXPECT_LE(w.max.y, 800.f - 8.f) << name << " is below the window's edge in " << where;
+        }
+    };
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    snap.flag_reported = Color::White;
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    frames(snap, 2);
+    for (const char* section :
+         {"Clock time", "Illegal move", "Correct entry", "Made differently", "Declare result", "Consult"}) {
+        click(snap, section);
+        frames(snap, 1);
+        expectAllVisible(section);
+    }
+    snap.flag_reported.reset();
+    snap.human_offer_pending = true;
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Draws);
+    EXPECT_TRUE(enabled("Accept draw"));
+    EXPECT_FALSE(state_.widgets.count("Human: threefold")) << "claims fold while an offer waits";
+    expectAllVisible("Draws with a pending offer");
+    click(snap, "Claims");
+    EXPECT_TRUE(enabled("Human: threefold")) << "one click away";
+}
+
 TEST(BoardPicture, PositionLastMoveAndTheOperatorsSide) {
     Snapshot snap = engineMoveShown();
     const auto picture = oc::ui::boardPicture(snap, false, false);

@@ -32,8 +32,9 @@ void wrapped(const ImVec4& colour, const char* text) {
 // Why the passphrase cannot seal yet, or empty: typed twice because a typing slip nobody can see would
 // leave an envelope that does not open.
 const char* passphraseProblem(const UiState& st) {
-    if (st.seal_passphrase.size() < session::kMinPassphraseLength) return "at least 8 characters";
-    if (st.seal_passphrase != st.seal_passphrase_repeat) return "the two entries differ";
+    static_assert(session::kMinPassphraseLength == 8, "the message below names the length");
+    if (st.seal_passphrase.size() < session::kMinPassphraseLength) return "8 characters or more";
+    if (st.seal_passphrase != st.seal_passphrase_repeat) return "entries differ";
     return "";
 }
 
@@ -41,10 +42,11 @@ const char* passphraseProblem(const UiState& st) {
 void drawComputerSeal(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool chosen = ctx.snap.computer_move_withheld;
-    wrapped(kAmber, chosen ? "The computer has chosen; its move is not shown. The arbiter types a passphrase "
-                             "twice, then press 'Seal computer's move'. It opens the envelope at resumption."
-                           : "The computer is choosing its move (it will not be shown). Meanwhile the "
-                             "arbiter types a passphrase twice.");
+    wrapped(kAmber, chosen
+                        ? "The computer has chosen (not shown). The arbiter types a passphrase twice, then "
+                          "'Seal computer's move'; it opens the envelope at resumption."
+                        : "The computer is choosing (its move will not be shown). Meanwhile the arbiter "
+                          "types a passphrase twice.");
     fieldRow(ctx, "Passphrase", "##passphrase", st.seal_passphrase, "arbiter only",
              ImGuiInputTextFlags_Password);
     fieldRow(ctx, "Repeat it", "##passrepeat", st.seal_passphrase_repeat, "the same again",
@@ -55,9 +57,9 @@ void drawComputerSeal(ViewContext& ctx) {
     }
     ImGui::SameLine();
     if (*problem != '\0' && !st.seal_passphrase.empty()) {
-        ImGui::TextColored(kRed, "Passphrase: %s", problem);
+        ImGui::TextColored(kRed, "%s", problem);
     } else {
-        ImGui::TextDisabled("%s", chosen ? "(sealing takes a second or two)" : "(waiting for the engine)");
+        ImGui::TextDisabled("%s", chosen ? "(takes a second)" : "(engine choosing)");
     }
 }
 

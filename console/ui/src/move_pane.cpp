@@ -98,23 +98,29 @@ void drawHumanEntry(ViewContext& ctx) {
         ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
     }
     const bool sealing = snap.seal_requested && active;
-    ImGui::BeginDisabled(!active || sealing);
-    ImGui::PushFont(ctx.fonts.heading);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes here.
-    // A mouse press this frame may be activating another field: never steal focus from it.
-    const bool focus = active && !sealing && !st.public_display && !ImGui::IsAnyItemActive() &&
-                       !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
-                       !ImGui::IsMouseReleased(ImGuiMouseButton_Left);
-    const bool entered = moveBox(st, focus);
-    recordItem(ctx, "##move");
-    ImGui::PopFont();
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    // Sealing ends the session for both players: a second click confirms it (Guidelines I.1).
-    const bool clicked = sealing ? confirmButton(ctx, "Envelope sealed", active)
-                                 : actionButton(ctx, "Enter move", active && !st.move_text.empty(),
-                                                {0, ImGui::GetFrameHeight() * 1.4f});
+    bool entered = false;
+    bool clicked = false;
+    if (sealing) {
+        // Guidelines I.1: the move stays on paper, so no box; sealing ends the session for both
+        // players, so a second click confirms it.
+        clicked = confirmButton(ctx, "Envelope sealed", true);
+    } else {
+        ImGui::BeginDisabled(!active);
+        ImGui::PushFont(ctx.fonts.heading);
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+        // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
+        // here. A mouse press this frame may be activating another field: never steal focus from it.
+        const bool focus = active && !st.public_display && !ImGui::IsAnyItemActive() &&
+                           !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+                           !ImGui::IsMouseReleased(ImGuiMouseButton_Left);
+        entered = moveBox(st, focus);
+        recordItem(ctx, "##move");
+        ImGui::PopFont();
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        clicked = actionButton(ctx, "Enter move", active && !st.move_text.empty(),
+                               {0, ImGui::GetFrameHeight() * 1.4f});
+    }
     if ((entered && active && !st.move_text.empty()) || clicked) {
         submitHumanMove(ctx);
     } else if (entered && active && snap.previous_unrecorded) {
