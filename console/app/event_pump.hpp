@@ -1,7 +1,8 @@
 #pragma once
 // Feeds SDL events to ImGui 1.86 so that no key press is lost. ImGui 1.86 reads keys as a state
 // (io.KeysDown) once per frame: a press and its release handled in the same frame never show as a
-// press (a quick tap, or a tool like xdotool). The pump holds a release back to the next frame. The
+// press (a quick tap, or a tool like xdotool), and a release and the next press in one frame look like
+// a key held down (two quick Enters). The pump holds the second change back to the next frame. The
 // same for a mouse click; and since the SDL backend reads the pointer where it is when the frame starts,
 // the pump keeps where the button went down or up, so a click during a slow frame (e.g. the sealing
 // key derivation) lands where it was made, not where the pointer has moved since.
