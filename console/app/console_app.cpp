@@ -169,6 +169,20 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
         now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
     }
     if (const auto* d = std::get_if<session::Directive>(&step.action)) {
+        if (d->name == "envelope-pdf") {
+            // As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
+            const auto& a = d->args;
+            if (a.empty() || a.size() == 2 || (a.size() > 2 && a[1] != "resumption")) {
+                return tl::make_unexpected("usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
+            }
+            ui.envelope_resumption.clear();
+            for (std::size_t i = 2; i < a.size(); ++i) {
+                ui.envelope_resumption += (i > 2 ? " " : "") + a[i];
+            }
+            writeEnvelope(now, ui, a[0]);
+            if (ui.envelope_pdf_failed) return tl::make_unexpected(ui.envelope_pdf_note);
+            return {};
+        }
         if (d->name == "wait") {
             if (!waitForEngine(now, std::chrono::seconds(60))) {
                 return tl::make_unexpected("the engine did not answer within 60 s");
@@ -209,7 +223,7 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session:
     return {};
 }
 
-void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui) {
+void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out) {
     // "Adjourned at": the sealing record's UTC time in the journal, as `journal replay` prints it.
     std::string at;
     if (auto contents = session::readJournal(journalPath())) {
@@ -220,8 +234,9 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui) {
         }
     }
     const auto form = session_->adjournmentForm(now, ui.envelope_resumption, at);
-    const std::filesystem::path out =
-        journalPath().parent_path() / (journalPath().stem().string() + "-envelope.pdf");
+    if (out.empty()) {
+        out = journalPath().parent_path() / (journalPath().stem().string() + "-envelope.pdf");
+    }
     ui.envelope_pdf_failed = !form;
     if (!form) {
         ui.envelope_pdf_note = "The game is not adjourned: nothing to print.";

@@ -248,6 +248,22 @@ TEST_F(GuiSmoke, ComputerSealsAndThePublicDisplayNeverChangesUntilTheMoveIsPlaye
     EXPECT_EQ(std::system(grep_g.c_str()), 0) << "field (g) as typed in the Adjournment tab";
 }
 
+// Guidelines I.1-I.2: the human seals (the console never learns his move) and the console's own script
+// runner writes the envelope record with field (g), as operator-cli's does.
+TEST_F(GuiSmoke, HumanSealsAndTheScriptWritesTheEnvelopeWithTheResumption) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "1m"})");
+    const std::string pdf = file("envelope.pdf");
+    const std::string script = file("seal.script",
+                                    "start\nmove e4\nmade\npressed\nrecorded\nseal\nseal-human\n"
+                                    "envelope-pdf " +
+                                        pdf + " resumption 3 Dec 2026, 18:00, Room 2\n");
+    ASSERT_EQ(console("--event " + event + " --script " + script + " --screenshot " + file("adj.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    const std::string grep_g = "pdftotext -layout " + pdf + " - | grep -q '3 Dec 2026, 18:00, Room 2'";
+    EXPECT_EQ(std::system(grep_g.c_str()), 0) << "field (g) from the script line";
+}
+
 TEST_F(GuiSmoke, SigtermClosesCleanly) {
     // No --screenshot: the console runs until the signal; SDL turns SIGTERM into a quit event. The signal
     // goes to the console itself, inside the X server's session.
