@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,13 +30,18 @@ class FakeEngine : public EngineLink {
     void queueMove(std::string uci, int cp = 0, std::optional<int> mate = std::nullopt);
     // The next poll reports a crash and a restart (the search is re-issued, as the bridge does).
     void queueCrash();
+    // The next poll reports `info string request-option name NAME value VALUE` (E.III 3.4).
+    void queueOptionRequest(std::string name, std::string value);
 
     void startSearch(const SearchRequest& req, TimePoint now) override;
     void stop(TimePoint now) override;
     std::vector<EngineEvent> poll(TimePoint now) override;
     std::optional<TimePoint> nextDue() const override;
+    void setOption(const std::string& name, const std::string& value, TimePoint now) override;
 
     int stops() const { return stops_; }
+    // The options set during the game; a value set while a search ran carries " (sent mid-search)".
+    const std::map<std::string, std::string>& options() const { return options_; }
     const std::optional<SearchRequest>& lastSearch() const { return last_; }
 
   private:
@@ -48,6 +54,9 @@ class FakeEngine : public EngineLink {
     std::uint64_t seed_;
     std::deque<Scripted> queue_;
     bool crash_ = false;
+    std::deque<engine_event::OptionRequest> requests_;
+    std::map<std::string, std::string> options_;
+    std::vector<std::string> sent_;  // setoption lines for the next poll's log
     std::optional<SearchRequest> current_, last_;
     TimePoint due_{};
     int stops_ = 0;
