@@ -6,6 +6,8 @@
 #include <sstream>
 #include <thread>
 
+#include "session/journal.hpp"
+#include "session/sealed_move_form.hpp"
 #include "shell/wall_clock.hpp"
 
 namespace oc::app {
@@ -121,6 +123,10 @@ session::Snapshot ConsoleApp::frame(session::TimePoint now) {
 
 void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
                           ui::UiState& ui) {
+    if (ui.envelope_pdf_requested) {
+        ui.envelope_pdf_requested = false;
+        writeEnvelope(now, ui);
+    }
     for (const session::Command& c : commands) {
         auto done = session_->dispatch(c, now);
         if (!done) {
@@ -163,6 +169,20 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
         now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
     }
     if (const auto* d = std::get_if<session::Directive>(&step.action)) {
+        if (d->name == "envelope-pdf") {
+            // As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
+            const auto& a = d->args;
+            if (a.empty() || a.size() == 2 || (a.size() > 2 && a[1] != "resumption")) {
+                return tl::make_unexpected("usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
+            }
+            ui.envelope_resumption.clear();
+            for (std::size_t i = 2; i < a.size(); ++i) {
+                ui.envelope_resumption += (i > 2 ? " " : "") + a[i];
+            }
+            writeEnvelope(now, ui, a[0]);
+            if (ui.envelope_pdf_failed) return tl::make_unexpected(ui.envelope_pdf_note);
+            return {};
+        }
         if (d->name == "wait") {
             if (!waitForEngine(now, std::chrono::seconds(60))) {
                 return tl::make_unexpected("the engine did not answer within 60 s");
@@ -201,6 +221,30 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session:
         }
     }
     return {};
+}
+
+void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out) {
+    // "Adjourned at": the sealing record's UTC time in the journal, as `journal replay` prints it.
+    std::string at;
+    if (auto contents = session::readJournal(journalPath())) {
+        for (const auto& r : contents->records) {
+            if (r.type == "sealed") {
+                at = session::formatWallTime(r.wall);
+            }
+        }
+    }
+    const auto form = session_->adjournmentForm(now, ui.envelope_resumption, at);
+    if (out.empty()) {
+        out = journalPath().parent_path() / (journalPath().stem().string() + "-envelope.pdf");
+    }
+    ui.envelope_pdf_failed = !form;
+    if (!form) {
+        ui.envelope_pdf_note = "The game is not adjourned: nothing to print.";
+        return;
+    }
+    auto ok = session::writeSealedMoveFormPdf(*form, out);
+    ui.envelope_pdf_failed = !ok;
+    ui.envelope_pdf_note = ok ? fmt::format("Written: {}", out.string()) : ok.error().message;
 }
 
 void ConsoleApp::shutdown(session::TimePoint now) {

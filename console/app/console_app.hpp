@@ -47,6 +47,9 @@ class ConsoleApp {
     // Applies an operator script (session/script.hpp) before the window is shown; the error names the line.
     [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<session::ScriptStep>& steps,
                                                             session::TimePoint& now, ui::UiState& ui);
+    // Guidelines I.2: writes the adjourned game's envelope record, with field (g) as typed, next to the
+    // journal (<journal name>-envelope.pdf); the outcome goes to ui.envelope_pdf_note.
+    void writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out = {});
     void shutdown(session::TimePoint now);
     const std::filesystem::path& journalPath() const { return sink_->writer().path(); }
     // The session time of the last journal record: a resumed console's clock never runs behind it.

@@ -19,17 +19,29 @@ bool EventPump::pump() {
     for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
         batch.push_back(e);
     }
-    std::vector<SDL_Scancode> pressed;  // keys that went down in this frame
+    // A key changes state at most once per frame, or ImGui misses a change: a press and its release
+    // (a quick tap), or a release and the next press (two quick Enters: the key looks held all along).
+    std::vector<SDL_Scancode> changed;
+    std::vector<Uint8> buttons;  // mouse buttons that went down in this frame
+    click_.reset();
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const SDL_Event& e = batch[i];
-        if (e.type == SDL_KEYUP &&
-            std::find(pressed.begin(), pressed.end(), e.key.keysym.scancode) != pressed.end()) {
+        const bool key_change = (e.type == SDL_KEYDOWN && e.key.repeat == 0) || e.type == SDL_KEYUP;
+        const bool key_again =
+            key_change && std::find(changed.begin(), changed.end(), e.key.keysym.scancode) != changed.end();
+        const bool button_up = e.type == SDL_MOUSEBUTTONUP &&
+                               std::find(buttons.begin(), buttons.end(), e.button.button) != buttons.end();
+        if (key_again || button_up) {
             // Keep the order of everything after it: the rest waits for the next frame too.
             deferred_.assign(batch.begin() + static_cast<std::ptrdiff_t>(i), batch.end());
             break;
         }
-        if (e.type == SDL_KEYDOWN) {
-            pressed.push_back(e.key.keysym.scancode);
+        if (key_change) {
+            changed.push_back(e.key.keysym.scancode);
+        }
+        if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) {
+            click_ = ImVec2(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
+            if (e.type == SDL_MOUSEBUTTONDOWN) buttons.push_back(e.button.button);
         }
         ImGui_ImplSDL2_ProcessEvent(&e);
         if (e.type == SDL_QUIT) {

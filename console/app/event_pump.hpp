@@ -1,10 +1,16 @@
 #pragma once
 // Feeds SDL events to ImGui 1.86 so that no key press is lost. ImGui 1.86 reads keys as a state
 // (io.KeysDown) once per frame: a press and its release handled in the same frame never show as a
-// press (a quick tap, or a tool like xdotool). The pump holds a release back to the next frame.
+// press (a quick tap, or a tool like xdotool), and a release and the next press in one frame look like
+// a key held down (two quick Enters). The pump holds the second change back to the next frame. The
+// same for a mouse click; and since the SDL backend reads the pointer where it is when the frame starts,
+// the pump keeps where the button went down or up, so a click during a slow frame (e.g. the sealing
+// key derivation) lands where it was made, not where the pointer has moved since.
 
 #include <SDL.h>
+#include <imgui.h>
 
+#include <optional>
 #include <vector>
 
 namespace oc::app {
@@ -19,9 +25,12 @@ class EventPump {
     bool pump();
     // Events held back for the next frame: the shell must not sleep before drawing it.
     bool pending() const { return !deferred_.empty(); }
+    // Where a mouse button went down or up in this frame's events, if one did.
+    std::optional<ImVec2> clickPosition() const { return click_; }
 
   private:
     std::vector<SDL_Event> deferred_;
+    std::optional<ImVec2> click_;
     bool quit_ = false;
 };
 

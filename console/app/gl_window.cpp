@@ -59,9 +59,12 @@ bool GlWindow::open(const char* title, int width, int height) {
     return true;
 }
 
-void GlWindow::beginFrame() {
+void GlWindow::beginFrame(std::optional<ImVec2> pointer) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    if (pointer) {
+        ImGui::GetIO().MousePos = *pointer;  // the backend read where the pointer is now
+    }
     ImGui::NewFrame();
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <SDL.h>
+#include <imgui.h>
 
+#include <optional>
 #include <string>
 
 namespace oc::app {
@@ -18,7 +20,8 @@ class GlWindow {
     [[nodiscard]] bool open(const char* title, int width, int height);
     const std::string& error() const { return error_; }
 
-    void beginFrame();
+    // Starts an ImGui frame; `pointer`: where a click of this frame's events happened (see EventPump).
+    void beginFrame(std::optional<ImVec2> pointer = std::nullopt);
     void render();   // renders ImGui's draw data into the back buffer
     void present();  // swaps the back buffer to the screen
     SDL_Window* window() const { return window_; }

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -25,6 +26,7 @@ namespace {
 
 struct Options {
     std::string screenshot;
+    std::string widget_map;
     int frames = 4;
     int width = 1280;
     int height = 800;
@@ -55,6 +57,8 @@ class AppClock {
 void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--screenshot", opt.screenshot,
                    "Render a few frames, write the window as PNG to this path, exit");
+    cli.add_option("--widget-map", opt.widget_map,
+                   "Keep FILE listing every control's name, centre and state (GUI tests click by name)");
     cli.add_option("--frames", opt.frames, "Frames to render before --screenshot")
         ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
@@ -101,6 +105,20 @@ std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppCl
     return ok ? std::string() : fmt::format("{}: {}", path, ok.error());
 }
 
+// GUI tests find controls by name: "name<TAB>x<TAB>y<TAB>enabled" per line, rewritten (atomically) when
+// anything moved.
+void writeWidgetMap(const std::string& path, const oc::ui::UiState& ui, std::string& last) {
+    std::string text;
+    for (const auto& [name, w] : ui.widgets) {
+        text += fmt::format("{}\t{:.0f}\t{:.0f}\t{}\n", name, w.centre().x, w.centre().y, w.enabled ? 1 : 0);
+    }
+    if (text == last) return;
+    last = text;
+    const std::string tmp = path + ".part";
+    std::ofstream(tmp) << text;
+    std::rename(tmp.c_str(), path.c_str());
+}
+
 int run(const Options& opt) {
     oc::app::GlWindow window;
     if (!window.open("Operator console", opt.width, opt.height)) {
@@ -145,6 +163,7 @@ int run(const Options& opt) {
     }
     int frame = 0;
     bool running = true;
+    std::string widget_map;
     oc::app::EventPump events;
     while (running) {
         // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
@@ -153,10 +172,11 @@ int run(const Options& opt) {
         running = events.pump();
         const auto now = clock.now();
         const oc::session::Snapshot snap = (*app)->frame(now);
-        window.beginFrame();
+        window.beginFrame(events.clickPosition());
         const auto commands = oc::ui::drawConsole(snap, now, ui, *fonts);
         window.render();
         (*app)->dispatch(commands, now, ui);
+        if (!opt.widget_map.empty()) writeWidgetMap(opt.widget_map, ui, widget_map);
         if (!opt.screenshot.empty() && ++frame >= opt.frames) {
             if (auto err = oc::app::saveScreenshot(window.window(), opt.screenshot); !err.empty()) {
                 fmt::print(stderr, "operator-console: {}\n", err);

@@ -2,6 +2,7 @@
 // screen, and a game in progress against the real Stockfish driven by an operator script.
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -197,6 +198,70 @@ TEST_F(GuiSmoke, KeyboardOnlyOperatorCycle) {
                             OC_KEYBOARD_FLOW + " " + OC_CONSOLE_EXE + " " + event + " " +
                             file("game.journal") + " 2>" + file("stderr.txt");
     EXPECT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("stderr.txt")).rdbuf();
+}
+
+// What the audience sees of the public display, minus the running clocks: the banner's text (left of
+// the view buttons) and the board with its frame.
+bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where) {
+    if (a.width != b.width || a.height != b.height) return where = "the size", false;
+    auto differs = [&](int x0, int y0, int x1, int y1) {
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x)
+                if (a.at(x, y) != b.at(x, y))
+                    return where = std::to_string(x) + "," + std::to_string(y), true;
+        return false;
+    };
+    return !differs(0, 0, a.width * 2 / 3, board.y0 - 12) &&
+           !differs(0, board.y0 - 8, board.x1 + 8, a.height - 8);
+}
+
+// CMP-3.5 / Q18: the computer seals in the real window, driven by mouse and keys; from the seal request
+// until the sealed move is played after resumption, the public display shows no board change and no
+// move (its pixels stay the same); the envelope record carries field (g).
+TEST_F(GuiSmoke, ComputerSealsAndThePublicDisplayNeverChangesUntilTheMoveIsPlayed) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null && command -v import >/dev/null") != 0)
+        GTEST_SKIP() << "xdotool or ImageMagick's import is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "5m"})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " + OC_SEAL_FLOW +
+                            " " + OC_CONSOLE_EXE + " " + event + " " + file("game.journal") + " " +
+                            dir_.string() + " 2>" + file("flow.txt");
+    const int status = std::system(cmd.c_str());
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) GTEST_SKIP() << "the engine answered too early";
+    ASSERT_EQ(status, 0) << std::ifstream(file("flow.txt")).rdbuf();
+    const Image before = load(file("public-0-engine-thinking.png"));
+    ASSERT_NE(before.pixels, nullptr);
+    const Board board = findBoard(before);
+    ASSERT_GT(board.x1 - board.x0, 400) << "the public display shows a large board";
+    for (const char* step : {"public-1-seal-requested", "public-2-computer-has-chosen", "public-3-adjourned",
+                             "public-4-resumed-not-yet-played"}) {
+        const Image now = load(file(std::string(step) + ".png"));
+        ASSERT_NE(now.pixels, nullptr) << step;
+        std::string where;
+        EXPECT_TRUE(sameAudienceView(before, now, board, where)) << step << ": a pixel changed at " << where;
+    }
+    std::string where;
+    EXPECT_FALSE(sameAudienceView(before, load(file("public-5-sealed-move-played.png")), board, where))
+        << "once played on the board the sealed move shows (the comparison can see a move)";
+    ASSERT_TRUE(fs::exists(file("game-envelope.pdf"))) << "the envelope record, next to the journal";
+    const std::string grep_g = "pdftotext -layout " + file("game-envelope.pdf") + " - | grep -q 'Hall B'";
+    EXPECT_EQ(std::system(grep_g.c_str()), 0) << "field (g) as typed in the Adjournment tab";
+}
+
+// Guidelines I.1-I.2: the human seals (the console never learns his move) and the console's own script
+// runner writes the envelope record with field (g), as operator-cli's does.
+TEST_F(GuiSmoke, HumanSealsAndTheScriptWritesTheEnvelopeWithTheResumption) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "1m"})");
+    const std::string pdf = file("envelope.pdf");
+    const std::string script = file("seal.script",
+                                    "start\nmove e4\nmade\npressed\nrecorded\nseal\nseal-human\n"
+                                    "envelope-pdf " +
+                                        pdf + " resumption 3 Dec 2026, 18:00, Room 2\n");
+    ASSERT_EQ(console("--event " + event + " --script " + script + " --screenshot " + file("adj.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    const std::string grep_g = "pdftotext -layout " + pdf + " - | grep -q '3 Dec 2026, 18:00, Room 2'";
+    EXPECT_EQ(std::system(grep_g.c_str()), 0) << "field (g) from the script line";
 }
 
 TEST_F(GuiSmoke, SigtermClosesCleanly) {

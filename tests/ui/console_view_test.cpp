@@ -222,6 +222,125 @@ TEST_F(ConsoleView, EnterOnTheEmptyMoveBoxRecordsTheComputersMove) {
     EXPECT_TRUE(pressEnter(snap).empty()) << "nothing is due: Enter on an empty box does nothing";
 }
 
+// The race keyboard_flow.sh met under load: "Clock pressed" hands the keyboard to the move box, which
+// ImGui 1.86 activates one frame after asking, and an activating InputText ignores keys. An Enter (or
+// typing) in either frame must still count, exactly once.
+class MoveBoxTakesFocus : public ConsoleView {
+  protected:
+    void SetUp() override {
+        ConsoleView::SetUp();
+        Snapshot made = engineMoveShown();
+        made.phase = Phase::EngineMoveMade;
+        made.engine_move->made = true;
+        frames(made, 3);
+        next_ = inPhase(Phase::HumanToMove);
+        next_.previous_unrecorded = true;  // the computer's move waits to be recorded
+    }
+    Snapshot next_;
+};
+
+TEST_F(MoveBoxTakesFocus, EnterInTheFrameTheFocusIsAskedRecords) {
+    const auto out = pressEnter(next_);  // down in the first frame of the human's turn
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::Recorded>(out[0]));
+}
+
+TEST_F(MoveBoxTakesFocus, EnterInTheFrameTheBoxActivatesRecords) {
+    EXPECT_TRUE(frames(next_, 1).empty());
+    const auto out = pressEnter(next_);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::Recorded>(out[0]));
+}
+
+TEST_F(MoveBoxTakesFocus, TypingInTheFrameTheFocusIsAskedIsKept) {
+    EXPECT_TRUE(type(next_, "Nf3").empty());
+    frames(next_, 2);
+    const auto out = pressEnter(next_);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::HumanMove>(out[0]).text, "Nf3");
+}
+
+TEST_F(MoveBoxTakesFocus, TypingInTheFrameTheBoxActivatesIsKept) {
+    frames(next_, 1);
+    EXPECT_TRUE(type(next_, "Nf3").empty());
+    frames(next_, 2);
+    const auto out = pressEnter(next_);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::HumanMove>(out[0]).text, "Nf3");
+}
+
+// CMP-3.5: the computer's choice after the seal request, sealed unseen under the arbiter's passphrase.
+Snapshot computerMoveWithheld() {
+    Snapshot s = engineMoveShown();
+    s.engine_move.reset();
+    s.seal_requested = true;
+    s.computer_move_withheld = true;
+    return s;
+}
+
+TEST_F(ConsoleView, SealRequestNeedsASecondClick) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    state_.tab = oc::ui::LowerTab::Adjourn;
+    frames(snap, 2);
+    EXPECT_TRUE(click(snap, "Arbiter requests seal").empty());
+    const auto out = click(snap, "Confirm: Arbiter requests seal");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::RequestSeal>(out[0]));
+}
+
+TEST_F(ConsoleView, ComputerSealsOnlyWithThePassphraseTypedTwiceTheSame) {
+    Snapshot snap = computerMoveWithheld();
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Adjourn) << "the seal request brings its tab forward";
+    EXPECT_FALSE(state_.widgets.count("engine move"));
+    EXPECT_FALSE(enabled("Made on board")) << "a withheld move is sealed, not played";
+    EXPECT_FALSE(enabled("Seal computer's move"));
+    click(snap, "##passphrase");
+    type(snap, "arbiter-secret");
+    click(snap, "##passrepeat");
+    type(snap, "arbiter-secre");
+    frames(snap);
+    EXPECT_FALSE(enabled("Seal computer's move")) << "the two entries differ";
+    type(snap, "t");
+    frames(snap);
+    const auto out = click(snap, "Seal computer's move");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::SealComputerMove>(out[0]).passphrase, "arbiter-secret");
+    oc::ui::noteOutcome(state_, out[0], nullptr);
+    EXPECT_TRUE(state_.seal_passphrase.empty()) << "typed again at resumption, never kept";
+    EXPECT_TRUE(state_.seal_passphrase_repeat.empty());
+}
+
+TEST_F(ConsoleView, MoveShownBeforeTheSealRequestIsPlayedAsUsual) {
+    Snapshot snap = engineMoveShown();
+    snap.seal_requested = true;  // Guidelines I.1: not secret; the human seals after it
+    frames(snap, 2);
+    EXPECT_TRUE(enabled("Made on board"));
+    EXPECT_FALSE(state_.widgets.count("Seal computer's move"));
+}
+
+TEST_F(ConsoleView, AdjournedGameOffersTheEnvelopeRecordAndResumption) {
+    Snapshot snap = inPhase(Phase::Adjourned);
+    snap.sealed_by = Color::Black;
+    snap.to_move = Color::Black;
+    snap.clock_paused = true;  // an adjourned game's clocks are stopped: the banner says adjourned
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Adjourn);
+    EXPECT_FALSE(state_.widgets.count("Arbiter requests seal"));
+    EXPECT_FALSE(enabled("Resume: open the envelope")) << "the arbiter types the passphrase first";
+    click(snap, "##resumption");
+    type(snap, "2 Dec, 10:00, Hall B");
+    EXPECT_TRUE(click(snap, "Write envelope PDF").empty()) << "the shell writes it";
+    EXPECT_TRUE(state_.envelope_pdf_requested);
+    EXPECT_EQ(state_.envelope_resumption, "2 Dec, 10:00, Hall B");
+    click(snap, "##passphrase");
+    type(snap, "arbiter-secret");
+    EXPECT_TRUE(click(snap, "Resume: open the envelope").empty()) << "a second click confirms";
+    const auto out = click(snap, "Confirm: Resume: open the envelope");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::Resume>(out[0]).passphrase, "arbiter-secret");
+}
+
 TEST_F(ConsoleView, EngineMoveAndEvaluationNeverOnThePublicDisplay) {
     const Snapshot snap = engineMoveShown();
     frames(snap, 2);
@@ -332,8 +451,9 @@ TEST_F(ConsoleView, ArbiterAdjustsAClockWithAReason) {
 TEST_F(ConsoleView, ADifferentMoveMadeOnTheBoardIsReportedWithIt) {
     const Snapshot snap = engineMoveShown();
     state_.tab = oc::ui::LowerTab::Arbiter;
-    ImGui::GetIO().DisplaySize = ImVec2(1280, 1100);  // the arbiter pane scrolls at 800 px; no scrolling here
     frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("##madeinstead")) << "one ruling at a time: the first is shown";
+    click(snap, "Made differently");
     click(snap, "##madeinstead");
     type(snap, "c7c6");
     EXPECT_TRUE(click(snap, "Made instead").empty()) << "a second click confirms";
@@ -362,6 +482,8 @@ TEST_F(ConsoleView, ArbiterRulesAnUnpromotedPawnForTheHuman) {
     state_.tab = oc::ui::LowerTab::Arbiter;
     ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);  // the whole arbiter pane without scrolling
     frames(snap, 2);
+    click(snap, "At the board");
+    frames(snap, 1);
     EXPECT_FALSE(enabled("Rule illegal move")) << "the pawn's move is needed";
     click(snap, "##unpromoted");
     type(snap, "a7a8");
@@ -386,6 +508,12 @@ TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
     state_.tab = oc::ui::LowerTab::Arbiter;
     ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);
     frames(snap, 2);
+    click(snap, "Result");
+    frames(snap, 1);
+    // The rows that fill the pane end at its edge ("Declare"): nothing of ours may be clipped beyond it.
+    const float edge = state_.widgets["Declare"].max.x;
+    click(snap, "Arrival");
+    frames(snap, 1);
     EXPECT_FALSE(state_.widgets.count("Confirm forfeit")) << "nothing proposed yet";
     auto out = click(snap, "Human arrived");
     ASSERT_EQ(out.size(), 1u);
@@ -396,11 +524,12 @@ TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
     out = click(snap, "Confirm: Confirm forfeit");
     ASSERT_EQ(out.size(), 1u);
     EXPECT_TRUE(std::get<cmd::ArbiterForfeit>(out[0]).confirm);
-    // The rows that fill the pane end at its edge ("Declare"): nothing of ours may be clipped beyond it.
-    const float edge = state_.widgets["Declare"].max.x;
-    for (const char* name : {"##illegalkind", "##unpromoted", "Rule illegal move", "Human arrived",
-                             "Operator arrived", "Arbiter decides otherwise: play on"})
-        EXPECT_LE(state_.widgets[name].max.x, edge) << name;
+    for (const char* name : {"Human arrived", "Operator arrived", "Arbiter decides otherwise: play on"})
+        EXPECT_LE(state_.widgets.at(name).max.x, edge) << name;
+    click(snap, "At the board");
+    frames(snap, 1);
+    for (const char* name : {"##illegalkind", "##unpromoted", "Rule illegal move"})
+        EXPECT_LE(state_.widgets.at(name).max.x, edge) << name;
 }
 
 TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {
@@ -431,6 +560,35 @@ TEST_F(ConsoleView, EveryControlIsInsideTheWindowInEveryPhase) {
             }
         }
     }
+}
+
+// At 1280x800 the important controls fit without scrolling: each of the arbiter's rulings (with a flag
+// reported, the tallest top), and the Draws tab with a pending offer.
+TEST_F(ConsoleView, ArbiterRulingsAndAPendingOfferFitAt1280x800) {
+    auto expectAllVisible = [&](const std::string& where) {
+        for (const auto& [name, w] : state_.widgets) {
+            EXPECT_LE(w.max.y, 800.f - 8.f) << name << " is below the window's edge in " << where;
+        }
+    };
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    snap.flag_reported = Color::White;
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    frames(snap, 2);
+    for (const char* section : {"Clock", "Illegal", "At the board", "Correct", "Made differently", "Result",
+                                "Arrival", "Consult"}) {
+        click(snap, section);
+        frames(snap, 1);
+        expectAllVisible(section);
+    }
+    snap.flag_reported.reset();
+    snap.human_offer_pending = true;
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Draws);
+    EXPECT_TRUE(enabled("Accept draw"));
+    EXPECT_FALSE(state_.widgets.count("Human: threefold")) << "claims fold while an offer waits";
+    expectAllVisible("Draws with a pending offer");
+    click(snap, "Claims");
+    EXPECT_TRUE(enabled("Human: threefold")) << "one click away";
 }
 
 // QPF-02..04: the quickplay controls appear only when the session offers them; the arbiter's decision.

@@ -159,8 +159,10 @@ bool Driver::directive(const Directive& d, int line) {
     }
     if (d.name == "envelope-pdf") {
         // Guidelines I.2: the printed record for the envelope; it never holds the sealed move.
-        if (a.size() != 1) return fail(line, "usage: envelope-pdf FILE");
-        auto form = session_.adjournmentForm(now_);
+        // Field (g), the resumption's date, time and venue: "envelope-pdf FILE resumption TEXT".
+        if (a.size() == 2 || (a.size() > 2 && a[1] != "resumption") || a.empty())
+            return fail(line, "usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
+        auto form = session_.adjournmentForm(now_, a.size() > 2 ? joined(a, 2) : std::string());
         if (!form) return fail(line, "envelope-pdf: the game is not adjourned (seal first)");
         if (auto ok = writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
         return true;

@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "view_context.hpp"
 
@@ -104,7 +105,8 @@ void drawCorrection(ViewContext& ctx) {
 // (logged as a possible E.III 3.1 breach), an illegal one is for the arbiter.
 void drawMadeInstead(ViewContext& ctx) {
     UiState& st = ctx.state;
-    const bool shown = ctx.snap.phase == Phase::EngineMoveShown && !ctx.snap.seal_requested;
+    // Also under a seal request: a move executed after it is the sealed move (Guidelines I.1.1).
+    const bool shown = ctx.snap.phase == Phase::EngineMoveShown;
     ImGui::TextUnformatted("The computer's move was made differently:");
     fillBefore("Made instead");
     ImGui::InputTextWithHint("##madeinstead", "move on the board", &st.made_instead);
@@ -177,76 +179,48 @@ void drawResult(ViewContext& ctx) {
     }
 }
 
+// The rarer rulings, one at a time behind a row of selectors, so the pane fits a 1280x800 screen
+// without scrolling; pause and flag stay on top.
+struct Section {
+    const char* name;
+    void (*draw)(ViewContext&);
+};
+// Short names: the selectors must stay on one row at 1280 px, or the pane no longer fits 800 px.
+constexpr Section kSections[] = {{"Clock", drawAdjust},
+                                 {"Illegal", drawIllegal},
+                                 {"At the board", drawIllegalKind},
+                                 {"Correct", drawCorrection},
+                                 {"Made differently", drawMadeInstead},
+                                 {"Result", drawResult},
+                                 {"Arrival", drawArrival},
+                                 {"Consult", drawConsultPane}};
+
+void drawSectionSelectors(ViewContext& ctx) {
+    int& chosen = ctx.state.arbiter_section;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    for (int i = 0; i < static_cast<int>(std::size(kSections)); ++i) {
+        const float w = ImGui::CalcTextSize(kSections[i].name).x + style.FramePadding.x * 2.f;
+        if (i > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
+        ImGui::PushStyleColor(ImGuiCol_Button, chosen == i ? style.Colors[ImGuiCol_ButtonActive]
+                                                           : style.Colors[ImGuiCol_FrameBg]);
+        if (actionButton(ctx, kSections[i].name, true)) chosen = i;
+        ImGui::PopStyleColor();
+    }
+}
+
 }  // namespace
 
 void drawArbiterPane(ViewContext& ctx) {
     ImGui::TextDisabled("Only on the arbiter's instruction (journalled).");
     drawQuickplayRulings(ctx);
+    drawForfeitProposal(ctx);
     drawPauseAndFlag(ctx);
     ImGui::Separator();
-    drawAdjust(ctx);
+    drawSectionSelectors(ctx);
     ImGui::Separator();
-    drawIllegal(ctx);
-    ImGui::Separator();
-    drawCorrection(ctx);
-    ImGui::Separator();
-    drawMadeInstead(ctx);
-    ImGui::Separator();
-    drawResult(ctx);
-    ImGui::Separator();
-    drawConsultPane(ctx);
-    ImGui::Separator();
-    drawIrregularControls(ctx);
-}
-
-namespace {
-
-// The arbiter's passphrase for the computer's envelope: typed hidden, never shown.
-void passphraseField(ViewContext& ctx) {
-    ImGui::InputText("Arbiter's passphrase", &ctx.state.seal_passphrase, ImGuiInputTextFlags_Password);
-    recordItem(ctx, "Arbiter's passphrase");
-}
-
-// ADJ-05: the computer's envelope opens with the passphrase; the human's move is typed from his opened
-// envelope only now (the console never knew it).
-void drawResume(ViewContext& ctx) {
-    const session::Snapshot& snap = ctx.snap;
-    ImGui::TextColored(kAmber, "Adjourned: %s sealed.", snap.sealed_by ? sideName(*snap.sealed_by) : "?");
-    const bool computer = snap.sealed_by == snap.setup.computer_side;
-    if (computer) {
-        passphraseField(ctx);
-    } else {
-        ImGui::InputText("Sealed move as written", &ctx.state.envelope_move);
-        recordItem(ctx, "Sealed move as written");
-    }
-    if (confirmButton(ctx, "Resume: open the envelope", true)) {
-        ctx.out.push_back(computer ? session::cmd::Resume{std::nullopt, ctx.state.seal_passphrase}
-                                   : session::cmd::Resume{std::nullopt, "", ctx.state.envelope_move});
-    }
-}
-
-}  // namespace
-
-// Adjournment (Guidelines I / App. A): the arbiter asks for a seal; the sealing itself happens in the
-// move pane (the human's written move, or the computer's shown move); resumption opens the envelope.
-void drawAdjournPane(ViewContext& ctx) {
-    const session::Snapshot& snap = ctx.snap;
-    ImGui::TextDisabled("Adjournment: only when the arbiter ends the session.");
-    if (actionButton(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
-        ctx.out.push_back(session::cmd::RequestSeal{});
-    }
-    if (snap.seal_requested && snap.phase != Phase::Adjourned) {
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s",
-                           snap.to_move == snap.setup.computer_side
-                               ? "The computer seals: the arbiter types the passphrase below; once the "
-                                 "computer has chosen, press 'Seal computer's move'. The move is never shown."
-                               : "The human writes his move on paper and seals the envelope; then press "
-                                 "'Envelope sealed'. Do not type the move.");
-        ImGui::PopTextWrapPos();
-        if (snap.to_move == snap.setup.computer_side) passphraseField(ctx);
-    }
-    if (snap.phase == Phase::Adjourned) drawResume(ctx);
+    const int chosen = std::clamp(ctx.state.arbiter_section, 0, static_cast<int>(std::size(kSections)) - 1);
+    kSections[chosen].draw(ctx);
 }
 
 }  // namespace oc::ui

@@ -21,19 +21,21 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
                                         : "HUMAN TO MOVE: type the move, Enter",
                     kGreen};
         case Phase::EngineThinking:
-            return {"ENGINE THINKING: wait", kBlue};
+            return {snap.seal_requested ? "SEAL REQUESTED: the computer is choosing (not shown)"
+                                        : "ENGINE THINKING: wait",
+                    kBlue};
         case Phase::EngineMoveHeld:
             return {"RECORD the previous move first", kAmber};
         case Phase::EngineMoveShown:
-            return {
-                snap.computer_move_withheld ? "COMPUTER HAS CHOSEN: seal it now" : "PLAY THE COMPUTER'S MOVE",
-                kAmber};
+            return {snap.computer_move_withheld ? "COMPUTER HAS CHOSEN: seal it (Adjournment)"
+                                                : "PLAY THE COMPUTER'S MOVE",
+                    kAmber};
         case Phase::EngineMoveMade:
             return {"PRESS THE CLOCK", kAmber};
         case Phase::ClaimPending:
             return {"HUMAN'S CLAIM: decide (Draws & result)", kAmber};
         case Phase::Adjourned:
-            return {"ADJOURNED: resume with the arbiter", kAmber};
+            return {"ADJOURNED: envelope record, then resume with the arbiter", kAmber};
         case Phase::GameOver:
             return {fmt::format("GAME OVER  {}  {}", snap.result, snap.termination), kRed};
         case Phase::Setup:
@@ -51,7 +53,8 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
     if (snap.flag_reported && snap.phase != Phase::GameOver) {
         return {fmt::format("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
     }
-    if (snap.clock_paused && snap.phase != Phase::GameOver) {
+    // An adjourned game's clocks are stopped too, but the adjournment is what the operator must see.
+    if (snap.clock_paused && snap.phase != Phase::GameOver && snap.phase != Phase::Adjourned) {
         return {"CLOCKS PAUSED BY THE ARBITER", kAmber};
     }
     if (snap.module_request && snap.phase != Phase::GameOver) {

@@ -31,7 +31,9 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
 void drawStatus(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.clock_paused && inPlay(snap)) {
-        ImGui::TextColored(kAmber, "Paused by the arbiter");
+        ImGui::TextColored(
+            kAmber, "%s",
+            snap.phase == session::Phase::Adjourned ? "Stopped: adjourned" : "Paused by the arbiter");
     }
     if (snap.flag_reported && inPlay(snap)) {
         ImGui::TextColored(kRed, "%s flag reported", sideName(*snap.flag_reported));

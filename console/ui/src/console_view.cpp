@@ -71,8 +71,9 @@ void drawLowerTabs(ViewContext& ctx) {
                                  snap.module_request.has_value();
     drawTabButton(ctx, "Draws & result", LowerTab::Draws, draws_attention);
     ImGui::SameLine();
-    drawTabButton(ctx, "Arbiter", LowerTab::Arbiter,
-                  inPlay(snap) && (snap.flag_reported || snap.clock_paused));
+    drawTabButton(
+        ctx, "Arbiter", LowerTab::Arbiter,
+        inPlay(snap) && snap.phase != Phase::Adjourned && (snap.flag_reported || snap.clock_paused));
     ImGui::SameLine();
     drawTabButton(ctx, "Adjournment", LowerTab::Adjourn,
                   snap.seal_requested || snap.phase == Phase::Adjourned);

@@ -179,6 +179,11 @@ void drawConsultation(ViewContext& ctx) {
     UiState& st = ctx.state;
     const std::string& who = ctx.snap.setup.consultant.name;
     ImGui::Text("Consult %s", who.empty() ? "(no one nominated)" : who.c_str());
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize("arbiter present").x + ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::GetItemRectMax().x + box <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+        ImGui::SameLine();  // one row less: the Arbiter tab fits 1280x800
+    }
     ImGui::Checkbox("arbiter present", &st.consult_arbiter_present);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
     ImGui::InputTextWithHint("##consultnote", "note", &st.consult_note);
@@ -200,7 +205,17 @@ void drawDrawsPane(ViewContext& ctx) {
     ImGui::Separator();
     drawOffers(ctx);
     ImGui::Separator();
-    drawClaims(ctx);
+    // While an offer waits for its answer the claims fold away (one click to open), so the answer and
+    // the endings fit a 1280x800 screen without scrolling.
+    const session::Snapshot& snap = ctx.snap;
+    const bool waiting =
+        snap.human_offer_pending || snap.computer_offer_pending || snap.phase == Phase::ClaimPending;
+    bool open = !waiting;
+    if (waiting) {
+        open = ImGui::CollapsingHeader("Claims");
+        recordItem(ctx, "Claims");
+    }
+    if (open) drawClaims(ctx);
     if (ctx.snap.qpf_applies || ctx.snap.qpf_claimant || ctx.snap.increment_requester) {
         drawQuickplay(ctx);
     }

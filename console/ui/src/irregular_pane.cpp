@@ -6,7 +6,6 @@
 #include "view_context.hpp"
 
 namespace oc::ui {
-namespace {
 
 using session::cmd::IllegalKind;
 
@@ -15,23 +14,25 @@ void drawIllegalKind(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kKinds[] = {"pawn left unpromoted", "clock pressed without a move",
                                              "move made with two hands", "king captured"};
-    ImGui::TextUnformatted("Illegal move seen at the board (IRR-04), by");
+    // Two rows, so the Arbiter tab still fits 1280x800: who and what; then the pawn's move and the ruling.
+    ImGui::TextUnformatted("IRR-04 by");
+    ImGui::SameLine();
     ImGui::RadioButton("human##ik", &st.illegal_kind_side, 0);
     ImGui::SameLine();
     ImGui::RadioButton("computer##ik", &st.illegal_kind_side, 1);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1.f);
     ImGui::Combo("##illegalkind", &st.illegal_kind, kKinds, 4);
     recordItem(ctx, "##illegalkind");
     const bool pawn = st.illegal_kind == 0;
     if (pawn) {
-        ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
         ImGui::InputTextWithHint("##unpromoted", "a7a8", &st.illegal_kind_move);
         recordItem(ctx, "##unpromoted");
+        ImGui::SameLine();
     }
     // E2005 counts neither a press without a move nor two hands as an illegal move (IRR-04).
     const bool only2023 = st.illegal_kind == 1 || st.illegal_kind == 2;
-    // On its own row: the middle column is narrow (a clipped button cannot be clicked).
     const bool ok =
         inPlay(snap) && !(only2023 && snap.setup.edition == 2005) && !(pawn && st.illegal_kind_move.empty());
     if (confirmButton(ctx, "Rule illegal move", ok)) {
@@ -55,6 +56,11 @@ void drawArrival(ViewContext& ctx) {
     ImGui::SameLine();
     if (actionButton(ctx, "Operator arrived", inPlay(snap)))
         ctx.out.push_back(session::cmd::Arrival{computer});
+}
+
+// CLK-08: the proposal stays on top of the Arbiter tab until the arbiter rules it.
+void drawForfeitProposal(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
     if (!snap.forfeit_proposed) return;
     ImGui::TextColored(kAmber, "%s (%s) arrived after the default time: forfeit proposed.",
                        sideName(*snap.forfeit_proposed), roleOf(snap, *snap.forfeit_proposed));
@@ -62,14 +68,7 @@ void drawArrival(ViewContext& ctx) {
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});
     if (confirmButton(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{false});
-}
-
-}  // namespace
-
-void drawIrregularControls(ViewContext& ctx) {
-    drawIllegalKind(ctx);
     ImGui::Separator();
-    drawArrival(ctx);
 }
 
 }  // namespace oc::ui

@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <utility>
+
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -36,6 +38,53 @@ void submitHumanMove(ViewContext& ctx) {
     ctx.out.push_back(move);
 }
 
+// Appends typed characters (UCS-2 in ImGui 1.86) to `text` as UTF-8.
+void appendUtf8(std::string& text, const ImVector<ImWchar>& chars) {
+    for (const ImWchar c : chars) {
+        const auto u = static_cast<unsigned>(c);
+        if (u < 0x20 || u == 0x7F) continue;
+        if (u < 0x80) {
+            text.push_back(static_cast<char>(u));
+        } else if (u < 0x800) {
+            text.push_back(static_cast<char>(0xC0 | (u >> 6)));
+            text.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+        } else {
+            text.push_back(static_cast<char>(0xE0 | (u >> 12)));
+            text.push_back(static_cast<char>(0x80 | ((u >> 6) & 0x3F)));
+            text.push_back(static_cast<char>(0x80 | (u & 0x3F)));
+        }
+    }
+}
+
+// The move box. ImGui 1.86 activates it one frame after SetKeyboardFocusHere(), and an InputText ignores
+// the keys of its activation frame; under heavy load the operator's first keys land in exactly those two
+// frames (keyboard_flow.sh lost an Enter). Keys of the asking frame go straight into the text; those of
+// the activation frame are replayed in the next one. True when Enter submits the box.
+bool moveBox(UiState& st, bool focus) {
+    ImGuiIO& io = ImGui::GetIO();
+    const bool enter_key = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+    if (focus) {
+        ImGui::SetKeyboardFocusHere();
+        appendUtf8(st.move_text, st.carried_chars);
+        appendUtf8(st.move_text, io.InputQueueCharacters);
+    } else {
+        for (int i = 0; i < st.carried_chars.Size; ++i) {  // before this frame's own characters
+            io.InputQueueCharacters.insert(io.InputQueueCharacters.begin() + i, st.carried_chars[i]);
+        }
+    }
+    st.carried_chars.clear();
+    ImGui::PushID(st.move_box_generation);
+    bool entered = ImGui::InputText("##move", &st.move_text, ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool activated = ImGui::IsItemActivated();
+    ImGui::PopID();
+    entered = std::exchange(st.carried_enter, false) || entered;
+    if (activated) st.carried_chars = io.InputQueueCharacters;
+    if (enter_key && (focus || activated)) {
+        (activated && !st.carried_chars.empty() ? st.carried_enter : entered) = true;
+    }
+    return entered;
+}
+
 void drawHumanEntry(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
@@ -49,25 +98,29 @@ void drawHumanEntry(ViewContext& ctx) {
         ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
     }
     const bool sealing = snap.seal_requested && active;
-    ImGui::BeginDisabled(!active || sealing);
-    ImGui::PushFont(ctx.fonts.heading);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes here.
-    // A mouse press this frame may be activating another field: never steal focus from it.
-    if (active && !sealing && !st.public_display && !ImGui::IsAnyItemActive() &&
-        !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-        ImGui::SetKeyboardFocusHere();
+    bool entered = false;
+    bool clicked = false;
+    if (sealing) {
+        // Guidelines I.1: the move stays on paper, so no box; sealing ends the session for both
+        // players, so a second click confirms it.
+        clicked = confirmButton(ctx, "Envelope sealed", true);
+    } else {
+        ImGui::BeginDisabled(!active);
+        ImGui::PushFont(ctx.fonts.heading);
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+        // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
+        // here. A mouse press this frame may be activating another field: never steal focus from it.
+        const bool focus = active && !st.public_display && !ImGui::IsAnyItemActive() &&
+                           !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+                           !ImGui::IsMouseReleased(ImGuiMouseButton_Left);
+        entered = moveBox(st, focus);
+        recordItem(ctx, "##move");
+        ImGui::PopFont();
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        clicked = actionButton(ctx, "Enter move", active && !st.move_text.empty(),
+                               {0, ImGui::GetFrameHeight() * 1.4f});
     }
-    ImGui::PushID(st.move_box_generation);
-    const bool entered = ImGui::InputText("##move", &st.move_text, ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::PopID();
-    recordItem(ctx, "##move");
-    ImGui::PopFont();
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    const bool clicked =
-        actionButton(ctx, sealing ? "Envelope sealed" : "Enter move",
-                     active && (sealing || !st.move_text.empty()), {0, ImGui::GetFrameHeight() * 1.4f});
     if ((entered && active && !st.move_text.empty()) || clicked) {
         submitHumanMove(ctx);
     } else if (entered && active && snap.previous_unrecorded) {
@@ -98,8 +151,9 @@ void drawHumanEntry(ViewContext& ctx) {
 const char* stepPrompt(const session::Snapshot& snap) {
     switch (snap.phase) {
         case Phase::EngineMoveShown:
-            return snap.computer_move_withheld ? "The computer has chosen: SEAL it now (Adjourn tab)"
-                                               : "1. Play it on the board (one hand)";
+            if (snap.computer_move_withheld) return "Chosen under the seal request: seal it (Adjournment)";
+            return snap.seal_requested ? "1. Play it (shown before the seal request)"
+                                       : "1. Play it on the board (one hand)";
         case Phase::EngineMoveMade:
             return "2. Press the clock";
         case Phase::EngineMoveHeld:
@@ -134,7 +188,8 @@ void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
     const ImVec2 size{w, ImGui::GetFrameHeight() * 1.8f};
-    const bool shown = snap.phase == Phase::EngineMoveShown && !snap.seal_requested;
+    // A move shown before the seal request is played as usual (Guidelines I.1); a withheld one is sealed.
+    const bool shown = snap.phase == Phase::EngineMoveShown && !snap.computer_move_withheld;
     const bool made = snap.phase == Phase::EngineMoveMade;
     const bool record = recordEnabled(snap);
 
@@ -163,7 +218,7 @@ void drawEngineMove(ViewContext& ctx) {
     ImGui::TextDisabled("(%s)", sideName(computer));
     ImGui::PushFont(ctx.fonts.big);
     if (snap.engine_move && !ctx.state.public_display) {
-        ImGui::TextColored(snap.seal_requested ? kRed : kAmber, "%s", snap.engine_move->text.c_str());
+        ImGui::TextColored(kAmber, "%s", snap.engine_move->text.c_str());
         recordItem(ctx, "engine move");
     } else {
         ImGui::TextColored(kGrey, "%s", snap.phase == Phase::EngineThinking ? "thinking..." : "-");
@@ -176,9 +231,6 @@ void drawEngineMove(ViewContext& ctx) {
     const char* prompt = stepPrompt(snap);
     ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt);
     drawSteps(ctx);
-    if (snap.computer_move_withheld && actionButton(ctx, "Seal computer's move", true)) {
-        ctx.out.push_back(session::cmd::SealComputerMove{ctx.state.seal_passphrase});
-    }
 }
 
 }  // namespace

@@ -43,6 +43,13 @@ void clearAccepted(UiState& st, const session::Command& command) {
                 st.illegal_kind_move.clear();
             } else if constexpr (std::is_same_v<T, session::cmd::ArbiterResult>) {
                 st.result_reason.clear();
+            } else if constexpr (std::is_same_v<T, session::cmd::SealComputerMove> ||
+                                 std::is_same_v<T, session::cmd::Resume>) {
+                // CMP-3.5: the passphrase is typed again by the arbiter at resumption, never kept.
+                st.seal_passphrase.clear();
+                st.seal_passphrase_repeat.clear();
+                st.envelope_move.clear();
+                st.envelope_pdf_note.clear();
             }
         },
         command);
@@ -54,6 +61,11 @@ void noteOutcome(UiState& state, const session::Command& command, const std::str
     if (rejection != nullptr) {
         state.rejection = *rejection;
         state.rejection_is_move = isMoveEntry(command);
+        if (std::holds_alternative<session::cmd::SealComputerMove>(command) ||
+            std::holds_alternative<session::cmd::Resume>(command)) {
+            state.seal_passphrase.clear();  // a refused passphrase is typed afresh, not edited blind
+            state.seal_passphrase_repeat.clear();
+        }
         return;
     }
     state.rejection.clear();

@@ -64,7 +64,9 @@ void drawDrawsPane(ViewContext& ctx);
 void drawArbiterPane(ViewContext& ctx);
 void drawConsultPane(ViewContext& ctx);
 // IRR-04 kinds entered by hand and CLK-08 arrivals (arbiter tab).
-void drawIrregularControls(ViewContext& ctx);
+void drawIllegalKind(ViewContext& ctx);      // IRR-04 kinds only a person sees
+void drawArrival(ViewContext& ctx);          // CLK-08 arrivals
+void drawForfeitProposal(ViewContext& ctx);  // CLK-08: the proposed forfeit, until ruled
 void drawAdjournPane(ViewContext& ctx);
 void drawScoresheetPane(ViewContext& ctx);
 void drawNoticesPane(ViewContext& ctx);

@@ -29,6 +29,9 @@ struct UiState {
     bool draw_offer = false;
     std::string pressed_ago;      // "human pressed the clock N seconds ago", optional
     int move_box_generation = 0;  // bumped when the box is cleared, so ImGui drops its edit buffer
+    // Keys typed in the frame the move box activated (ImGui 1.86 ignores them there): replayed next frame.
+    ImVector<ImWchar> carried_chars;
+    bool carried_enter = false;
     // The session's last refusal; shown under the move box when it concerned a move, else in the banner.
     std::string rejection;
     bool rejection_is_move = false;
@@ -43,12 +46,20 @@ struct UiState {
     int result_choice = 2;  // 0: 1-0, 1: 0-1, 2: 1/2-1/2
     std::string result_reason;
     std::string made_instead;  // IRR-07: the move really made on the board
+    int arbiter_section = 0;   // which of the rarer rulings the Arbiter tab shows
     // IRR-04 by hand: kind (cmd::IllegalKind order), side (0 human, 1 computer), the unpromoted pawn move.
     int illegal_kind = 0, illegal_kind_side = 0;
     std::string illegal_kind_move;
-    // Adjournment: the arbiter's passphrase (computer's envelope) and, at resumption, the human's sealed
-    // move as written in the opened envelope. Never drawn in clear.
-    std::string seal_passphrase, envelope_move;
+    // Adjournment: the arbiter's passphrase for the computer's envelope, typed twice when sealing (never
+    // drawn in clear, cleared once used) and, at resumption, the human's sealed move as written in his
+    // opened envelope.
+    std::string seal_passphrase, seal_passphrase_repeat, envelope_move;
+    // The envelope's printed record (Guidelines I.2): field (g), the resumption's date, time and venue;
+    // a request the shell performs after the frame (it writes the PDF) and what it answered.
+    std::string envelope_resumption;
+    bool envelope_pdf_requested = false;
+    std::string envelope_pdf_note;
+    bool envelope_pdf_failed = false;
     // Draws and consultation.
     std::string claim_intended;
     bool claim_touched = false;

@@ -1,0 +1,102 @@
+#!/bin/sh
+# seal_flow.sh EXE EVENT JOURNAL SHOTS: an adjournment in which the computer seals (Guidelines I, CMP-3.5),
+# walked with real X mouse and key events (xdotool) in the real window: the arbiter's seal request with
+# its confirmation, the passphrase typed twice, the seal, the envelope record, a refused and an accepted
+# resumption, the sealed move played. The public display is photographed (import) into SHOTS at each step
+# for the caller to compare. Run inside xvfb-run at 1280x800. Exit 0 when every step reached the journal.
+exe=$1 event=$2 journal=$3 shots=$4
+map="$shots/widgets.txt"
+start_script="$shots/start.script"
+printf 'start\nmove e4\n' >"$start_script"
+"$exe" --event "$event" --journal "$journal" --script "$start_script" --public --widget-map "$map" \
+    2>"$shots/console.err" &
+pid=$!
+fail() {
+    echo "seal_flow: $1" >&2
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid"
+    exit 1
+}
+# Waits (up to $2 tenths of a second, default 60 s) until the journal holds a line matching $1.
+waitfor() {
+    i=0
+    while ! grep -q "$1" "$journal" 2>/dev/null; do
+        i=$((i + 1))
+        [ "$i" -gt "${2:-600}" ] && fail "no journal record matching $1"
+        sleep 0.1
+    done
+}
+# Waits until the control named $1 is drawn (and enabled, if $2 is 1); prints its centre "x y".
+where() {
+    i=0
+    while :; do
+        line=$(awk -F '\t' -v n="$1" '$1 == n' "$map" 2>/dev/null | head -n 1)
+        if [ -n "$line" ] && { [ "${2:-0}" = 0 ] || [ "$(echo "$line" | cut -f4)" = 1 ]; }; then
+            echo "$line" | cut -f2,3 | tr '\t' ' '
+            return
+        fi
+        i=$((i + 1))
+        [ "$i" -gt 300 ] && fail "no control named '$1' (enabled: ${2:-any}) in the window"
+        sleep 0.1
+    done
+}
+rest() { xdotool mousemove 640 60; }  # no window manager: the keyboard follows the pointer
+click() {
+    xy=$(where "$1" 1) || exit 1
+    xdotool mousemove $xy click 1
+    sleep 0.3
+    rest
+}
+typeinto() {
+    xy=$(where "$1") || exit 1
+    xdotool mousemove $xy click 1
+    sleep 0.2
+    xdotool type --delay 40 "$2"
+}
+shot() {
+    sleep 0.8  # a frame or more after the last change (the idle console redraws twice a second)
+    import -window root "$shots/$1.png" || fail "import failed"
+}
+
+xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
+waitfor '"type":"human_move"'
+rest
+shot public-0-engine-thinking
+click "Operator view"
+click "Adjournment"
+click "Arbiter requests seal"
+click "Confirm: Arbiter requests seal"
+waitfor '"type":"seal_requested"'
+# The engine must still have been thinking; otherwise its move was shown before the request (I.1).
+grep -q '"type":"engine_move"' "$journal" && { echo "seal_flow: the engine answered before the seal request" >&2; kill -TERM "$pid"; wait "$pid"; exit 77; }
+click "Public display"
+shot public-1-seal-requested
+waitfor '"type":"engine_move_withheld"' 1200
+shot public-2-computer-has-chosen
+click "Operator view"
+typeinto "##passphrase" "arbiter-secret"
+typeinto "##passrepeat" "arbiter-secret"
+click "Seal computer's move"
+waitfor '"type":"sealed"'
+typeinto "##resumption" "2 Dec 2026, 10:00, Hall B"
+click "Write envelope PDF"
+click "Public display"
+shot public-3-adjourned
+click "Operator view"
+typeinto "##passphrase" "not-the-passphrase"
+click "Resume: open the envelope"
+click "Confirm: Resume: open the envelope"
+waitfor 'does not open this envelope'
+typeinto "##passphrase" "arbiter-secret"
+click "Resume: open the envelope"
+click "Confirm: Resume: open the envelope"
+waitfor '"type":"resume"'
+click "Public display"
+shot public-4-resumed-not-yet-played
+click "Operator view"
+click "Made on board"
+waitfor '"type":"made"'
+click "Public display"
+shot public-5-sealed-move-played
+kill -TERM "$pid"
+wait "$pid"
