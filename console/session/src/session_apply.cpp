@@ -349,7 +349,9 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"go", auditOnly},
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
-                                                          {"note", auditOnly}};
+                                                          {"note", auditOnly},
+                                                          {"script", auditOnly},
+                                                          {"script_line", auditOnly}};
     return kHandlers;
 }
 
@@ -362,8 +364,9 @@ void Session::Impl::apply(const json& r) {
     if (it == handlers().end()) throw std::runtime_error("unknown record type \"" + type + "\"");
     it->second(*this, r, t);
     ++records;
-    // Engine I/O is audit only: a resumed simulation continues from the last change of the game.
-    if (type != "go" && type != "engine_io") last_t = t;
+    // Engine I/O and a script driver's position are audit only: a resumed simulation continues from
+    // the last change of the game.
+    if (type != "go" && type != "engine_io" && type != "script" && type != "script_line") last_t = t;
 }
 
 void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool offer) {

@@ -35,6 +35,15 @@ class FakeEngine : public EngineLink {
     std::vector<EngineEvent> poll(TimePoint now) override;
     std::optional<TimePoint> nextDue() const override;
 
+    // Crash recovery of a simulation: `req` is the last search the killed process started; lastSearch()
+    // reports it. With `due`, it was still running: the next search (the restored session's, of that
+    // position) continues it with this go and this due time, as if the engine had never stopped.
+    void continueSearch(const SearchRequest& req, std::optional<TimePoint> due);
+    // Crash recovery: the crash was reported but not the restart; the next poll of a search reports it.
+    void queueRestart() { restart_ = true; }
+    // Crash recovery: the stop commands sent before the restart (for "expect stops").
+    void setStops(int stops) { stops_ = stops; }
+
     int stops() const { return stops_; }
     const std::optional<SearchRequest>& lastSearch() const { return last_; }
 
@@ -47,8 +56,9 @@ class FakeEngine : public EngineLink {
     LegalMoves legal_;
     std::uint64_t seed_;
     std::deque<Scripted> queue_;
-    bool crash_ = false;
-    std::optional<SearchRequest> current_, last_;
+    bool crash_ = false, restart_ = false;
+    std::optional<SearchRequest> current_, last_, continued_;
+    TimePoint continued_due_{};
     TimePoint due_{};
     int stops_ = 0;
 };

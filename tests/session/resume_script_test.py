@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Crash recovery of a scripted game: kill `operator-cli play --human script:FILE` with SIGKILL at random
+moments, resume each time, and check that the finished game equals an uninterrupted run.
+
+Usage: resume_script_test.py OPERATOR_CLI SCRIPT KILLS [SEED]
+The script is played with seeds 3, 4, ... (operator delays differ) until KILLS kills have hit a running
+process. Compared with the uninterrupted run: every journal record's type and payload (with its time
+"t"), the driver's script_line records included, except "go" and "engine_io" (a resumed run re-sends
+the search it lost) and the sealed envelope's random salt and nonce; a withheld engine choice repeated
+after a restart before it is sealed (CMP-3.5: it was only in the killed process's memory) counts once. Also the PGN
+and the final line. Before that: a resume with a changed script, or with another human, is refused
+and leaves the journal as it was.
+"""
+import json, os, random, shutil, signal, subprocess, sys, tempfile, time
+
+cli, script, kills = sys.argv[1], sys.argv[2], int(sys.argv[3])
+rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 11)
+work = tempfile.mkdtemp(prefix="oc_resume_script_")
+
+def args(seed, journal, pgn, resume, human=None):
+    a = [cli, "play", "--engine", "fake", "--engine-side", "black", "--tc", "90m+30s",
+         "--human", human or f"script:{script}", "--seed", str(seed), "--operator-delay", "2,8",
+         "--journal", journal, "--pgn", pgn]
+    return a + (["--resume"] if resume else [])
+
+def run(a):
+    return subprocess.run(a, capture_output=True, text=True, cwd=work)
+
+def game_records(path):
+    out, withheld = [], False
+    with open(path) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a torn last line (the next resume cuts it)
+            t, p = r["type"], dict(r["payload"])
+            if t in ("header", "go", "engine_io"):
+                continue
+            if t == "sealed":
+                p.pop("envelope", None), p.pop("fingerprint", None)
+            if t == "engine_move_withheld" and withheld:
+                continue  # chosen again after a restart
+            withheld = t == "engine_move_withheld" or (withheld and t != "sealed")
+            out.append((t, json.dumps(p, sort_keys=True)))
+    return out
+
+def last_line(text):
+    return text.strip().splitlines()[-1] if text.strip() else ""
+
+def kill_somewhere(a, lo, hi):
+    """Starts `a`, kills it after a random moment; False if it finished first."""
+    proc = subprocess.Popen(a, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=work)
+    time.sleep(rng.uniform(lo, hi))
+    if proc.poll() is not None:
+        out, err = proc.communicate()
+        if proc.returncode != 0:
+            sys.exit(f"resume failed: {err}")
+        return False
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    return True
+
+def refusals(seed):
+    """A changed script, or another human, is refused and changes nothing (not even a torn tail)."""
+    j, p = os.path.join(work, f"refuse{seed}.jsonl"), os.path.join(work, f"refuse{seed}.pgn")
+    while not kill_somewhere(args(seed, j, p, False), 0.3, 0.6):
+        os.remove(j)
+    with open(j, "a") as f:
+        f.write('{"torn')
+    before = open(j, "rb").read()
+    changed = os.path.join(work, "changed.txt")
+    shutil.copy(script, changed)
+    with open(changed, "a") as f:
+        f.write("expect plies 30\n")
+    for human, words in ((f"script:{changed}", "another script"), ("random", "played from a script")):
+        r = run(args(seed, j, p, True, human))
+        if r.returncode != 2 or words not in r.stderr:
+            sys.exit(f"resume with --human {human}: expected exit 2 and \"{words}\", got {r.returncode}: {r.stderr}")
+        if open(j, "rb").read() != before:
+            sys.exit(f"resume with --human {human} changed the journal")
+    print("a changed script and another human are refused; the journal is left as it was")
+
+def crashed_game(seed, budget):
+    ref_j, ref_p = os.path.join(work, f"ref{seed}.jsonl"), os.path.join(work, f"ref{seed}.pgn")
+    ref = run(args(seed, ref_j, ref_p, False))
+    if ref.returncode != 0:
+        sys.exit(f"reference run failed: {ref.stderr}")
+    j, p = os.path.join(work, f"crash{seed}.jsonl"), os.path.join(work, f"crash{seed}.pgn")
+    hits = 0
+    while hits < budget and kill_somewhere(args(seed, j, p, True), 0.01, 0.12):
+        hits += 1
+    final = run(args(seed, j, p, True))
+    if final.returncode != 0:
+        sys.exit(f"seed {seed}: final resume failed after {hits} kills: {final.stderr}")
+    verify = run([cli, "journal", "verify", j])
+    if verify.returncode != 0:
+        sys.exit(f"seed {seed}: journal does not verify: {verify.stderr}")
+    a, b = game_records(ref_j), game_records(j)
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            sys.exit(f"seed {seed} ({hits} kills): record {i} differs:\n  uninterrupted {x}\n  resumed       {y}")
+    if len(a) != len(b):
+        sys.exit(f"seed {seed}: record counts differ: {len(a)} vs {len(b)}")
+    if open(ref_p).read() != open(p).read():
+        sys.exit(f"seed {seed}: PGN differs")
+    if last_line(final.stdout) != last_line(ref.stdout):
+        sys.exit(f"seed {seed}: final line differs: {last_line(final.stdout)} vs {last_line(ref.stdout)}")
+    print(f"seed {seed}: {hits} SIGKILLs, {len(a)} records and the PGN equal; {last_line(final.stdout)}")
+    return hits
+
+refusals(3)
+total, seed = 0, 3
+while total < kills:
+    total += crashed_game(seed, kills - total)
+    seed += 1
+print(f"ok: {total} SIGKILLs over {seed - 3} game(s), each resumed game equal to its uninterrupted run")
