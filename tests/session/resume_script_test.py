@@ -48,6 +48,14 @@ def game_records(path):
 def last_line(text):
     return text.strip().splitlines()[-1] if text.strip() else ""
 
+def last_script_line(path):
+    line = 0
+    with open(path) as f:
+        for text in f:
+            if '"type":"script_line"' in text:
+                line = json.loads(text)["payload"]["line"]
+    return line
+
 def kill_somewhere(a, lo, hi):
     """Starts `a`, kills it after a random moment; False if it finished first."""
     proc = subprocess.Popen(a, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=work)
@@ -87,9 +95,10 @@ def crashed_game(seed, budget):
     if ref.returncode != 0:
         sys.exit(f"reference run failed: {ref.stderr}")
     j, p = os.path.join(work, f"crash{seed}.jsonl"), os.path.join(work, f"crash{seed}.pgn")
-    hits = 0
-    while hits < budget and kill_somewhere(args(seed, j, p, True), 0.01, 0.12):
+    hits, lines = 0, set()
+    while hits < budget and kill_somewhere(args(seed, j, p, True), 0.02, 0.5):
         hits += 1
+        lines.add(last_script_line(j))
     final = run(args(seed, j, p, True))
     if final.returncode != 0:
         sys.exit(f"seed {seed}: final resume failed after {hits} kills: {final.stderr}")
@@ -106,7 +115,8 @@ def crashed_game(seed, budget):
         sys.exit(f"seed {seed}: PGN differs")
     if last_line(final.stdout) != last_line(ref.stdout):
         sys.exit(f"seed {seed}: final line differs: {last_line(final.stdout)} vs {last_line(ref.stdout)}")
-    print(f"seed {seed}: {hits} SIGKILLs, {len(a)} records and the PGN equal; {last_line(final.stdout)}")
+    print(f"seed {seed}: {hits} SIGKILLs in {len(lines)} different script lines ({min(lines, default=0)}.."
+          f"{max(lines, default=0)}), {len(a)} records and the PGN equal; {last_line(final.stdout)}")
     return hits
 
 refusals(3)

@@ -3,7 +3,7 @@ oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAK
 target_link_libraries(session_setup_test PRIVATE session)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp)
 target_link_libraries(session_core_test PRIVATE session)
-oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp)
+oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp ${CMAKE_CURRENT_LIST_DIR}/script_resume_test.cpp)
 target_link_libraries(session_script_test PRIVATE session)
 target_compile_definitions(session_script_test PRIVATE OC_SESSION_SCRIPTS="${CMAKE_CURRENT_LIST_DIR}/scripts")
 
@@ -17,6 +17,10 @@ if(Python3_FOUND)
   add_test(NAME session_crash_recovery_10_kills_stockfish
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/crash_recovery_test.py $<TARGET_FILE:operator-cli> 10 5
                    /usr/games/stockfish)
+  # A scripted game (every kind of script line, an adjournment) killed 35 times and resumed (~15 s).
+  add_test(NAME session_crash_recovery_script_35_kills
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/resume_script_test.py $<TARGET_FILE:operator-cli>
+                   ${CMAKE_CURRENT_LIST_DIR}/../data/session/scripts/resume_long_game.txt 35 5)
   add_test(NAME session_journal_replay_tamper
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()

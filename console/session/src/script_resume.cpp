@@ -44,6 +44,13 @@ bool isAudit(const std::string& type) {
     return type == "go" || type == "engine_io" || type == kScriptLineRecord || type == kScriptRecord;
 }
 
+// Written by a poll, never by a command: a command's outcome is the first record after its line that
+// is not one of these (a resumed run's engine may have chosen its withheld move again in between).
+bool isEngineRecord(const std::string& type) {
+    return type == "go" || type == "engine_io" || type == "engine_move" || type == "engine_move_withheld" ||
+           type == "engine_fault" || type == "engine_restart";
+}
+
 bool isFault(const json& r, std::string_view what) {
     return typeOf(r) == "engine_fault" && r.value("what", "").find(what) != std::string::npos;
 }
@@ -135,6 +142,8 @@ void Walk::engineRecord(const json& r) {
     } else if (type == "engine_restart") {
         out_.restart_due = false;
     } else if (isSearchResult(r)) {
+        // A withheld choice made again after a restart takes the same answer again.
+        if (out_.rechoose && withheld_answer_) queue_.push_front(*withheld_answer_);
         std::optional<std::size_t> taken;
         if (!queue_.empty()) taken = queue_.front();
         if (!queue_.empty()) queue_.pop_front();
@@ -158,7 +167,7 @@ tl::expected<void, std::string> Walk::record(const json& r, std::size_t index) {
     if (type == kScriptRecord) return scriptRecord(r);
     if (type == kScriptLineRecord) return lineRecord(r, index);
     if (first_after_marker_ && type == "refused") out_.last_rejection = r.value("reason", "");
-    if (!isAudit(type)) first_after_marker_ = false;
+    if (!isAudit(type) && !isEngineRecord(type)) first_after_marker_ = false;
     if (type != "setup" && type != "refused" && !isAudit(type)) game_records_ = true;
     engineRecord(r);
     return {};
@@ -179,7 +188,8 @@ void Walk::position(const std::vector<json>& records) {
         if (doneWhenJournalled(st)) done();
         return;
     }
-    while (first < records.size() && isAudit(typeOf(records[first]))) ++first;
+    auto skipped = [&](const json& r) { return isAudit(typeOf(r)) || isEngineRecord(typeOf(r)); };
+    while (first < records.size() && skipped(records[first])) ++first;
     if (first == records.size()) return;  // not yet dispatched: dispatch it
     if (typeOf(records[first]) != "refused" || st.expect_rejection) return done();  // or refused, as expected
     // Refused now, retried after the operator's routine step (made, pressed, recorded, engine's move).
