@@ -52,6 +52,10 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     if (type == "sync")
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
+    if (type == "script_line")  // operator-cli play --human script:FILE (docs/cli-script-format.md)
+        return fmt::format(
+            "script line {}{}", p.value("line", 0),
+            p.value("attempt", 0) > 0 ? fmt::format(" (retry {})", p.value("attempt", 0)) : "");
     json rest = p;
     rest.erase("t");
     rest.erase("type");

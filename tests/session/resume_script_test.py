@@ -2,9 +2,10 @@
 """Crash recovery of a scripted game: kill `operator-cli play --human script:FILE` with SIGKILL at random
 moments, resume each time, and check that the finished game equals an uninterrupted run.
 
-Usage: resume_script_test.py OPERATOR_CLI SCRIPT KILLS [SEED]
+Usage: resume_script_test.py OPERATOR_CLI SCRIPT KILLS|every [SEED]
 The script is played with seeds 3, 4, ... (operator delays differ) until KILLS kills have hit a running
-process. Compared with the uninterrupted run: every journal record's type and payload (with its time
+process. With "every": the run is stopped after each of its durable records in turn (the journal cut
+there, as a kill leaves it) and resumed once from each. Compared with the uninterrupted run: every journal record's type and payload (with its time
 "t"), the driver's script_line records included, except "go" and "engine_io" (a resumed run re-sends
 the search it lost) and the sealed envelope's random salt and nonce; a withheld engine choice repeated
 after a restart before it is sealed (CMP-3.5: it was only in the killed process's memory) counts once. Also the PGN
@@ -13,7 +14,7 @@ and leaves the journal as it was.
 """
 import json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
-cli, script, kills = sys.argv[1], sys.argv[2], int(sys.argv[3])
+cli, script, kills = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 11)
 work = tempfile.mkdtemp(prefix="oc_resume_script_")
 
@@ -105,20 +106,42 @@ def crashed_game(seed, budget):
     verify = run([cli, "journal", "verify", j])
     if verify.returncode != 0:
         sys.exit(f"seed {seed}: journal does not verify: {verify.stderr}")
-    a, b = game_records(ref_j), game_records(j)
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            sys.exit(f"seed {seed} ({hits} kills): record {i} differs:\n  uninterrupted {x}\n  resumed       {y}")
-    if len(a) != len(b):
-        sys.exit(f"seed {seed}: record counts differ: {len(a)} vs {len(b)}")
-    if open(ref_p).read() != open(p).read():
-        sys.exit(f"seed {seed}: PGN differs")
+    count = compare(seed, ref_j, ref_p, j, p, f"{hits} kills")
     if last_line(final.stdout) != last_line(ref.stdout):
         sys.exit(f"seed {seed}: final line differs: {last_line(final.stdout)} vs {last_line(ref.stdout)}")
     print(f"seed {seed}: {hits} SIGKILLs in {len(lines)} different script lines ({min(lines, default=0)}.."
-          f"{max(lines, default=0)}), {len(a)} records and the PGN equal; {last_line(final.stdout)}")
+          f"{max(lines, default=0)}), {count} records and the PGN equal; {last_line(final.stdout)}")
     return hits
 
+def compare(seed, ref_j, ref_p, j, p, what):
+    a, b = game_records(ref_j), game_records(j)
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            sys.exit(f"seed {seed} ({what}): record {i} differs:\n  uninterrupted {x}\n  resumed       {y}")
+    if len(a) != len(b):
+        sys.exit(f"seed {seed} ({what}): record counts differ: {len(a)} vs {len(b)}")
+    if open(ref_p).read() != open(p).read():
+        sys.exit(f"seed {seed} ({what}): PGN differs")
+    return len(a)
+
+def every_record(seed):
+    ref_j, ref_p = os.path.join(work, "ref.jsonl"), os.path.join(work, "ref.pgn")
+    if run(args(seed, ref_j, ref_p, False)).returncode != 0:
+        sys.exit("reference run failed")
+    lines = open(ref_j).readlines()
+    j, p = os.path.join(work, "cut.jsonl"), os.path.join(work, "cut.pgn")
+    for n in range(2, len(lines)):
+        open(j, "w").writelines(lines[:n])
+        r = run(args(seed, j, p, True))
+        if r.returncode != 0:
+            sys.exit(f"resumed after record {n - 1}: {r.stderr}")
+        compare(seed, ref_j, ref_p, j, p, f"cut after record {n - 1}")
+    print(f"ok: resumed after each of the {len(lines) - 2} records, each game equal to the uninterrupted run")
+
+if kills == "every":
+    every_record(3)
+    sys.exit(0)
+kills = int(kills)
 refusals(3)
 total, seed = 0, 3
 while total < kills:
