@@ -43,6 +43,17 @@ void FakeEngine::continueSearch(const SearchRequest& req, std::optional<TimePoin
     continued_due_ = due.value_or(TimePoint{});
 }
 
+void FakeEngine::queueOptionRequest(std::string name, std::string value) {
+    requests_.push_back({std::move(name), std::move(value)});
+}
+
+// E.III 3.4: a setoption during the engine's own search would be a parameter change mid-search; the
+// fake marks it so that a test sees it.
+void FakeEngine::setOption(const std::string& name, const std::string& value, TimePoint) {
+    options_[name] = current_ ? value + " (sent mid-search)" : value;
+    sent_.push_back("setoption name " + name + " value " + value);
+}
+
 void FakeEngine::startSearch(const SearchRequest& req, TimePoint now) {
     if (continued_) {
         // The search the killed process had started: its clock values and its due time, the new id.
@@ -68,6 +79,14 @@ void FakeEngine::stop(TimePoint) {
 
 std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
     std::vector<EngineEvent> out;
+    for (auto& l : sent_) out.emplace_back(engine_event::Line{true, std::move(l)});
+    sent_.clear();
+    for (; !requests_.empty(); requests_.pop_front()) {
+        const auto& r = requests_.front();
+        out.emplace_back(
+            engine_event::Line{false, "info string request-option name " + r.name + " value " + r.value});
+        out.emplace_back(r);
+    }
     if (crash_ && current_) {
         crash_ = false;
         out.emplace_back(

@@ -184,6 +184,12 @@ void Walk::position(const std::vector<json>& records) {
     out_.next_step = step_;
     out_.timing_applied = out_.line_journalled = true;
     std::size_t first = *marker_ + 1;
+    if (isDirective(st, "engine-request")) {
+        // E.III 3.4: the request reaches the session at the next poll, as an engine_request record.
+        for (std::size_t i = first; i < records.size(); ++i)
+            if (typeOf(records[i]) == "engine_request") return done();
+        return;
+    }
     if (!isCommand(st)) {
         if (doneWhenJournalled(st)) done();
         return;

@@ -87,7 +87,8 @@ void Session::Impl::poll(TimePoint now) {
                 [&](const engine_event::Restarted& r) {
                     flush();
                     (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
-                }},
+                },
+                [&](const engine_event::OptionRequest& r) { engineRequest(*this, r, now); }},
             ev);
     }
     if (!searching) flush();
@@ -102,6 +103,7 @@ void Session::Impl::reconcile(TimePoint now) {
         engine.stop(now);
         searching = false;
     }
+    if (!searching) sendChangedOptions(*this, now);  // E.III 3.4: idle, before the next position/go
     if (!need || searching) return;
     SearchRequest req{++search_id, "", moves_now, clock->budget(computer(), now)};
     const GoParams& g = req.go;
@@ -129,12 +131,14 @@ bool Session::Impl::anyComputerClaimValid() const {
     return computerClaimValid(cmd::ClaimKind::Threefold) || computerClaimValid(cmd::ClaimKind::Fifty);
 }
 
-Indication Session::Impl::indication(TimePoint) const {
+Indication Session::Impl::indication(TimePoint now) const {
     PolicyInput in;
     for (const auto& e : evals) in.evals.push_back(e.second);
     in.move_number = game.moveNumber();
     in.last_rejected_offer = last_rejected_offer;
     in.claim_valid = anyComputerClaimValid();
+    in.quickplay_possible = quickplayObstacle(computer(), QuickplayAct::Claim, now).empty() ||
+                            quickplayObstacle(computer(), QuickplayAct::IncrementRequest, now).empty();
     return indicate(setup.policy, in);
 }
 

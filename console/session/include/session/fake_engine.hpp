@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,11 +30,14 @@ class FakeEngine : public EngineLink {
     void queueMove(std::string uci, int cp = 0, std::optional<int> mate = std::nullopt);
     // The next poll reports a crash and a restart (the search is re-issued, as the bridge does).
     void queueCrash();
+    // The next poll reports `info string request-option name NAME value VALUE` (E.III 3.4).
+    void queueOptionRequest(std::string name, std::string value);
 
     void startSearch(const SearchRequest& req, TimePoint now) override;
     void stop(TimePoint now) override;
     std::vector<EngineEvent> poll(TimePoint now) override;
     std::optional<TimePoint> nextDue() const override;
+    void setOption(const std::string& name, const std::string& value, TimePoint now) override;
 
     // Crash recovery of a simulation: `req` is the last search the killed process started; lastSearch()
     // reports it. With `due`, it was still running: the next search (the restored session's, of that
@@ -45,6 +49,8 @@ class FakeEngine : public EngineLink {
     void setStops(int stops) { stops_ = stops; }
 
     int stops() const { return stops_; }
+    // The options set during the game; a value set while a search ran carries " (sent mid-search)".
+    const std::map<std::string, std::string>& options() const { return options_; }
     const std::optional<SearchRequest>& lastSearch() const { return last_; }
 
   private:
@@ -57,6 +63,9 @@ class FakeEngine : public EngineLink {
     std::uint64_t seed_;
     std::deque<Scripted> queue_;
     bool crash_ = false, restart_ = false;
+    std::deque<engine_event::OptionRequest> requests_;
+    std::map<std::string, std::string> options_;
+    std::vector<std::string> sent_;  // setoption lines for the next poll's log
     std::optional<SearchRequest> current_, last_, continued_;
     TimePoint continued_due_{};
     TimePoint due_{};

@@ -43,9 +43,13 @@ class BridgeEngineLink : public session::EngineLink {
     void stop(session::TimePoint now) override;
     std::vector<session::EngineEvent> poll(session::TimePoint now) override;
     std::optional<session::TimePoint> nextDue() const override;
+    // E.III 3.4: queued; applied one by one while the engine is idle, before the next search starts.
+    void setOption(const std::string& name, const std::string& value, session::TimePoint now) override;
 
     // Whether a search is under way, waiting for the engine to become ready, or its move held back.
-    bool busy() const { return pending_.has_value() || searching_.has_value() || held_.has_value(); }
+    bool busy() const {
+        return pending_.has_value() || searching_.has_value() || held_.has_value() || !options_.empty();
+    }
     // Blocks until the engine writes something or `max` passes (the shells' idle wait).
     void waitForActivity(std::chrono::milliseconds max) { engine_.waitForActivity(max); }
     // New settings from the setup form, before the game (the bridge refuses them during a game).
@@ -58,6 +62,7 @@ class BridgeEngineLink : public session::EngineLink {
     engine::TimePoint engineTime(session::TimePoint now) const;
     void launchPending(session::TimePoint now, std::vector<session::EngineEvent>& out);
     void takeLines(std::vector<session::EngineEvent>& out);
+    void applyOptions(session::TimePoint now, std::vector<session::EngineEvent>& out);
     void onEvent(const engine::EngineEvent& ev, session::TimePoint now,
                  std::vector<session::EngineEvent>& out);
     void onBestMove(const engine::BestMoveEvent& ev, session::TimePoint now,
@@ -76,6 +81,7 @@ class BridgeEngineLink : public session::EngineLink {
     std::optional<session::engine_event::BestMove> held_;  // simulated time: due at due_
     session::TimePoint due_{};
     std::string reconfigure_error_;
+    std::vector<engine::OptionSetting> options_;  // E.III 3.4 changes waiting for an idle engine
     bool shutdown_sent_ = false;
 };
 
