@@ -175,5 +175,20 @@ TEST(ScriptResume, AnswersAreConsumedInOrderAndAWithheldChoiceIsMadeAgain) {
     EXPECT_EQ(p.queued_engine_steps, (std::vector<std::size_t>{2}));
 }
 
+TEST(ScriptResume, AnEngineRequestIsDoneOnceTheSessionHasIt) {
+    auto script = *parseScript("start\nengine-request Hash 64\nexpect plies 0\n", rules::Color::Black);
+    auto r = game();
+    r.push_back(line(1, 1000));
+    r.push_back(rec("start", 1000));
+    r.push_back(line(2, 1000));
+    auto p = scriptResumePoint(r, script, "d1");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->next_step, 1u);  // lost with the process: asked again
+    r.push_back(rec("engine_request", 1000, {{"name", "Hash"}, {"value", "64"}}));
+    p = scriptResumePoint(r, script, "d1");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->next_step, 2u);
+}
+
 }  // namespace
 }  // namespace oc::session
