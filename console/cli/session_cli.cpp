@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+
+#include "session/journal_sink.hpp"
 
 namespace oc::cli {
 
@@ -60,11 +63,31 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         if (!steps) return tl::make_unexpected(fmt::format("{}: {}", a.human.substr(7), steps.error()));
         h.options.human = session::HumanKind::Script;
         h.options.script = *steps;
+        h.options.script_digest = session::blake2bHex(text.str());  // --resume checks it is the same
     } else {
         return tl::make_unexpected(
             fmt::format("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
     }
     return h;
+}
+
+tl::expected<std::optional<session::ScriptResume>, std::string> resumePoint(
+    const std::string& journal, const session::DriverOptions& options) {
+    auto contents = session::readJournal(journal);
+    if (!contents) return std::nullopt;  // JournalWriter::resume says what is wrong with it
+    auto records = session::sessionRecords(*contents);
+    bool scripted = std::any_of(records.begin(), records.end(), [](const nlohmann::json& r) {
+        return r.value("type", "") == session::kScriptRecord;
+    });
+    if (options.human != session::HumanKind::Script) {
+        if (!scripted) return std::nullopt;
+        return tl::make_unexpected(
+            "the game is played from a script: resume it with --human script:FILE (the same file)");
+    }
+    if (records.empty()) return std::nullopt;  // killed before the game's first record: start afresh
+    auto point = session::scriptResumePoint(records, options.script, options.script_digest);
+    if (!point) return tl::make_unexpected(point.error());
+    return *point;
 }
 
 std::string terminationName(const session::Snapshot& s) {

@@ -78,7 +78,12 @@ int play(const PlayArgs& a) {
     std::unique_ptr<session::JournalSink> sink;
     TimePoint now = kSimStart;
     bool resume = a.resume && std::filesystem::exists(a.journal);  // nothing written yet: start afresh
+    session::DriverOptions opt = human->options;
     if (resume) {
+        // Checked before anything is written: a script that does not fit the journal changes nothing.
+        auto point = resumePoint(a.journal, opt);
+        if (!point) return std::cerr << "error: " << a.journal << ": " << point.error() << "\n", 2;
+        opt.resume = *point;
         auto r = session::JournalWriter::resume(a.journal);
         if (!r) return std::cerr << "error: " << a.journal << ": " << r.error().message << "\n", 1;
         for (const auto& w : r->contents.warnings) std::cerr << "warning: " << w << "\n";
@@ -89,7 +94,7 @@ int play(const PlayArgs& a) {
                                  : session::Session::restore(records, *sink, *engines->link);
         if (!s) return std::cerr << "error: " << s.error() << "\n", 1;
         owner = std::move(*s);
-        if (!records.empty()) now = owner->lastRecordTime();
+        if (!records.empty()) now = opt.resume ? opt.resume->now : owner->lastRecordTime();
     } else {
         if (std::filesystem::exists(a.journal))
             return std::cerr << "error: " << a.journal << " exists; continue it with --resume\n", 2;
@@ -104,7 +109,6 @@ int play(const PlayArgs& a) {
     }
     session = owner.get();
     std::unique_ptr<Engines> human_engines;
-    session::DriverOptions opt = human->options;
     if (human->engine_settings) {
         auto he = startEngine(*human->engine_settings, a.seed ^ 0x5eed, a.nodes);
         if (!he) return std::cerr << "error: human engine: " << he.error() << "\n", 3;
@@ -112,6 +116,7 @@ int play(const PlayArgs& a) {
         opt.human_engine = human_engines->link;
     }
     opt.scripted_engine = engines->fake.get();
+    opt.journal = sink.get();
     opt.seed = a.seed;
     opt.max_plies = a.max_plies;
     opt.delay_median_s = a.delay_median;

@@ -95,6 +95,10 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
     if (type == "illegal_kind" || type == "arrival" || type == "forfeit") return describeArbiter(type, p);
+    if (type == "script_line")  // operator-cli play --human script:FILE (docs/cli-script-format.md)
+        return fmt::format(
+            "script line {}{}", p.value("line", 0),
+            p.value("attempt", 0) > 0 ? fmt::format(" (retry {})", p.value("attempt", 0)) : "");
     if (auto q = describeQuickplay(type, p); !q.empty()) return q;
     if (type == "engine_request")  // E.III 3.4
         return fmt::format("engine instruction: set {} to {} - {}", p["name"].get<std::string>(),

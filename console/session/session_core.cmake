@@ -16,6 +16,8 @@ set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/fake_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/driver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/driver_script.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/driver_resume.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/script_resume.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/journal_sink.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/quickplay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_quickplay.cpp)

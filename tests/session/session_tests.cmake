@@ -5,7 +5,7 @@ target_link_libraries(session_quickplay_test PRIVATE session)
 target_link_libraries(session_setup_test PRIVATE session)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp)
 target_link_libraries(session_core_test PRIVATE session)
-oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp)
+oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp ${CMAKE_CURRENT_LIST_DIR}/script_resume_test.cpp)
 target_link_libraries(session_script_test PRIVATE session)
 target_compile_definitions(session_script_test PRIVATE OC_SESSION_SCRIPTS="${CMAKE_CURRENT_LIST_DIR}/scripts")
 
@@ -19,6 +19,15 @@ if(Python3_FOUND)
   add_test(NAME session_crash_recovery_10_kills_stockfish
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/crash_recovery_test.py $<TARGET_FILE:operator-cli> 10 5
                    /usr/games/stockfish)
+  # A scripted game (every kind of script line, an adjournment) killed 35 times and resumed (~20 s).
+  add_test(NAME session_crash_recovery_script_35_kills
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/resume_script_test.py $<TARGET_FILE:operator-cli>
+                   ${CMAKE_CURRENT_LIST_DIR}/../data/session/scripts/resume_long_game.txt 35 5)
+  # The same game cut after each of its ~270 durable records and resumed from each (4-8 min: deep).
+  add_test(NAME session_crash_recovery_script_every_record
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/resume_script_test.py $<TARGET_FILE:operator-cli>
+                   ${CMAKE_CURRENT_LIST_DIR}/../data/session/scripts/resume_long_game.txt every)
+  set_tests_properties(session_crash_recovery_script_every_record PROPERTIES LABELS deep)
   add_test(NAME session_journal_replay_tamper
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()

@@ -19,6 +19,7 @@ Driver::Driver(Session& session, EngineLink& engine, DriverOptions options, Time
     : session_(session), engine_(engine), opt_(std::move(options)), now_(now), start_(now) {
     if (opt_.delay_median_s > 0) delays_.emplace(opt_.delay_median_s, opt_.delay_p99_s, opt_.seed);
     reported_plies_ = session_.snapshot(now_).moves.size();
+    if (opt_.resume && opt_.human == HumanKind::Script) restoreScript(*opt_.resume);
 }
 
 Ms Driver::delay(std::uint64_t stream, std::uint64_t index) const {
@@ -32,6 +33,8 @@ bool Driver::fail(int line, const std::string& what) {
 }
 
 DriverResult Driver::run() {
+    if (!journalScript()) return result_;
+    if (opt_.resume) resumeEngine(*opt_.resume);
     for (int guard = 0; guard < 2000000 && step(); ++guard) {
     }
     result_.plies = static_cast<int>(session_.snapshot(now_).moves.size());

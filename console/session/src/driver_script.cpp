@@ -67,16 +67,19 @@ std::optional<std::pair<bool, std::string>> expectQuickplay(const Snapshot& s,
 
 bool Driver::scriptStep() {
     const ScriptStep& st = opt_.script[next_step_];
-    if (!timing_applied_) {
-        if (st.at && start_ + *st.at > now_) now_ = start_ + *st.at;
-        if (st.advance) advance(*st.advance);
-        timing_applied_ = true;
+    if (routine_due_) {  // resumed between a refusal and the routine step its retry waits for
+        routine_due_ = false;
+        if (autoStep(session_.snapshot(now_))) return true;
+        return fail(st.line, "refused: " + last_rejection_);
     }
+    if (!timing_applied_ && !applyTiming(st)) return false;
+    timing_applied_ = true;
+    if (!line_journalled_ && !journalLine(st)) return false;
+    line_journalled_ = true;
     Command c;
     if (const auto* d = std::get_if<Directive>(&st.action)) {
         if (d->name != "setup") {
-            ++next_step_;
-            timing_applied_ = false;
+            nextStep();
             return directive(*d, st.line);
         }
         auto setup = patchedSetup(session_.snapshot(now_).setup, d->args);
@@ -96,11 +99,32 @@ bool Driver::scriptStep() {
     } else if (!r) {
         last_rejection_ = r.error().message;
         // Not yet possible: let the operator's routine (or the engine) move on, then try again.
+        line_journalled_ = false;
+        ++attempt_;
         if (autoStep(session_.snapshot(now_))) return true;
         return fail(st.line, fmt::format("\"{}\" refused: {}", commandName(c), r.error().message));
     }
+    nextStep();
+    return true;
+}
+
+void Driver::nextStep() {
     ++next_step_;
-    timing_applied_ = false;
+    timing_applied_ = line_journalled_ = false;
+    attempt_ = 0;
+}
+
+// "@T", "+D", and a "wait": time passes before the line's script_line record (a resumed run never
+// lets it pass twice).
+bool Driver::applyTiming(const ScriptStep& st) {
+    if (st.at && start_ + *st.at > now_) now_ = start_ + *st.at;
+    if (st.advance) advance(*st.advance);
+    const auto* d = std::get_if<Directive>(&st.action);
+    if (!d || d->name != "wait") return true;
+    auto dur = d->args.empty() ? tl::expected<Ms, std::string>(tl::unexpect, "usage: wait DURATION")
+                               : parseDuration(d->args[0]);
+    if (!dur) return fail(st.line, dur.error());
+    advance(*dur);
     return true;
 }
 
@@ -128,13 +152,7 @@ bool Driver::directive(const Directive& d, int line) {
         opt_.scripted_engine->queueOptionRequest(a[0], joined(a, 1));
         return true;
     }
-    if (d.name == "wait") {
-        auto dur = a.empty() ? tl::expected<Ms, std::string>(tl::unexpect, "usage: wait DURATION")
-                             : parseDuration(a[0]);
-        if (!dur) return fail(line, dur.error());
-        advance(*dur);
-        return true;
-    }
+    if (d.name == "wait") return true;  // its time passed in applyTiming
     if (d.name == "until") {
         for (int i = 0; i < 10000; ++i) {
             session_.poll(now_);

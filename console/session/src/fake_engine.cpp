@@ -37,6 +37,12 @@ void FakeEngine::queueCrash() {
     crash_ = true;
 }
 
+void FakeEngine::continueSearch(const SearchRequest& req, std::optional<TimePoint> due) {
+    last_ = req;
+    if (due) continued_ = req;
+    continued_due_ = due.value_or(TimePoint{});
+}
+
 void FakeEngine::queueOptionRequest(std::string name, std::string value) {
     requests_.push_back({std::move(name), std::move(value)});
 }
@@ -49,6 +55,16 @@ void FakeEngine::setOption(const std::string& name, const std::string& value, Ti
 }
 
 void FakeEngine::startSearch(const SearchRequest& req, TimePoint now) {
+    if (continued_) {
+        // The search the killed process had started: its clock values and its due time, the new id.
+        current_ = req;
+        current_->go = continued_->go;
+        last_ = current_;
+        due_ = continued_due_;
+        continued_.reset();
+        return;
+    }
+    continued_.reset();
     current_ = req;
     last_ = req;
     rules::Color side = req.moves.size() % 2 == 0 ? rules::Color::White : rules::Color::Black;
@@ -77,6 +93,11 @@ std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
             engine_event::Fault{"crash while Searching: killed by signal SIGKILL (9) (simulated)"});
         out.emplace_back(engine_event::Restarted{Ms(150)});
         due_ = now + Ms(150) + (due_ > now ? due_ - now : TimePoint::duration(0));
+        return out;
+    }
+    if (restart_ && current_) {
+        restart_ = false;
+        out.emplace_back(engine_event::Restarted{Ms(150)});  // due_ already holds the 150 ms
         return out;
     }
     if (!current_ || now < due_) return out;

@@ -368,6 +368,8 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
                                                           {"note", auditOnly},
+                                                          {"script", auditOnly},
+                                                          {"script_line", auditOnly},
                                                           {"qpf_claim", applyQuickplayClaim},
                                                           {"qpf_ruling", applyQuickplayRuling},
                                                           {"increment_request", applyIncrementRequest},
@@ -387,8 +389,9 @@ void Session::Impl::apply(const json& r) {
     if (it == handlers().end()) throw std::runtime_error("unknown record type \"" + type + "\"");
     it->second(*this, r, t);
     ++records;
-    // Engine I/O is audit only: a resumed simulation continues from the last change of the game.
-    if (type != "go" && type != "engine_io") last_t = t;
+    // Engine I/O and a script driver's position are audit only: a resumed simulation continues from
+    // the last change of the game.
+    if (type != "go" && type != "engine_io" && type != "script" && type != "script_line") last_t = t;
 }
 
 void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool offer) {

@@ -10,7 +10,9 @@
 #include "session/engine_link.hpp"
 #include "session/fake_engine.hpp"
 #include "session/operator_delay.hpp"
+#include "session/record_sink.hpp"
 #include "session/script.hpp"
+#include "session/script_resume.hpp"
 #include "session/session.hpp"
 
 namespace oc::session {
@@ -29,6 +31,11 @@ struct DriverOptions {
     std::ostream* verbose = nullptr;             // one line per move when set
     // Real engines deliver their moves in real time: the driver waits for them with this.
     std::function<void()> wait_for_engine;
+    // Crash recovery of a script: the journal gets the script's digest and a record as each line
+    // starts (script_resume.hpp); `resume` continues a killed run there.
+    RecordSink* journal = nullptr;
+    std::string script_digest;
+    std::optional<ScriptResume> resume;
 };
 
 struct DriverResult {
@@ -54,6 +61,12 @@ class Driver {
     bool randomHuman(const Snapshot& s);
     bool engineHuman(const Snapshot& s);
     bool scriptStep();
+    void nextStep();
+    bool applyTiming(const ScriptStep& st);
+    bool journalLine(const ScriptStep& st);
+    bool journalScript();
+    void restoreScript(const ScriptResume& r);
+    void resumeEngine(const ScriptResume& r);
     bool directive(const Directive& d, int line);
     bool expect(const std::vector<std::string>& args, int line);
     bool checkFlags(const Snapshot& s);
@@ -70,6 +83,9 @@ class Driver {
     std::optional<DelayModel> delays_;
     std::size_t next_step_ = 0;
     bool timing_applied_ = false;
+    bool line_journalled_ = false;  // this attempt's script_line record is written
+    bool routine_due_ = false;      // resumed in a refused line's retry: the routine step comes first
+    int attempt_ = 0;               // refused attempts of the current line
     std::string last_rejection_;
     std::size_t reported_plies_ = 0;
     bool human_searching_ = false;

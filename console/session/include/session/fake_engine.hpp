@@ -39,6 +39,15 @@ class FakeEngine : public EngineLink {
     std::optional<TimePoint> nextDue() const override;
     void setOption(const std::string& name, const std::string& value, TimePoint now) override;
 
+    // Crash recovery of a simulation: `req` is the last search the killed process started; lastSearch()
+    // reports it. With `due`, it was still running: the next search (the restored session's, of that
+    // position) continues it with this go and this due time, as if the engine had never stopped.
+    void continueSearch(const SearchRequest& req, std::optional<TimePoint> due);
+    // Crash recovery: the crash was reported but not the restart; the next poll of a search reports it.
+    void queueRestart() { restart_ = true; }
+    // Crash recovery: the stop commands sent before the restart (for "expect stops").
+    void setStops(int stops) { stops_ = stops; }
+
     int stops() const { return stops_; }
     // The options set during the game; a value set while a search ran carries " (sent mid-search)".
     const std::map<std::string, std::string>& options() const { return options_; }
@@ -53,11 +62,12 @@ class FakeEngine : public EngineLink {
     LegalMoves legal_;
     std::uint64_t seed_;
     std::deque<Scripted> queue_;
-    bool crash_ = false;
+    bool crash_ = false, restart_ = false;
     std::deque<engine_event::OptionRequest> requests_;
     std::map<std::string, std::string> options_;
     std::vector<std::string> sent_;  // setoption lines for the next poll's log
-    std::optional<SearchRequest> current_, last_;
+    std::optional<SearchRequest> current_, last_, continued_;
+    TimePoint continued_due_{};
     TimePoint due_{};
     int stops_ = 0;
 };
