@@ -208,7 +208,7 @@ Parsed action(const Words& w, Color computer) {
         return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
     if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
         return Command{cmd::FasterRate{w[1] == "on"}};
-    static const char* kDirectives[] = {"engine", "engine-crash", "expect",      "wait",
+    static const char* kDirectives[] = {"engine", "engine-crash", "engine-no-ponder", "expect", "wait",
                                         "setup",  "until",        "envelope-pdf"};
     for (const char* d : kDirectives)
         if (verb == d) return Directive{verb, Words(w.begin() + 1, w.end())};

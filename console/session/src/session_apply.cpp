@@ -347,6 +347,10 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"engine_fault", applyFault},
                                                           {"engine_restart", applyRestart},
                                                           {"go", auditOnly},
+                                                          {"ponder_start", auditOnly},
+                                                          {"ponder_hit", auditOnly},
+                                                          {"ponder_miss", auditOnly},
+                                                          {"ponder_stop", auditOnly},
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
                                                           {"note", auditOnly}};
@@ -362,8 +366,9 @@ void Session::Impl::apply(const json& r) {
     if (it == handlers().end()) throw std::runtime_error("unknown record type \"" + type + "\"");
     it->second(*this, r, t);
     ++records;
-    // Engine I/O is audit only: a resumed simulation continues from the last change of the game.
-    if (type != "go" && type != "engine_io") last_t = t;
+    // Engine I/O is audit only: a resumed simulation continues from the last change of the game (and
+    // does not resume a ponder search: pondering starts again after the engine's next move).
+    if (type != "go" && type != "engine_io" && type.rfind("ponder_", 0) != 0) last_t = t;
 }
 
 void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool offer) {

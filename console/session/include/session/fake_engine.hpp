@@ -25,8 +25,12 @@ class FakeEngine : public EngineLink {
     using LegalMoves = std::function<std::vector<std::string>(const std::vector<std::string>& game)>;
     FakeEngine(LegalMoves legal, std::uint64_t seed);
 
-    // The next search answers `uci` with this score (centipawns, or mate when `mate` is set).
-    void queueMove(std::string uci, int cp = 0, std::optional<int> mate = std::nullopt);
+    // The next search answers `uci` with this score (centipawns, or mate when `mate` is set) and, when
+    // `ponder` is set, that expected reply (`bestmove UCI ponder PONDER`).
+    void queueMove(std::string uci, int cp = 0, std::optional<int> mate = std::nullopt,
+                   std::string ponder = "");
+    // Whether the engine "offers" the UCI option Ponder (it does unless a test says otherwise).
+    void setOffersPonder(bool offers) { offers_ponder_ = offers; }
     // The next poll reports a crash and a restart (the search is re-issued, as the bridge does).
     void queueCrash();
 
@@ -34,8 +38,15 @@ class FakeEngine : public EngineLink {
     void stop(TimePoint now) override;
     std::vector<EngineEvent> poll(TimePoint now) override;
     std::optional<TimePoint> nextDue() const override;
+    std::optional<bool> offersPonder() const override { return offers_ponder_; }
+    void startPonder(const SearchRequest& req, TimePoint now) override;
+    void ponderHit(const SearchRequest& req, TimePoint now) override;
+    void stopPonder(TimePoint now) override;
 
-    int stops() const { return stops_; }
+    int stops() const { return stops_; }  // stops of the computer's own search (E.III 2.3)
+    int ponderHits() const { return ponder_hits_; }
+    int ponderStops() const { return ponder_stops_; }  // ponder searches ended (misses and the rest)
+    bool pondering() const { return ponder_.has_value(); }
     const std::optional<SearchRequest>& lastSearch() const { return last_; }
 
   private:
@@ -43,6 +54,7 @@ class FakeEngine : public EngineLink {
         std::string uci;
         int cp;
         std::optional<int> mate;
+        std::string ponder;
     };
     LegalMoves legal_;
     std::uint64_t seed_;
@@ -51,6 +63,11 @@ class FakeEngine : public EngineLink {
     std::optional<SearchRequest> current_, last_;
     TimePoint due_{};
     int stops_ = 0;
+    bool offers_ponder_ = true;
+    std::optional<SearchRequest> ponder_;  // the ponder search running on the human's time
+    TimePoint ponder_started_{};
+    int ponder_hits_ = 0, ponder_stops_ = 0;
+    std::vector<std::string> lines_;  // protocol lines to report at the next poll
 };
 
 }  // namespace oc::session
