@@ -17,6 +17,10 @@ if(Python3_FOUND)
   add_test(NAME session_crash_recovery_10_kills_stockfish
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/crash_recovery_test.py $<TARGET_FILE:operator-cli> 10 5
                    /usr/games/stockfish)
+  # Pondering with Stockfish against Stockfish: ponder hits and misses in the journal, replay identical.
+  add_test(NAME session_ponder_stockfish
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ponder_stockfish_test.py $<TARGET_FILE:operator-cli>
+                   /usr/games/stockfish)
   add_test(NAME session_journal_replay_tamper
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()
