@@ -66,6 +66,7 @@ void FakeEngine::ponderHit(const SearchRequest& req, TimePoint now) {
     rules::Color side = req.moves.size() % 2 == 0 ? rules::Color::White : rules::Color::Black;
     current_ = req;
     last_ = req;
+    last_->go = ponder_->go;  // what the engine goes on with
     due_ = std::max(now, ponder_started_ + simulatedThinkTime(ponder_->go, side));
     ponder_.reset();
     ++ponder_hits_;

@@ -17,10 +17,11 @@ json goJson(const GoParams& g) {
 
 // `ponderhit` keeps the figures of `go ponder` (the engine counts its time from there): they may stand
 // only while they promise the computer no more than its E.III 2.1 budget at the human's move.
+// The human's figures are only information for the engine and may have moved on.
 bool stillFits(const GoParams& sent, const GoParams& fresh, Color computer) {
-    bool white = computer == Color::White;
-    return (white ? sent.wtime <= fresh.wtime : sent.btime <= fresh.btime) && sent.winc == fresh.winc &&
-           sent.binc == fresh.binc && sent.movestogo == fresh.movestogo;
+    if (computer == Color::White)
+        return sent.wtime <= fresh.wtime && sent.winc == fresh.winc && sent.movestogo == fresh.movestogo;
+    return sent.btime <= fresh.btime && sent.binc == fresh.binc && sent.movestogo == fresh.movestogo;
 }
 
 const char* stopReason(const Session::Impl& s) {
