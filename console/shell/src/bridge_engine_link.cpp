@@ -136,7 +136,10 @@ void BridgeEngineLink::queue(const session::SearchRequest& req, bool ponder, ses
 }
 
 std::optional<bool> BridgeEngineLink::offersPonder() const {
-    if (!ready_) return std::nullopt;
+    // Between a (re)start and `uciok` the options are not known yet (e.g. just after a setup change).
+    const engine::EngineState st = engine_.state();
+    if (!ready_ || st == engine::EngineState::Stopped || st == engine::EngineState::Starting)
+        return std::nullopt;
     const auto& offered = engine_.offeredOptions();
     return std::any_of(offered.begin(), offered.end(), [](const engine::Option& o) {
         std::string name = o.name;
