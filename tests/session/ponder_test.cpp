@@ -113,6 +113,43 @@ TEST(Ponder, ARestoredGameDoesNotResumeAPonderSearch) {
     EXPECT_TRUE(engine.lastSearch());  // a normal search
 }
 
+// A link that (wrongly) reports a bestmove for the ponder search: the session must not show it.
+class LeakyEngine : public FakeEngine {
+  public:
+    LeakyEngine() : FakeEngine(legalMovesAfter, 1) {}
+    void startPonder(const SearchRequest& req, TimePoint now) override {
+        ponder_id = req.id;
+        FakeEngine::startPonder(req, now);
+    }
+    std::vector<EngineEvent> poll(TimePoint now) override {
+        auto out = FakeEngine::poll(now);
+        if (pondering()) out.emplace_back(engine_event::BestMove{ponder_id, "b8c6", std::nullopt, 5, ""});
+        return out;
+    }
+    std::uint64_t ponder_id = 0;
+};
+
+TEST(Ponder, APonderSearchsBestmoveIsNeverShown) {
+    MemorySink sink;
+    LeakyEngine engine;
+    auto created = Session::create(ponderSetup(), sink, engine, t0());
+    ASSERT_TRUE(created);
+    Session& s = **created;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+    engine.queueMove("e7e5", 10, std::nullopt, "g1f3");
+    TimePoint due = *engine.nextDue();
+    s.poll(due);
+    ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{}, due + 2s));
+    ASSERT_TRUE(s.dispatch(cmd::ClockPressed{}, due + 3s));
+    ASSERT_TRUE(engine.pondering());
+    s.poll(due + 10s);
+    auto snap = s.snapshot(due + 10s);
+    EXPECT_EQ(snap.phase, Phase::HumanToMove);
+    EXPECT_FALSE(snap.engine_move);
+    EXPECT_EQ(snap.moves.size(), 2u);
+}
+
 TEST(Ponder, OffByDefaultEvenWhenTheEngineExpectsAReply) {
     Game g(fakeSetup());
     playFirstMove(g);
