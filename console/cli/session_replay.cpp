@@ -42,6 +42,32 @@ std::string describePonder(const std::string& type, const json& p) {
     return fmt::format("ponder search stopped: {}", p.value("reason", ""));
 }
 
+// QPF-02..04: the quickplay-finish events an arbiter audits; "" for other records.
+std::string describeQuickplay(const std::string& type, const json& p) {
+    if (type == "qpf_claim")
+        return fmt::format(
+            "{} claims a draw, quickplay finish (10.2 / III.5){}", p["claimant"].get<std::string>(),
+            p.value("provisional", false) ? ": no arbiter in the venue, game ended pending arbiter "
+                                            "(III.6 / App. D)"
+                                          : ": clocks paused for the arbiter");
+    if (type == "qpf_ruling") {
+        std::string ruling = p["ruling"];
+        if (ruling == "postpone")
+            return fmt::format("arbiter postpones the quickplay claim, opponent {}",
+                               p.value("add", false) ? "+2:00" : "+0");
+        return ruling == "draw" ? "arbiter upholds the quickplay claim: draw"
+                                : "arbiter rejects the quickplay claim (opponent +2:00 unless a flag fell)";
+    }
+    if (type == "increment_request")
+        return fmt::format("{} asks for a 5 s increment for both (III.4), a draw offer",
+                           p["requester"].get<std::string>());
+    if (type == "increment_ruling")
+        return p["grant"].get<bool>()
+                   ? "arbiter grants the III.4 increment: +5 s per move for both, opponent +2:00"
+                   : "arbiter refuses the III.4 increment";
+    return {};
+}
+
 // One line per record: what happened, in the operator's words.
 std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
     std::int64_t t = p.value("t", std::int64_t{0});
@@ -67,6 +93,15 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
     if (type.rfind("ponder_", 0) == 0) return describePonder(type, p);
+    if (auto q = describeQuickplay(type, p); !q.empty()) return q;
+    if (type == "engine_request")  // E.III 3.4
+        return fmt::format("engine instruction: set {} to {} - {}", p["name"].get<std::string>(),
+                           p["value"].get<std::string>(),
+                           p.value("allowed", false) ? "shown to the operator"
+                                                     : "refused: " + p.value("reason", std::string()));
+    if (type == "module_change")
+        return fmt::format("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
+                           p["value"].get<std::string>());
     json rest = p;
     rest.erase("t");
     rest.erase("type");
@@ -86,8 +121,29 @@ int writeEnvelope(const session::Session& s, const session::JournalContents& con
     return 0;
 }
 
-int replay(const std::string& file, const std::string& pgn_out, const std::string& pdf_out,
-           const std::string& envelope_out) {
+// QPF-04: the claim's export (PDF for a .pdf name, else text), dated by the claim record's UTC time.
+int writeQuickplayClaim(const session::Session& s, const session::JournalContents& contents,
+                        const std::string& out) {
+    std::string at;
+    for (const auto& r : contents.records)
+        if (r.type == "qpf_claim") at = session::formatWallTime(r.wall);
+    auto e = s.quickplayClaimExport(at);
+    if (!e) return std::cerr << "error: --qpf-claim: the journal has no quickplay claim\n", 1;
+    if (out.ends_with(".pdf")) {
+        if (auto ok = session::writeQuickplayClaimPdf(*e, out); !ok)
+            return std::cerr << ok.error().message << "\n", 1;
+    } else if (!(std::ofstream(out) << session::quickplayClaimText(*e))) {
+        return std::cerr << "error: cannot write " << out << "\n", 1;
+    }
+    return 0;
+}
+
+struct ReplayOutputs {
+    std::string pgn, pdf, envelope, results, qpf;
+};
+
+int replay(const std::string& file, const ReplayOutputs& o) {
+    const std::string &pgn_out = o.pgn, &pdf_out = o.pdf, &envelope_out = o.envelope, &qpf_out = o.qpf;
     auto contents = session::readJournal(file);
     if (!contents) {
         std::cerr << file << ": " << contents.error().message << "\n";
@@ -111,6 +167,7 @@ int replay(const std::string& file, const std::string& pgn_out, const std::strin
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
                              snap.computer_flags);
     if (!pgn_out.empty()) std::ofstream(pgn_out) << (*s)->pgn();
+    if (!o.results.empty()) std::ofstream(o.results) << (*s)->resultsJson().dump(2) << "\n";  // CMP-4
     if (!pdf_out.empty()) {
         auto data = (*s)->scoresheetData();
         data.footnote = "journal " + contents->records.back().hash;
@@ -118,6 +175,7 @@ int replay(const std::string& file, const std::string& pgn_out, const std::strin
             return std::cerr << ok.error().message << "\n", 1;
     }
     if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out);
+    if (!qpf_out.empty()) return writeQuickplayClaim(**s, *contents, qpf_out);
     return 0;
 }
 
@@ -135,15 +193,18 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
     CLI::App* r =
         journalCommand(app)->add_subcommand("replay", "Print a journal's timeline; --pgn writes the game");
     auto file = std::make_shared<std::string>();
-    auto pgn = std::make_shared<std::string>();
-    auto pdf = std::make_shared<std::string>();
+    auto out = std::make_shared<ReplayOutputs>();
     r->add_option("FILE", *file, "The journal file")->required();
-    r->add_option("--pgn", *pgn, "Write the game's PGN here");
-    auto envelope = std::make_shared<std::string>();
-    r->add_option("--scoresheet-pdf", *pdf, "Write the printable scoresheet (A4 PDF) here");
-    r->add_option("--envelope-pdf", *envelope,
+    r->add_option("--pgn", out->pgn, "Write the game's PGN here");
+    r->add_option("--scoresheet-pdf", out->pdf, "Write the printable scoresheet (A4 PDF) here");
+    r->add_option("--envelope-pdf", out->envelope,
                   "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
-    r->callback([file, pgn, pdf, envelope, &code] { code.value = replay(*file, *pgn, *pdf, *envelope); });
+    r->add_option(
+        "--qpf-claim", out->qpf,
+        "Quickplay claim without an arbiter (III.6 / App. D): write its export here (.pdf or text)");
+    r->add_option("--results-json", out->results,
+                  "Write the result for pairing/prize software (JSON; the computer has is_computer: true)");
+    r->callback([file, out, &code] { code.value = replay(*file, *out); });
 }
 
 }  // namespace oc::cli

@@ -11,8 +11,11 @@ set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/session_apply.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_ponder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_modules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/fake_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/driver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/driver_script.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/journal_sink.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/src/journal_sink.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/quickplay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_quickplay.cpp)

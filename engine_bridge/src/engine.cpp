@@ -1,5 +1,7 @@
 #include "engine_bridge/engine.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <thread>
 
 #include "engine_impl.hpp"
@@ -56,6 +58,35 @@ tl::expected<void, std::string> Engine::reconfigure(const EngineSettings& settin
     impl_->note("settings replaced", now);
     if (!was_running) return {};
     return start(now);
+}
+
+// Allowed during a game (unlike reconfigure): the engine's own instruction is not a parameter change by
+// the operator (E.III 3.4). Stored in the settings so that a restarted process gets it too.
+tl::expected<void, std::string> Engine::applyRequestedOption(const OptionSetting& option, TimePoint now) {
+    if (impl_->state != EngineState::Idle) return refuse(busy(impl_->state) + "; options change while Idle");
+    // Checked like the configured options (offered name, value type and bounds): a restart re-applies it.
+    auto lines = optionCommands({option}, impl_->offered, false);
+    if (!lines) return refuse(lines.error());
+    const std::string line = lines->front();
+    auto& options = impl_->settings.options;
+    auto same = [&](const OptionSetting& o) {  // UCI names are case-insensitive: replace, never duplicate
+        return std::equal(o.name.begin(), o.name.end(), option.name.begin(), option.name.end(),
+                          [](char a, char b) {
+                              return std::tolower(static_cast<unsigned char>(a)) ==
+                                     std::tolower(static_cast<unsigned char>(b));
+                          });
+    };
+    auto it = std::find_if(options.begin(), options.end(), same);
+    if (it == options.end())
+        options.push_back(option);
+    else
+        it->value = option.value;
+    impl_->note("option changed on the engine's request (E.III 3.4): " + option.name, now);
+    impl_->send(line, now);
+    impl_->send(formatIsReady(), now);
+    impl_->state = EngineState::Configuring;
+    impl_->expect("readyok", now + impl_->settings.timeouts.ready);
+    return {};
 }
 
 tl::expected<void, std::string> Engine::newGame(TimePoint now) {

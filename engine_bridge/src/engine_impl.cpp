@@ -82,6 +82,8 @@ void Engine::Impl::handleMessage(const EngineMessage& message, const std::string
     } else if (const auto* info = std::get_if<Info>(&message)) {
         if (state == EngineState::Searching || state == EngineState::Pondering)
             events.push_back(InfoEvent{*info});
+    } else if (const auto* req = std::get_if<OptionRequest>(&message)) {
+        events.push_back(OptionRequestEvent{req->name, req->value});  // E.III 3.4: the session decides
     } else if (const auto* bad = std::get_if<Unparsed>(&message)) {
         // Banners before `uciok` and blank lines are normal; anything else is reported and skipped.
         if (state != EngineState::Starting && bad->reason != "blank line") {

@@ -124,7 +124,22 @@ bool parseIntField(InfoCursor& c, std::string_view key) {
     return true;
 }
 
+// `info string request-option name N... value V...` (E.III 3.4, docs/engine.md); the first `value`
+// token after at least one name token ends the name.
+EngineMessage parseOptionRequest(std::string_view line, const Tokens& tokens) {
+    std::size_t v = 5;
+    while (v < tokens.size() && tokens[v] != "value") ++v;
+    if (tokens.size() < 7 || tokens[3] != "name" || v + 1 >= tokens.size())
+        return unparsed(line, "request-option: expected 'info string request-option name NAME value VALUE'");
+    std::string_view name = tokens[4];
+    name = std::string_view(
+        name.data(), static_cast<std::size_t>(tokens[v - 1].data() - name.data()) + tokens[v - 1].size());
+    return OptionRequest{std::string(name), std::string(restFrom(line, tokens[v + 1]))};
+}
+
 EngineMessage parseInfo(std::string_view line, const Tokens& tokens) {
+    if (tokens.size() >= 3 && tokens[1] == "string" && tokens[2] == "request-option")
+        return parseOptionRequest(line, tokens);
     InfoCursor c{line, tokens, 1, {}};
     while (c.more()) {
         const auto key = c.next();

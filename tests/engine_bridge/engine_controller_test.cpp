@@ -114,6 +114,37 @@ TEST_F(EngineController, SettingsAreLockedDuringAGame) {
               std::vector<std::string>{"setoption name Hash value 128"});
 }
 
+// E.III 3.4: the engine's own request arrives as an event; carrying it out is allowed during a game, only
+// while Idle, and a restarted process gets the changed value.
+TEST_F(EngineController, RequestedOptionIsAppliedWhileIdleAndSurvivesARestart) {
+    startReady();
+    ASSERT_TRUE(engine->newGame(t));
+    settle(t);
+    spawn(0).say("info string request-option name Style value Normal");
+    const auto requests = eventsOf<OptionRequestEvent>(settle(t));
+    ASSERT_EQ(requests.size(), 1u);
+    EXPECT_EQ(requests[0].name, "Style");
+    EXPECT_EQ(requests[0].value, "Normal");
+    EXPECT_FALSE(engine->applyRequestedOption({"Threads", "4"}, t));  // not offered by the engine
+    ASSERT_TRUE(engine->search({"", {"e2e4"}}, clocks(60s, 50s), t));
+    const auto busy = engine->applyRequestedOption({"Style", "Normal"}, t);
+    ASSERT_FALSE(busy);  // never mid-search
+    EXPECT_NE(busy.error().find("Idle"), std::string::npos) << busy.error();
+    settle(t);
+    ASSERT_EQ(engine->state(), EngineState::Idle);
+    ASSERT_TRUE(engine->applyRequestedOption({"Style", "Normal"}, t));
+    settle(t);
+    EXPECT_EQ(engine->state(), EngineState::Idle);
+    EXPECT_EQ(spawn(0).sent("setoption name Style").back(), "setoption name Style value Normal");
+    EXPECT_EQ(spawn(0).received.back(), "isready");
+    spawn(0).crash(9);
+    settle(t + 1s);
+    settle(t + 2s);
+    ASSERT_EQ(script.spawns.size(), 2u);
+    EXPECT_EQ(spawn(1).sent("setoption name Style"),
+              std::vector<std::string>{"setoption name Style value Normal"});
+}
+
 TEST_F(EngineController, SearchSendsTheWholeGameAndDeliversTheMove) {
     startReady();
     ASSERT_TRUE(engine->newGame(t));

@@ -44,6 +44,34 @@ TEST(EngineProtocolParse, BrokenIdIsUnparsed) {
               "id field 'version' is neither name nor author");
 }
 
+// E.III 3.4 (docs/engine.md): the engine's request for a resource change is a typed message.
+TEST(EngineProtocolParse, OptionRequestIsTyped) {
+    const auto tb =
+        as<OptionRequest>(parseEngineLine("info string request-option name SyzygyPath value /tb/6"));
+    EXPECT_EQ(tb.name, "SyzygyPath");
+    EXPECT_EQ(tb.value, "/tb/6");
+    const auto book = as<OptionRequest>(
+        parseEngineLine("info  string request-option name Book File value /books/main  x.bin\r"));
+    EXPECT_EQ(book.name, "Book File");
+    EXPECT_EQ(book.value, "/books/main  x.bin");
+    EXPECT_EQ(as<OptionRequest>(parseEngineLine("info string request-option name value value 1")).name,
+              "value");
+}
+
+TEST(EngineProtocolParse, MalformedOptionRequestIsUnparsedNotAPlainString) {
+    for (const char* bad : {"info string request-option", "info string request-option name SyzygyPath",
+                            "info string request-option name SyzygyPath value",
+                            "info string request-option SyzygyPath value /tb"})
+        EXPECT_EQ(as<Unparsed>(parseEngineLine(bad)).reason,
+                  "request-option: expected 'info string request-option name NAME value VALUE'")
+            << bad;
+    // Only the exact prefix is a request; other strings stay informational.
+    EXPECT_EQ(info("info string please request-option name X value Y").string,
+              "please request-option name X value Y");
+    EXPECT_EQ(info("info depth 3 string request-option name X value Y").string,
+              "request-option name X value Y");
+}
+
 TEST(EngineProtocolParse, BestMoveWithAndWithoutPonder) {
     const auto plain = as<BestMove>(parseEngineLine("bestmove e2e4"));
     EXPECT_EQ(plain.move, "e2e4");

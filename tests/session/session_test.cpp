@@ -151,3 +151,55 @@ TEST(Session, StopOnlyOnTakeBackOrGameEnd) {
 
 }  // namespace
 }  // namespace oc::session
+
+namespace oc::session {
+namespace {
+
+// CMP-3.4: a resumed game restarts its engine with the option the engine asked for and the operator
+// carried out: the setup's recorded option follows, and the fresh engine gets it before its first search.
+TEST(Session, ModuleChangeSurvivesRestoreAndIsSentBeforeTheFirstSearch) {
+    Game g(fakeSetup(Color::Black));
+    TimePoint t = t0();
+    ASSERT_TRUE(g.session->dispatch(cmd::StartGame{}, t));
+    g.engine.queueOptionRequest("EvalFile", "nn-big.nnue");
+    g.session->poll(t);
+    ASSERT_TRUE(g.session->snapshot(t).module_request);
+    ASSERT_TRUE(g.session->dispatch(cmd::ModuleChange{}, t));
+    EXPECT_EQ(g.engine.options().at("EvalFile"), "nn-big.nnue");  // idle: sent at once
+    ASSERT_TRUE(g.session->dispatch(cmd::HumanMove{"e4"}, t));
+    MemorySink sink2;
+    FakeEngine fresh(legalMovesAfter, 1);
+    auto back = Session::restore(g.sink.records, sink2, fresh);
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ((*back)->snapshot(t).setup.engine.options.at("EvalFile"), "nn-big.nnue");
+    EXPECT_FALSE((*back)->snapshot(t).module_request);
+    EXPECT_TRUE(fresh.options().empty());
+    (*back)->poll(t);  // the restored session starts its search: the option goes first
+    EXPECT_EQ(fresh.options().at("EvalFile"), "nn-big.nnue");
+    ASSERT_TRUE(fresh.lastSearch());
+}
+
+// CMP-3.4: a request for an option the event setup does not list is refused and logged; nothing is sent.
+TEST(Session, RequestOutsideTheLockedListIsRefusedAndLogged) {
+    EventSetup setup = fakeSetup(Color::Black);
+    setup.engine.requestable_options = {"SyzygyPath"};
+    Game g(setup);
+    TimePoint t = t0();
+    ASSERT_TRUE(g.session->dispatch(cmd::StartGame{}, t));
+    g.engine.queueOptionRequest("BookFile", "other.bin");
+    g.session->poll(t);
+    EXPECT_FALSE(g.session->snapshot(t).module_request);
+    const auto& rs = g.sink.records;
+    auto req = std::find_if(rs.begin(), rs.end(), [](auto& r) { return r.at("type") == "engine_request"; });
+    ASSERT_NE(req, rs.end());
+    EXPECT_EQ(req->at("name"), "BookFile");
+    EXPECT_FALSE(req->at("allowed").get<bool>());
+    EXPECT_NE(req->at("reason").get<std::string>().find("engine.requestable_options (SyzygyPath)"),
+              std::string::npos);
+    EXPECT_FALSE(g.session->dispatch(cmd::ModuleChange{}, t));
+    EXPECT_EQ(g.sink.records.back().at("type"), "refused");
+    EXPECT_TRUE(g.engine.options().empty());
+}
+
+}  // namespace
+}  // namespace oc::session

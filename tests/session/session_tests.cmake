@@ -1,5 +1,7 @@
 # The session core's tests (owned by the session helper), kept apart from the journal's list.
 oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAKE_CURRENT_LIST_DIR}/policy_script_test.cpp)
+oc_test(session_quickplay_test ${CMAKE_CURRENT_LIST_DIR}/quickplay_test.cpp)
+target_link_libraries(session_quickplay_test PRIVATE session)
 target_link_libraries(session_setup_test PRIVATE session)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp)
 target_link_libraries(session_core_test PRIVATE session)
@@ -28,3 +30,10 @@ oc_test(session_seal_secrecy_test ${CMAKE_CURRENT_LIST_DIR}/seal_secrecy_test.cp
 target_link_libraries(session_seal_secrecy_test PRIVATE session)
 oc_test(session_ponder_test ${CMAKE_CURRENT_LIST_DIR}/ponder_test.cpp)
 target_link_libraries(session_ponder_test PRIVATE session)
+
+# CMP-4: `journal replay --results-json` marks the computer participant (is_computer) for prize software.
+add_test(NAME session_results_json_cmp4
+         COMMAND sh -c "rm -f cmp4.jsonl cmp4.json && $<TARGET_FILE:operator-cli> play --engine fake --engine-side black --tc 90m+30s --human script:${CMAKE_CURRENT_LIST_DIR}/scripts/cmp_4_results_export.txt --journal cmp4.jsonl >/dev/null && $<TARGET_FILE:operator-cli> journal replay cmp4.jsonl --results-json cmp4.json >/dev/null && cat cmp4.json"
+         WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(session_results_json_cmp4 PROPERTIES PASS_REGULAR_EXPRESSION
+  "\"color\": \"black\",\n *\"is_computer\": true,\n *\"name\": \"Engine\",\n *\"score\": 0,\n *\"type\": \"program\"")

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,28 @@ TEST_F(BridgeEngineLinkTest, RealTimeSearchSendsTheClocksAndDeliversTheMoveAtOnc
     EXPECT_FALSE(eventsOf<Line>(events).empty());  // the protocol lines, for the journal
     EXPECT_FALSE(link.busy());
     EXPECT_EQ(link.nextDue(), std::nullopt);
+}
+
+// E.III 3.4: the engine's request reaches the session typed; a carried-out change goes to the engine
+// before the next search's `go`, once the engine is idle.
+TEST_F(BridgeEngineLinkTest, RequestedOptionIsForwardedAndSentBeforeTheNextGo) {
+    BridgeEngineLink link(settings, {}, script.factory());
+    (void)settle(link, kT0);
+    script.spawns.at(0)->say("info string request-option name Style value Normal");
+    const auto requests = eventsOf<session::engine_event::OptionRequest>(settle(link, kT0));
+    ASSERT_EQ(requests.size(), 1u);
+    EXPECT_EQ(requests.front().name, "Style");
+    EXPECT_EQ(requests.front().value, "Normal");
+    link.setOption("Style", "Normal", kT0);
+    link.startSearch(request(3), kT0);
+    const auto events = settle(link, kT0);
+    EXPECT_EQ(eventsOf<BestMove>(events).size(), 1u);
+    const auto& rx = script.spawns.at(0)->received;
+    auto option = std::find(rx.begin(), rx.end(), "setoption name Style value Normal");
+    auto go = std::find_if(rx.begin(), rx.end(), [](const std::string& l) { return l.rfind("go ", 0) == 0; });
+    ASSERT_NE(option, rx.end());
+    ASSERT_NE(go, rx.end());
+    EXPECT_LT(option, go);
 }
 
 TEST_F(BridgeEngineLinkTest, StoppedSearchesLateAnswerIsDropped) {

@@ -276,6 +276,20 @@ TEST_F(ConsoleView, PendingHumanOfferIsAnswered) {
     EXPECT_FALSE(std::get<cmd::AnswerHumanOffer>(out[0]).accept);
 }
 
+// E.III 3.4: the engine's resource-change request is a mandatory instruction with one action, shown
+// while the engine thinks too; without a request there is no control to change a resource at all.
+TEST_F(ConsoleView, EnginesModuleRequestIsAnInstructionTheOperatorConfirms) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("Module change done"));
+    snap.module_request = Snapshot::ModuleRequest{"SyzygyPath", "/tb/6"};
+    frames(snap, 1);
+    EXPECT_TRUE(enabled("Module change done"));
+    const auto out = click(snap, "Module change done");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::get<cmd::ModuleChange>(out[0]).name.empty());
+}
+
 TEST_F(ConsoleView, ResignationForTheComputerNeedsASecondClick) {
     const Snapshot snap = inPhase(Phase::HumanToMove);
     frames(snap, 2);
@@ -380,6 +394,31 @@ TEST_F(ConsoleView, EveryControlIsInsideTheWindowInEveryPhase) {
             }
         }
     }
+}
+
+// QPF-02..04: the quickplay controls appear only when the session offers them; the arbiter's decision.
+TEST_F(ConsoleView, QuickplayControlsOnlyWhenAvailable) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("Human: quickplay claim (< 2:00)"));
+    snap.qpf_applies = true;
+    snap.qpf_claim_available[Color::White] = true;
+    frames(snap, 1);
+    EXPECT_FALSE(state_.widgets.count("Computer: quickplay claim (< 2:00)"));
+    const auto out = click(snap, "Human: quickplay claim (< 2:00)");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::ClaimDraw>(out[0]).kind, cmd::ClaimKind::Quickplay);
+    snap.qpf_claim_available[Color::White] = false;
+    snap.qpf_claimant = Color::White;
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    frames(snap, 2);
+    const auto ruling = click(snap, "QPF: postpone, opponent +2:00");
+    ASSERT_EQ(ruling.size(), 1u);
+    EXPECT_TRUE(std::get<cmd::ArbiterQuickplay>(ruling[0]).add_two_minutes);
+    snap.qpf_provisional = true;  // QPF-04: only the draw (or a declared result) remains
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("QPF: reject (opponent +2:00)"));
+    EXPECT_TRUE(state_.widgets.count("QPF: draw"));
 }
 
 TEST(BoardPicture, PositionLastMoveAndTheOperatorsSide) {

@@ -47,6 +47,15 @@ Indication indicate(const DrawPolicy& p, const PolicyInput& in) {
         out.claim_draw = true;
         why.push_back(fmt::format("claim: valid and score <= {} cp", p.claim_below_cp));
     }
+    // QPF-02 (E.III 3.3, Q2): "the opponent cannot win by normal means" read as a level game for the
+    // last N computer moves; deterministic, so a replay indicates the same.
+    if (p.qpf_claim_enabled && in.quickplay_possible &&
+        lastAll(in.evals, p.qpf_claim_over_moves,
+                [&](int cp) { return std::abs(cp) <= p.qpf_claim_within_cp; })) {
+        out.claim_quickplay = true;
+        why.push_back(fmt::format("quickplay claim: |score| <= {} cp for the last {} moves",
+                                  p.qpf_claim_within_cp, p.qpf_claim_over_moves));
+    }
     if (p.resign_enabled &&
         lastAll(in.evals, p.resign_over_moves, [&](int cp) { return cp <= p.resign_below_cp; })) {
         out.resign = true;

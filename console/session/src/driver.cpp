@@ -42,7 +42,10 @@ bool Driver::step() {
     session_.poll(now_);
     Snapshot s = session_.snapshot(now_);
     report(s);
-    if (s.phase == Phase::GameOver) return false;
+    // A script's remaining lines still run after the game ends: its checks of the result must not be
+    // skipped silently (an action there is refused and fails the script).
+    bool script_left = opt_.human == HumanKind::Script && next_step_ < opt_.script.size();
+    if (s.phase == Phase::GameOver && !script_left) return false;
     bool mid_cycle = s.phase == Phase::EngineMoveMade;  // finish the press so the last move has its clock
     if (opt_.max_plies > 0 && s.moves.size() >= static_cast<std::size_t>(opt_.max_plies) && !mid_cycle)
         return false;

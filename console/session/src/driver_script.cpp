@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include "session/driver.hpp"
 
@@ -45,6 +46,21 @@ std::string clockSeconds(Ms ms) {
 
 bool yes(const std::string& w) {
     return w == "yes" || w == "true";
+}
+
+// QPF checks: "qpf-claim SIDE yes|no", "increment-request SIDE yes|no", "qpf-decision yes|no",
+// "paused yes|no", "qpf-export TEXT" (substring of the text export). nullopt: not one of them.
+std::optional<std::pair<bool, std::string>> expectQuickplay(const Snapshot& s,
+                                                            const std::vector<std::string>& a,
+                                                            rules::Color sd, bool side) {
+    auto flag = [&](bool v, const std::string& want) {
+        return std::pair{v == yes(want), std::string(v ? "yes" : "no")};
+    };
+    if (a[0] == "qpf-claim" && side) return flag(s.qpf_claim_available[sd], a[2]);
+    if (a[0] == "increment-request" && side) return flag(s.increment_request_available[sd], a[2]);
+    if (a[0] == "qpf-decision") return flag(s.qpf_decision_needed, a[1]);
+    if (a[0] == "paused") return flag(s.clock_paused, a[1]);
+    return std::nullopt;
 }
 
 }  // namespace
@@ -120,6 +136,13 @@ bool Driver::directive(const Directive& d, int line) {
         opt_.scripted_engine->queueCrash();
         return true;
     }
+    if (d.name == "engine-request") {
+        // E.III 3.4: the engine asks for a resource change (docs/engine.md request-option).
+        if (!opt_.scripted_engine) return fail(line, "\"engine-request\" needs the scripted engine");
+        if (a.size() < 2) return fail(line, "usage: engine-request NAME VALUE");
+        opt_.scripted_engine->queueOptionRequest(a[0], joined(a, 1));
+        return true;
+    }
     if (d.name == "wait") {
         auto dur = a.empty() ? tl::expected<Ms, std::string>(tl::unexpect, "usage: wait DURATION")
                              : parseDuration(a[0]);
@@ -137,6 +160,18 @@ bool Driver::directive(const Directive& d, int line) {
         return fail(line, fmt::format("phase {} not reached", a.empty() ? "?" : a[0]));
     }
     if (d.name == "expect") return expect(a, line);
+    if (d.name == "qpf-export") {
+        // QPF-04: the claim's export for the opponent's check; FILE.pdf as the scoresheet PDF, else text.
+        if (a.size() != 1) return fail(line, "usage: qpf-export FILE");
+        auto e = session_.quickplayClaimExport();
+        if (!e) return fail(line, "qpf-export: no quickplay claim was made");
+        if (a[0].ends_with(".pdf")) {
+            if (auto ok = writeQuickplayClaimPdf(*e, a[0]); !ok) return fail(line, ok.error().message);
+        } else if (!(std::ofstream(a[0]) << quickplayClaimText(*e))) {
+            return fail(line, "qpf-export: cannot write " + a[0]);
+        }
+        return true;
+    }
     if (d.name == "envelope-pdf") {
         // Guidelines I.2: the printed record for the envelope; it never holds the sealed move.
         if (a.size() != 1) return fail(line, "usage: envelope-pdf FILE");
@@ -165,6 +200,13 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     if (what == "fen") return check(want == s.fen, s.fen);
     if (what == "scoresheet") return check(contains(session_.scoresheetText()), session_.scoresheetText());
     if (what == "pgn") return check(contains(session_.pgn()), session_.pgn());
+    if (what == "qpf-export") {
+        auto e = session_.quickplayClaimExport();
+        std::string text = e ? quickplayClaimText(*e) : "(no quickplay claim)";
+        return check(contains(text), text);
+    }
+    if (what == "results")
+        return check(contains(session_.resultsJson().dump()), session_.resultsJson().dump());
     if (what == "rejected") return check(contains(last_rejection_), last_rejection_);
     if (what == "plies") return check(want == std::to_string(s.moves.size()), std::to_string(s.moves.size()));
     if (what == "restarts")
@@ -179,10 +221,11 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     }
     if (what == "indication" && a.size() == 3) {
         const Indication& i = s.indication;
-        bool v = a[1] == "offer"    ? i.offer_draw
-                 : a[1] == "claim"  ? i.claim_draw
-                 : a[1] == "accept" ? i.accept_draw
-                                    : i.resign;
+        bool v = a[1] == "offer"       ? i.offer_draw
+                 : a[1] == "claim"     ? i.claim_draw
+                 : a[1] == "accept"    ? i.accept_draw
+                 : a[1] == "quickplay" ? i.claim_quickplay
+                                       : i.resign;
         return check(v == yes(a[2]), fmt::format("{} ({})", v ? "yes" : "no", i.reason));
     }
     if (what == "offer" && a.size() == 3) {
@@ -201,9 +244,29 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
         return check(want == std::to_string(fake->ponderStops()), std::to_string(fake->ponderStops()));
     if (what == "ponder-hits" && fake)
         return check(want == std::to_string(fake->ponderHits()), std::to_string(fake->ponderHits()));
+    if (what == "module-request") {
+        std::string got = s.module_request ? s.module_request->name + " " + s.module_request->value : "none";
+        return check(got == want, got);
+    }
+    if (what == "engine-option" && a.size() >= 3 && fake) {
+        auto it = fake->options().find(a[1]);
+        std::string got = it == fake->options().end() ? "none" : it->second;
+        return check(got == joined(a, 2), got);
+    }
+    if (what == "setup-option" && a.size() >= 3) {
+        auto it = s.setup.engine.options.find(a[1]);
+        std::string got = it == s.setup.engine.options.end() ? "none" : it->second;
+        return check(got == joined(a, 2), got);
+    }
     if (what == "go" && side && fake && fake->lastSearch()) {
         const GoParams& g = fake->lastSearch()->go;
         std::string got = clockSeconds(sd == rules::Color::White ? g.wtime : g.btime);
+        return check(got == a[2], got);
+    }
+    if (auto q = expectQuickplay(s, a, sd, side); q) return check(q->first, q->second);
+    if (what == "go-inc" && side && fake && fake->lastSearch()) {
+        const GoParams& g = fake->lastSearch()->go;
+        std::string got = clockSeconds(sd == rules::Color::White ? g.winc : g.binc);
         return check(got == a[2], got);
     }
     if (what == "clock" && side)

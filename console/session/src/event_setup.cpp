@@ -13,6 +13,7 @@ using Result = tl::expected<void, std::string>;
 
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
+constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
@@ -25,6 +26,14 @@ json policyJson(const DrawPolicy& p) {
             {"claim_enabled", p.claim_enabled},        {"claim_below_cp", p.claim_below_cp},
             {"resign_enabled", p.resign_enabled},      {"resign_below_cp", p.resign_below_cp},
             {"resign_over_moves", p.resign_over_moves}};
+}
+
+// QPF-02/03: the quickplay indication's keys (E.III 3.3, Q2).
+json withQuickplay(json j, const DrawPolicy& p) {
+    j.update({{"qpf_claim_enabled", p.qpf_claim_enabled},
+              {"qpf_claim_within_cp", p.qpf_claim_within_cp},
+              {"qpf_claim_over_moves", p.qpf_claim_over_moves}});
+    return j;
 }
 
 DrawPolicy policyFrom(const json& j) {
@@ -40,6 +49,9 @@ DrawPolicy policyFrom(const json& j) {
     p.resign_enabled = j.at("resign_enabled").get<bool>();
     p.resign_below_cp = j.at("resign_below_cp").get<int>();
     p.resign_over_moves = j.at("resign_over_moves").get<int>();
+    p.qpf_claim_enabled = j.at("qpf_claim_enabled").get<bool>();
+    p.qpf_claim_within_cp = j.at("qpf_claim_within_cp").get<int>();
+    p.qpf_claim_over_moves = j.at("qpf_claim_over_moves").get<int>();
     return p;
 }
 
@@ -63,9 +75,9 @@ Result checkShape(const json& tmpl, const json& in, const std::string& path) {
             for (const auto& [name, v] : value.items())
                 if (!v.is_string())
                     return tl::make_unexpected(fmt::format("{}.{}: option values are strings", where, name));
-        } else if (where == "engine.args") {
+        } else if (where == "engine.args" || where == "engine.requestable_options") {
             for (const auto& v : value)
-                if (!v.is_string()) return tl::make_unexpected(where + ": arguments are strings");
+                if (!v.is_string()) return tl::make_unexpected(where + ": expected a list of strings");
         } else if (value.is_object()) {
             if (auto r = checkShape(expect, value, where); !r) return r;
         }
@@ -88,6 +100,8 @@ Result validatePolicy(const DrawPolicy& p) {
     if (p.offer_within_cp < 0) return fail("policy.offer_within_cp: must be 0 or more");
     if (p.offer_after_move < 1) return fail("policy.offer_after_move: must be a move number (1 or more)");
     if (p.offer_rate_limit < 0) return fail("policy.offer_rate_limit: must be 0 or more moves");
+    if (p.qpf_claim_within_cp < 0) return fail("policy.qpf_claim_within_cp: must be 0 or more");
+    if (p.qpf_claim_over_moves < 1) return fail("policy.qpf_claim_over_moves: must be at least 1");
     return {};
 }
 
@@ -114,7 +128,17 @@ Result validate(const EventSetup& s) {
     // engine.ponder needs the engine's UCI option Ponder: checked against its handshake at the start.
     if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
         return fail("handling_reserve_s: expected seconds between 0 and 600");
+    if (s.handling_safety_moves < 0 || s.handling_safety_moves > 20)
+        return fail("handling_safety_moves: expected a number of moves between 0 and 20");
     if (s.faster_rate_threshold_s < 0) return fail("faster_rate_threshold_s: expected seconds, 0 or more");
+    if (!oneOf(s.quickplay_finish, kQuickplay))
+        return fail(fmt::format(
+            "quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\"",
+            s.quickplay_finish));
+    if (s.edition == 2005 && s.quickplay_finish != "none")
+        return fail(
+            "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
+            "leave it \"none\" for edition 2005");
     return validatePolicy(s.policy);
 }
 
@@ -135,13 +159,17 @@ json toJson(const EventSetup& s) {
              {{"command", s.engine.command},
               {"args", s.engine.args},
               {"options", s.engine.options},
-              {"ponder", s.engine.ponder}}},
+              {"ponder", s.engine.ponder},
+              {"requestable_options", s.engine.requestable_options}}},
             {"handling_reserve_s", s.handling_reserve_s},
+            {"handling_safety_moves", s.handling_safety_moves},
             {"faster_rate_threshold_s", s.faster_rate_threshold_s},
             {"enforce_recording", s.enforce_recording},
-            {"policy", policyJson(s.policy)},
+            {"policy", withQuickplay(policyJson(s.policy), s.policy)},
             {"consultant",
-             {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}}};
+             {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}},
+            {"quickplay_finish", s.quickplay_finish},
+            {"arbiter_in_venue", s.arbiter_in_venue}};
 }
 
 tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
@@ -169,12 +197,16 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.engine.args = e.at("args").get<std::vector<std::string>>();
     s.engine.options = e.at("options").get<std::map<std::string, std::string>>();
     s.engine.ponder = e.at("ponder").get<bool>();
+    s.engine.requestable_options = e.at("requestable_options").get<std::vector<std::string>>();
     s.handling_reserve_s = merged.at("handling_reserve_s").get<double>();
+    s.handling_safety_moves = merged.at("handling_safety_moves").get<int>();
     s.faster_rate_threshold_s = merged.at("faster_rate_threshold_s").get<double>();
     s.enforce_recording = merged.at("enforce_recording").get<bool>();
     s.policy = policyFrom(merged.at("policy"));
     s.consultant.name = merged.at("consultant").at("name");
     s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
+    s.quickplay_finish = merged.at("quickplay_finish");
+    s.arbiter_in_venue = merged.at("arbiter_in_venue").get<bool>();
     if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
 }

@@ -40,6 +40,17 @@ void FakeEngine::queueCrash() {
     crash_ = true;
 }
 
+void FakeEngine::queueOptionRequest(std::string name, std::string value) {
+    requests_.push_back({std::move(name), std::move(value)});
+}
+
+// E.III 3.4: a setoption during the engine's own search would be a parameter change mid-search; the
+// fake marks it so that a test sees it.
+void FakeEngine::setOption(const std::string& name, const std::string& value, TimePoint) {
+    options_[name] = current_ || ponder_ ? value + " (sent mid-search)" : value;  // a ponder search too
+    sent_.push_back("setoption name " + name + " value " + value);
+}
+
 void FakeEngine::startSearch(const SearchRequest& req, TimePoint now) {
     current_ = req;
     last_ = req;
@@ -56,7 +67,7 @@ void FakeEngine::stop(TimePoint) {
 void FakeEngine::startPonder(const SearchRequest& req, TimePoint now) {
     ponder_ = req;
     ponder_started_ = now;
-    lines_.push_back("go ponder");
+    sent_.push_back("go ponder");
 }
 
 // Like an engine that counts its time from `go ponder`: the move is due a think time after the ponder
@@ -70,7 +81,7 @@ void FakeEngine::ponderHit(const SearchRequest& req, TimePoint now) {
     due_ = std::max(now, ponder_started_ + simulatedThinkTime(ponder_->go, side));
     ponder_.reset();
     ++ponder_hits_;
-    lines_.push_back("ponderhit");
+    sent_.push_back("ponderhit");
 }
 
 // E.III 2.3: ending a ponder search is not a stop of the computer's own search; counted apart.
@@ -78,12 +89,19 @@ void FakeEngine::stopPonder(TimePoint) {
     if (!ponder_) return;
     ponder_.reset();
     ++ponder_stops_;
-    lines_.push_back("stop");
+    sent_.push_back("stop");
 }
 
 std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
     std::vector<EngineEvent> out;
-    for (auto& l : std::exchange(lines_, {})) out.emplace_back(engine_event::Line{true, std::move(l)});
+    for (auto& l : sent_) out.emplace_back(engine_event::Line{true, std::move(l)});
+    sent_.clear();
+    for (; !requests_.empty(); requests_.pop_front()) {
+        const auto& r = requests_.front();
+        out.emplace_back(
+            engine_event::Line{false, "info string request-option name " + r.name + " value " + r.value});
+        out.emplace_back(r);
+    }
     if (crash_ && (current_ || ponder_)) {
         crash_ = false;
         out.emplace_back(

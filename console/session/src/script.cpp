@@ -118,14 +118,19 @@ Parsed syncClock(const Words& w, Color computer) {
 }
 
 Parsed claim(const Words& w, Color computer) {
-    if (auto ok = need(w, 3, "claim SIDE threefold|fifty [MOVE] [touched]"); !ok) return ok;
+    if (auto ok = need(w, 3, "claim SIDE threefold|fifty|quickplay [MOVE] [touched]"); !ok) return ok;
     auto c = side(w[1], computer);
     if (!c) return tl::make_unexpected(c.error());
     cmd::ClaimDraw cl{*c, cmd::ClaimKind::Threefold, std::nullopt, false};
+    if (w[2] == "quickplay") {
+        if (w.size() != 3) return tl::make_unexpected("usage: claim SIDE quickplay (no written move)");
+        cl.kind = cmd::ClaimKind::Quickplay;
+        return Command{cl};
+    }
     if (w[2] == "fifty")
         cl.kind = cmd::ClaimKind::Fifty;
     else if (w[2] != "threefold")
-        return tl::make_unexpected("claim: expected threefold or fifty");
+        return tl::make_unexpected("claim: expected threefold, fifty or quickplay");
     for (std::size_t i = 3; i < w.size(); ++i) {
         if (w[i] == "touched")
             cl.touched = true;
@@ -135,9 +140,33 @@ Parsed claim(const Words& w, Color computer) {
     return Command{cl};
 }
 
+// QPF-02/03: "arbiter qpf draw|postpone [+2]|reject", "arbiter increment grant|refuse".
+Parsed quickplayRuling(const Words& w) {
+    if (w[1] == "increment") {
+        if (w.size() != 3 || (w[2] != "grant" && w[2] != "refuse"))
+            return tl::make_unexpected("usage: arbiter increment grant|refuse");
+        return Command{cmd::ArbiterIncrement{w[2] == "grant"}};
+    }
+    const char* usage = "usage: arbiter qpf draw|postpone [+2]|reject";
+    if (w.size() < 3 || w.size() > 4) return tl::make_unexpected(usage);
+    cmd::ArbiterQuickplay q;
+    if (w[2] == "postpone")
+        q.ruling = cmd::QuickplayRuling::Postpone;
+    else if (w[2] == "reject")
+        q.ruling = cmd::QuickplayRuling::Reject;
+    else if (w[2] != "draw")
+        return tl::make_unexpected(usage);
+    if (w.size() == 4 && w[3] != "+2" && w[3] != "+0") return tl::make_unexpected(usage);
+    q.add_two_minutes = w.size() == 4 && w[3] == "+2";
+    return Command{q};
+}
+
 Parsed arbiter(const Words& w, Color computer) {
-    if (auto ok = need(w, 2, "arbiter pause|resume|adjust|illegal|confirm-flag|result ..."); !ok) return ok;
+    if (auto ok = need(w, 2, "arbiter pause|resume|adjust|illegal|confirm-flag|result|qpf|increment ...");
+        !ok)
+        return ok;
     const std::string& what = w[1];
+    if (what == "qpf" || what == "increment") return quickplayRuling(w);
     if (what == "pause") return Command{cmd::ArbiterPause{}};
     if (what == "resume") return Command{cmd::ArbiterResume{}};
     if (what == "illegal") {
@@ -198,6 +227,8 @@ Parsed action(const Words& w, Color computer) {
     if (verb == "arbiter") return arbiter(w, computer);
     if (verb == "resign") return sided(w, computer, [](Color c) { return Command{cmd::Resign{c}}; });
     if (verb == "flag") return sided(w, computer, [](Color c) { return Command{cmd::ReportFlag{c}}; });
+    if (verb == "request-increment")
+        return sided(w, computer, [](Color c) { return Command{cmd::RequestIncrement{c}}; });
     if (verb == "correct" && w.size() >= 2)
         return Command{cmd::CorrectEntry{w[1], w.size() > 2 && w[2] == "confirmed"}};
     if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
@@ -208,8 +239,11 @@ Parsed action(const Words& w, Color computer) {
         return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
     if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
         return Command{cmd::FasterRate{w[1] == "on"}};
-    static const char* kDirectives[] = {"engine", "engine-crash", "engine-no-ponder", "expect", "wait",
-                                        "setup",  "until",        "envelope-pdf"};
+    if (verb == "module-change" && w.size() == 2 && w[1] == "done") return Command{cmd::ModuleChange{}};
+    if (verb == "module-change" && w.size() >= 3) return Command{cmd::ModuleChange{w[1], join(w, 2)}};
+    static const char* kDirectives[] = {
+        "engine", "engine-crash", "engine-no-ponder", "engine-request", "expect", "wait",
+        "setup",  "until",        "envelope-pdf",     "qpf-export"};
     for (const char* d : kDirectives)
         if (verb == d) return Directive{verb, Words(w.begin() + 1, w.end())};
     return tl::make_unexpected(fmt::format("unknown action \"{}\" (see docs/cli-script-format.md)", verb));

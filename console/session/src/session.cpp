@@ -78,6 +78,8 @@ Outcome start(Impl& s, const cmd::StartGame& c, TimePoint now) {
 Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
     if (s.phase != Phase::HumanToMove)
         return s.refuse("move", fmt::format("not the human's turn (phase: {})", phaseName(s.phase)), now);
+    if (s.qpfAwaitsArbiter())
+        return s.refuse("move", "a quickplay claim awaits the arbiter's decision (arbiter qpf ...)", now);
     if (s.seal_requested)
         return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move",
                         now);
@@ -99,6 +101,8 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveShown)
         return s.refuse("made", fmt::format("no engine move to execute (phase: {})", phaseName(s.phase)),
                         now);
+    if (s.qpfAwaitsArbiter())
+        return s.refuse("made", "a quickplay claim awaits the arbiter's decision (arbiter qpf ...)", now);
     if (s.withheld) {
         // I.1.1: a move executed after the seal request is the sealed move; the console shows none.
         if (!c.actual)
@@ -115,11 +119,15 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     bool breach = false;
     if (c.actual) {
         auto m = s.game.parse(*c.actual);
+        // CMP-1.2: the operator is the computer's player; an illegal move he made is the computer's
+        // (IRR-06). Logged, so the arbiter sees it; the arbiter's ruling applies the penalty.
         if (!m)
-            return tl::make_unexpected(Rejection{
-                m.error() +
-                " - if this move was really made on the board, the arbiter rules it illegal (arbiter "
-                "illegal) against the computer's side (IRR-07)"});
+            return s.refuse(
+                "made",
+                fmt::format("{} - if this move was really made on the board, the arbiter rules it "
+                            "illegal against the computer's side (arbiter illegal {}; IRR-06/07)",
+                            m.error(), s.game.plies() + 1),
+                now);
         breach = m->uci != uci;
         uci = m->uci;
     }
@@ -198,7 +206,11 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
                                [&](const cmd::RequestSeal&) { return requestSeal(s, now); },
                                [&](const cmd::SealHumanMove& c) { return sealHuman(s, c, now); },
                                [&](const cmd::SealComputerMove& c) { return sealComputer(s, c, now); },
-                               [&](const cmd::Resume& c) { return resume(s, c, now); }},
+                               [&](const cmd::Resume& c) { return resume(s, c, now); },
+                               [&](const cmd::ArbiterQuickplay& c) { return arbiterQuickplay(s, c, now); },
+                               [&](const cmd::RequestIncrement& c) { return requestIncrement(s, c, now); },
+                               [&](const cmd::ArbiterIncrement& c) { return arbiterIncrement(s, c, now); },
+                               [&](const cmd::ModuleChange& c) { return moduleChange(s, c, now); }},
                       command);
 }
 

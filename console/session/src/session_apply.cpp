@@ -21,6 +21,7 @@ void applySetup(Impl& s, const json& r, TimePoint) {
     auto clock = SessionClock::create(s.setup.time_control, s.setup.edition, s.setup.classification,
                                       s.setup.handling_reserve_s, s.setup.faster_rate_threshold_s);
     if (!clock) throw std::runtime_error(clock.error());
+    clock->setSafetyMoves(s.setup.handling_safety_moves);
     s.clock = std::move(*clock);
 }
 
@@ -28,6 +29,7 @@ void applyStart(Impl& s, const json& r, TimePoint) {
     TimePoint at = fromMs(r.at("at").get<std::int64_t>());
     s.clock->start(at);
     s.turn_started_at = at;
+    s.started_at = at;
     s.phase = s.computer() == Color::White ? Phase::EngineThinking : Phase::HumanToMove;
 }
 
@@ -128,6 +130,7 @@ void applyHumanOffer(Impl& s, const json&, TimePoint) {
 void applyAnswerHuman(Impl& s, const json& r, TimePoint t) {
     if (r.at("accept").get<bool>()) return s.endGame("1/2-1/2", "draw by agreement", t);
     s.human_offer = false;
+    s.incrementOfferRefused(s.computer());  // QPF-03: a III.4 request refused as a draw
     if (s.phase != Phase::ClaimPending) return;
     // Art. 9.5: the incorrect claim stands as a claim; the penalty applies and the written move follows.
     s.notice(s.clock->penalizeClaim(s.human(), t));
@@ -145,6 +148,7 @@ void applyAnswerComputer(Impl& s, const json& r, TimePoint t) {
     if (r.at("accept").get<bool>()) return s.endGame("1/2-1/2", "draw by agreement", t);
     s.computer_offer = false;
     s.last_rejected_offer = s.game.moveNumber();
+    s.incrementOfferRefused(s.human());  // QPF-03: a III.4 request refused as a draw
 }
 
 void applyClaim(Impl& s, const json& r, TimePoint t) {
@@ -157,12 +161,8 @@ void applyClaim(Impl& s, const json& r, TimePoint t) {
     if (verdict == "right_lost") return;
     if (verdict == "correct") {
         // Art. 9.2.1 / 9.3.1: the written move is part of the game record; the game is drawn at once.
-        if (intended) {
-            if (claimant == s.human())
-                s.playHuman(*intended, t, false);
-            else
-                s.game.play(*intended);
-        }
+        if (intended && claimant == s.human()) s.playHuman(*intended, t, false);
+        if (intended && claimant == s.computer()) s.writeComputerMove(*intended, t);
         return s.endGame("1/2-1/2", kind == "threefold" ? "threefold repetition" : "fifty-move rule", t);
     }
     if (claimant == s.human()) {
@@ -185,6 +185,8 @@ void applyFlagReported(Impl& s, const json& r, TimePoint) {
     if (side == s.computer()) ++s.computer_flags;
     s.notice(fmt::format("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)",
                          colorName(side)));
+    if (s.qpf_claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
+        s.notice("a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)");
 }
 
 void applyFlagConfirmed(Impl& s, const json& r, TimePoint t) {
@@ -235,6 +237,7 @@ void applyCorrect(Impl& s, const json& r, TimePoint t) {
 }
 
 void applyArbiterResult(Impl& s, const json& r, TimePoint t) {
+    s.qpf_claim.reset();  // QPF-04: a provisional claim's game gets its result here
     s.endGame(r.at("result"), "arbiter decision: " + r.at("reason").get<std::string>(), t);
 }
 
@@ -345,6 +348,8 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"sealed", applySealed},
                                                           {"resume", applyResume},
                                                           {"engine_fault", applyFault},
+                                                          {"engine_request", applyEngineRequest},
+                                                          {"module_change", applyModuleChange},
                                                           {"engine_restart", applyRestart},
                                                           {"go", auditOnly},
                                                           {"ponder_start", auditOnly},
@@ -353,7 +358,11 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"ponder_stop", auditOnly},
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
-                                                          {"note", auditOnly}};
+                                                          {"note", auditOnly},
+                                                          {"qpf_claim", applyQuickplayClaim},
+                                                          {"qpf_ruling", applyQuickplayRuling},
+                                                          {"increment_request", applyIncrementRequest},
+                                                          {"increment_ruling", applyIncrementRuling}};
     return kHandlers;
 }
 
@@ -398,6 +407,18 @@ void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool of
     locked = true;
     turn_started_at = pressed;
     phase = Phase::EngineThinking;
+}
+
+// Art. 9.2.1 / 9.3.1: the computer's written (not played) move of a correct claim is on the scoresheet
+// and in the game record, like the human's.
+void Session::Impl::writeComputerMove(const std::string& uci, TimePoint t) {
+    auto d = game.describe(uci);
+    if (!d) throw std::runtime_error(d.error());
+    moves.push_back(ScoresheetMove{game.moveNumber(), computer(), d->uci, d->san, d->local, false,
+                                   clock->remaining(computer(), t),
+                                   std::chrono::duration_cast<Ms>(t - turn_started_at)});
+    game.play(d->uci);
+    engine_move.reset();
 }
 
 void Session::Impl::endGame(const std::string& res, const std::string& why, TimePoint t) {

@@ -31,6 +31,8 @@ struct SessionClock::Impl {
     clock::FasterRate faster;
     clock::PenaltyContext penalties;
     Ms last_increment{};  // credited by the latest press (taken back after an illegal move)
+    std::string event_pgn_tc;
+    clock::BudgetSettings budget{};
 
     Impl(clock::TimeControl tc, clock::ReserveSettings rs, Ms threshold)
         : gc(std::move(tc)), reserve(rs), faster(threshold) {}
@@ -60,6 +62,7 @@ tl::expected<SessionClock, std::string> SessionClock::create(const std::string& 
     rules::Edition e = edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023;
     c.impl_->penalties.edition = e;
     c.impl_->penalties.game_class = classOf(classification, *tc, e);
+    c.impl_->event_pgn_tc = clock::formatPgn(*tc);
     return c;
 }
 
@@ -115,7 +118,7 @@ bool SessionClock::paused() const {
 // E.III 2.1: the engine's go values from the (synced) mirror minus the measured handling reserve.
 GoParams SessionClock::budget(Color computer, TimePoint t) const {
     auto in = clock::budgetInput(impl_->gc, computer, t);
-    auto g = clock::computeGo(in, impl_->reserve.perMove(), clock::BudgetSettings{}, impl_->faster.faster());
+    auto g = clock::computeGo(in, impl_->reserve.perMove(), impl_->budget, impl_->faster.faster());
     return GoParams{g.time[Color::White], g.time[Color::Black], g.inc[Color::White], g.inc[Color::Black],
                     g.movestogo.value_or(0)};
 }
@@ -130,6 +133,10 @@ GoParams SessionClock::ponderBudget(Color computer, TimePoint t) const {
 
 void SessionClock::recordHandling(Ms handling) {
     impl_->reserve.record(handling);
+}
+
+void SessionClock::setSafetyMoves(int moves) {
+    impl_->budget.safety_moves = moves;
 }
 
 bool SessionClock::fasterRateAvailable(Color computer, TimePoint t) const {
@@ -165,7 +172,29 @@ std::string SessionClock::penalizeClaim(Color claimant, TimePoint t) {
 }
 
 std::string SessionClock::pgnTimeControl() const {
-    return clock::formatPgn(impl_->gc.timeControl());
+    return impl_->event_pgn_tc;
+}
+
+// QPF-01: the period `side` plays in; "final" = it lasts to the end of the game (10.1 / III.1).
+SessionClock::QuickplayClock SessionClock::quickplayClock(Color side) const {
+    const clock::Period& p = impl_->gc.currentPeriod(side);
+    return {std::string(clock::toString(impl_->penalties.game_class)), p.restOfGame(), p.increment, p.delay};
+}
+
+// QPF-02: the same adjustment path as the other penalties (GameClock::adjust with the article).
+std::string SessionClock::awardQuickplayTime(Color claimant, bool rejected, TimePoint t) {
+    auto p = clock::quickplayClaimProposal(impl_->penalties, claimant, rejected);
+    for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
+    const auto& a = p.adjustments.front();
+    return fmt::format("{} +2:00: {} ({})", a.side == Color::White ? "white" : "black", a.reason, a.article);
+}
+
+// QPF-03: the new control (+5 s in every period from the current one on) and the opponent's 2 min.
+std::string SessionClock::grantIncrement(Color requester, TimePoint t) {
+    auto p = clock::incrementRequestProposal(impl_->gc.timeControl(), requester);
+    (void)impl_->gc.setTimeControl(p.new_control, "III.4 increment granted by the arbiter", t);
+    for (const auto& a : p.time.adjustments) (void)impl_->gc.adjust(a, t);
+    return p.time.note + "; " + (requester == Color::White ? "black" : "white") + " +2:00 (III.4)";
 }
 
 }  // namespace oc::session

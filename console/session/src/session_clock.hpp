@@ -42,6 +42,7 @@ class SessionClock {
     // reserve for the operator's entry of the human's move, which `ponderhit` cannot correct (E.III 2.1).
     GoParams ponderBudget(rules::Color computer, TimePoint t) const;
     void recordHandling(Ms handling);  // feeds the reserve
+    void setSafetyMoves(int moves);    // E.III 2.1: extra moves' reserves kept back (setup key)
     // E.III 2.2 faster rate.
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
     bool fasterRate() const;
@@ -52,7 +53,20 @@ class SessionClock {
     // Art. 9.5: applies an incorrect claim's penalty; returns a description (or an error for the 2005
     // exact 2:00 / 1:00 cases the arbiter must decide, §17 Q7).
     std::string penalizeClaim(rules::Color claimant, TimePoint t);
+    // The event's control as PGN (an arbiter's later change, e.g. III.4, is in the journal, not here).
     std::string pgnTimeControl() const;
+    // QPF-01: what the quickplay-finish rules need to know of `side`'s current period.
+    struct QuickplayClock {
+        std::string game_class;  // standard | rapid | blitz
+        bool final_period = false;
+        Ms increment{0}, delay{0};
+    };
+    QuickplayClock quickplayClock(rules::Color side) const;
+    // QPF-02: +2 min to the claimant's opponent (rejected, or postponed with time: 10.2(b)(c), III.5.2-3)
+    // through the clock's proposal table; returns a note.
+    std::string awardQuickplayTime(rules::Color claimant, bool rejected, TimePoint t);
+    // QPF-03 (III.4): +5 s per move for both from the next completed move, opponent +2 min; a note.
+    std::string grantIncrement(rules::Color requester, TimePoint t);
 
   private:
     SessionClock();

@@ -13,7 +13,7 @@ bool inPlay(const Impl& s) {
     return s.phase != Phase::Setup && !s.over();
 }
 std::string kindName(cmd::ClaimKind k) {
-    return k == cmd::ClaimKind::Threefold ? "threefold" : "fifty";
+    return k == cmd::ClaimKind::Threefold ? "threefold" : k == cmd::ClaimKind::Fifty ? "fifty" : "quickplay";
 }
 
 }  // namespace
@@ -53,6 +53,7 @@ Outcome humanAnswers(Impl& s, const cmd::HumanAnswersOffer& c, TimePoint now) {
 }
 
 Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
+    if (c.kind == cmd::ClaimKind::Quickplay) return quickplayClaim(s, c, now);  // QPF-02
     std::string name = "claim " + kindName(c.kind);
     if (!inPlay(s)) return s.refuse(name, "no game in progress", now);
     if (c.claimant != s.game.toMove())
@@ -100,6 +101,11 @@ Outcome confirmFlag(Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now) {
     if (!inPlay(s)) return s.refuse("confirm-flag", "no game in progress", now);
     if (s.flag_reported != c.side)
         return s.refuse("confirm-flag", "report the flag first; the arbiter confirms it on the table clock",
+                        now);
+    // QPF-02: with a quickplay claim open the result is the arbiter's decision, never an automatic loss.
+    if (s.qpf_claim)
+        return s.refuse("confirm-flag",
+                        "a quickplay claim is open: the arbiter decides it first (arbiter qpf draw|reject)",
                         now);
     return s.commit({{"type", "flag_confirmed"}, {"side", colorName(c.side)}}, now);
 }
@@ -149,7 +155,9 @@ Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
 }
 
 Outcome arbiterResult(Impl& s, const cmd::ArbiterResult& c, TimePoint now) {
-    if (s.phase == Phase::Setup || s.over()) return s.refuse("result", "no game in progress", now);
+    bool provisional = s.qpf_claim && s.qpf_claim->provisional;  // QPF-04: pending the arbiter
+    if (s.phase == Phase::Setup || (s.over() && !provisional))
+        return s.refuse("result", "no game in progress", now);
     if (c.result != "1-0" && c.result != "0-1" && c.result != "1/2-1/2")
         return s.refuse("result", "the result is 1-0, 0-1 or 1/2-1/2", now);
     return s.commit({{"type", "arbiter_result"}, {"result", c.result}, {"reason", c.reason}}, now);

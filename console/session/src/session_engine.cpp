@@ -93,7 +93,8 @@ void Session::Impl::poll(TimePoint now) {
                 [&](const engine_event::Restarted& r) {
                     flush();
                     (void)commit({{"type", "engine_restart"}, {"downtime_ms", r.downtime.count()}}, now);
-                }},
+                },
+                [&](const engine_event::OptionRequest& r) { engineRequest(*this, r, now); }},
             ev);
     }
     // A ponder search's lines are held like a search's: after a hit they belong to the computer's move.
@@ -111,6 +112,8 @@ void Session::Impl::reconcile(TimePoint now) {
         engine.stop(now);
         searching = false;
     }
+    // E.III 3.4: idle, before the next position/go (settlePonder ended a ponder search first).
+    if (!searching && !ponder) sendChangedOptions(*this, now);
     if (!need) return startPonder(now);
     if (searching) return;
     ponder_candidate.clear();
@@ -140,12 +143,14 @@ bool Session::Impl::anyComputerClaimValid() const {
     return computerClaimValid(cmd::ClaimKind::Threefold) || computerClaimValid(cmd::ClaimKind::Fifty);
 }
 
-Indication Session::Impl::indication(TimePoint) const {
+Indication Session::Impl::indication(TimePoint now) const {
     PolicyInput in;
     for (const auto& e : evals) in.evals.push_back(e.second);
     in.move_number = game.moveNumber();
     in.last_rejected_offer = last_rejected_offer;
     in.claim_valid = anyComputerClaimValid();
+    in.quickplay_possible = quickplayObstacle(computer(), QuickplayAct::Claim, now).empty() ||
+                            quickplayObstacle(computer(), QuickplayAct::IncrementRequest, now).empty();
     return indicate(setup.policy, in);
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "chess_game.hpp"
+#include "session/quickplay.hpp"
 #include "session/session.hpp"
 #include "session_clock.hpp"
 
@@ -24,6 +25,22 @@ Color colorFrom(const std::string& name);
 struct PendingClaim {
     Color claimant = Color::White;
     std::optional<std::string> intended_uci;
+};
+
+// QPF-02/04: a quickplay-finish claim with what the export needs (readings at the claim).
+struct QuickplayClaimState {
+    Color claimant = Color::White;
+    bool postponed = false;    // the arbiter postponed: play goes on, the claim stays open
+    bool provisional = false;  // no arbiter in the venue: the claim ended the game (III.6.1 / D1)
+    TimePoint at{};
+    Ms white{0}, black{0};
+    std::string fen;
+};
+
+// QPF-03: a III.4 increment request (a draw offer first, then the arbiter's decision).
+struct IncrementRequestState {
+    Color requester = Color::White;
+    bool refused_as_draw = false;
 };
 
 struct Session::Impl {
@@ -58,7 +75,15 @@ struct Session::Impl {
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
     json envelope;
+    std::optional<engine_event::OptionRequest> module_request;  // E.III 3.4: the engine's pending instruction
+    // Carried-out changes not yet sent to this engine process; replayed, so that a restored session
+    // sends them to its fresh engine before the first search.
+    std::vector<engine_event::OptionRequest> options_to_send;
     bool withheld = false;  // the engine's move chosen under a seal request is kept out of the journal
+    std::optional<QuickplayClaimState> qpf_claim, qpf_last;  // the open claim; the last one (export)
+    std::optional<IncrementRequestState> increment_request;
+    bool increment_granted = false;
+    TimePoint started_at{};
     std::uint64_t records = 0;
     TimePoint last_t{};
 
@@ -94,6 +119,7 @@ struct Session::Impl {
     // session_apply.cpp: records -> state.
     void apply(const json& r);
     void playHuman(const std::string& uci, TimePoint pressed, bool offer);
+    void writeComputerMove(const std::string& uci, TimePoint t);
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
     void illegalMove(int ply, TimePoint t);
@@ -113,6 +139,13 @@ struct Session::Impl {
     Indication indication(TimePoint now) const;
     bool computerClaimValid(cmd::ClaimKind kind) const;
     bool anyComputerClaimValid() const;
+
+    // session_quickplay.cpp (QPF-01..04).
+    QuickplayFacts quickplayFacts(Color side) const;
+    std::string quickplayObstacle(Color side, QuickplayAct act, TimePoint now) const;
+    bool qpfAwaitsArbiter() const { return qpf_claim && !qpf_claim->postponed; }
+    void quickplaySnapshot(Snapshot& snap, TimePoint now) const;
+    void incrementOfferRefused(Color by);
 
     // session_view.cpp
     Snapshot snapshot(TimePoint now) const;
@@ -140,5 +173,21 @@ Outcome requestSeal(Session::Impl& s, TimePoint now);
 Outcome sealHuman(Session::Impl& s, const cmd::SealHumanMove& c, TimePoint now);
 Outcome sealComputer(Session::Impl& s, const cmd::SealComputerMove& c, TimePoint now);
 Outcome resume(Session::Impl& s, const cmd::Resume& c, TimePoint now);
+// session_quickplay.cpp: QPF-02..04 commands and their records.
+Outcome quickplayClaim(Session::Impl& s, const cmd::ClaimDraw& c, TimePoint now);
+Outcome arbiterQuickplay(Session::Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now);
+Outcome requestIncrement(Session::Impl& s, const cmd::RequestIncrement& c, TimePoint now);
+Outcome arbiterIncrement(Session::Impl& s, const cmd::ArbiterIncrement& c, TimePoint now);
+void applyQuickplayClaim(Session::Impl& s, const json& r, TimePoint t);
+void applyQuickplayRuling(Session::Impl& s, const json& r, TimePoint t);
+void applyIncrementRequest(Session::Impl& s, const json& r, TimePoint t);
+void applyIncrementRuling(Session::Impl& s, const json& r, TimePoint t);
+
+// session_modules.cpp: E.III 3.4 resource changes on the engine's instruction.
+Outcome moduleChange(Session::Impl& s, const cmd::ModuleChange& c, TimePoint now);
+void engineRequest(Session::Impl& s, const engine_event::OptionRequest& r, TimePoint now);
+void applyEngineRequest(Session::Impl& s, const json& r, TimePoint t);
+void applyModuleChange(Session::Impl& s, const json& r, TimePoint t);
+void sendChangedOptions(Session::Impl& s, TimePoint now);
 
 }  // namespace oc::session

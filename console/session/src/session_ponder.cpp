@@ -27,6 +27,7 @@ bool stillFits(const GoParams& sent, const GoParams& fresh, Color computer) {
 const char* stopReason(const Session::Impl& s) {
     if (s.over()) return "game end";
     if (s.seal_requested || s.phase == Phase::Adjourned) return "adjournment (Q3: the engine is idle)";
+    if (!s.options_to_send.empty()) return "module change (E.III 3.4): the engine gets it before it searches";
     return "position changed (arbiter take-back, reinstatement or correction)";
 }
 
@@ -58,7 +59,7 @@ bool Session::Impl::settlePonder(bool need, const std::vector<std::string>& move
     std::vector<std::string> base(expected.begin(), expected.end() - 1);
     bool human_thinks = phase == Phase::HumanToMove || phase == Phase::ClaimPending;
     // Q4: a pause for the arbiter changes nothing; the engine goes on thinking.
-    if (human_thinks && !seal_requested && moves_now == base) return false;
+    if (human_thinks && !seal_requested && options_to_send.empty() && moves_now == base) return false;
     bool answered = need && phase == Phase::EngineThinking && moves_now.size() == expected.size() &&
                     std::equal(base.begin(), base.end(), moves_now.begin());
     if (!answered) {

@@ -31,12 +31,38 @@ const char* phaseName(Phase p) {
 }
 
 std::string commandName(const Command& c) {
-    static const char* kNames[] = {"setup",         "start",   "move",   "made",         "pressed",
-                                   "recorded",      "sync",    "offer",  "answer-offer", "computer-offer",
-                                   "human-answer",  "claim",   "resign", "flag",         "confirm-flag",
-                                   "pause",         "unpause", "adjust", "illegal",      "correct",
-                                   "result",        "consult", "faster", "seal",         "seal-human",
-                                   "seal-computer", "resume"};
+    static const char* kNames[] = {"setup",
+                                   "start",
+                                   "move",
+                                   "made",
+                                   "pressed",
+                                   "recorded",
+                                   "sync",
+                                   "offer",
+                                   "answer-offer",
+                                   "computer-offer",
+                                   "human-answer",
+                                   "claim",
+                                   "resign",
+                                   "flag",
+                                   "confirm-flag",
+                                   "pause",
+                                   "unpause",
+                                   "adjust",
+                                   "illegal",
+                                   "correct",
+                                   "result",
+                                   "consult",
+                                   "faster",
+                                   "seal",
+                                   "seal-human",
+                                   "seal-computer",
+                                   "resume",
+                                   "arbiter-qpf",
+                                   "request-increment",
+                                   "arbiter-increment",
+                                   "module-change"};
+    static_assert(std::size(kNames) == std::variant_size_v<Command>, "one name per command");
     return kNames[c.index()];
 }
 
@@ -69,6 +95,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.computer_offer_pending = computer_offer;
     if (!over() && phase != Phase::Setup) s.indication = indication(now);
     s.can_claim_for_computer = s.indication.claim_draw;
+    quickplaySnapshot(s, now);
     if (!expected_human_move.empty()) {
         auto d = game.describe(expected_human_move);
         s.expected_human_move = d ? d->local : expected_human_move;
@@ -81,6 +108,8 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.engine_pondering = ponder.has_value();
     s.computer_flags = computer_flags;
     s.last_engine_fault = last_fault;
+    if (module_request)
+        s.module_request = Snapshot::ModuleRequest{module_request->name, module_request->value};
     s.notices.assign(notices.begin(), notices.end());
     s.records = records;
     return s;
@@ -117,6 +146,27 @@ std::string Session::Impl::pgn() const {
     std::vector<ChessGame::Annotation> notes;
     for (const auto& m : moves) notes.push_back({m.clock_after, m.elapsed, m.draw_offer});
     return game.pgn(tags, notes, result);
+}
+
+json Session::resultsJson() const {
+    const Impl& s = *impl_;
+    auto score = [&](Color c) -> json {
+        if (s.result == "1/2-1/2") return 0.5;
+        if (s.result == "1-0" || s.result == "0-1") return (s.result == "1-0") == (c == Color::White) ? 1 : 0;
+        return nullptr;  // game not finished
+    };
+    json players = json::array();
+    for (Color c : {Color::White, Color::Black}) {
+        bool computer = c == s.computer();
+        players.push_back({{"color", colorName(c)},
+                           {"name", c == Color::White ? s.setup.white : s.setup.black},
+                           {"is_computer", computer},
+                           {"type", computer ? "program" : "human"},
+                           {"score", score(c)}});
+    }
+    return {{"event", s.setup.event},       {"site", s.setup.site},   {"date", s.setup.date},
+            {"round", s.setup.round},       {"board", s.setup.board}, {"result", s.result},
+            {"termination", s.termination}, {"players", players}};
 }
 
 }  // namespace oc::session

@@ -184,9 +184,21 @@ void BridgeEngineLink::stop(session::TimePoint now) {
     }
 }
 
+void BridgeEngineLink::setOption(const std::string& name, const std::string& value, session::TimePoint) {
+    options_.push_back({name, value});
+}
+
+// One at a time: each `setoption` is followed by `isready`, and the engine is busy until `readyok`.
+void BridgeEngineLink::applyOptions(session::TimePoint now, std::vector<session::EngineEvent>& out) {
+    if (options_.empty() || !ready_ || engine_.state() != engine::EngineState::Idle) return;
+    if (auto ok = engine_.applyRequestedOption(options_.front(), engineTime(now)); !ok)
+        out.push_back(Fault{"requested option " + options_.front().name + " not applied: " + ok.error()});
+    options_.erase(options_.begin());
+}
+
 void BridgeEngineLink::launchPending(session::TimePoint now, std::vector<session::EngineEvent>& out) {
-    if (!pending_ || !ready_) {
-        return;
+    if (!pending_ || !ready_ || !options_.empty()) {
+        return;  // E.III 3.4: a requested option goes to the engine before the search
     }
     if (!in_game_) {
         if (engine_.state() != engine::EngineState::Idle) {
@@ -232,7 +244,10 @@ void BridgeEngineLink::onEvent(const engine::EngineEvent& ev, session::TimePoint
                             pondering_.reset();  // the bridge re-issues a search, never a ponder search
                             out.push_back(Restarted{e.downtime});
                         },
-                        [&](const engine::StoppedEvent&) { ready_ = false; }},
+                        [&](const engine::StoppedEvent&) { ready_ = false; },
+                        [&](const engine::OptionRequestEvent& e) {
+                            out.push_back(session::engine_event::OptionRequest{e.name, e.value});
+                        }},
                ev);
 }
 
@@ -268,6 +283,7 @@ std::vector<session::EngineEvent> BridgeEngineLink::poll(session::TimePoint now)
     for (const auto& ev : events) {
         onEvent(ev, now, out);
     }
+    applyOptions(now, out);
     launchPending(now, out);
     takeLines(out);
     if (held_ && now >= due_) {

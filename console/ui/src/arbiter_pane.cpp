@@ -115,6 +115,51 @@ void drawMadeInstead(ViewContext& ctx) {
     }
 }
 
+// QPF-02..04: the arbiter's decision on an open quickplay claim, and on a refused III.4 request.
+void drawQuickplayRulings(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    using session::cmd::QuickplayRuling;
+    if (snap.qpf_claimant) {
+        ImGui::TextColored(
+            kAmber, "%s",
+            snap.qpf_provisional       ? "Quickplay claim without an arbiter: the game ended pending "
+                                         "the arbiter's decision (III.6 / App. D)"
+            : snap.qpf_decision_needed ? "A flag fell while the quickplay claim is open: the "
+                                         "arbiter gives the final decision (no automatic loss)"
+                                       : "Quickplay claim (10.2 / III.5): the arbiter decides");
+        if (confirmButton(ctx, "QPF: draw", true)) {
+            ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
+        }
+        if (!snap.qpf_provisional) {
+            ImGui::SameLine();
+            if (actionButton(ctx, "QPF: postpone", !snap.qpf_postponed)) {
+                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, false});
+            }
+            ImGui::SameLine();
+            if (actionButton(ctx, "QPF: postpone, opponent +2:00", !snap.qpf_postponed)) {
+                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, true});
+            }
+            ImGui::SameLine();
+            if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true)) {
+                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Reject, false});
+            }
+        }
+    }
+    if (snap.increment_awaits_arbiter) {
+        ImGui::TextColored(kAmber, "III.4: the draw offer was refused; grant the 5 s increment?");
+        if (confirmButton(ctx, "Grant +5 s for both (opponent +2:00)", true)) {
+            ctx.out.push_back(session::cmd::ArbiterIncrement{true});
+        }
+        ImGui::SameLine();
+        if (actionButton(ctx, "Refuse the increment", true)) {
+            ctx.out.push_back(session::cmd::ArbiterIncrement{false});
+        }
+    }
+    if (snap.qpf_claimant || snap.increment_awaits_arbiter) {
+        ImGui::Separator();
+    }
+}
+
 void drawResult(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kResults[] = {"1-0", "0-1", "1/2-1/2"};
@@ -136,6 +181,7 @@ void drawResult(ViewContext& ctx) {
 
 void drawArbiterPane(ViewContext& ctx) {
     ImGui::TextDisabled("Only on the arbiter's instruction (journalled).");
+    drawQuickplayRulings(ctx);
     drawPauseAndFlag(ctx);
     ImGui::Separator();
     drawAdjust(ctx);

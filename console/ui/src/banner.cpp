@@ -54,6 +54,12 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
     if (snap.clock_paused && snap.phase != Phase::GameOver) {
         return {"CLOCKS PAUSED BY THE ARBITER", kAmber};
     }
+    if (snap.module_request && snap.phase != Phase::GameOver) {
+        // E.III 3.4: the computer's instruction to change a resource is mandatory; it waits for the operator.
+        return {fmt::format("COMPUTER'S INSTRUCTION: set {} to {}, then confirm (Draws & result)",
+                            snap.module_request->name, snap.module_request->value),
+                kAmber};
+    }
     Instruction i = phaseInstruction(snap);
     if (snap.previous_unrecorded && snap.phase == Phase::HumanToMove) {
         i.text += "  (and record the computer's move)";

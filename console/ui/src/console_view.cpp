@@ -67,7 +67,8 @@ void drawLowerTabs(ViewContext& ctx) {
     ImGui::BeginChild("lower", {0, 0}, true);
     const bool draws_attention = snap.human_offer_pending || snap.computer_offer_pending ||
                                  snap.phase == Phase::ClaimPending || snap.indication.offer_draw ||
-                                 snap.indication.claim_draw || snap.indication.resign;
+                                 snap.indication.claim_draw || snap.indication.resign ||
+                                 snap.module_request.has_value();
     drawTabButton(ctx, "Draws & result", LowerTab::Draws, draws_attention);
     ImGui::SameLine();
     drawTabButton(ctx, "Arbiter", LowerTab::Arbiter,

@@ -32,6 +32,20 @@ void drawIndication(ViewContext& ctx) {
     }
 }
 
+// E.III 3.4: the engine's resource-change instruction (book, tablebases, network, hash file). The
+// operator carries it out and confirms; there is no control to start such a change himself.
+void drawModuleRequest(ViewContext& ctx) {
+    const auto& req = ctx.snap.module_request;
+    if (!req) {
+        return;
+    }
+    ImGui::TextColored(kAmber, "The computer instructs: set %s to %s (E.III 3.4)", req->name.c_str(),
+                       req->value.c_str());
+    if (actionButton(ctx, "Module change done", true)) {
+        ctx.out.push_back(session::cmd::ModuleChange{});
+    }
+}
+
 // A draw offer's two answers on the current line: `Answer{true}` accepts, `Answer{false}` declines.
 template <class Answer>
 void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
@@ -106,6 +120,33 @@ void drawClaims(ViewContext& ctx) {
     }
 }
 
+// QPF-02/03: the quickplay claim and the III.4 request, shown only while the session offers them (the
+// computer's only with the policy's indication, E.III 3.3).
+void drawQuickplay(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
+        const char* who = side == snap.setup.computer_side ? "Computer" : "Human";
+        if (snap.qpf_claim_available[side]) {
+            const std::string label = fmt::format("{}: quickplay claim (< 2:00)", who);
+            if (actionButton(ctx, label.c_str(), true))
+                ctx.out.push_back(
+                    session::cmd::ClaimDraw{side, session::cmd::ClaimKind::Quickplay, std::nullopt, false});
+            ImGui::SameLine();
+        }
+        if (snap.increment_request_available[side]) {
+            const std::string label = fmt::format("{}: ask +5 s increment (III.4)", who);
+            if (actionButton(ctx, label.c_str(), true))
+                ctx.out.push_back(session::cmd::RequestIncrement{side});
+            ImGui::SameLine();
+        }
+    }
+    ImGui::NewLine();
+    if (snap.qpf_claimant) {
+        ImGui::TextColored(kAmber, "%s's quickplay claim is open%s: the arbiter decides (Arbiter tab)",
+                           sideName(*snap.qpf_claimant), snap.qpf_postponed ? " (postponed)" : "");
+    }
+}
+
 void drawEndings(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
@@ -155,10 +196,14 @@ void drawConsultPane(ViewContext& ctx) {
 
 void drawDrawsPane(ViewContext& ctx) {
     drawIndication(ctx);
+    drawModuleRequest(ctx);
     ImGui::Separator();
     drawOffers(ctx);
     ImGui::Separator();
     drawClaims(ctx);
+    if (ctx.snap.qpf_applies || ctx.snap.qpf_claimant || ctx.snap.increment_requester) {
+        drawQuickplay(ctx);
+    }
     ImGui::Separator();
     drawEndings(ctx);
 }

@@ -12,6 +12,7 @@ namespace {
 
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
+constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 
 void textField(const char* label, std::string& value) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
@@ -56,6 +57,9 @@ void drawGameFields(session::EventSetup& s) {
     ImGui::SameLine();
     ImGui::RadioButton("2005", &s.edition, 2005);
     wordCombo("Notation language", s.language, kLanguages);
+    // QPF-01 / Q8: E2023 Guidelines III as announced (III.5 claim, III.4 increment, or both).
+    wordCombo("Guidelines III (E2023)", s.quickplay_finish, kQuickplay);
+    ImGui::Checkbox("Arbiter present in the venue (else III.6 / App. D)", &s.arbiter_in_venue);
     wordCombo("Classification", s.classification, kClasses);
 }
 
@@ -87,6 +91,9 @@ void drawComputerFields(session::EventSetup& s) {
     ImGui::Checkbox("The computer may resign", &p.resign_enabled);
     num("Resign when score <= (cp)", p.resign_below_cp);
     num("... for the last N moves##resign", p.resign_over_moves);
+    ImGui::Checkbox("The computer may claim a quickplay finish / ask III.4", &p.qpf_claim_enabled);
+    num("... when |score| <= (cp)##qpf", p.qpf_claim_within_cp);
+    num("... for the last N moves##qpf", p.qpf_claim_over_moves);
 }
 
 }  // namespace

@@ -40,6 +40,10 @@ class Engine {
     // Replaces the settings before a game (restarts the process if binary or arguments change);
     // refused with the reason during a game (E.III 2.2).
     [[nodiscard]] tl::expected<void, std::string> reconfigure(const EngineSettings& settings, TimePoint now);
+    // E.III 3.4: an option change the engine itself asked for, carried out by the operator. Only while
+    // Idle (never mid-search); sends `setoption` + `isready` and keeps the value for restarts.
+    [[nodiscard]] tl::expected<void, std::string> applyRequestedOption(const OptionSetting& option,
+                                                                       TimePoint now);
     // Starts a game (`ucinewgame`): from now on the settings are locked until endGame().
     [[nodiscard]] tl::expected<void, std::string> newGame(TimePoint now);
     // Ends the game: a running search or ponder is stopped and its result discarded; settings unlock.

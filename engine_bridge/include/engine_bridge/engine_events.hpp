@@ -106,8 +106,15 @@ struct StoppedEvent {
     std::optional<ExitStatus> exit;
 };
 
-using EngineEvent =
-    std::variant<ReadyEvent, PongEvent, InfoEvent, BestMoveEvent, FaultEvent, RestartedEvent, StoppedEvent>;
+// E.III 3.4: the engine asked for a resource option change (`info string request-option ...`); the
+// session shows it to the operator as an instruction, and applyRequestedOption() carries it out.
+struct OptionRequestEvent {
+    std::string name;
+    std::string value;
+};
+
+using EngineEvent = std::variant<ReadyEvent, PongEvent, InfoEvent, BestMoveEvent, FaultEvent, RestartedEvent,
+                                 StoppedEvent, OptionRequestEvent>;
 
 // From fault to the replacement being ready again.
 struct Downtime {

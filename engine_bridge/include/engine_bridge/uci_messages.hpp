@@ -79,7 +79,16 @@ struct Unparsed {
     std::string reason;
 };
 
-using EngineMessage = std::variant<Id, UciOk, ReadyOk, BestMove, Info, Option, Unparsed>;
+// E.III 3.4 (the console's own convention, docs/engine.md; UCI has none): the engine asks the operator to
+// change a resource option (opening book, tablebases, network, hash file), sent as
+// `info string request-option name <NAME> value <VALUE>`. The name may contain spaces; the value is the
+// rest of the line.
+struct OptionRequest {
+    std::string name;
+    std::string value;
+};
+
+using EngineMessage = std::variant<Id, UciOk, ReadyOk, BestMove, Info, Option, Unparsed, OptionRequest>;
 
 // "check", "spin", "combo", "button", "string".
 [[nodiscard]] const char* toString(OptionType type);

@@ -58,10 +58,11 @@ struct ComputerOffersDraw {};
 struct HumanAnswersOffer {
     bool accept = false;
 };
-enum class ClaimKind { Threefold, Fifty };
-// A draw claim (Art. 9.2/9.3). `intended`: the written move for the "after my move" form. For the
-// computer's claim the intended move is the engine's shown move. `touched`: the claimant touched a
-// piece first (2023: the right to claim is lost, Art. 9.4).
+// Quickplay: "cannot win / no effort to win by normal means" with < 2:00 (Art. 10.2, III.5, QPF-02).
+enum class ClaimKind { Threefold, Fifty, Quickplay };
+// A draw claim (Art. 9.2/9.3, or 10.2 / III.5 for Quickplay: the clocks pause for the arbiter). `intended`:
+// the written move for the "after my move" form. For the computer's claim the intended move is the engine's
+// shown move. `touched`: the claimant touched a piece first (2023: the right to claim is lost, Art. 9.4).
 struct ClaimDraw {
     rules::Color claimant;
     ClaimKind kind;
@@ -133,6 +134,28 @@ struct Resume {
     std::string passphrase{};
     std::string human_move{};
 };
+// QPF-02: the arbiter's decision on the open quickplay claim: a draw; postponed (the claim stays open;
+// `add_two_minutes` to the opponent, III.5.2 "may"); or rejected (+2 min to the opponent, III.5.3).
+enum class QuickplayRuling { Draw, Postpone, Reject };
+struct ArbiterQuickplay {
+    QuickplayRuling ruling = QuickplayRuling::Draw;
+    bool add_two_minutes = false;
+};
+// QPF-03 (E2023 III.4): the player having the move, with < 2:00, asks for a 5 s increment for both; it
+// is a draw offer (the opponent answers with accept/decline or human-accepts/human-declines).
+struct RequestIncrement {
+    rules::Color requester;
+};
+// QPF-03: after the offer is refused, the arbiter grants (+5 s for both, opponent +2 min) or refuses.
+struct ArbiterIncrement {
+    bool grant = false;
+};
+// E.III 3.4: the operator has carried out the engine's pending resource-change instruction (empty
+// `name`), or names a change himself: accepted only if it is exactly the engine's pending request.
+struct ModuleChange {
+    std::string name;
+    std::string value;
+};
 }  // namespace cmd
 
 using Command =
@@ -142,7 +165,8 @@ using Command =
                  cmd::ReportFlag, cmd::ArbiterConfirmFlag, cmd::ArbiterPause, cmd::ArbiterResume,
                  cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove, cmd::CorrectEntry, cmd::ArbiterResult,
                  cmd::Consultation, cmd::FasterRate, cmd::RequestSeal, cmd::SealHumanMove,
-                 cmd::SealComputerMove, cmd::Resume>;
+                 cmd::SealComputerMove, cmd::Resume, cmd::ArbiterQuickplay, cmd::RequestIncrement,
+                 cmd::ArbiterIncrement, cmd::ModuleChange>;
 
 // The command's name as used in the journal, scripts and error messages.
 std::string commandName(const Command& c);

@@ -46,10 +46,15 @@ struct Line {
     bool to_engine = false;
     std::string text;
 };
+// E.III 3.4: the engine asks for a resource option change (docs/engine.md `request-option`).
+struct OptionRequest {
+    std::string name;
+    std::string value;
+};
 }  // namespace engine_event
 
-using EngineEvent =
-    std::variant<engine_event::BestMove, engine_event::Fault, engine_event::Restarted, engine_event::Line>;
+using EngineEvent = std::variant<engine_event::BestMove, engine_event::Fault, engine_event::Restarted,
+                                 engine_event::Line, engine_event::OptionRequest>;
 
 // How the session reaches an engine: the real bridge (engine_bridge/) or a fake in tests.
 class EngineLink {
@@ -70,6 +75,11 @@ class EngineLink {
     // Ends the ponder search and discards its result (miss, adjournment, game end, take-back, fault).
     // Not a stop of the computer's own search: it searched on the human's time (E.III 2.3).
     virtual void stopPonder(TimePoint now) { (void)now; }
+    // E.III 3.4: sets an option the engine asked for and the operator carried out. The session calls it
+    // only while no search of its own runs (before the next search); links without an engine ignore it.
+    virtual void setOption(const std::string& name, const std::string& value, TimePoint now) {
+        (void)name, (void)value, (void)now;
+    }
     // Everything that happened since the last call.
     virtual std::vector<EngineEvent> poll(TimePoint now) = 0;
     // When the next event is due in simulated time, if the link knows (simulation drivers only).

@@ -24,6 +24,11 @@ struct DrawPolicy {
     bool resign_enabled = true;  // indicate resignation ...
     int resign_below_cp = -900;  // ... when the last resign_over_moves scores are all <= this
     int resign_over_moves = 5;
+    // QPF-02/03 (E.III 3.3, Q2): indicate a quickplay-finish claim (or a III.4 increment request) when
+    // the last N scores are all within +/- this; off unless the event enables it.
+    bool qpf_claim_enabled = false;
+    int qpf_claim_within_cp = 50;
+    int qpf_claim_over_moves = 3;
 };
 
 struct EngineSettings {
@@ -31,6 +36,9 @@ struct EngineSettings {
     std::vector<std::string> args;
     std::map<std::string, std::string> options;  // UCI setoption name -> value, fixed for the game
     bool ponder = false;
+    // E.III 3.4: the options the engine itself may ask to change mid-game (request-option, docs/engine.md);
+    // the operator carries a request out, never starts one. Exact UCI names.
+    std::vector<std::string> requestable_options{"SyzygyPath", "BookFile", "EvalFile", "HashFile"};
 };
 
 struct Consultant {
@@ -49,10 +57,16 @@ struct EventSetup {
     std::string classification = "auto";   // auto | standard | rapid | blitz
     EngineSettings engine;
     double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve
+    int handling_safety_moves = 2;         // E.III 2.1: extra moves' reserves kept back (CMP-2.1: 0)
     double faster_rate_threshold_s = 120;  // E.III 2.2: "short of time" below this remaining time
     bool enforce_recording = true;         // REC-03: block the next engine move until recorded
     DrawPolicy policy;
     Consultant consultant;
+    // QPF-01 / Q8: E2023 Guidelines III as announced for the event: "none" (not announced), "claim"
+    // (III.5), "increment" (III.4) or "both" (III.5 until a III.4 increment is granted). E2005 Art. 10
+    // needs no announcement (its claim is always offered; III.4 does not exist).
+    std::string quickplay_finish = "none";
+    bool arbiter_in_venue = true;  // QPF-04: false = App. D / III.6, a claim ends the game provisionally
 };
 
 // Checks every field and names the first bad one with what would be right.

@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ class FakeEngine : public EngineLink {
     void setOffersPonder(bool offers) { offers_ponder_ = offers; }
     // The next poll reports a crash and a restart (the search is re-issued, as the bridge does).
     void queueCrash();
+    // The next poll reports `info string request-option name NAME value VALUE` (E.III 3.4).
+    void queueOptionRequest(std::string name, std::string value);
 
     void startSearch(const SearchRequest& req, TimePoint now) override;
     void stop(TimePoint now) override;
@@ -42,11 +45,14 @@ class FakeEngine : public EngineLink {
     void startPonder(const SearchRequest& req, TimePoint now) override;
     void ponderHit(const SearchRequest& req, TimePoint now) override;
     void stopPonder(TimePoint now) override;
+    void setOption(const std::string& name, const std::string& value, TimePoint now) override;
 
     int stops() const { return stops_; }  // stops of the computer's own search (E.III 2.3)
     int ponderHits() const { return ponder_hits_; }
     int ponderStops() const { return ponder_stops_; }  // ponder searches ended (misses and the rest)
     bool pondering() const { return ponder_.has_value(); }
+    // The options set during the game; a value set while a search ran carries " (sent mid-search)".
+    const std::map<std::string, std::string>& options() const { return options_; }
     const std::optional<SearchRequest>& lastSearch() const { return last_; }
 
   private:
@@ -60,6 +66,9 @@ class FakeEngine : public EngineLink {
     std::uint64_t seed_;
     std::deque<Scripted> queue_;
     bool crash_ = false;
+    std::deque<engine_event::OptionRequest> requests_;
+    std::map<std::string, std::string> options_;
+    std::vector<std::string> sent_;  // lines sent (setoption, go ponder, ponderhit, stop) for the next poll
     std::optional<SearchRequest> current_, last_;
     TimePoint due_{};
     int stops_ = 0;
@@ -67,7 +76,6 @@ class FakeEngine : public EngineLink {
     std::optional<SearchRequest> ponder_;  // the ponder search running on the human's time
     TimePoint ponder_started_{};
     int ponder_hits_ = 0, ponder_stops_ = 0;
-    std::vector<std::string> lines_;  // protocol lines to report at the next poll
 };
 
 }  // namespace oc::session

@@ -9,6 +9,7 @@
 #include "session/commands.hpp"
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
+#include "session/quickplay.hpp"
 #include "session/record_sink.hpp"
 #include "session/scoresheet_pdf.hpp"
 #include "session/sealed_move_form.hpp"
@@ -45,6 +46,9 @@ class Session {
     TimePoint lastRecordTime() const;
     // PGN export: Seven Tag Roster, TimeControl, English SAN, %clk/%emt, "(=)" comments, result.
     std::string pgn() const;
+    // CMP-4 (E.III: prizes set aside for computers): the game's result for pairing and prize software;
+    // each player carries `is_computer` (and `type` program/human, as the PGN's WhiteType/BlackType).
+    nlohmann::json resultsJson() const;
     // The printable scoresheet's content (writeScoresheetPdf), in the event's notation; no evaluations.
     ScoresheetData scoresheetData() const;
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
@@ -53,6 +57,10 @@ class Session {
     // move. `resumption` (g) and `adjourned_at` are the arbiter's words, printed as given.
     std::optional<AdjournmentFormData> adjournmentForm(TimePoint now, const std::string& resumption = "",
                                                        const std::string& adjourned_at = "") const;
+
+    // QPF-04: the last quickplay claim's export (final position, scoresheet, clocks, claimant, time);
+    // nullopt when no claim was made. `claimed_at`: the wall time if the caller knows it, else game time.
+    std::optional<QuickplayClaimExport> quickplayClaimExport(const std::string& claimed_at = "") const;
 
     struct Impl;  // opaque: defined in src/session_impl.hpp
 

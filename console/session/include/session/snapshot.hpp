@@ -81,6 +81,21 @@ struct Snapshot {
     bool engine_pondering = false;
     int computer_flags = 0;
     std::string last_engine_fault;
+    // Quickplay finish (QPF-01..04).
+    bool qpf_applies = false;  // Art. 10 / Guidelines III govern the game now (for the side to move)
+    rules::ByColor<bool> qpf_claim_available{};          // show the 10.2 / III.5 claim for this side
+    rules::ByColor<bool> increment_request_available{};  // show the III.4 request for this side
+    std::optional<rules::Color> qpf_claimant;            // an open claim
+    bool qpf_postponed = false, qpf_provisional = false;
+    bool qpf_decision_needed = false;  // a flag fell with the claim open: the arbiter decides, no auto-loss
+    std::optional<rules::Color> increment_requester;  // an open III.4 request
+    bool increment_awaits_arbiter = false;            // refused as a draw: the arbiter grants or refuses
+    bool increment_granted = false;
+    // E.III 3.4: the engine's instruction to change a resource option, until the operator carries it out.
+    struct ModuleRequest {
+        std::string name, value;
+    };
+    std::optional<ModuleRequest> module_request;
     std::vector<std::string> notices;  // recent messages for the operator, newest last
     std::uint64_t records = 0;         // journal records so far
 };

@@ -47,10 +47,13 @@ class BridgeEngineLink : public session::EngineLink {
     void startPonder(const session::SearchRequest& req, session::TimePoint now) override;
     void ponderHit(const session::SearchRequest& req, session::TimePoint now) override;
     void stopPonder(session::TimePoint now) override;
+    // E.III 3.4: queued; applied one by one while the engine is idle, before the next search starts.
+    void setOption(const std::string& name, const std::string& value, session::TimePoint now) override;
 
     // Whether a search or ponder search is under way, waiting for the engine, or its move held back.
     bool busy() const {
-        return pending_.has_value() || searching_.has_value() || held_.has_value() || pondering_.has_value();
+        return pending_.has_value() || searching_.has_value() || held_.has_value() ||
+               pondering_.has_value() || !options_.empty();
     }
     // Blocks until the engine writes something or `max` passes (the shells' idle wait).
     void waitForActivity(std::chrono::milliseconds max) { engine_.waitForActivity(max); }
@@ -66,6 +69,7 @@ class BridgeEngineLink : public session::EngineLink {
     void queue(const session::SearchRequest& req, bool ponder, session::TimePoint now);
     engine::GoParams goFor(const session::GoParams& g) const;
     void takeLines(std::vector<session::EngineEvent>& out);
+    void applyOptions(session::TimePoint now, std::vector<session::EngineEvent>& out);
     void onEvent(const engine::EngineEvent& ev, session::TimePoint now,
                  std::vector<session::EngineEvent>& out);
     void onBestMove(const engine::BestMoveEvent& ev, session::TimePoint now,
@@ -86,6 +90,7 @@ class BridgeEngineLink : public session::EngineLink {
     std::optional<session::engine_event::BestMove> held_;  // simulated time: due at due_
     session::TimePoint due_{};
     std::string reconfigure_error_;
+    std::vector<engine::OptionSetting> options_;  // E.III 3.4 changes waiting for an idle engine
     bool shutdown_sent_ = false;
 };
 

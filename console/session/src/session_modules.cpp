@@ -1,0 +1,81 @@
+// E.III 3.4: "memory modules" (books, tablebases, networks, hash files) change only on the computer's
+// instruction. The engine asks with `info string request-option name N value V` (docs/engine.md); the
+// console shows it to the operator as a mandatory instruction, the operator carries it out and confirms,
+// and the option reaches the engine only while it is idle, before its next search. The operator can
+// never start such a change himself.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "session_impl.hpp"
+
+namespace oc::session {
+
+using Impl = Session::Impl;
+
+// Only the options the locked event setup lists may be requested; any other request is refused as an
+// instruction (shown to the operator, logged for the arbiter) and never reaches the engine.
+void engineRequest(Impl& s, const engine_event::OptionRequest& r, TimePoint now) {
+    json rec{{"type", "engine_request"}, {"name", r.name}, {"value", r.value}, {"allowed", true}};
+    const auto& allowed = s.setup.engine.requestable_options;
+    if (std::find(allowed.begin(), allowed.end(), r.name) == allowed.end()) {
+        rec["allowed"] = false;
+        rec["reason"] = fmt::format("{} is not in the event setup's engine.requestable_options ({})", r.name,
+                                    allowed.empty() ? "none" : fmt::format("{}", fmt::join(allowed, ", ")));
+    } else if (s.over()) {
+        rec["allowed"] = false;
+        rec["reason"] = "the game is over";
+    }
+    (void)s.commit(rec, now);
+}
+
+void applyEngineRequest(Impl& s, const json& r, TimePoint) {
+    std::string name = r.at("name"), value = r.at("value");
+    if (!r.at("allowed").get<bool>())
+        return s.notice(
+            fmt::format("the engine asked to set {} to {}: refused ({}); logged for the arbiter "
+                        "(E.III 3.4)",
+                        name, value, r.value("reason", "")));
+    s.module_request = engine_event::OptionRequest{name, value};
+    s.notice(
+        fmt::format("INSTRUCTION from the computer (E.III 3.4): set {} to {}; carry it out, then "
+                    "confirm (module-change done)",
+                    name, value));
+}
+
+Outcome moduleChange(Impl& s, const cmd::ModuleChange& c, TimePoint now) {
+    std::string own = c.name.empty() ? "" : fmt::format("; refused: {} = {}", c.name, c.value);
+    if (!s.module_request)
+        return s.refuse("module-change",
+                        "no instruction from the engine is pending: the operator cannot change the opening "
+                        "book, tablebases, network or hash file himself (E.III 3.4)" +
+                            own,
+                        now);
+    const auto& req = *s.module_request;
+    if (!c.name.empty() && (c.name != req.name || c.value != req.value))
+        return s.refuse("module-change",
+                        fmt::format("the engine asked for {} = {}: carry out exactly that (E.III 3.4){}",
+                                    req.name, req.value, own),
+                        now);
+    return s.commit({{"type", "module_change"}, {"name", req.name}, {"value", req.value}}, now);
+}
+
+// The recorded setup follows the change, so a resumed or replayed game starts its engine with it.
+void applyModuleChange(Impl& s, const json& r, TimePoint) {
+    std::string name = r.at("name"), value = r.at("value");
+    s.setup.engine.options[name] = value;
+    s.options_to_send.push_back({name, value});
+    s.module_request.reset();
+    s.notice(
+        fmt::format("module change carried out (E.III 3.4): {} = {}; the engine gets it before its "
+                    "next search",
+                    name, value));
+}
+
+// Called only while no search of the engine's own runs (reconcile): never mid-search.
+void sendChangedOptions(Impl& s, TimePoint now) {
+    for (const auto& o : s.options_to_send) s.engine.setOption(o.name, o.value, now);
+    s.options_to_send.clear();
+}
+
+}  // namespace oc::session

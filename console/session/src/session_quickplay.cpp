@@ -1,0 +1,249 @@
+// The quickplay finish in the session (QPF-01..04): E2005 Art. 10 + App. D, E2023 Guidelines III.
+// Commands -> records (validation) and records -> state; clock changes go through SessionClock's
+// penalty path (clock::quickplayClaimProposal, clock::incrementRequestProposal).
+#include <fmt/format.h>
+
+#include "session_impl.hpp"
+
+namespace oc::session {
+namespace {
+
+using Impl = Session::Impl;
+
+std::string hms(Ms t) {
+    auto s = std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::seconds>(t).count());
+    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
+
+const char* rulingName(cmd::QuickplayRuling r) {
+    return r == cmd::QuickplayRuling::Draw       ? "draw"
+           : r == cmd::QuickplayRuling::Postpone ? "postpone"
+                                                 : "reject";
+}
+
+const char* articles(const Impl& s) {
+    return s.setup.edition == 2005 ? "Art. 10.2" : "III.5";
+}
+
+// The player having the move may claim or ask: the human at his turn, the computer before its move is made.
+bool hasTheMove(const Impl& s, Color side) {
+    if (side == s.human()) return s.phase == Phase::HumanToMove;
+    return s.phase == Phase::EngineThinking || s.phase == Phase::EngineMoveShown;
+}
+
+void resumeAfterRuling(Impl& s, TimePoint t) {
+    if (s.clock->paused()) s.clock->resume(t);
+}
+
+}  // namespace
+
+QuickplayFacts Session::Impl::quickplayFacts(Color side) const {
+    QuickplayFacts f;
+    f.edition = setup.edition;
+    f.announced = setup.quickplay_finish;
+    f.increment_granted = increment_granted;
+    if (!clock) return f;
+    auto c = clock->quickplayClock(side);
+    f.game_class = c.game_class;
+    f.final_period = c.final_period;
+    f.increment = c.increment;
+    f.delay = c.delay;
+    return f;
+}
+
+// QPF-02/03: the rules' conditions (QPF-01), then the claimant's: having the move, < 2:00, flag standing.
+std::string Session::Impl::quickplayObstacle(Color side, QuickplayAct act, TimePoint now) const {
+    if (phase == Phase::Setup || over()) return "no game in progress";
+    if (auto why = quickplayUnavailable(quickplayFacts(side), act); !why.empty()) return why;
+    if (side != game.toMove() || !hasTheMove(*this, side))
+        return "only the player having the move may claim or ask (10.2 / III.4 / III.5)";
+    if (qpf_claim) return "a quickplay claim is open: the arbiter decides it first";
+    if (increment_request) return "the III.4 increment request is still open";
+    if (seal_requested) return "sealing is requested";
+    Ms left = clock->remaining(side, now);
+    if (left <= Ms(0) || flag_reported == side)
+        return "the flag has fallen: the claim must come before it (10.2 / III.4 / III.5)";
+    if (left >= kQuickplayLimit)
+        return fmt::format("{} has {}: only with less than two minutes left (10.2 / III.4 / III.5)",
+                           colorName(side), hms(left));
+    return {};
+}
+
+void Session::Impl::quickplaySnapshot(Snapshot& snap, TimePoint now) const {
+    if (phase != Phase::Setup && clock)
+        snap.qpf_applies = quickplayFinishApplies(quickplayFacts(game.toMove()));
+    for (Color c : {Color::White, Color::Black}) {
+        // E.III 3.3 / Q2: the computer's buttons also need the locked policy's indication.
+        bool allowed = c == human() || snap.indication.claim_quickplay;
+        snap.qpf_claim_available[c] = allowed && quickplayObstacle(c, QuickplayAct::Claim, now).empty();
+        snap.increment_request_available[c] =
+            allowed && quickplayObstacle(c, QuickplayAct::IncrementRequest, now).empty();
+    }
+    if (qpf_claim) {
+        snap.qpf_claimant = qpf_claim->claimant;
+        snap.qpf_postponed = qpf_claim->postponed;
+        snap.qpf_provisional = qpf_claim->provisional;
+        snap.qpf_decision_needed = flag_reported.has_value() && !qpf_claim->provisional;
+    }
+    if (increment_request) {
+        snap.increment_requester = increment_request->requester;
+        snap.increment_awaits_arbiter = increment_request->refused_as_draw;
+    }
+    snap.increment_granted = increment_granted;
+}
+
+// QPF-03: the opponent refused the request as a draw offer; now it is the arbiter's (III.4).
+void Session::Impl::incrementOfferRefused(Color by) {
+    if (!increment_request || increment_request->requester == by || increment_request->refused_as_draw)
+        return;
+    increment_request->refused_as_draw = true;
+    notice("III.4: the draw offer is refused; the arbiter grants or refuses the 5 s increment");
+}
+
+Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
+    const char* name = "claim quickplay";
+    if (auto why = s.quickplayObstacle(c.claimant, QuickplayAct::Claim, now); !why.empty())
+        return s.refuse(name, why, now);
+    if (c.claimant == s.computer() && !s.indication(now).claim_quickplay)
+        return s.refuse(
+            name, "disabled: the locked policy does not indicate a quickplay claim (E.III 3.3, Q2)", now);
+    return s.commit({{"type", "qpf_claim"},
+                     {"claimant", colorName(c.claimant)},
+                     {"provisional", !s.setup.arbiter_in_venue}},
+                    now);
+}
+
+Outcome arbiterQuickplay(Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now) {
+    const char* name = "arbiter qpf";
+    if (!s.qpf_claim) return s.refuse(name, "no quickplay claim is open", now);
+    if (s.qpf_claim->provisional && c.ruling != cmd::QuickplayRuling::Draw)
+        return s.refuse(name,
+                        "the claim ended the game (III.6.1 / App. D): the arbiter declares the result "
+                        "(arbiter qpf draw, or arbiter result 1-0|0-1 REASON)",
+                        now);
+    if (c.ruling == cmd::QuickplayRuling::Postpone && s.qpf_claim->postponed)
+        return s.refuse(name, "the claim is already postponed: decide it (draw or reject)", now);
+    if (c.ruling != cmd::QuickplayRuling::Postpone && c.add_two_minutes)
+        return s.refuse(name, "+2 goes with postpone only (a rejection always gives 2 minutes)", now);
+    return s.commit({{"type", "qpf_ruling"}, {"ruling", rulingName(c.ruling)}, {"add", c.add_two_minutes}},
+                    now);
+}
+
+Outcome requestIncrement(Impl& s, const cmd::RequestIncrement& c, TimePoint now) {
+    const char* name = "request-increment";
+    if (auto why = s.quickplayObstacle(c.requester, QuickplayAct::IncrementRequest, now); !why.empty())
+        return s.refuse(name, why, now);
+    if (s.human_offer || s.computer_offer)
+        return s.refuse(name, "a draw offer is pending: it is answered first", now);
+    // Q2: the request is a draw offer, so the computer's needs the policy's indication (E.III 3.3).
+    if (c.requester == s.computer() && !s.indication(now).claim_quickplay)
+        return s.refuse(name, "disabled: the locked policy does not indicate it (E.III 3.3, Q2)", now);
+    return s.commit({{"type", "increment_request"}, {"requester", colorName(c.requester)}}, now);
+}
+
+Outcome arbiterIncrement(Impl& s, const cmd::ArbiterIncrement& c, TimePoint now) {
+    const char* name = "arbiter increment";
+    if (!s.increment_request) return s.refuse(name, "no III.4 increment request is open", now);
+    if (!s.increment_request->refused_as_draw)
+        return s.refuse(name, "the request is a draw offer: the opponent answers it first (III.4)", now);
+    return s.commit({{"type", "increment_ruling"}, {"grant", c.grant}}, now);
+}
+
+// QPF-02: the claimant stops the clocks and summons the arbiter; QPF-04: without an arbiter in the
+// venue the claim ends the game, pending the designated arbiter's decision.
+void applyQuickplayClaim(Impl& s, const json& r, TimePoint t) {
+    QuickplayClaimState c{colorFrom(r.at("claimant")),
+                          false,
+                          r.value("provisional", false),
+                          t,
+                          s.clock->remaining(Color::White, t),
+                          s.clock->remaining(Color::Black, t),
+                          s.game.fen()};
+    s.qpf_claim = c;
+    s.qpf_last = c;
+    if (c.provisional) {
+        const char* ref = s.setup.edition == 2005 ? "App. D" : "III.6";
+        return s.endGame(
+            "*",
+            fmt::format("quickplay-finish claim by {}, pending arbiter ({})", colorName(c.claimant), ref), t);
+    }
+    if (!s.clock->paused()) s.clock->pause(t);
+    s.notice(fmt::format("{} claims a draw, quickplay finish ({}): clocks paused, call the arbiter",
+                         colorName(c.claimant), articles(s)));
+}
+
+void applyQuickplayRuling(Impl& s, const json& r, TimePoint t) {
+    const std::string ruling = r.at("ruling");
+    const Color claimant = s.qpf_claim->claimant;
+    if (ruling == "draw") {
+        bool provisional = s.qpf_claim->provisional;
+        s.qpf_claim.reset();
+        const char* ref = provisional ? (s.setup.edition == 2005 ? "App. D" : "III.6") : articles(s);
+        return s.endGame("1/2-1/2", fmt::format("quickplay-finish claim upheld by the arbiter ({})", ref), t);
+    }
+    if (ruling == "postpone") {
+        s.qpf_claim->postponed = true;
+        std::string note =
+            r.value("add", false) ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
+        s.notice(fmt::format("quickplay claim postponed ({}); it stays open: {}",
+                             s.setup.edition == 2005 ? "10.2(b)" : "III.5.2", note));
+        return resumeAfterRuling(s, t);
+    }
+    s.qpf_claim.reset();
+    if (s.flag_reported) {
+        // After a flag fall the decision is final (10.2(d)): no time to add; the flag is ruled next.
+        s.notice(
+            "quickplay claim rejected after the flag fell: the arbiter rules on the flag (confirm-flag)");
+        return;
+    }
+    s.notice("quickplay claim rejected: " + s.clock->awardQuickplayTime(claimant, true, t));
+    resumeAfterRuling(s, t);
+}
+
+// QPF-03: the request is a draw offer by the requester (III.4).
+void applyIncrementRequest(Impl& s, const json& r, TimePoint) {
+    Color requester = colorFrom(r.at("requester"));
+    s.increment_request = IncrementRequestState{requester, false};
+    (requester == s.human() ? s.human_offer : s.computer_offer) = true;
+    s.notice(fmt::format(
+        "{} asks for a 5 s increment for both (III.4): a draw offer; if refused, call the arbiter",
+        colorName(requester)));
+}
+
+void applyIncrementRuling(Impl& s, const json& r, TimePoint t) {
+    Color requester = s.increment_request->requester;
+    s.increment_request.reset();
+    if (!r.at("grant").get<bool>()) return s.notice("III.4: the arbiter refuses the increment; play goes on");
+    s.increment_granted = true;
+    // The engine learns it from the next go (winc/binc come from the clock's new control).
+    s.notice("III.4 granted: " + s.clock->grantIncrement(requester, t) + "; no III.5 claim any more (Q8)");
+}
+
+}  // namespace oc::session
+
+namespace oc::session {
+
+std::optional<QuickplayClaimExport> Session::quickplayClaimExport(const std::string& claimed_at) const {
+    const Impl& s = *impl_;
+    if (!s.qpf_last) return std::nullopt;
+    const QuickplayClaimState& c = *s.qpf_last;
+    QuickplayClaimExport e;
+    e.sheet = scoresheetData();
+    e.sheet.result = "*";
+    e.scoresheet_lines = s.scoresheetLines();
+    if (s.over() && !e.scoresheet_lines.empty() && e.scoresheet_lines.back() == s.result)
+        e.scoresheet_lines.pop_back();  // the claim's sheet is signed before any result
+    e.fen = c.fen;
+    e.claimant = fmt::format("{} ({}), the {}", c.claimant == Color::White ? "White" : "Black",
+                             c.claimant == Color::White ? s.setup.white : s.setup.black,
+                             c.claimant == s.human() ? "human" : "computer");
+    e.white_clock = hms(c.white);
+    e.black_clock = hms(c.black);
+    e.claimed_at = claimed_at.empty()
+                       ? "game time " + hms(std::chrono::duration_cast<Ms>(c.at - s.started_at))
+                       : claimed_at;
+    e.edition_ref = s.setup.edition == 2005 ? "E2005 App. D" : "E2023 Guidelines III.6";
+    return e;
+}
+
+}  // namespace oc::session
