@@ -81,6 +81,7 @@ std::string terminationName(const session::Snapshot& s) {
     if (has("agreement")) return "agreement";
     if (has("resignation")) return "resignation";
     if (has("time forfeit")) return "time-forfeit";
+    if (has("late arrival")) return "late-arrival";
     if (has("illegal move")) return "illegal-move";
     if (has("sealed")) return "defective-sealed-move";
     return "arbiter";

@@ -42,6 +42,22 @@ std::string describePonder(const std::string& type, const json& p) {
     return fmt::format("ponder search stopped: {}", p.value("reason", ""));
 }
 
+// IRR-04 and CLK-08 records: what the arbiter ruled, in his words.
+std::string describeArbiter(const std::string& type, const json& p) {
+    if (type == "illegal_kind")
+        return fmt::format("arbiter: illegal move by {} ({}{}){}", p["side"].get<std::string>(),
+                           p["kind"].get<std::string>(),
+                           p.contains("move") ? " " + p["move"].get<std::string>() : "",
+                           p.contains("uci") ? ", stands as " + p["uci"].get<std::string>() : "");
+    if (type == "arrival")
+        return fmt::format("{} arrived {} after the start (default time {}){}", p["side"].get<std::string>(),
+                           stamp(p["late_ms"].get<std::int64_t>()),
+                           stamp(p["default_ms"].get<std::int64_t>()),
+                           p["forfeit"].get<bool>() ? ": forfeit proposed" : "");
+    return fmt::format("arbiter: forfeit of {} for late arrival {}", p["side"].get<std::string>(),
+                       p["confirm"].get<bool>() ? "confirmed" : "overruled, play continues");
+}
+
 // QPF-02..04: the quickplay-finish events an arbiter audits; "" for other records.
 std::string describeQuickplay(const std::string& type, const json& p) {
     if (type == "qpf_claim")
@@ -93,6 +109,7 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
     if (type.rfind("ponder_", 0) == 0) return describePonder(type, p);
+    if (type == "illegal_kind" || type == "arrival" || type == "forfeit") return describeArbiter(type, p);
     if (auto q = describeQuickplay(type, p); !q.empty()) return q;
     if (type == "engine_request")  // E.III 3.4
         return fmt::format("engine instruction: set {} to {} - {}", p["name"].get<std::string>(),

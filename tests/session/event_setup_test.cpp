@@ -74,6 +74,20 @@ TEST(EventSetup, PonderingIsASetting) {
     EXPECT_NE(bad.error().find("engine.ponder"), std::string::npos) << bad.error();
 }
 
+// CLK-08: the event's default time, if set (the edition's rule applies otherwise, in clock/rulings).
+TEST(EventSetup, DefaultTimeIsValidatedAndUnsetByDefault) {
+    EXPECT_EQ(specifiedDefaultTime(sample()), std::nullopt);
+    auto bad = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", -5}});
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("default_time_min: expected minutes between 0 and 1440"), std::string::npos);
+    auto ok = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 15}});
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_EQ(specifiedDefaultTime(*ok), std::optional(std::chrono::milliseconds(15 * 60000)));
+    auto zero = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 0}});
+    ASSERT_TRUE(zero) << zero.error();
+    EXPECT_EQ(specifiedDefaultTime(*zero), std::optional(std::chrono::milliseconds(0)));
+}
+
 TEST(EventSetup, DifferencesNameThePath) {
     EventSetup a = sample(), b = sample();
     b.engine.options["Hash"] = "128";

@@ -366,6 +366,53 @@ TEST_F(ConsoleView, AReportedFlagBringsTheArbiterTabWithItsRuling) {
     EXPECT_EQ(std::get<cmd::ArbiterConfirmFlag>(out[0]).side, Color::White);
 }
 
+// IRR-04: an unpromoted pawn needs its move; under 2005 a press without a move is no illegal move.
+TEST_F(ConsoleView, ArbiterRulesAnUnpromotedPawnForTheHuman) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);  // the whole arbiter pane without scrolling
+    frames(snap, 2);
+    EXPECT_FALSE(enabled("Rule illegal move")) << "the pawn's move is needed";
+    click(snap, "##unpromoted");
+    type(snap, "a7a8");
+    EXPECT_EQ(state_.illegal_kind_move, "a7a8");
+    EXPECT_TRUE(enabled("Rule illegal move"));
+    EXPECT_TRUE(click(snap, "Rule illegal move").empty()) << "a second click confirms";
+    const auto out = click(snap, "Confirm: Rule illegal move");
+    ASSERT_EQ(out.size(), 1u);
+    const auto& k = std::get<cmd::ArbiterIllegalKind>(out[0]);
+    EXPECT_EQ(k.kind, cmd::IllegalKind::UnpromotedPawn);
+    EXPECT_EQ(k.side, Color::White);
+    EXPECT_EQ(k.move, "a7a8");
+    state_.illegal_kind = 1;  // clock pressed without a move
+    snap.setup.edition = 2005;
+    frames(snap, 2);
+    EXPECT_FALSE(enabled("Rule illegal move"));
+}
+
+// CLK-08: the arrival is one click; the proposed forfeit waits for the arbiter's confirmation.
+TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("Confirm forfeit")) << "nothing proposed yet";
+    auto out = click(snap, "Human arrived");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::Arrival>(out[0]).side, Color::White);
+    snap.forfeit_proposed = Color::White;
+    frames(snap, 2);
+    EXPECT_TRUE(click(snap, "Confirm forfeit").empty());
+    out = click(snap, "Confirm: Confirm forfeit");
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::get<cmd::ArbiterForfeit>(out[0]).confirm);
+    // The rows that fill the pane end at its edge ("Declare"): nothing of ours may be clipped beyond it.
+    const float edge = state_.widgets["Declare"].max.x;
+    for (const char* name : {"##illegalkind", "##unpromoted", "Rule illegal move", "Human arrived",
+                             "Operator arrived", "Arbiter decides otherwise: play on"})
+        EXPECT_LE(state_.widgets[name].max.x, edge) << name;
+}
+
 TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {
     Snapshot snap = inPhase(Phase::Setup);
     frames(snap, 2);

@@ -139,6 +139,10 @@ Result validate(const EventSetup& s) {
         return fail(
             "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
             "leave it \"none\" for edition 2005");
+    if (s.default_time_min != -1 && (s.default_time_min < 0 || s.default_time_min > 1440))
+        return fail(
+            "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
+            "2023: 0)");
     return validatePolicy(s.policy);
 }
 
@@ -165,6 +169,7 @@ json toJson(const EventSetup& s) {
             {"handling_safety_moves", s.handling_safety_moves},
             {"faster_rate_threshold_s", s.faster_rate_threshold_s},
             {"enforce_recording", s.enforce_recording},
+            {"default_time_min", s.default_time_min},
             {"policy", withQuickplay(policyJson(s.policy), s.policy)},
             {"consultant",
              {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}},
@@ -202,6 +207,7 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.handling_safety_moves = merged.at("handling_safety_moves").get<int>();
     s.faster_rate_threshold_s = merged.at("faster_rate_threshold_s").get<double>();
     s.enforce_recording = merged.at("enforce_recording").get<bool>();
+    s.default_time_min = merged.at("default_time_min").get<double>();
     s.policy = policyFrom(merged.at("policy"));
     s.consultant.name = merged.at("consultant").at("name");
     s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
@@ -209,6 +215,11 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.arbiter_in_venue = merged.at("arbiter_in_venue").get<bool>();
     if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
+}
+
+std::optional<std::chrono::milliseconds> specifiedDefaultTime(const EventSetup& s) {
+    if (s.default_time_min < 0) return std::nullopt;
+    return std::chrono::milliseconds(static_cast<long long>(s.default_time_min * 60000));
 }
 
 std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup& b) {

@@ -140,6 +140,26 @@ Parsed claim(const Words& w, Color computer) {
     return Command{cl};
 }
 
+// IRR-04: "arbiter illegal-kind unpromoted SIDE MOVE | clock-without-move SIDE | two-hands SIDE |
+// king-capture SIDE".
+Parsed illegalKind(const Words& w, Color computer) {
+    static const std::map<std::string, cmd::IllegalKind> kKinds{
+        {"unpromoted", cmd::IllegalKind::UnpromotedPawn},
+        {"clock-without-move", cmd::IllegalKind::ClockWithoutMove},
+        {"two-hands", cmd::IllegalKind::TwoHands},
+        {"king-capture", cmd::IllegalKind::KingCapture}};
+    const char* usage =
+        "usage: arbiter illegal-kind unpromoted SIDE MOVE | clock-without-move SIDE | two-hands SIDE | "
+        "king-capture SIDE";
+    auto kind = w.size() >= 4 ? kKinds.find(w[2]) : kKinds.end();
+    if (kind == kKinds.end()) return tl::make_unexpected(usage);
+    bool unpromoted = kind->second == cmd::IllegalKind::UnpromotedPawn;
+    if (w.size() != (unpromoted ? 5u : 4u)) return tl::make_unexpected(usage);
+    auto c = side(w[3], computer);
+    if (!c) return tl::make_unexpected(c.error());
+    return Command{cmd::ArbiterIllegalKind{kind->second, *c, unpromoted ? w[4] : ""}};
+}
+
 // QPF-02/03: "arbiter qpf draw|postpone [+2]|reject", "arbiter increment grant|refuse".
 Parsed quickplayRuling(const Words& w) {
     if (w[1] == "increment") {
@@ -162,11 +182,19 @@ Parsed quickplayRuling(const Words& w) {
 }
 
 Parsed arbiter(const Words& w, Color computer) {
-    if (auto ok = need(w, 2, "arbiter pause|resume|adjust|illegal|confirm-flag|result|qpf|increment ...");
+    if (auto ok = need(w, 2,
+                       "arbiter pause|resume|adjust|illegal|illegal-kind|confirm-flag|forfeit|result|qpf|"
+                       "increment ...");
         !ok)
         return ok;
     const std::string& what = w[1];
     if (what == "qpf" || what == "increment") return quickplayRuling(w);
+    if (what == "illegal-kind") return illegalKind(w, computer);
+    if (what == "forfeit") {
+        if (w.size() != 3 || (w[2] != "confirm" && w[2] != "overrule"))
+            return tl::make_unexpected("usage: arbiter forfeit confirm|overrule");
+        return Command{cmd::ArbiterForfeit{w[2] == "confirm"}};
+    }
     if (what == "pause") return Command{cmd::ArbiterPause{}};
     if (what == "resume") return Command{cmd::ArbiterResume{}};
     if (what == "illegal") {
@@ -227,6 +255,7 @@ Parsed action(const Words& w, Color computer) {
     if (verb == "arbiter") return arbiter(w, computer);
     if (verb == "resign") return sided(w, computer, [](Color c) { return Command{cmd::Resign{c}}; });
     if (verb == "flag") return sided(w, computer, [](Color c) { return Command{cmd::ReportFlag{c}}; });
+    if (verb == "arrive") return sided(w, computer, [](Color c) { return Command{cmd::Arrival{c}}; });
     if (verb == "request-increment")
         return sided(w, computer, [](Color c) { return Command{cmd::RequestIncrement{c}}; });
     if (verb == "correct" && w.size() >= 2)

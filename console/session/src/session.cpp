@@ -84,7 +84,7 @@ Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
         return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move",
                         now);
     auto m = s.game.parse(c.text);
-    if (!m) return tl::make_unexpected(Rejection{m.error()});
+    if (!m) return tl::make_unexpected(Rejection{withIrregularHint(m.error(), "human")});
     TimePoint pressed = c.pressed_at.value_or(now);
     if (pressed > now || pressed < s.turn_started_at)
         return s.refuse("move", "the clock-press time must lie between the start of the human's turn and now",
@@ -121,13 +121,15 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
         auto m = s.game.parse(*c.actual);
         // CMP-1.2: the operator is the computer's player; an illegal move he made is the computer's
         // (IRR-06). Logged, so the arbiter sees it; the arbiter's ruling applies the penalty.
-        if (!m)
-            return s.refuse(
-                "made",
-                fmt::format("{} - if this move was really made on the board, the arbiter rules it "
-                            "illegal against the computer's side (arbiter illegal {}; IRR-06/07)",
-                            m.error(), s.game.plies() + 1),
-                now);
+        if (!m) {
+            std::string why = withIrregularHint(m.error(), "computer");
+            if (why == m.error())
+                why += fmt::format(
+                    " - if this move was really made on the board, the arbiter rules it "
+                    "illegal against the computer's side (arbiter illegal {}; IRR-06/07)",
+                    s.game.plies() + 1);
+            return s.refuse("made", why, now);
+        }
         breach = m->uci != uci;
         uci = m->uci;
     }
@@ -210,7 +212,10 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
                                [&](const cmd::ArbiterQuickplay& c) { return arbiterQuickplay(s, c, now); },
                                [&](const cmd::RequestIncrement& c) { return requestIncrement(s, c, now); },
                                [&](const cmd::ArbiterIncrement& c) { return arbiterIncrement(s, c, now); },
-                               [&](const cmd::ModuleChange& c) { return moduleChange(s, c, now); }},
+                               [&](const cmd::ModuleChange& c) { return moduleChange(s, c, now); },
+                               [&](const cmd::ArbiterIllegalKind& c) { return illegalKind(s, c, now); },
+                               [&](const cmd::Arrival& c) { return arrival(s, c, now); },
+                               [&](const cmd::ArbiterForfeit& c) { return forfeit(s, c, now); }},
                       command);
 }
 

@@ -29,6 +29,7 @@ void applyStart(Impl& s, const json& r, TimePoint) {
     TimePoint at = fromMs(r.at("at").get<std::int64_t>());
     s.clock->start(at);
     s.turn_started_at = at;
+    s.session_start = at;  // CLK-08: the default time counts from the official start
     s.started_at = at;
     s.phase = s.computer() == Color::White ? Phase::EngineThinking : Phase::HumanToMove;
 }
@@ -284,6 +285,8 @@ void applyResume(Impl& s, const json& r, TimePoint) {
     TimePoint at = fromMs(r.at("at").get<std::int64_t>());
     s.clock->resume(at);
     s.turn_started_at = at;
+    s.session_start = at;  // ADJ-10: default times count from the resumption session's start
+    s.arrived = {};
     Color sealer = *s.sealed_by;
     if (r.contains("opened")) s.sealed_uci = r.at("opened").get<std::string>();
     if (r.contains("written")) {
@@ -317,6 +320,16 @@ void applyRestart(Impl& s, const json& r, TimePoint) {
 }
 
 void auditOnly(Impl&, const json&, TimePoint) {}
+
+// IRR-04 (E2023 7.5.2): the computer's pawn left unpromoted stands as a queen promotion: the move is
+// made and the clock was pressed, then the illegal move is penalised.
+void applyIllegalKindRecord(Impl& s, const json& r, TimePoint t) {
+    if (r.at("kind") == "unpromoted" && r.contains("uci") && colorFrom(r.at("side")) == s.computer()) {
+        applyMade(s, {{"uci", r.at("uci")}, {"breach", r.value("breach", false)}}, t);
+        if (!s.over()) applyPressed(s, {{"at", toMs(t)}}, t);
+    }
+    applyIllegalKind(s, r, t);
+}
 
 const std::map<std::string, Handler>& handlers() {
     static const std::map<std::string, Handler> kHandlers{{"setup", applySetup},
@@ -362,7 +375,10 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"qpf_claim", applyQuickplayClaim},
                                                           {"qpf_ruling", applyQuickplayRuling},
                                                           {"increment_request", applyIncrementRequest},
-                                                          {"increment_ruling", applyIncrementRuling}};
+                                                          {"increment_ruling", applyIncrementRuling},
+                                                          {"illegal_kind", applyIllegalKindRecord},
+                                                          {"arrival", applyArrival},
+                                                          {"forfeit", applyForfeit}};
     return kHandlers;
 }
 
@@ -455,10 +471,16 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
     withheld_uci.clear();
     human_offer = computer_offer = false;
     unrecorded = false;
-    int count = ++illegal[side];
     clock->restartTurn(side, t);
     turn_started_at = t;
     phase = side == computer() ? Phase::EngineThinking : Phase::HumanToMove;
+    penalizeIllegal(side, t, true);
+}
+
+// Art. 7.5.5 (2023) / 7.4(b) (2005): counts `side`'s completed illegal move, then the time penalty or the
+// loss. `increment_earned`: the clock's last credited increment was earned by that illegal move.
+void Session::Impl::penalizeIllegal(Color side, TimePoint t, bool increment_earned) {
+    int count = ++illegal[side];
     bool loses = setup.edition == 2005 ? count >= 3 : count >= 2;
     if (loses) {
         // 2023 Art. 7.5.5: a draw if the opponent cannot mate; 2005 7.4(b) has no such exception.
@@ -469,8 +491,8 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
             fmt::format("illegal move #{} ({})", count, setup.edition == 2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
             t);
     }
-    notice(
-        fmt::format("illegal move #{} by {}: {}", count, colorName(side), clock->penalizeIllegal(side, t)));
+    notice(fmt::format("illegal move #{} by {}: {}", count, colorName(side),
+                       clock->penalizeIllegal(side, t, increment_earned)));
 }
 
 }  // namespace oc::session

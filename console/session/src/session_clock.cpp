@@ -9,6 +9,7 @@
 #include "clock/budget.hpp"
 #include "clock/game_clock.hpp"
 #include "clock/penalties.hpp"
+#include "clock/rulings.hpp"
 #include "clock/tc_format.hpp"
 
 namespace oc::session {
@@ -157,8 +158,9 @@ bool SessionClock::rapidOrBlitz() const {
     return impl_->penalties.game_class != clock::GameClass::Standard;
 }
 
-std::string SessionClock::penalizeIllegal(Color offender, TimePoint t) {
-    auto p = clock::illegalMoveProposal(impl_->penalties, offender, impl_->last_increment);
+std::string SessionClock::penalizeIllegal(Color offender, TimePoint t, bool increment_earned) {
+    auto p = clock::illegalMoveProposal(impl_->penalties, offender,
+                                        increment_earned ? impl_->last_increment : Ms(0));
     for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
     return p.note;
 }
@@ -169,6 +171,12 @@ std::string SessionClock::penalizeClaim(Color claimant, TimePoint t) {
     if (!p.needs_arbiter_decision)
         for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
     return p.note.empty() ? "incorrect claim: penalty applied (Art. 9.5)" : p.note;
+}
+
+SessionClock::Arrival SessionClock::arrival(std::optional<Ms> specified, TimePoint start,
+                                            TimePoint at) const {
+    auto r = clock::arrivalRuling(impl_->penalties.edition, specified, start, at);
+    return {r.forfeit_proposed, r.late_by, r.limit, r.article};
 }
 
 std::string SessionClock::pgnTimeControl() const {

@@ -48,7 +48,8 @@ class SessionClock {
     bool fasterRate() const;
     [[nodiscard]] tl::expected<void, std::string> setFasterRate(bool on, rules::Color computer, TimePoint t);
     // Art. 7.5.5 / 7.4(b): applies the time penalty of an illegal move by `offender`; returns a note.
-    std::string penalizeIllegal(rules::Color offender, TimePoint t);
+    // `increment_earned`: the last press credited an increment for that move (removed under 2023).
+    std::string penalizeIllegal(rules::Color offender, TimePoint t, bool increment_earned = true);
     bool rapidOrBlitz() const;
     // Art. 9.5: applies an incorrect claim's penalty; returns a description (or an error for the 2005
     // exact 2:00 / 1:00 cases the arbiter must decide, §17 Q7).
@@ -67,6 +68,13 @@ class SessionClock {
     std::string awardQuickplayTime(rules::Color claimant, bool rejected, TimePoint t);
     // QPF-03 (III.4): +5 s per move for both from the next completed move, opponent +2 min; a note.
     std::string grantIncrement(rules::Color requester, TimePoint t);
+    // CLK-08: clock::arrivalRuling under this game's edition; `specified`: the event's default time.
+    struct Arrival {
+        bool forfeit_proposed = false;
+        Ms late_by{0}, limit{0};
+        std::string article;  // "6.7" (2005) or "6.7.1" (2023)
+    };
+    Arrival arrival(std::optional<Ms> specified, TimePoint start, TimePoint at) const;
 
   private:
     SessionClock();

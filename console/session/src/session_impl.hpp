@@ -84,6 +84,9 @@ struct Session::Impl {
     std::optional<IncrementRequestState> increment_request;
     bool increment_granted = false;
     TimePoint started_at{};
+    TimePoint session_start{};              // CLK-08: the start or resumption the default time counts from
+    rules::ByColor<bool> arrived{};         // CLK-08: late arrivals recorded in this session
+    std::optional<Color> forfeit_proposed;  // CLK-08: waiting for the arbiter's confirmation
     std::uint64_t records = 0;
     TimePoint last_t{};
 
@@ -123,6 +126,7 @@ struct Session::Impl {
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
     void illegalMove(int ply, TimePoint t);
+    void penalizeIllegal(Color side, TimePoint t, bool increment_earned);
 
     // session_engine.cpp: the engine side.
     void poll(TimePoint now);
@@ -189,5 +193,14 @@ void engineRequest(Session::Impl& s, const engine_event::OptionRequest& r, TimeP
 void applyEngineRequest(Session::Impl& s, const json& r, TimePoint t);
 void applyModuleChange(Session::Impl& s, const json& r, TimePoint t);
 void sendChangedOptions(Session::Impl& s, TimePoint now);
+// session_irregular.cpp: IRR-04 kinds entered by hand and CLK-08 late arrival (commands and records).
+Outcome illegalKind(Session::Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now);
+// A refused move entry that may be an IRR-04 irregularity on the board: what the arbiter can rule.
+std::string withIrregularHint(const std::string& error, const char* side);
+Outcome arrival(Session::Impl& s, const cmd::Arrival& c, TimePoint now);
+Outcome forfeit(Session::Impl& s, const cmd::ArbiterForfeit& c, TimePoint now);
+void applyIllegalKind(Session::Impl& s, const json& r, TimePoint t);
+void applyArrival(Session::Impl& s, const json& r, TimePoint t);
+void applyForfeit(Session::Impl& s, const json& r, TimePoint t);
 
 }  // namespace oc::session

@@ -31,37 +31,15 @@ const char* phaseName(Phase p) {
 }
 
 std::string commandName(const Command& c) {
-    static const char* kNames[] = {"setup",
-                                   "start",
-                                   "move",
-                                   "made",
-                                   "pressed",
-                                   "recorded",
-                                   "sync",
-                                   "offer",
-                                   "answer-offer",
-                                   "computer-offer",
-                                   "human-answer",
-                                   "claim",
-                                   "resign",
-                                   "flag",
-                                   "confirm-flag",
-                                   "pause",
-                                   "unpause",
-                                   "adjust",
-                                   "illegal",
-                                   "correct",
-                                   "result",
-                                   "consult",
-                                   "faster",
-                                   "seal",
-                                   "seal-human",
-                                   "seal-computer",
-                                   "resume",
-                                   "arbiter-qpf",
-                                   "request-increment",
-                                   "arbiter-increment",
-                                   "module-change"};
+    // In the variant's order (journal, scripts and refusals use these names).
+    // clang-format off
+    static const char* kNames[] = {
+        "setup", "start", "move", "made", "pressed", "recorded", "sync", "offer", "answer-offer",
+        "computer-offer", "human-answer", "claim", "resign", "flag", "confirm-flag", "pause", "unpause",
+        "adjust", "illegal", "correct", "result", "consult", "faster", "seal", "seal-human",
+        "seal-computer", "resume", "arbiter-qpf", "request-increment", "arbiter-increment",
+        "module-change", "illegal-kind", "arrive", "forfeit"};
+    // clang-format on
     static_assert(std::size(kNames) == std::variant_size_v<Command>, "one name per command");
     return kNames[c.index()];
 }
@@ -102,6 +80,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     }
     s.repetition_plies = game.repetitionReport();
     s.illegal_moves = illegal;
+    s.forfeit_proposed = forfeit_proposed;
     s.result = result;
     s.termination = termination;
     s.engine_restarts = restarts;

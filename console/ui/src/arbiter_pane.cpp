@@ -195,6 +195,8 @@ void drawArbiterPane(ViewContext& ctx) {
     drawResult(ctx);
     ImGui::Separator();
     drawConsultPane(ctx);
+    ImGui::Separator();
+    drawIrregularControls(ctx);
 }
 
 namespace {

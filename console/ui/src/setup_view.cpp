@@ -61,6 +61,8 @@ void drawGameFields(session::EventSetup& s) {
     wordCombo("Guidelines III (E2023)", s.quickplay_finish, kQuickplay);
     ImGui::Checkbox("Arbiter present in the venue (else III.6 / App. D)", &s.arbiter_in_venue);
     wordCombo("Classification", s.classification, kClasses);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputDouble("Default time (min, -1: the edition's)", &s.default_time_min, 0, 0, "%.0f");
 }
 
 void drawComputerFields(session::EventSetup& s) {

@@ -39,6 +39,8 @@ void clearAccepted(UiState& st, const session::Command& command) {
                 st.consult_note.clear();
             } else if constexpr (std::is_same_v<T, session::cmd::MadeOnBoard>) {
                 st.made_instead.clear();
+            } else if constexpr (std::is_same_v<T, session::cmd::ArbiterIllegalKind>) {
+                st.illegal_kind_move.clear();
             } else if constexpr (std::is_same_v<T, session::cmd::ArbiterResult>) {
                 st.result_reason.clear();
             }

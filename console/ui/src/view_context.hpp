@@ -63,6 +63,8 @@ void drawEnginePane(ViewContext& ctx);
 void drawDrawsPane(ViewContext& ctx);
 void drawArbiterPane(ViewContext& ctx);
 void drawConsultPane(ViewContext& ctx);
+// IRR-04 kinds entered by hand and CLK-08 arrivals (arbiter tab).
+void drawIrregularControls(ViewContext& ctx);
 void drawAdjournPane(ViewContext& ctx);
 void drawScoresheetPane(ViewContext& ctx);
 void drawNoticesPane(ViewContext& ctx);

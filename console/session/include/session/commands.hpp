@@ -94,6 +94,26 @@ struct ArbiterAdjustClock {
 struct ArbiterIllegalMove {
     int ply = 0;
 };
+// IRR-04: the illegal moves only a person sees, by `side` (human, or the operator for the computer).
+enum class IllegalKind { UnpromotedPawn, ClockWithoutMove, TwoHands, KingCapture };
+// The arbiter rules an IRR-04 kind against `side` (the side to move, except TwoHands: its last move).
+// UnpromotedPawn: `move` is the pawn's move to the last rank ("a8", "a7a8", "bxa8"); 2005: position
+// reinstated, 2023 (7.5.2): it stands as a queen promotion. ClockWithoutMove, TwoHands: 2023 only
+// (7.5.3, 7.5.4). KingCapture: the completed move the console could not accept (7.4(a) / 7.5.1).
+struct ArbiterIllegalKind {
+    IllegalKind kind = IllegalKind::UnpromotedPawn;
+    rules::Color side = rules::Color::White;
+    std::string move{};
+};
+// CLK-08: the late human (or the operator, for the computer) arrived at the board at `at` (default now).
+struct Arrival {
+    rules::Color side = rules::Color::White;
+    std::optional<TimePoint> at{};
+};
+// CLK-08: the arbiter's answer to the proposed forfeit for late arrival: confirm (1F-0F) or let play go on.
+struct ArbiterForfeit {
+    bool confirm = false;
+};
 // The operator mis-entered the human's last move; replace it before the engine's reply is played,
 // with the arbiter's confirmation (E.III 2.3: the search is stopped).
 struct CorrectEntry {
@@ -158,15 +178,14 @@ struct ModuleChange {
 };
 }  // namespace cmd
 
-using Command =
-    std::variant<cmd::UpdateSetup, cmd::StartGame, cmd::HumanMove, cmd::MadeOnBoard, cmd::ClockPressed,
-                 cmd::Recorded, cmd::SyncClock, cmd::HumanOffersDraw, cmd::AnswerHumanOffer,
-                 cmd::ComputerOffersDraw, cmd::HumanAnswersOffer, cmd::ClaimDraw, cmd::Resign,
-                 cmd::ReportFlag, cmd::ArbiterConfirmFlag, cmd::ArbiterPause, cmd::ArbiterResume,
-                 cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove, cmd::CorrectEntry, cmd::ArbiterResult,
-                 cmd::Consultation, cmd::FasterRate, cmd::RequestSeal, cmd::SealHumanMove,
-                 cmd::SealComputerMove, cmd::Resume, cmd::ArbiterQuickplay, cmd::RequestIncrement,
-                 cmd::ArbiterIncrement, cmd::ModuleChange>;
+using Command = std::variant<
+    cmd::UpdateSetup, cmd::StartGame, cmd::HumanMove, cmd::MadeOnBoard, cmd::ClockPressed, cmd::Recorded,
+    cmd::SyncClock, cmd::HumanOffersDraw, cmd::AnswerHumanOffer, cmd::ComputerOffersDraw,
+    cmd::HumanAnswersOffer, cmd::ClaimDraw, cmd::Resign, cmd::ReportFlag, cmd::ArbiterConfirmFlag,
+    cmd::ArbiterPause, cmd::ArbiterResume, cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove,
+    cmd::CorrectEntry, cmd::ArbiterResult, cmd::Consultation, cmd::FasterRate, cmd::RequestSeal,
+    cmd::SealHumanMove, cmd::SealComputerMove, cmd::Resume, cmd::ArbiterQuickplay, cmd::RequestIncrement,
+    cmd::ArbiterIncrement, cmd::ModuleChange, cmd::ArbiterIllegalKind, cmd::Arrival, cmd::ArbiterForfeit>;
 
 // The command's name as used in the journal, scripts and error messages.
 std::string commandName(const Command& c);

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
@@ -60,6 +62,8 @@ struct EventSetup {
     int handling_safety_moves = 2;         // E.III 2.1: extra moves' reserves kept back (CMP-2.1: 0)
     double faster_rate_threshold_s = 120;  // E.III 2.2: "short of time" below this remaining time
     bool enforce_recording = true;         // REC-03: block the next engine move until recorded
+    // CLK-08 default time in minutes (E2005 6.7(a) / E2023 6.7.1); -1: the edition's (2005: 60, 2023: 0).
+    double default_time_min = -1;
     DrawPolicy policy;
     Consultant consultant;
     // QPF-01 / Q8: E2023 Guidelines III as announced for the event: "none" (not announced), "claim"
@@ -68,6 +72,9 @@ struct EventSetup {
     std::string quickplay_finish = "none";
     bool arbiter_in_venue = true;  // QPF-04: false = App. D / III.6, a claim ends the game provisionally
 };
+
+// CLK-08: the event's default time, or nullopt when unspecified (the edition's applies, clock/rulings).
+std::optional<std::chrono::milliseconds> specifiedDefaultTime(const EventSetup& setup);
 
 // Checks every field and names the first bad one with what would be right.
 [[nodiscard]] tl::expected<void, std::string> validate(const EventSetup& setup);

@@ -74,6 +74,7 @@ struct Snapshot {
         repetition_plies;             // plies (0 = start) where the current position occurred (DRW-04)
     std::string expected_human_move;  // after an incorrect claim: the written move must be made (9.5)
     rules::ByColor<int> illegal_moves;
+    std::optional<rules::Color> forfeit_proposed;  // CLK-08: late arrival, waiting for the arbiter
     std::string result = "*";
     std::string termination;  // "checkmate", "resignation", "time forfeit", ...
     int engine_restarts = 0;

@@ -43,6 +43,9 @@ struct UiState {
     int result_choice = 2;  // 0: 1-0, 1: 0-1, 2: 1/2-1/2
     std::string result_reason;
     std::string made_instead;  // IRR-07: the move really made on the board
+    // IRR-04 by hand: kind (cmd::IllegalKind order), side (0 human, 1 computer), the unpromoted pawn move.
+    int illegal_kind = 0, illegal_kind_side = 0;
+    std::string illegal_kind_move;
     // Adjournment: the arbiter's passphrase (computer's envelope) and, at resumption, the human's sealed
     // move as written in the opened envelope. Never drawn in clear.
     std::string seal_passphrase, envelope_move;
