@@ -28,6 +28,20 @@ std::string ms(const json& v) {
     return v.is_null() ? "-" : stamp(v.get<std::int64_t>());
 }
 
+// Pondering on the human's time (audit only; the expected move is engine analysis, never public).
+std::string describePonder(const std::string& type, const json& p) {
+    if (type == "ponder_start")
+        return fmt::format("ponder on {} (go ponder wtime {} btime {})", p["expected"].get<std::string>(),
+                           p["wtime"].get<std::int64_t>(), p["btime"].get<std::int64_t>());
+    if (type == "ponder_hit")
+        return fmt::format("ponderhit: the human played {}", p["uci"].get<std::string>());
+    if (type == "ponder_miss")
+        return fmt::format("ponder miss: expected {}, played {}{}: stop, fresh search",
+                           p["expected"].get<std::string>(), p["played"].get<std::string>(),
+                           p.contains("reason") ? " (" + p["reason"].get<std::string>() + ")" : "");
+    return fmt::format("ponder search stopped: {}", p.value("reason", ""));
+}
+
 // IRR-04 and CLK-08 records: what the arbiter ruled, in his words.
 std::string describeArbiter(const std::string& type, const json& p) {
     if (type == "illegal_kind")
@@ -94,6 +108,7 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     if (type == "sync")
         return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
+    if (type.rfind("ponder_", 0) == 0) return describePonder(type, p);
     if (type == "illegal_kind" || type == "arrival" || type == "forfeit") return describeArbiter(type, p);
     if (type == "script_line")  // operator-cli play --human script:FILE (docs/cli-script-format.md)
         return fmt::format(

@@ -11,6 +11,7 @@ set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/session_apply.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_irregular.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/session_ponder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_modules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/fake_engine.cpp

@@ -38,7 +38,7 @@ class ScriptedTransport final : public Transport {
             s.say("id name Scripted");
             s.say("id author Tests");
             s.say("option name Hash type spin default 16 min 1 max 1024");
-            s.say("option name Ponder type check default false");
+            if (s.offer_ponder) s.say("option name Ponder type check default false");
             s.say("option name Style type combo default Normal var Solid var Normal");
             s.say("uciok");
         } else if (line == "isready" && s.answer_isready) {

@@ -24,6 +24,7 @@ struct ScriptState {
     bool exit_on_quit = true;
     bool bestmove_while_pondering = false;  // a UCI slip some engines make
     bool answer_go = true;                  // answer `go` (non-ponder, non-infinite) at once
+    bool offer_ponder = true;               // list the UCI option Ponder at the handshake
     std::string bestmove = "e2e4";
     std::string ponder;
 

@@ -64,10 +64,14 @@ TEST(EventSetup, EngineCommandRequired) {
     EXPECT_NE(s.error().find("engine.command"), std::string::npos);
 }
 
-TEST(EventSetup, PonderingIsRefusedNotIgnored) {
+// The setup accepts pondering; whether the engine can (UCI option Ponder) is checked at the start.
+TEST(EventSetup, PonderingIsASetting) {
     auto s = eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", true}}}});
-    ASSERT_FALSE(s);
-    EXPECT_NE(s.error().find("engine.ponder"), std::string::npos) << s.error();
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_TRUE(s->engine.ponder);
+    auto bad = eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", "yes"}}}});
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("engine.ponder"), std::string::npos) << bad.error();
 }
 
 // CLK-08: the event's default time, if set (the edition's rule applies otherwise, in clock/rulings).

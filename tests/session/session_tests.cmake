@@ -28,11 +28,17 @@ if(Python3_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/resume_script_test.py $<TARGET_FILE:operator-cli>
                    ${CMAKE_CURRENT_LIST_DIR}/../data/session/scripts/resume_long_game.txt every)
   set_tests_properties(session_crash_recovery_script_every_record PROPERTIES LABELS deep)
+  # Pondering with Stockfish against Stockfish: ponder hits and misses in the journal, replay identical.
+  add_test(NAME session_ponder_stockfish
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ponder_stockfish_test.py $<TARGET_FILE:operator-cli>
+                   /usr/games/stockfish)
   add_test(NAME session_journal_replay_tamper
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()
 oc_test(session_seal_secrecy_test ${CMAKE_CURRENT_LIST_DIR}/seal_secrecy_test.cpp)
 target_link_libraries(session_seal_secrecy_test PRIVATE session)
+oc_test(session_ponder_test ${CMAKE_CURRENT_LIST_DIR}/ponder_test.cpp)
+target_link_libraries(session_ponder_test PRIVATE session)
 
 # CMP-4: `journal replay --results-json` marks the computer participant (is_computer) for prize software.
 add_test(NAME session_results_json_cmp4

@@ -131,5 +131,61 @@ TEST_F(BridgeEngineLinkTest, BlockingStartNamesTheFailedStep) {
     EXPECT_NE(link.error().find("engine handshake"), std::string::npos) << link.error();
 }
 
+// Pondering (engine.ponder): `setoption name Ponder value true`, `go ponder` on the expected reply,
+// `ponderhit` continues it as the computer's search; a ponder search never reports a move of its own.
+session::SearchRequest ponderRequest(std::uint64_t id) {
+    session::SearchRequest req = request(id);
+    req.moves.push_back("g1f3");
+    return req;
+}
+
+TEST_F(BridgeEngineLinkTest, PonderHitTurnsThePonderSearchIntoTheSearch) {
+    settings.ponder = true;
+    script.configure = [](engine::testing::ScriptState& s, int) { s.bestmove = "b8c6"; };
+    BridgeEngineLink link(settings, {}, script.factory());
+    EXPECT_EQ(link.offersPonder(), std::nullopt);  // not known before the handshake
+    (void)settle(link, kT0);
+    EXPECT_EQ(link.offersPonder(), true);
+    EXPECT_EQ(sent("setoption name Ponder"), std::vector<std::string>{"setoption name Ponder value true"});
+    link.startPonder(ponderRequest(4), kT0);
+    EXPECT_TRUE(eventsOf<BestMove>(settle(link, kT0)).empty());
+    EXPECT_EQ(sent("go").back(), "go ponder wtime 60000 btime 50000 winc 1000 binc 1000");
+    EXPECT_TRUE(link.busy());
+    link.ponderHit(ponderRequest(5), kT0 + 3s);
+    const auto moves = eventsOf<BestMove>(settle(link, kT0 + 3s));
+    EXPECT_EQ(sent("ponderhit").size(), 1u);
+    EXPECT_TRUE(sent("stop").empty());
+    ASSERT_EQ(moves.size(), 1u);
+    EXPECT_EQ(moves.front().search, 5u);
+    EXPECT_EQ(moves.front().uci, "b8c6");
+}
+
+TEST_F(BridgeEngineLinkTest, StoppedPonderSearchsAnswerIsDroppedAndTheSearchFollows) {
+    settings.ponder = true;
+    script.configure = [](engine::testing::ScriptState& s, int) { s.bestmove = "b8c6"; };
+    BridgeEngineLink link(settings, {}, script.factory());
+    (void)settle(link, kT0);
+    link.startPonder(ponderRequest(4), kT0);
+    (void)settle(link, kT0);
+    link.stopPonder(kT0 + 2s);  // the human played 2. Bc4, not 2. Nf3
+    session::SearchRequest real = request(5);
+    real.moves.push_back("f1c4");
+    link.startSearch(real, kT0 + 2s);
+    const auto moves = eventsOf<BestMove>(settle(link, kT0 + 2s));
+    EXPECT_EQ(sent("stop").size(), 1u);
+    EXPECT_TRUE(sent("ponderhit").empty());
+    ASSERT_EQ(moves.size(), 1u);  // the ponder search's bestmove after `stop` was discarded
+    EXPECT_EQ(moves.front().search, 5u);
+}
+
+TEST_F(BridgeEngineLinkTest, AnEngineWithoutThePonderOptionSaysSo) {
+    settings.ponder = true;
+    script.configure = [](engine::testing::ScriptState& s, int) { s.offer_ponder = false; };
+    BridgeEngineLink link(settings, {}, script.factory());
+    (void)settle(link, kT0);
+    EXPECT_EQ(link.offersPonder(), false);  // the session refuses to start the game (E.III 2.2)
+    EXPECT_TRUE(sent("setoption name Ponder").empty());
+}
+
 }  // namespace
 }  // namespace oc::shell

@@ -355,6 +355,16 @@ TEST_F(ConsoleView, EngineMoveAndEvaluationNeverOnThePublicDisplay) {
     EXPECT_EQ(picture.pending_from, -1) << "no arrow for the engine's move on the public display";
 }
 
+TEST_F(ConsoleView, PonderingIsAnOperatorStatusWithoutTheMove) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.engine_pondering = true;
+    frames(snap, 2);
+    EXPECT_TRUE(state_.widgets.count("engine pondering"));
+    click(snap, "Public display");
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("engine pondering")) << "Q18: no engine analysis in public";
+}
+
 TEST_F(ConsoleView, ComputerDrawActionsNeedThePolicysIndication) {
     Snapshot snap = inPhase(Phase::HumanToMove);
     frames(snap, 2);

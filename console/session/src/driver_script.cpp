@@ -132,12 +132,27 @@ bool Driver::directive(const Directive& d, int line) {
     const auto& a = d.args;
     if (d.name == "engine") {
         if (!opt_.scripted_engine) return fail(line, "\"engine\" needs the scripted engine (--engine fake)");
-        if (a.empty()) return fail(line, "usage: engine UCI [cp N | mate N]");
+        const char* usage = "usage: engine UCI [cp N | mate N] [ponder UCI]";
+        if (a.empty() || a.size() % 2 == 0) return fail(line, usage);
         int cp = 0;
         std::optional<int> mate;
-        if (a.size() >= 3 && a[1] == "cp") cp = std::stoi(a[2]);
-        if (a.size() >= 3 && a[1] == "mate") mate = std::stoi(a[2]);
-        opt_.scripted_engine->queueMove(a[0], cp, mate);
+        std::string ponder;
+        for (std::size_t i = 1; i + 1 < a.size(); i += 2) {
+            if (a[i] == "cp")
+                cp = std::stoi(a[i + 1]);
+            else if (a[i] == "mate")
+                mate = std::stoi(a[i + 1]);
+            else if (a[i] == "ponder")
+                ponder = a[i + 1];
+            else
+                return fail(line, usage);
+        }
+        opt_.scripted_engine->queueMove(a[0], cp, mate, ponder);
+        return true;
+    }
+    if (d.name == "engine-no-ponder") {
+        if (!opt_.scripted_engine) return fail(line, "\"engine-no-ponder\" needs the scripted engine");
+        opt_.scripted_engine->setOffersPonder(false);
         return true;
     }
     if (d.name == "engine-crash") {
@@ -241,8 +256,14 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     bool side = side_word.has_value();
     rules::Color sd = side_word.value_or(rules::Color::White);
     const FakeEngine* fake = opt_.scripted_engine;
+    if (what == "pondering") return check(yes(want) == s.engine_pondering, s.engine_pondering ? "yes" : "no");
+    // `stops` counts stops of the computer's own search (E.III 2.3); ended ponder searches count apart.
     if (what == "stops" && fake)
         return check(want == std::to_string(fake->stops()), std::to_string(fake->stops()));
+    if (what == "ponder-stops" && fake)
+        return check(want == std::to_string(fake->ponderStops()), std::to_string(fake->ponderStops()));
+    if (what == "ponder-hits" && fake)
+        return check(want == std::to_string(fake->ponderHits()), std::to_string(fake->ponderHits()));
     if (what == "module-request") {
         std::string got = s.module_request ? s.module_request->name + " " + s.module_request->value : "none";
         return check(got == want, got);

@@ -125,10 +125,7 @@ Result validate(const EventSetup& s) {
                                 s.classification));
     if (s.time_control.empty()) return fail("time_control: empty; give e.g. \"40/90m+30s, 30m+30s\"");
     if (s.engine.command.empty()) return fail("engine.command: empty; give the engine's executable");
-    // The bridge can ponder, but the session does not yet drive ponderhit/stop around the operator's
-    // cycle; refusing the setting is honest where silently ignoring it would not be.
-    if (s.engine.ponder)
-        return fail("engine.ponder: pondering is not available in this version; set it to false");
+    // engine.ponder needs the engine's UCI option Ponder: checked against its handshake at the start.
     if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
         return fail("handling_reserve_s: expected seconds between 0 and 600");
     if (s.handling_safety_moves < 0 || s.handling_safety_moves > 20)

@@ -1,6 +1,9 @@
 #include "session/fake_engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <utility>
 
 #include "rules/position.hpp"
 #include "session/operator_delay.hpp"
@@ -30,8 +33,8 @@ Ms simulatedThinkTime(const GoParams& go, rules::Color side) {
 
 FakeEngine::FakeEngine(LegalMoves legal, std::uint64_t seed) : legal_(std::move(legal)), seed_(seed) {}
 
-void FakeEngine::queueMove(std::string uci, int cp, std::optional<int> mate) {
-    queue_.push_back({std::move(uci), cp, mate});
+void FakeEngine::queueMove(std::string uci, int cp, std::optional<int> mate, std::string ponder) {
+    queue_.push_back({std::move(uci), cp, mate, std::move(ponder)});
 }
 void FakeEngine::queueCrash() {
     crash_ = true;
@@ -50,7 +53,7 @@ void FakeEngine::queueOptionRequest(std::string name, std::string value) {
 // E.III 3.4: a setoption during the engine's own search would be a parameter change mid-search; the
 // fake marks it so that a test sees it.
 void FakeEngine::setOption(const std::string& name, const std::string& value, TimePoint) {
-    options_[name] = current_ ? value + " (sent mid-search)" : value;
+    options_[name] = current_ || ponder_ ? value + " (sent mid-search)" : value;  // a ponder search too
     sent_.push_back("setoption name " + name + " value " + value);
 }
 
@@ -77,6 +80,34 @@ void FakeEngine::stop(TimePoint) {
     ++stops_;
 }
 
+void FakeEngine::startPonder(const SearchRequest& req, TimePoint now) {
+    ponder_ = req;
+    ponder_started_ = now;
+    sent_.push_back("go ponder");
+}
+
+// Like an engine that counts its time from `go ponder`: the move is due a think time after the ponder
+// started, at once if the human took longer.
+void FakeEngine::ponderHit(const SearchRequest& req, TimePoint now) {
+    if (!ponder_ || ponder_->moves != req.moves) return startSearch(req, now);
+    rules::Color side = req.moves.size() % 2 == 0 ? rules::Color::White : rules::Color::Black;
+    current_ = req;
+    last_ = req;
+    last_->go = ponder_->go;  // what the engine goes on with
+    due_ = std::max(now, ponder_started_ + simulatedThinkTime(ponder_->go, side));
+    ponder_.reset();
+    ++ponder_hits_;
+    sent_.push_back("ponderhit");
+}
+
+// E.III 2.3: ending a ponder search is not a stop of the computer's own search; counted apart.
+void FakeEngine::stopPonder(TimePoint) {
+    if (!ponder_) return;
+    ponder_.reset();
+    ++ponder_stops_;
+    sent_.push_back("stop");
+}
+
 std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
     std::vector<EngineEvent> out;
     for (auto& l : sent_) out.emplace_back(engine_event::Line{true, std::move(l)});
@@ -87,11 +118,13 @@ std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
             engine_event::Line{false, "info string request-option name " + r.name + " value " + r.value});
         out.emplace_back(r);
     }
-    if (crash_ && current_) {
+    if (crash_ && (current_ || ponder_)) {
         crash_ = false;
         out.emplace_back(
-            engine_event::Fault{"crash while Searching: killed by signal SIGKILL (9) (simulated)"});
+            engine_event::Fault{fmt::format("crash while {}: killed by signal SIGKILL (9) (simulated)",
+                                            current_ ? "Searching" : "Pondering")});
         out.emplace_back(engine_event::Restarted{Ms(150)});
+        ponder_.reset();  // as the bridge: a search is re-issued after the restart, a ponder search is not
         due_ = now + Ms(150) + (due_ > now ? due_ - now : TimePoint::duration(0));
         return out;
     }
@@ -107,14 +140,14 @@ std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
     if (!queue_.empty()) {
         Scripted s = queue_.front();
         queue_.pop_front();
-        out.emplace_back(engine_event::BestMove{req.id, s.uci, Evaluation{s.cp, s.mate}, 10});
+        out.emplace_back(engine_event::BestMove{req.id, s.uci, Evaluation{s.cp, s.mate}, 10, s.ponder});
         return out;
     }
     auto moves = legal_(req.moves);
     if (moves.empty()) return out;
     std::size_t pick =
         static_cast<std::size_t>(mix64(seed_ ^ mix64(req.moves.size() * 7919 + moves.size()))) % moves.size();
-    out.emplace_back(engine_event::BestMove{req.id, moves[pick], Evaluation{0, std::nullopt}, 10});
+    out.emplace_back(engine_event::BestMove{req.id, moves[pick], Evaluation{0, std::nullopt}, 10, ""});
     return out;
 }
 

@@ -272,8 +272,9 @@ Parsed action(const Words& w, Color computer) {
         return Command{cmd::FasterRate{w[1] == "on"}};
     if (verb == "module-change" && w.size() == 2 && w[1] == "done") return Command{cmd::ModuleChange{}};
     if (verb == "module-change" && w.size() >= 3) return Command{cmd::ModuleChange{w[1], join(w, 2)}};
-    static const char* kDirectives[] = {"engine", "engine-crash", "engine-request", "expect",    "wait",
-                                        "setup",  "until",        "envelope-pdf",   "qpf-export"};
+    static const char* kDirectives[] = {
+        "engine", "engine-crash", "engine-no-ponder", "engine-request", "expect", "wait",
+        "setup",  "until",        "envelope-pdf",     "qpf-export"};
     for (const char* d : kDirectives)
         if (verb == d) return Directive{verb, Words(w.begin() + 1, w.end())};
     return tl::make_unexpected(fmt::format("unknown action \"{}\" (see docs/cli-script-format.md)", verb));

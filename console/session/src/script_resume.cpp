@@ -48,7 +48,7 @@ bool isAudit(const std::string& type) {
 // is not one of these (a resumed run's engine may have chosen its withheld move again in between).
 bool isEngineRecord(const std::string& type) {
     return type == "go" || type == "engine_io" || type == "engine_move" || type == "engine_move_withheld" ||
-           type == "engine_fault" || type == "engine_restart";
+           type == "engine_fault" || type == "engine_restart" || type.rfind("ponder_", 0) == 0;
 }
 
 bool isFault(const json& r, std::string_view what) {

@@ -71,6 +71,7 @@ Outcome setupChange(Impl& s, const cmd::UpdateSetup& c, TimePoint now) {
 
 Outcome start(Impl& s, const cmd::StartGame& c, TimePoint now) {
     if (s.phase != Phase::Setup) return s.refuse("start", "the game has already started", now);
+    if (auto why = s.ponderRefusal()) return s.refuse("start", *why, now);
     return s.commit({{"type", "start"}, {"at", toMs(c.at.value_or(now))}}, now);
 }
 

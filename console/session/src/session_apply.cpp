@@ -365,6 +365,10 @@ const std::map<std::string, Handler>& handlers() {
                                                           {"module_change", applyModuleChange},
                                                           {"engine_restart", applyRestart},
                                                           {"go", auditOnly},
+                                                          {"ponder_start", auditOnly},
+                                                          {"ponder_hit", auditOnly},
+                                                          {"ponder_miss", auditOnly},
+                                                          {"ponder_stop", auditOnly},
                                                           {"engine_io", auditOnly},
                                                           {"refused", auditOnly},
                                                           {"note", auditOnly},
@@ -389,9 +393,12 @@ void Session::Impl::apply(const json& r) {
     if (it == handlers().end()) throw std::runtime_error("unknown record type \"" + type + "\"");
     it->second(*this, r, t);
     ++records;
-    // Engine I/O and a script driver's position are audit only: a resumed simulation continues from
-    // the last change of the game.
-    if (type != "go" && type != "engine_io" && type != "script" && type != "script_line") last_t = t;
+    // Engine I/O, a script driver's position and ponder events are audit only: a resumed simulation
+    // continues from the last change of the game (and does not resume a ponder search: pondering starts
+    // again after the engine's next move).
+    if (type != "go" && type != "engine_io" && type != "script" && type != "script_line" &&
+        type.rfind("ponder_", 0) != 0)
+        last_t = t;
 }
 
 void Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool offer) {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "clock/budget.hpp"
 #include "clock/game_clock.hpp"
 #include "clock/penalties.hpp"
@@ -120,6 +122,14 @@ GoParams SessionClock::budget(Color computer, TimePoint t) const {
     auto g = clock::computeGo(in, impl_->reserve.perMove(), impl_->budget, impl_->faster.faster());
     return GoParams{g.time[Color::White], g.time[Color::Black], g.inc[Color::White], g.inc[Color::Black],
                     g.movestogo.value_or(0)};
+}
+
+GoParams SessionClock::ponderBudget(Color computer, TimePoint t) const {
+    GoParams g = budget(computer, t);
+    Ms& own = computer == Color::White ? g.wtime : g.btime;
+    auto reserve = std::chrono::duration_cast<Ms>(impl_->reserve.perMove());
+    own = std::max(std::chrono::duration_cast<Ms>(clock::BudgetSettings{}.min_engine_time), own - reserve);
+    return g;
 }
 
 void SessionClock::recordHandling(Ms handling) {

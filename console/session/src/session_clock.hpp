@@ -38,6 +38,9 @@ class SessionClock {
     bool paused() const;
     // E.III 2.1: go values for `computer` from the latest official reading minus the handling reserve.
     GoParams budget(rules::Color computer, TimePoint t) const;
+    // The `go ponder` values, sent while the human's clock runs: the budget less one more per-move
+    // reserve for the operator's entry of the human's move, which `ponderhit` cannot correct (E.III 2.1).
+    GoParams ponderBudget(rules::Color computer, TimePoint t) const;
     void recordHandling(Ms handling);  // feeds the reserve
     void setSafetyMoves(int moves);    // E.III 2.1: extra moves' reserves kept back (setup key)
     // E.III 2.2 faster rate.

@@ -79,10 +79,16 @@ void Session::Impl::poll(TimePoint now) {
                         return;
                     }
                     (void)commit(bestMoveRecord(b), now);
+                    notePonderMove(search_moves, b.uci, b.ponder);
                 },
                 [&](const engine_event::Fault& f) {
                     flush();
                     (void)commit({{"type", "engine_fault"}, {"what", f.what}}, now);
+                    // The restarted engine gets the whole game; pondering waits for its next move.
+                    if (ponder)
+                        endPonder(
+                            {{"type", "ponder_stop"}, {"search", ponder->id}, {"reason", "engine fault"}},
+                            now);
                 },
                 [&](const engine_event::Restarted& r) {
                     flush();
@@ -91,20 +97,26 @@ void Session::Impl::poll(TimePoint now) {
                 [&](const engine_event::OptionRequest& r) { engineRequest(*this, r, now); }},
             ev);
     }
-    if (!searching) flush();
+    // A ponder search's lines are held like a search's: after a hit they belong to the computer's move.
+    if (!searching && !ponder) flush();
     reconcile(now);
 }
 
 // Starts the search the state needs; `stop` only when the position it searches is gone (E.III 2.3).
+// A ponder search is settled first: its `stop` (miss, adjournment, ...) is not one of those stops.
 void Session::Impl::reconcile(TimePoint now) {
     bool need = phase == Phase::EngineThinking || (withheld && withheld_uci.empty() && !over());
     auto moves_now = game.uciMoves();
+    if (ponder && settlePonder(need, moves_now, now)) return;
     if (searching && (!need || search_plies != moves_now.size() || search_moves != moves_now)) {
         engine.stop(now);
         searching = false;
     }
-    if (!searching) sendChangedOptions(*this, now);  // E.III 3.4: idle, before the next position/go
-    if (!need || searching) return;
+    // E.III 3.4: idle, before the next position/go (settlePonder ended a ponder search first).
+    if (!searching && !ponder) sendChangedOptions(*this, now);
+    if (!need) return startPonder(now);
+    if (searching) return;
+    ponder_candidate.clear();
     SearchRequest req{++search_id, "", moves_now, clock->budget(computer(), now)};
     const GoParams& g = req.go;
     (void)commit({{"type", "go"},

@@ -98,6 +98,17 @@ struct Session::Impl {
     std::string withheld_uci;             // the move behind `withheld`: never journaled in clear
     std::vector<std::string> pending_io;  // engine lines of the running search, journaled when it ends
 
+    // Runtime only: pondering on the human's time (engine.ponder). Never replayed (a resumed game
+    // ponders again only after the engine's next move) and never on a public display (Q18).
+    struct Ponder {
+        std::uint64_t id = 0;
+        std::vector<std::string> moves;  // the game after the human's expected reply
+        GoParams go;                     // the figures `go ponder` carried: ponderhit keeps them
+    };
+    std::string ponder_candidate;           // the engine's expected reply to its last move shown ...
+    std::vector<std::string> ponder_after;  // ... in the game ending with that move
+    std::optional<Ponder> ponder;
+
     Color computer() const { return setup.computer_side; }
     Color human() const { return ~setup.computer_side; }
     bool over() const { return phase == Phase::GameOver; }
@@ -121,6 +132,14 @@ struct Session::Impl {
     void poll(TimePoint now);
     void flushEngineIo(TimePoint now);
     void reconcile(TimePoint now);
+
+    // session_ponder.cpp: pondering on the human's time.
+    std::optional<std::string> ponderRefusal() const;
+    void notePonderMove(const std::vector<std::string>& searched, const std::string& best,
+                        const std::string& expected);
+    bool settlePonder(bool need, const std::vector<std::string>& moves_now, TimePoint now);
+    void startPonder(TimePoint now);
+    void endPonder(json record, TimePoint now);
     Indication indication(TimePoint now) const;
     bool computerClaimValid(cmd::ClaimKind kind) const;
     bool anyComputerClaimValid() const;

@@ -84,6 +84,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.result = result;
     s.termination = termination;
     s.engine_restarts = restarts;
+    s.engine_pondering = ponder.has_value();
     s.computer_flags = computer_flags;
     s.last_engine_fault = last_fault;
     if (module_request)

@@ -1,5 +1,7 @@
 #include "shell/bridge_engine_link.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <variant>
 
 #include "engine_bridge/validator.hpp"
@@ -32,8 +34,8 @@ engine::EngineSettings bridgeSettings(const session::EngineSettings& s) {
     for (const auto& [name, value] : s.options) {
         out.options.push_back({name, value});
     }
-    // Pondering needs the ponder/ponderhit dance the session does not drive yet: off for now.
-    out.ponder = false;
+    // E.III 2.2: locked with the rest; `setoption name Ponder value true` at the handshake.
+    out.ponder = s.ponder;
     return out;
 }
 
@@ -114,17 +116,62 @@ engine::TimePoint BridgeEngineLink::engineTime(session::TimePoint now) const {
 }
 
 void BridgeEngineLink::startSearch(const session::SearchRequest& req, session::TimePoint now) {
+    queue(req, false, now);
+}
+
+void BridgeEngineLink::queue(const session::SearchRequest& req, bool ponder, session::TimePoint now) {
     if (opt_.simulated && in_game_) {
         // Deterministic: every search starts on a cleared hash (a fresh ucinewgame).
         engine_.endGame(engineTime(now));
         in_game_ = false;
     }
     pending_ = req;
+    pending_ponder_ = ponder;
     searching_.reset();
+    pondering_.reset();
     held_.reset();
     search_start_ = now;
     std::vector<session::EngineEvent> ignored;
     launchPending(now, ignored);
+}
+
+std::optional<bool> BridgeEngineLink::offersPonder() const {
+    // Between a (re)start and `uciok` the options are not known yet (e.g. just after a setup change).
+    const engine::EngineState st = engine_.state();
+    if (!ready_ || st == engine::EngineState::Stopped || st == engine::EngineState::Starting)
+        return std::nullopt;
+    const auto& offered = engine_.offeredOptions();
+    return std::any_of(offered.begin(), offered.end(), [](const engine::Option& o) {
+        std::string name = o.name;
+        std::transform(name.begin(), name.end(), name.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
+        return name == "ponder";
+    });
+}
+
+void BridgeEngineLink::startPonder(const session::SearchRequest& req, session::TimePoint now) {
+    queue(req, true, now);
+}
+
+// `ponderhit`: the engine goes on with the figures of its `go ponder` (the session made them fit the
+// budget); in simulated time its move is due a think time after the ponder search started.
+void BridgeEngineLink::ponderHit(const session::SearchRequest& req, session::TimePoint now) {
+    if (!pondering_ || pondering_->moves != req.moves) return startSearch(req, now);
+    if (auto ok = engine_.opponentMoved({req.start_fen, req.moves}, goFor(req.go), engineTime(now)); !ok)
+        return startSearch(req, now);
+    session::GoParams sent = pondering_->go;
+    searching_ = req;
+    searching_->go = sent;
+    pondering_.reset();
+}
+
+// A ponder miss (or adjournment, game end, take-back): `stop`, the ponder search's bestmove discarded.
+// Not a stop of the computer's own search (E.III 2.3): it was searching on the human's time.
+void BridgeEngineLink::stopPonder(session::TimePoint now) {
+    if (pending_ && pending_ponder_) pending_.reset();
+    if (!pondering_) return;
+    pondering_.reset();
+    (void)engine_.takeBack(engineTime(now));
 }
 
 void BridgeEngineLink::stop(session::TimePoint now) {
@@ -163,18 +210,24 @@ void BridgeEngineLink::launchPending(session::TimePoint now, std::vector<session
         }
         in_game_ = true;
     }
-    engine::GoParams go = goParams(pending_->go);
-    if (opt_.simulated) {
-        go = engine::GoParams{};
-        go.nodes = opt_.nodes;  // a fixed node count, charged as simulatedThinkTime() in session time
-    }
-    if (auto ok = engine_.search({pending_->start_fen, pending_->moves}, go, engineTime(now)); !ok) {
+    engine::GameRecord game{pending_->start_fen, pending_->moves};
+    engine::GoParams go = goFor(pending_->go);
+    auto ok = pending_ponder_ ? engine_.ponder(game, go, engineTime(now))
+                              : engine_.search(game, go, engineTime(now));
+    if (!ok) {
         return;  // not idle yet (e.g. still stopping): retried on the next poll
     }
-    searching_ = std::move(pending_);
+    (pending_ponder_ ? pondering_ : searching_) = std::move(pending_);
     pending_.reset();
     last_eval_.reset();
     last_depth_ = 0;
+}
+
+engine::GoParams BridgeEngineLink::goFor(const session::GoParams& g) const {
+    if (!opt_.simulated) return goParams(g);
+    engine::GoParams go;
+    go.nodes = opt_.nodes;  // a fixed node count, charged as simulatedThinkTime() in session time
+    return go;
 }
 
 void BridgeEngineLink::onEvent(const engine::EngineEvent& ev, session::TimePoint now,
@@ -188,6 +241,7 @@ void BridgeEngineLink::onEvent(const engine::EngineEvent& ev, session::TimePoint
                         [&](const engine::FaultEvent& e) { out.push_back(Fault{engine::describe(e.fault)}); },
                         [&](const engine::RestartedEvent& e) {
                             ready_ = true;
+                            pondering_.reset();  // the bridge re-issues a search, never a ponder search
                             out.push_back(Restarted{e.downtime});
                         },
                         [&](const engine::StoppedEvent&) { ready_ = false; },
@@ -201,7 +255,7 @@ void BridgeEngineLink::onBestMove(const engine::BestMoveEvent& ev, session::Time
                                   std::vector<session::EngineEvent>& out) {
     (void)now;
     if (!searching_) return;  // a stopped search's late answer
-    BestMove best{searching_->id, ev.move, last_eval_, last_depth_};
+    BestMove best{searching_->id, ev.move, last_eval_, last_depth_, ev.ponder.value_or("")};
     if (opt_.simulated) {
         // The engine answered in real time; the session sees the move after its simulated thinking time.
         held_ = std::move(best);

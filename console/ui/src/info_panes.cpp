@@ -22,9 +22,15 @@ std::string evalText(const session::Evaluation& e) {
 void drawEnginePane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool thinking = snap.phase == Phase::EngineThinking;
+    // Q18: "pondering" for the operator only, and never the move the engine expects.
+    const bool pondering = snap.engine_pondering && !ctx.state.public_display;
     ImGui::Text("Status:");
     ImGui::SameLine();
-    ImGui::TextColored(thinking ? kGreen : kGrey, "%s", thinking ? "thinking" : "waiting");
+    ImGui::TextColored(thinking || pondering ? kGreen : kGrey, "%s",
+                       thinking    ? "thinking"
+                       : pondering ? "engine pondering"
+                                   : "waiting");
+    if (pondering) recordItem(ctx, "engine pondering");
     ImGui::SameLine(0, 20);
     ImGui::Text("Restarts: %d", snap.engine_restarts);
     if (snap.computer_flags > 0) {

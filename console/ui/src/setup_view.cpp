@@ -67,6 +67,8 @@ void drawGameFields(session::EventSetup& s) {
 
 void drawComputerFields(session::EventSetup& s) {
     textField("Engine command", s.engine.command);
+    // E.III 2.2: locked with the rest; the start is refused if the engine has no UCI option Ponder.
+    ImGui::Checkbox("Engine ponders on the human's time", &s.engine.ponder);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     ImGui::InputDouble("Handling reserve per move (s)", &s.handling_reserve_s, 0, 0, "%.1f");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);

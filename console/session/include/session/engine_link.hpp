@@ -31,6 +31,7 @@ struct BestMove {
     std::string uci;
     std::optional<Evaluation> eval;  // the last score, from the side to move (the engine's) point of view
     int depth = 0;
+    std::string ponder;  // the reply the engine expects (UCI `bestmove .. ponder ..`), empty if none
 };
 // A crash, a hang or garbage, as the engine bridge reported it; shown to the operator.
 struct Fault {
@@ -63,6 +64,17 @@ class EngineLink {
     virtual void startSearch(const SearchRequest& req, TimePoint now) = 0;
     // Ends the current search (E.III 2.3: only on a take-back ordered by the arbiter or at game end).
     virtual void stop(TimePoint now) = 0;
+    // Whether the engine offered the UCI option Ponder at its handshake; nullopt while not known yet.
+    virtual std::optional<bool> offersPonder() const { return false; }
+    // `go ponder` on `req` (the game ends with the human's expected reply) on the human's time; a ponder
+    // search never reports a bestmove of its own.
+    virtual void startPonder(const SearchRequest& req, TimePoint now) { (void)req, (void)now; }
+    // The human played the expected reply: `ponderhit`, the ponder search goes on as the search `req`
+    // (same game, new id) with the figures of its `go ponder`. Without a ponder search: startSearch().
+    virtual void ponderHit(const SearchRequest& req, TimePoint now) { startSearch(req, now); }
+    // Ends the ponder search and discards its result (miss, adjournment, game end, take-back, fault).
+    // Not a stop of the computer's own search: it searched on the human's time (E.III 2.3).
+    virtual void stopPonder(TimePoint now) { (void)now; }
     // E.III 3.4: sets an option the engine asked for and the operator carried out. The session calls it
     // only while no search of its own runs (before the next search); links without an engine ignore it.
     virtual void setOption(const std::string& name, const std::string& value, TimePoint now) {

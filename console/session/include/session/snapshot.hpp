@@ -78,6 +78,8 @@ struct Snapshot {
     std::string result = "*";
     std::string termination;  // "checkmate", "resignation", "time forfeit", ...
     int engine_restarts = 0;
+    // The engine ponders on the human's time: operator view only, and never the move it expects (Q18).
+    bool engine_pondering = false;
     int computer_flags = 0;
     std::string last_engine_fault;
     // Quickplay finish (QPF-01..04).

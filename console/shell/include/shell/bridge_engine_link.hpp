@@ -43,12 +43,17 @@ class BridgeEngineLink : public session::EngineLink {
     void stop(session::TimePoint now) override;
     std::vector<session::EngineEvent> poll(session::TimePoint now) override;
     std::optional<session::TimePoint> nextDue() const override;
+    std::optional<bool> offersPonder() const override;
+    void startPonder(const session::SearchRequest& req, session::TimePoint now) override;
+    void ponderHit(const session::SearchRequest& req, session::TimePoint now) override;
+    void stopPonder(session::TimePoint now) override;
     // E.III 3.4: queued; applied one by one while the engine is idle, before the next search starts.
     void setOption(const std::string& name, const std::string& value, session::TimePoint now) override;
 
-    // Whether a search is under way, waiting for the engine to become ready, or its move held back.
+    // Whether a search or ponder search is under way, waiting for the engine, or its move held back.
     bool busy() const {
-        return pending_.has_value() || searching_.has_value() || held_.has_value() || !options_.empty();
+        return pending_.has_value() || searching_.has_value() || held_.has_value() ||
+               pondering_.has_value() || !options_.empty();
     }
     // Blocks until the engine writes something or `max` passes (the shells' idle wait).
     void waitForActivity(std::chrono::milliseconds max) { engine_.waitForActivity(max); }
@@ -61,6 +66,8 @@ class BridgeEngineLink : public session::EngineLink {
     [[nodiscard]] tl::expected<void, std::string> handshake();
     engine::TimePoint engineTime(session::TimePoint now) const;
     void launchPending(session::TimePoint now, std::vector<session::EngineEvent>& out);
+    void queue(const session::SearchRequest& req, bool ponder, session::TimePoint now);
+    engine::GoParams goFor(const session::GoParams& g) const;
     void takeLines(std::vector<session::EngineEvent>& out);
     void applyOptions(session::TimePoint now, std::vector<session::EngineEvent>& out);
     void onEvent(const engine::EngineEvent& ev, session::TimePoint now,
@@ -74,7 +81,9 @@ class BridgeEngineLink : public session::EngineLink {
     bool ready_ = false;
     bool in_game_ = false;
     std::optional<session::SearchRequest> pending_;    // asked for before the engine was ready
+    bool pending_ponder_ = false;                      // pending_ is a ponder search
     std::optional<session::SearchRequest> searching_;  // the search running now
+    std::optional<session::SearchRequest> pondering_;  // the ponder search running now (`go ponder`)
     session::TimePoint search_start_{};
     std::optional<session::Evaluation> last_eval_;
     int last_depth_ = 0;
