@@ -1,6 +1,8 @@
 // Records -> state. Everything here is deterministic: replaying the same records gives the same state.
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -87,6 +89,7 @@ void applyMade(Impl& s, const json& r, TimePoint t) {
 
 void applyPressed(Impl& s, const json& r, TimePoint) {
     TimePoint at = fromMs(r.at("at").get<std::int64_t>());
+    if (std::exchange(s.clock_waits_for_sealed_move, false)) s.clock->resume(at);  // Guidelines I.9
     s.clock->press(at);
     s.moves.back().clock_after = s.clock->remaining(s.computer(), at);
     s.moves.back().elapsed = std::chrono::duration_cast<Ms>(at - s.turn_started_at);
@@ -283,7 +286,6 @@ void applyEngineMoveWithheld(Impl& s, const json&, TimePoint t) {
 // ADJ-05: the envelope is opened and the sealed move played; ADJ-06: a defective one loses (or draws, 6.9).
 void applyResume(Impl& s, const json& r, TimePoint) {
     TimePoint at = fromMs(r.at("at").get<std::int64_t>());
-    s.clock->resume(at);
     s.turn_started_at = at;
     s.session_start = at;  // ADJ-10: default times count from the resumption session's start
     s.arrived = {};
@@ -294,15 +296,21 @@ void applyResume(Impl& s, const json& r, TimePoint) {
         s.sealed_uci = r.at("uci").is_null() ? "" : r.at("uci").get<std::string>();
     }
     if (s.sealed_uci.empty()) {
+        s.clock->resume(at);
         s.phase = Phase::HumanToMove;
         if (!s.game.canMate(~sealer))
             return s.endGame("1/2-1/2", "defective sealed move, opponent cannot mate", at);
         return s.endGame(winFor(~sealer), "defective sealed move (Guidelines I.8)", at);
     }
     if (sealer == s.human()) {
+        s.clock->resume(at);
         s.playHuman(s.sealed_uci, at, false);
         return s.checkEnding(at);
     }
+    // Guidelines I.9 / App. A9 (ADJ-05): the sealed move is made on the board and then the replier's
+    // clock is started. The computer's clock does not run while the operator executes its sealed move:
+    // the clocks stay stopped until the press, which starts the human's.
+    s.clock_waits_for_sealed_move = true;
     auto d = s.game.describe(s.sealed_uci);
     s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt};
     s.engine_move_at = at;

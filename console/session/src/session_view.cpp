@@ -60,8 +60,10 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     if (clock) {
         s.remaining[Color::White] = clock->remaining(Color::White, now);
         s.remaining[Color::Black] = clock->remaining(Color::Black, now);
-        s.clock_running = clock->running();
-        s.clock_paused = clock->paused();
+        // Resumed with the computer's sealed move: stopped, but not by the arbiter (Guidelines I.9).
+        s.clock_waits_for_sealed_move = clock_waits_for_sealed_move;
+        s.clock_running = clock_waits_for_sealed_move ? std::nullopt : clock->running();
+        s.clock_paused = clock->paused() && !clock_waits_for_sealed_move;
         s.faster_rate = clock->fasterRate();
         s.faster_rate_available = !over() && clock->fasterRateAvailable(computer(), now);
     }

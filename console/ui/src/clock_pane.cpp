@@ -30,6 +30,9 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
 
 void drawStatus(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
+    if (snap.clock_waits_for_sealed_move && inPlay(snap)) {
+        ImGui::TextColored(kAmber, "Stopped: make the sealed move, then press (starts the human's clock)");
+    }
     if (snap.clock_paused && inPlay(snap)) {
         ImGui::TextColored(
             kAmber, "%s",

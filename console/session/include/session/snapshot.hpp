@@ -58,6 +58,9 @@ struct Snapshot {
     bool previous_unrecorded = false;  // the computer's last move is not yet recorded (REC-03)
     rules::ByColor<Ms> remaining;      // console mirror of the clocks at the snapshot's time
     std::optional<rules::Color> clock_running;
+    // Resumed after the computer sealed: both clocks stay stopped until its sealed move is made and the
+    // clock pressed, which starts the human's (Guidelines I.9, ADJ-05).
+    bool clock_waits_for_sealed_move = false;
     bool clock_paused = false;
     bool faster_rate = false;
     bool faster_rate_available = false;
