@@ -43,7 +43,7 @@ Snapshot engineMoveShown() {
     s.to_move = Color::Black;
     s.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
     s.engine_move =
-        oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::session::Evaluation{34, {}}};
+        oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::session::Evaluation{34, {}}, ""};
     s.clock_running = Color::Black;
     return s;
 }
@@ -599,6 +599,21 @@ TEST_F(ConsoleView, ArbiterRulingsAndAPendingOfferFitAt1280x800) {
     expectAllVisible("Draws with a pending offer");
     click(snap, "Claims");
     EXPECT_TRUE(enabled("Human: threefold")) << "one click away";
+}
+
+// CMP-1.4: castling, en passant and promotion are spelled out in the step prompt, inside the window.
+TEST_F(ConsoleView, SpecialMovesAreSpelledOutForTheOperator) {
+    Snapshot snap = engineMoveShown();
+    frames(snap, 2);
+    const float plain = state_.widgets.at("step prompt").max.x;
+    snap.engine_move->how = "Long castling: king e8->c8, then rook a8->d8, with ONE hand";
+    frames(snap, 2);
+    EXPECT_GT(state_.widgets.at("step prompt").max.x, plain + 100.f) << "the castling steps are shown";
+    EXPECT_LE(state_.widgets.at("step prompt").max.x, ImGui::GetIO().DisplaySize.x);
+    state_.public_display = true;
+    frames(snap, 2);
+    EXPECT_TRUE(!state_.widgets.count("step prompt") || state_.widgets.at("step prompt").max.x <= plain + 1.f)
+        << "never on the public display";
 }
 
 // QPF-02..04: the quickplay controls appear only when the session offers them; the arbiter's decision.

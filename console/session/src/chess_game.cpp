@@ -43,13 +43,42 @@ const char* endingName(Ending e) {
 
 namespace {
 
+// CMP-1.4: the moves an operator executes in more than one step, spelled out. Art. 4.1 (one hand),
+// Art. 3.8.2 / 4.4 (castling: the king first), 3.7.5 / 4.4.4 (promotion: the new piece on the square).
+std::string executionHint(const Position& pos, Move m) {
+    using rules::squareName;
+    const std::string from = squareName(m.from()), to = squareName(m.to());
+    switch (m.kind()) {
+        case Move::Kind::Castling: {
+            const bool king_side = rules::fileOf(m.to()) == 6;
+            const int rank = rules::rankOf(m.from());
+            const std::string rook_from = squareName(rules::makeSquare(king_side ? 7 : 0, rank)),
+                              rook_to = squareName(rules::makeSquare(king_side ? 5 : 3, rank));
+            return fmt::format("{} castling: king {}->{}, then rook {}->{}, with ONE hand",
+                               king_side ? "Short" : "Long", from, to, rook_from, rook_to);
+        }
+        case Move::Kind::EnPassant:
+            return fmt::format("En passant: pawn {}->{}, and remove the pawn on {}", from, to,
+                               squareName(rules::makeSquare(rules::fileOf(m.to()), rules::rankOf(m.from()))));
+        case Move::Kind::Promotion: {
+            static const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+            const char* piece = kNames[static_cast<int>(*m.promotion())];
+            return fmt::format("Promotion: pawn {}->{}{}, and put a {} in its place (the pawn is removed)",
+                               from, to, pos.pieceAt(m.to()) ? " capturing" : "", piece);
+        }
+        case Move::Kind::Normal:
+            break;
+    }
+    return "";
+}
+
 MoveText describeMove(const Position& pos, Move m, rules::Language lang) {
     rules::NotationStyle local{};
     local.language = lang;
     rules::NotationStyle long_form = local;
     long_form.long_form = true;
     return {rules::toUci(m), rules::toSan(pos, m), rules::formatMove(pos, m, local),
-            rules::formatMove(pos, m, long_form)};
+            rules::formatMove(pos, m, long_form), executionHint(pos, m)};
 }
 
 }  // namespace

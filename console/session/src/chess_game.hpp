@@ -17,6 +17,7 @@ struct MoveText {
     std::string san;         // English SAN (PGN)
     std::string local;       // event language, short algebraic (scoresheet)
     std::string local_long;  // event language, long form with departure square ("Sg1-f3")
+    std::string how;         // how to execute it on the board, for the moves with more than one step
 };
 
 enum class Ending { None, Checkmate, Stalemate, DeadPosition, Fivefold, SeventyFive };

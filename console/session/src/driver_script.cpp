@@ -235,6 +235,9 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     if (what == "engine-move")
         return check(s.engine_move && s.engine_move->text == want,
                      s.engine_move ? s.engine_move->text : "none");
+    if (what == "engine-how")  // CMP-1.4: how the shown move is executed (castling, e.p., promotion)
+        return check(s.engine_move && contains(s.engine_move->how),
+                     s.engine_move ? s.engine_move->how : "none");
     if (what == "notice") {
         bool found = std::any_of(s.notices.begin(), s.notices.end(), contains);
         return check(found, joined(s.notices, 0));

@@ -45,7 +45,7 @@ void applyHumanMove(Impl& s, const json& r, TimePoint t) {
 void applyEngineMove(Impl& s, const json& r, TimePoint t) {
     auto d = s.game.describe(r.at("uci"));
     if (!d) throw std::runtime_error(d.error());
-    PendingEngineMove m{d->uci, d->local_long, d->san, false, std::nullopt};
+    PendingEngineMove m{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
     if (r.contains("cp")) m.eval = Evaluation{r.at("cp").get<int>(), std::nullopt};
     if (r.contains("mate")) m.eval = Evaluation{0, r.at("mate").get<int>()};
     if (m.eval) s.evals.emplace_back(s.game.plies(), *m.eval);
@@ -312,7 +312,7 @@ void applyResume(Impl& s, const json& r, TimePoint) {
     // the clocks stay stopped until the press, which starts the human's.
     s.clock_waits_for_sealed_move = true;
     auto d = s.game.describe(s.sealed_uci);
-    s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt};
+    s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
     s.engine_move_at = at;
     s.phase = Phase::EngineMoveShown;
 }

@@ -228,8 +228,13 @@ void drawEngineMove(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::TextDisabled("(%s)", snap.engine_move->san.c_str());
     }
-    const char* prompt = stepPrompt(snap);
-    ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt);
+    std::string prompt = stepPrompt(snap);
+    // CMP-1.4: castling, en passant and promotion are spelled out step by step (operator only).
+    if (snap.phase == Phase::EngineMoveShown && snap.engine_move && !snap.engine_move->how.empty() &&
+        !snap.computer_move_withheld && !ctx.state.public_display)
+        prompt = "1. " + snap.engine_move->how;
+    ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt.c_str());
+    recordItem(ctx, "step prompt");
     drawSteps(ctx);
 }
 

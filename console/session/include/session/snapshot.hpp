@@ -42,6 +42,7 @@ struct PendingEngineMove {
     std::string san;                 // English SAN
     bool made = false;               // executed on the board
     std::optional<Evaluation> eval;  // operator only (CFG-06); never on a print or public display
+    std::string how;                 // castling, en passant, promotion: the steps on the board (CMP-1.4)
 };
 
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.
