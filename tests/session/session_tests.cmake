@@ -32,6 +32,11 @@ if(Python3_FOUND)
   add_test(NAME session_ponder_stockfish
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ponder_stockfish_test.py $<TARGET_FILE:operator-cli>
                    /usr/games/stockfish)
+  # --operator-delay 4,15: non-zero, plausible handling times in the journal for random, engine and
+  # script humans, and the same journal game records for the same seed.
+  add_test(NAME session_operator_delay_cli
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/operator_delay_cli_test.py $<TARGET_FILE:operator-cli>
+                   ${CMAKE_CURRENT_LIST_DIR}/../data/session/scripts/operator_delay_game.txt)
   add_test(NAME session_journal_replay_tamper
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()
