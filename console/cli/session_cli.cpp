@@ -45,6 +45,9 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         if (!(in >> m >> comma >> p) || comma != ',' || m <= 0 || p < m)
             return tl::make_unexpected(
                 "--operator-delay: expected MEDIAN_S,P99_S with 0 < median <= p99, e.g. 4,15");
+        // The driver draws every routine step's delay from these (E.III 2.1 handling times).
+        h.options.delay_median_s = m;
+        h.options.delay_p99_s = p;
     }
     if (a.human == "random") {
         h.options.human = session::HumanKind::Random;

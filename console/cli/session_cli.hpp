@@ -15,7 +15,6 @@ struct PlayArgs {
     std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang, pdf, envelope_pdf;
     std::vector<std::string> engine_args;
     std::string operator_delay;
-    double delay_median = 0, delay_p99 = 0;
     std::uint64_t seed = 1, nodes = 20000;
     int max_plies = 0;
     std::optional<int> edition;

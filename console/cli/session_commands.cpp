@@ -119,8 +119,6 @@ int play(const PlayArgs& a) {
     opt.journal = sink.get();
     opt.seed = a.seed;
     opt.max_plies = a.max_plies;
-    opt.delay_median_s = a.delay_median;
-    opt.delay_p99_s = a.delay_p99;
     if (a.verbose) opt.verbose = &std::cout;
     shell::BridgeEngineLink* bridge = engines->bridge.get();
     shell::BridgeEngineLink* hbridge = human_engines ? human_engines->bridge.get() : nullptr;

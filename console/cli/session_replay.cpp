@@ -129,13 +129,14 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     return rest.empty() ? type : type + " " + rest.dump();
 }
 
-// Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's UTC time.
-int writeEnvelope(const session::Session& s, const session::JournalContents& contents,
-                  const std::string& out) {
+// Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's UTC time;
+// `resumption` fills field (g) (the resumption's date, time and venue; empty: left for the arbiter's hand).
+int writeEnvelope(const session::Session& s, const session::JournalContents& contents, const std::string& out,
+                  const std::string& resumption) {
     std::string at;
     for (const auto& r : contents.records)
         if (r.type == "sealed") at = session::formatWallTime(r.wall);
-    auto form = s.adjournmentForm(s.lastRecordTime(), "", at);
+    auto form = s.adjournmentForm(s.lastRecordTime(), resumption, at);
     if (!form) return std::cerr << "error: --envelope-pdf: the journal's game is not adjourned\n", 1;
     if (auto ok = session::writeSealedMoveFormPdf(*form, out); !ok)
         return std::cerr << ok.error().message << "\n", 1;
@@ -160,7 +161,7 @@ int writeQuickplayClaim(const session::Session& s, const session::JournalContent
 }
 
 struct ReplayOutputs {
-    std::string pgn, pdf, envelope, results, qpf;
+    std::string pgn, pdf, envelope, results, qpf, resumption;
 };
 
 int replay(const std::string& file, const ReplayOutputs& o) {
@@ -195,7 +196,7 @@ int replay(const std::string& file, const ReplayOutputs& o) {
         if (auto ok = session::writeScoresheetPdf(data, pdf_out); !ok)
             return std::cerr << ok.error().message << "\n", 1;
     }
-    if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out);
+    if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out, o.resumption);
     if (!qpf_out.empty()) return writeQuickplayClaim(**s, *contents, qpf_out);
     return 0;
 }
@@ -218,8 +219,13 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
     r->add_option("FILE", *file, "The journal file")->required();
     r->add_option("--pgn", out->pgn, "Write the game's PGN here");
     r->add_option("--scoresheet-pdf", out->pdf, "Write the printable scoresheet (A4 PDF) here");
-    r->add_option("--envelope-pdf", out->envelope,
-                  "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
+    CLI::Option* envelope = r->add_option(
+        "--envelope-pdf", out->envelope,
+        "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
+    r->add_option("--resumption", out->resumption,
+                  "With --envelope-pdf: field (g), the resumption's date, time and venue, e.g. "
+                  "\"2 Dec 2026, 10:00, Hall B\"")
+        ->needs(envelope);
     r->add_option(
         "--qpf-claim", out->qpf,
         "Quickplay claim without an arbiter (III.6 / App. D): write its export here (.pdf or text)");

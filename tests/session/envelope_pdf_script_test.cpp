@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <regex>
+#include <utility>
 
 #include "pdf_test_util.hpp"
 #include "session_test_util.hpp"
@@ -54,6 +56,51 @@ TEST(EnvelopePdfDirective, TextWithoutTheResumptionKeywordIsRefused) {
     EXPECT_NE(run.result.error.find("usage: envelope-pdf FILE [resumption"), std::string::npos)
         << run.result.error;
     EXPECT_FALSE(std::filesystem::exists(pdf));
+}
+
+// Field (c) of a side ("White" / "Black"): its time used and remaining, in seconds.
+std::pair<int, int> clockRow(const std::string& text, const std::string& side) {
+    std::smatch m;
+    const std::regex row(side + R"(\s+(\d+):(\d\d):(\d\d)\s+(\d+):(\d\d):(\d\d))");
+    if (!std::regex_search(text, m, row)) return {-1, -1};
+    auto secs = [&](std::size_t i) {
+        return std::stoi(m[i]) * 3600 + std::stoi(m[i + 1]) * 60 + std::stoi(m[i + 2]);
+    };
+    return {secs(1), secs(4)};
+}
+
+// Guidelines I.2(c): with 90 minutes and no increment, each side's time used + remaining is 1:30:00; the
+// computer's time on the move it seals is used time (it printed 0:00:00 for a first-move seal).
+TEST(EnvelopePdfDirective, TimeUsedCountsTheComputersSealedMove) {
+    const auto pdf = scratch("time_used_computer.pdf");
+    auto run = testing::runScript(
+        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n"
+        "+2s pressed\nrecorded\nengine g8f6\n+45s move Nf3\nseal\n"
+        "until engine-move-shown\n+24s seal-computer arbiter-secret fast\n"
+        "envelope-pdf " +
+            pdf.string() + "\n",
+        testing::fakeSetup(rules::Color::Black, "90m"));
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const std::string text = test::pdfToText(pdf);
+    EXPECT_EQ(clockRow(text, "White"), std::make_pair(75, 5400 - 75)) << text;
+    auto [used, remaining] = clockRow(text, "Black");
+    EXPECT_NEAR(used + remaining, 5400, 1) << text;  // both printed rounded down to the second
+    EXPECT_GE(used, 6 + 24) << text;  // its first move's handling and at least the 24 s on the sealed move
+}
+
+TEST(EnvelopePdfDirective, TimeUsedCountsTheHumansSealedMove) {
+    const auto pdf = scratch("time_used_human.pdf");
+    auto run = testing::runScript(
+        "start\nengine e7e5\n+30s move e4\nuntil human-to-move\n+50s seal\n"
+        "+10s seal-human\nenvelope-pdf " +
+            pdf.string() + "\n",
+        testing::fakeSetup(rules::Color::Black, "90m"));
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const std::string text = test::pdfToText(pdf);
+    EXPECT_EQ(clockRow(text, "White"), std::make_pair(90, 5400 - 90)) << text;
+    auto [used, remaining] = clockRow(text, "Black");
+    EXPECT_NEAR(used + remaining, 5400, 1) << text;
+    EXPECT_GT(used, 0) << text;
 }
 
 }  // namespace

@@ -32,6 +32,11 @@ if(Python3_FOUND)
   add_test(NAME session_ponder_stockfish
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/ponder_stockfish_test.py $<TARGET_FILE:operator-cli>
                    /usr/games/stockfish)
+  # --operator-delay 4,15: non-zero, plausible handling times in the journal for random, engine and
+  # script humans, and the same journal game records for the same seed.
+  add_test(NAME session_operator_delay_cli
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/operator_delay_cli_test.py $<TARGET_FILE:operator-cli>
+                   ${CMAKE_CURRENT_LIST_DIR}/../data/session/scripts/operator_delay_game.txt)
   add_test(NAME session_journal_replay_tamper
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()
@@ -39,6 +44,11 @@ oc_test(session_seal_secrecy_test ${CMAKE_CURRENT_LIST_DIR}/seal_secrecy_test.cp
 target_link_libraries(session_seal_secrecy_test PRIVATE session)
 oc_test(session_ponder_test ${CMAKE_CURRENT_LIST_DIR}/ponder_test.cpp)
 target_link_libraries(session_ponder_test PRIVATE session)
+
+# Guidelines I.2 (g): `journal replay --envelope-pdf OUT --resumption TEXT` prints the resumption's date,
+# time and venue; without it (g) is blank; --resumption alone is refused.
+add_test(NAME session_envelope_replay_cli
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/envelope_replay_cli_test.sh $<TARGET_FILE:operator-cli>)
 
 # CMP-4: `journal replay --results-json` marks the computer participant (is_computer) for prize software.
 add_test(NAME session_results_json_cmp4

@@ -15,10 +15,11 @@ std::string hms(Ms t) {
     return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
-// (c) time used: the recorded time of each completed move; the sealer's time on the sealed move is in
-// the remaining time, which is what the arbiter sets on the clock.
+// (c) time used: the recorded time of each completed move plus the sealer's time on the sealed move
+// (its clock ran until the envelope was sealed, Guidelines I.1); leaving that out printed 0:00:00 for a
+// computer sealing its first move.
 Ms timeUsed(const Session::Impl& s, Color side) {
-    Ms used{0};
+    Ms used = s.time_before_seal[side];
     for (const auto& m : s.moves)
         if (m.side == side) used += m.elapsed;
     return used;

@@ -267,6 +267,8 @@ void applySealed(Impl& s, const json& r, TimePoint t) {
     if (computer) s.engine_move.reset();
     s.withheld = false;
     s.withheld_uci.clear();
+    // Guidelines I.2(c): the sealer's clock ran from its turn's start until the envelope was sealed.
+    s.time_before_seal[*s.sealed_by] += std::chrono::duration_cast<Ms>(t - s.turn_started_at);
     s.clock->pause(t);
     s.phase = Phase::Adjourned;
     s.seal_requested = false;

@@ -74,6 +74,9 @@ struct Session::Impl {
     bool seal_requested = false;
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
+    // Guidelines I.2(c): each sealer's clock time on its sealed moves before the adjournment (a resumed
+    // sealed move's elapsed counts from the resumption only).
+    rules::ByColor<Ms> time_before_seal{};
     json envelope;
     std::optional<engine_event::OptionRequest> module_request;  // E.III 3.4: the engine's pending instruction
     // Carried-out changes not yet sent to this engine process; replayed, so that a restored session

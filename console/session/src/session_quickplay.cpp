@@ -205,6 +205,12 @@ void applyIncrementRequest(Impl& s, const json& r, TimePoint) {
     Color requester = colorFrom(r.at("requester"));
     s.increment_request = IncrementRequestState{requester, false};
     (requester == s.human() ? s.human_offer : s.computer_offer) = true;
+    // REC-04: like any offer, "(=)" on the requester's last move (scoresheet and PGN).
+    for (auto it = s.moves.rbegin(); it != s.moves.rend(); ++it)
+        if (it->side == requester) {
+            it->draw_offer = true;
+            break;
+        }
     s.notice(fmt::format(
         "{} asks for a 5 s increment for both (III.4): a draw offer; if refused, call the arbiter",
         colorName(requester)));
