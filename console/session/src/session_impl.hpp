@@ -88,9 +88,9 @@ struct Session::Impl {
     bool increment_granted = false;
     TimePoint started_at{};
     bool clock_waits_for_sealed_move = false;  // resumed: both clocks stopped until the sealed move's press
-    TimePoint session_start{};              // CLK-08: the start or resumption the default time counts from
-    rules::ByColor<bool> arrived{};         // CLK-08: late arrivals recorded in this session
-    std::optional<Color> forfeit_proposed;  // CLK-08: waiting for the arbiter's confirmation
+    TimePoint session_start{};                 // CLK-08: the start or resumption the default time counts from
+    rules::ByColor<bool> arrived{};            // CLK-08: late arrivals recorded in this session
+    std::optional<Color> forfeit_proposed;     // CLK-08: waiting for the arbiter's confirmation
     std::uint64_t records = 0;
     TimePoint last_t{};
 
