@@ -601,6 +601,26 @@ TEST_F(ConsoleView, ArbiterRulingsAndAPendingOfferFitAt1280x800) {
     EXPECT_TRUE(enabled("Human: threefold")) << "one click away";
 }
 
+// The side's role never runs into the clock's digits: shortened ("(comp.)") when the pane is narrow.
+TEST_F(ConsoleView, ClockRoleLabelsDoNotTouchTheTime) {
+    Snapshot snap = engineMoveShown();
+    for (float width : {1280.f, 1920.f, 1024.f}) {
+        ImGui::GetIO().DisplaySize = ImVec2(width, width * 10.f / 16.f);
+        frames(snap, 3);
+        for (const char* side : {"white", "black"}) {
+            const auto& clock = state_.widgets.at(std::string(side) + " clock");
+            EXPECT_LE(clock.max.x, width) << side << " at " << width;
+            const auto role = state_.widgets.find(std::string(side) + " role");
+            if (width >= 1920.f) {
+                EXPECT_NE(role, state_.widgets.end()) << "room for the role at " << width;
+            }
+            if (role != state_.widgets.end()) {
+                EXPECT_LT(role->second.max.x, clock.min.x) << side << " at " << width;
+            }
+        }
+    }
+}
+
 // CMP-1.4: castling, en passant and promotion are spelled out in the step prompt, inside the window.
 TEST_F(ConsoleView, SpecialMovesAreSpelledOutForTheOperator) {
     Snapshot snap = engineMoveShown();

@@ -11,20 +11,40 @@ namespace oc::ui {
 
 namespace {
 
+// The role ("computer") is shortened, then left out, when the pane is too narrow for it beside the time:
+// at 1280 px the full label ran into the digits.
+std::string fittingRole(const session::Snapshot& snap, rules::Color side, float room) {
+    const std::string role = roleOf(snap, side);
+    for (std::string candidate : {"(" + role + ")", "(" + role.substr(0, 4) + ".)"})
+        if (ImGui::CalcTextSize(candidate.c_str()).x <= room) return candidate;
+    return "";
+}
+
 void drawOneClock(ViewContext& ctx, rules::Color side) {
     const session::Snapshot& snap = ctx.snap;
     const bool running = snap.clock_running == side && !snap.clock_paused;
     const session::Ms left = snap.remaining[side];
-    ImGui::TextColored(running ? kGreen : kGrey, "%s %s", running ? ">" : " ", sideName(side));
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", roleOf(snap, side));
-    ImGui::PushFont(ctx.fonts.heading);
     const std::string text = formatClock(left);
+    ImGui::PushFont(ctx.fonts.heading);
+    const float time_w = ImGui::CalcTextSize(text.c_str()).x;
+    ImGui::PopFont();
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const std::string label = fmt::format("{} {}", running ? ">" : " ", sideName(side));
+    const float room =
+        ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label.c_str()).x - time_w - 3.f * spacing;
+    ImGui::TextColored(running ? kGreen : kGrey, "%s", label.c_str());
+    if (const std::string role = fittingRole(snap, side, room); !role.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", role.c_str());
+        recordItem(ctx, side == rules::Color::White ? "white role" : "black role");
+    }
+    ImGui::PushFont(ctx.fonts.heading);
     const ImVec4 colour = left.count() <= 0 ? kRed
                           : running         ? kGreen
                                             : ImGui::GetStyle().Colors[ImGuiCol_Text];
-    ImGui::SameLine(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x);
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - time_w);
     ImGui::TextColored(colour, "%s", text.c_str());
+    recordItem(ctx, side == rules::Color::White ? "white clock" : "black clock");
     ImGui::PopFont();
 }
 
