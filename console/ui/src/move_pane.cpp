@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <span>
 #include <utility>
 
 #include "view_context.hpp"
@@ -39,8 +40,8 @@ void submitHumanMove(ViewContext& ctx) {
 }
 
 // Appends typed characters (UCS-2 in ImGui 1.86) to `text` as UTF-8.
-void appendUtf8(std::string& text, const ImVector<ImWchar>& chars) {
-    for (const ImWchar c : chars) {
+void appendUtf8(std::string& text, const ImWchar* begin, const ImWchar* end) {
+    for (const ImWchar c : std::span(begin, end)) {
         const auto u = static_cast<unsigned>(c);
         if (u < 0x20 || u == 0x7F) continue;
         if (u < 0x80) {
@@ -65,10 +66,10 @@ bool moveBox(UiState& st, bool focus) {
     const bool enter_key = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
     if (focus) {
         ImGui::SetKeyboardFocusHere();
-        appendUtf8(st.move_text, st.carried_chars);
-        appendUtf8(st.move_text, io.InputQueueCharacters);
+        appendUtf8(st.move_text, st.carried_chars.data(), st.carried_chars.data() + st.carried_chars.size());
+        appendUtf8(st.move_text, io.InputQueueCharacters.begin(), io.InputQueueCharacters.end());
     } else {
-        for (int i = 0; i < st.carried_chars.Size; ++i) {  // before this frame's own characters
+        for (std::size_t i = 0; i < st.carried_chars.size(); ++i) {  // before this frame's own characters
             io.InputQueueCharacters.insert(io.InputQueueCharacters.begin() + i, st.carried_chars[i]);
         }
     }
@@ -78,7 +79,7 @@ bool moveBox(UiState& st, bool focus) {
     const bool activated = ImGui::IsItemActivated();
     ImGui::PopID();
     entered = std::exchange(st.carried_enter, false) || entered;
-    if (activated) st.carried_chars = io.InputQueueCharacters;
+    if (activated) st.carried_chars.assign(io.InputQueueCharacters.begin(), io.InputQueueCharacters.end());
     if (enter_key && (focus || activated)) {
         (activated && !st.carried_chars.empty() ? st.carried_enter : entered) = true;
     }

@@ -30,7 +30,8 @@ struct UiState {
     std::string pressed_ago;      // "human pressed the clock N seconds ago", optional
     int move_box_generation = 0;  // bumped when the box is cleared, so ImGui drops its edit buffer
     // Keys typed in the frame the move box activated (ImGui 1.86 ignores them there): replayed next frame.
-    ImVector<ImWchar> carried_chars;
+    // A std::vector: ImGui 1.86's ImVector copy calls memcpy(NULL, NULL, 0) when empty (UBSan reports it).
+    std::vector<ImWchar> carried_chars;
     bool carried_enter = false;
     // The session's last refusal; shown under the move box when it concerned a move, else in the banner.
     std::string rejection;
