@@ -71,7 +71,13 @@ tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files)
 tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const GameFiles& files,
                                                                         session::TimePoint now) {
     std::unique_ptr<ConsoleApp> app(new ConsoleApp());
-    if (files.resume) {
+    if (files.resume && session::journalHoldsNoRecord(files.journal)) {
+        // Stopped while the journal was being created: no record was ever confirmed; start afresh.
+        app->notes_.push_back(
+            fmt::format("{} held no complete record: a new game starts in it.", files.journal.string()));
+        std::error_code ignored;
+        std::filesystem::remove(files.journal, ignored);
+    } else if (files.resume) {
         auto resumed = session::JournalWriter::resume(files.journal);
         if (!resumed) {
             return tl::make_unexpected(

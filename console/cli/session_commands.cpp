@@ -77,7 +77,13 @@ int play(const PlayArgs& a) {
     std::unique_ptr<session::Session> owner;
     std::unique_ptr<session::JournalSink> sink;
     TimePoint now = kSimStart;
-    bool resume = a.resume && std::filesystem::exists(a.journal);  // nothing written yet: start afresh
+    // Nothing durable yet (killed while the journal was created): start afresh in the same file.
+    bool resume = a.resume && !session::journalHoldsNoRecord(a.journal);
+    if (a.resume && !resume && std::filesystem::exists(a.journal)) {
+        std::cerr << "warning: " << a.journal
+                  << " holds no complete record (the program stopped while creating it): starting afresh\n";
+        std::filesystem::remove(a.journal);
+    }
     session::DriverOptions opt = human->options;
     if (resume) {
         // Checked before anything is written: a script that does not fit the journal changes nothing.

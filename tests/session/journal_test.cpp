@@ -120,6 +120,23 @@ TEST(Journal, TornTailWithoutNewlineIsDroppedWithAWarningAndCutOnResume) {
     EXPECT_FALSE(after->torn_tail_dropped);
 }
 
+// Killed while the journal was created: only a torn header. No record was ever confirmed, so a resume
+// starts afresh; one complete line (the header) is a journal to resume.
+TEST(Journal, OnlyATornHeaderHoldsNoRecord) {
+    TempDir dir;
+    const auto path = dir / "game.journal";
+    EXPECT_TRUE(journalHoldsNoRecord(path)) << "missing";
+    test::writeJournal(path, 0);
+    const auto header = test::readFile(path);
+    ASSERT_FALSE(header.empty());
+    EXPECT_FALSE(journalHoldsNoRecord(path)) << "a complete header";
+    test::writeFile(path, header.substr(0, header.size() / 2));
+    EXPECT_TRUE(journalHoldsNoRecord(path)) << "a torn header";
+    EXPECT_FALSE(readJournal(path)) << "verify still calls it incomplete";
+    test::writeFile(path, "");
+    EXPECT_TRUE(journalHoldsNoRecord(path)) << "empty";
+}
+
 TEST(Journal, UnparsableLastLineIsATornTail) {
     TempDir dir;
     const auto path = dir / "game.journal";

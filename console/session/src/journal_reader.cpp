@@ -2,9 +2,11 @@
 // starts from a record that does not verify.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "journal_format.hpp"
@@ -48,6 +50,13 @@ std::string tornWarning(std::size_t index, std::size_t bytes, bool newline) {
 }
 
 }  // namespace
+
+bool journalHoldsNoRecord(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return !std::filesystem::exists(path);
+    return std::find(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n') ==
+           std::istreambuf_iterator<char>();
+}
 
 tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path) {
     auto text = slurp(path);

@@ -62,6 +62,11 @@ struct JournalContents {
 // warning), gives the records; anything else gives Corrupt with the index of the first bad record.
 [[nodiscard]] tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path);
 
+// True when the file is missing, empty, or holds no complete line: the program was killed while it
+// created the journal, before its header was durable, so no record was ever confirmed and a resume
+// starts the game afresh in this file.
+[[nodiscard]] bool journalHoldsNoRecord(const std::filesystem::path& path);
+
 struct ResumedJournal;
 
 // Appends records to one journal file; each append is on disk (fsync) before it returns.
