@@ -10,6 +10,9 @@ lost), the PGN and the final result line.
 """
 import json, os, random, signal, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from resume_compare import compare_games  # noqa: E402
+
 cli, kills = sys.argv[1], int(sys.argv[2])
 rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 11)
 engine = sys.argv[4] if len(sys.argv) > 4 else "fake"  # a real engine searches a fixed node count
@@ -61,17 +64,10 @@ def crashed_game(seed, budget):
     verify = subprocess.run([cli, "journal", "verify", j], capture_output=True, text=True)
     if verify.returncode != 0:
         sys.exit(f"seed {seed}: journal does not verify: {verify.stderr}")
-    a, b = game_records(ref_j), game_records(j)
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            sys.exit(f"seed {seed}: record {i} differs:\n  uninterrupted {x}\n  resumed       {y}")
-    if len(a) != len(b):
-        sys.exit(f"seed {seed}: record counts differ: {len(a)} vs {len(b)}")
-    if open(ref_p).read() != open(p).read():
-        sys.exit(f"seed {seed}: PGN differs")
+    count = compare_games(f"seed {seed}", game_records(ref_j), game_records(j), ref_p, p)
     if last_line(final.stdout) != last_line(ref.stdout):
         sys.exit(f"seed {seed}: final line differs: {last_line(final.stdout)} vs {last_line(ref.stdout)}")
-    print(f"seed {seed}: {hits} SIGKILLs, {len(a)} game records and the PGN equal; {last_line(final.stdout)}")
+    print(f"seed {seed}: {hits} SIGKILLs, {count} game records and the PGN equal; {last_line(final.stdout)}")
     return hits
 
 total, seed = 0, 7

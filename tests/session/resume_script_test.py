@@ -14,6 +14,9 @@ and leaves the journal as it was.
 """
 import json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from resume_compare import compare_games  # noqa: E402
+
 cli, script, kills = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 11)
 work = tempfile.mkdtemp(prefix="oc_resume_script_")
@@ -116,15 +119,7 @@ def crashed_game(seed, budget):
     return hits
 
 def compare(seed, ref_j, ref_p, j, p, what):
-    a, b = game_records(ref_j), game_records(j)
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            sys.exit(f"seed {seed} ({what}): record {i} differs:\n  uninterrupted {x}\n  resumed       {y}")
-    if len(a) != len(b):
-        sys.exit(f"seed {seed} ({what}): record counts differ: {len(a)} vs {len(b)}")
-    if open(ref_p).read() != open(p).read():
-        sys.exit(f"seed {seed} ({what}): PGN differs")
-    return len(a)
+    return compare_games(f"seed {seed} ({what})", game_records(ref_j), game_records(j), ref_p, p)
 
 def every_record(seed):
     ref_j, ref_p = os.path.join(work, "ref.jsonl"), os.path.join(work, "ref.pgn")
