@@ -15,16 +15,19 @@ void addSpeechOptions(CLI::App& cli, SpeechOptions& opt) {
     cli.add_flag("--speech-phonetic", opt.phonetic, "Speak files as Anna, Bella, Cesar ... (Laws App. F)");
 }
 
-void SpeechOutput::speak(const speech::Announcement& a) {
-    if (!speaker_ && !no_sound_) {
-        auto opened = speech::Speaker::open();
-        if (!opened) {
-            no_sound_ = true;
-            fmt::print(stderr, "operator-console: speech is off: {}\n", opened.error());
-            return;
-        }
-        speaker_ = std::move(*opened);
+// The device opens as soon as speech is on, so the first announcement does not wait for it (latency).
+void SpeechOutput::openSpeaker() {
+    if (speaker_ || no_sound_) return;
+    auto opened = speech::Speaker::open();
+    if (!opened) {
+        no_sound_ = true;
+        fmt::print(stderr, "operator-console: speech is off: {}\n", opened.error());
+        return;
     }
+    speaker_ = std::move(*opened);
+}
+
+void SpeechOutput::speak(const speech::Announcement& a) {
     if (speaker_) speaker_->say(a.text, a.language, a.interrupt);
 }
 
@@ -34,6 +37,7 @@ void SpeechOutput::frame(const session::Snapshot& snap) {
     if (mode != mode_) {  // the setup may change it until the game starts
         mode_ = mode;
         announcer_.emplace(*mode, opt_.phonetic);
+        openSpeaker();
     }
     for (const auto& a : announcer_->update(snap)) speak(a);
     // ImGui 1.86 with the SDL backend indexes keys by SDL scancode.

@@ -29,6 +29,7 @@ class SpeechOutput {
     void frame(const session::Snapshot& snap);
 
   private:
+    void openSpeaker();
     void speak(const speech::Announcement& a);
 
     SpeechOptions opt_;
