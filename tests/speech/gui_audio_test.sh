@@ -15,11 +15,13 @@ printf '{"computer_side": "black", "time_control": "1m", "language": "pl", "engi
 # The peak amplitude (0..1) of the raw 16-bit mono samples the disk driver wrote.
 peak() { sox -t raw -r 22050 -e signed -b 16 -c 1 "$1" -n stat 2>&1 | awk '/Maximum amplitude/ { print $3 }'; }
 
-# run NAME SCRIPT SPEECH SECONDS: the console for SECONDS, then SIGTERM.
+# run NAME SCRIPT SPEECH SECONDS [KEY]: the console for SECONDS (KEY pressed after 2 s), then SIGTERM.
 run() {
     printf "$2" >"$dir/$1.script"
+    keys=true
+    [ -n "$5" ] && keys="sleep 2; xdotool search --sync --name 'Operator console' >/dev/null; xdotool mousemove 640 60 key $5"
     SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$dir/$1.raw" xvfb-run -a -s '-screen 0 1280x800x24' \
-        sh -c '"$0" "$@" & p=$!; sleep '"$4"'; kill -TERM $p; wait $p' \
+        sh -c '"$0" "$@" & p=$!; '"$keys"'; sleep '"$4"'; kill -TERM $p; wait $p' \
         "$exe" --event "$dir/event.json" --journal "$dir/$1.journal" --script "$dir/$1.script" \
         --speech "$3" 2>"$dir/$1.err"
 }
@@ -41,3 +43,11 @@ size=$(stat -c %s "$dir/sealed.raw" 2>/dev/null || echo 0)
 p=$(peak "$dir/sealed.raw")
 [ "$p" = "0.000000" ] || fail "sound while the move is sealed (peak $p)"
 echo "gui_audio_test: silent while sealed"
+
+# F8: the move number and both clocks, on the key (App. F 9.4), with nothing else to say.
+if command -v xdotool >/dev/null; then
+    run key 'start\n' computer 4 F8
+    p=$(peak "$dir/key.raw")
+    awk -v p="$p" 'BEGIN { exit !(p > 0.1) }' || fail "F8 said nothing (peak $p)"
+    echo "gui_audio_test: F8 spoke the clocks (peak $p)"
+fi
