@@ -8,9 +8,10 @@ find_package(tl-expected REQUIRED CONFIG)
 find_package(Boost 1.81 REQUIRED CONFIG)
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
 pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+pkg_check_modules(ESPEAK_NG REQUIRED IMPORTED_TARGET espeak-ng)  # spoken moves (console/speech)
+find_package(SDL2 REQUIRED CONFIG)  # the GUI's window, and speech's sound output in every build
 
 if(OC_BUILD_GUI)
-  find_package(SDL2 REQUIRED CONFIG)
   pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)   # Debian's libimgui.a, includes SDL2 + GL3 backends
   find_path(IMGUI_BACKENDS_DIR imgui_impl_sdl.h HINTS ${IMGUI_INCLUDE_DIRS} PATH_SUFFIXES backends REQUIRED)
   add_library(oc_imgui INTERFACE)

@@ -19,6 +19,7 @@
 #include "gl_window.hpp"
 #include "screenshot.hpp"
 #include "session/script.hpp"
+#include "speech_output.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
 
@@ -40,6 +41,7 @@ struct Options {
     std::string tab = "draws";
     std::string engine = "/usr/games/stockfish";
     std::vector<std::string> engine_args;
+    oc::app::SpeechOptions speech;
 };
 
 // The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
@@ -78,6 +80,7 @@ void addOptions(CLI::App& cli, Options& opt) {
                    "UCI engine command when the event names none (default: Stockfish)");
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
+    oc::app::addSpeechOptions(cli, opt.speech);
 }
 
 oc::app::GameFiles gameFiles(const Options& opt) {
@@ -165,6 +168,7 @@ int run(const Options& opt) {
     bool running = true;
     std::string widget_map;
     oc::app::EventPump events;
+    oc::app::SpeechOutput speech(opt.speech);
     while (running) {
         // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
         // console sleeps (no busy loop). Screenshot runs do not wait.
@@ -174,6 +178,7 @@ int run(const Options& opt) {
         const oc::session::Snapshot snap = (*app)->frame(now);
         window.beginFrame(events.clickPosition());
         const auto commands = oc::ui::drawConsole(snap, now, ui, *fonts);
+        speech.frame(snap);  // what this frame shows, and the keys
         window.render();
         (*app)->dispatch(commands, now, ui);
         if (!opt.widget_map.empty()) writeWidgetMap(opt.widget_map, ui, widget_map);

@@ -14,6 +14,8 @@ void addRulesCommands(CLI::App& app, ExitCode& code);
 void addClockCommands(CLI::App& app, ExitCode& code);
 void addEngineCommands(CLI::App& app, ExitCode& code);
 void addSessionCommands(CLI::App& app, ExitCode& code);
+// `say`: spoken announcements of moves (console/speech).
+void addSpeechCommands(CLI::App& app, ExitCode& code);
 // `journal verify`; creates the "journal" subcommand that `journal replay` joins.
 void addJournalCommands(CLI::App& app, ExitCode& code);
 

@@ -14,6 +14,7 @@ using Result = tl::expected<void, std::string>;
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
+constexpr std::array kSpeech{"off", "computer", "all"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
@@ -143,6 +144,8 @@ Result validate(const EventSetup& s) {
         return fail(
             "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
             "2023: 0)");
+    if (!oneOf(s.speech, kSpeech))
+        return fail(fmt::format("speech: expected off, computer or all, got \"{}\"", s.speech));
     return validatePolicy(s.policy);
 }
 
@@ -174,7 +177,8 @@ json toJson(const EventSetup& s) {
             {"consultant",
              {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}},
             {"quickplay_finish", s.quickplay_finish},
-            {"arbiter_in_venue", s.arbiter_in_venue}};
+            {"arbiter_in_venue", s.arbiter_in_venue},
+            {"speech", s.speech}};
 }
 
 tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
@@ -213,6 +217,7 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
     s.quickplay_finish = merged.at("quickplay_finish");
     s.arbiter_in_venue = merged.at("arbiter_in_venue").get<bool>();
+    s.speech = merged.at("speech");
     if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
 }

@@ -71,6 +71,8 @@ struct EventSetup {
     // needs no announcement (its claim is always offered; III.4 does not exist).
     std::string quickplay_finish = "none";
     bool arbiter_in_venue = true;  // QPF-04: false = App. D / III.6, a claim ends the game provisionally
+    // Spoken announcements (App. F 2005 / App. D 2023, blind players; demonstrations): off | computer | all.
+    std::string speech = "off";
 };
 
 // CLK-08: the event's default time, or nullopt when unspecified (the edition's applies, clock/rulings).

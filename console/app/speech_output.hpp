@@ -1,0 +1,42 @@
+#pragma once
+// The console's voice (issue 13): speaks what the operator's view newly shows, in the event's language,
+// and answers two keys. Attached to the shell here until console/host offers its outputs' subscription.
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "session/snapshot.hpp"
+#include "speech/announcer.hpp"
+#include "speech/speaker.hpp"
+
+namespace oc::app {
+
+struct SpeechOptions {
+    std::string mode;  // --speech: off | computer | all; empty = the event setup's `speech` key
+    bool phonetic = false;
+};
+
+// Adds --speech and --speech-phonetic.
+void addSpeechOptions(CLI::App& cli, SpeechOptions& opt);
+
+class SpeechOutput {
+  public:
+    explicit SpeechOutput(SpeechOptions opt) : opt_(std::move(opt)) {}
+    // Once per frame, after the views are drawn: announces what `snap` newly shows; F7 says the
+    // computer's move again, F8 the move number and both clocks (App. F 9.4).
+    void frame(const session::Snapshot& snap);
+
+  private:
+    void openSpeaker();
+    void speak(const speech::Announcement& a);
+
+    SpeechOptions opt_;
+    std::optional<speech::SpeechMode> mode_;
+    std::optional<speech::Announcer> announcer_;
+    std::unique_ptr<speech::Speaker> speaker_;
+    bool no_sound_ = false;  // the device could not be opened: said once, then silent
+};
+
+}  // namespace oc::app

@@ -1,0 +1,43 @@
+#pragma once
+// The words of each notation language, for spoken announcements (private to speech/).
+
+#include <array>
+#include <cstdint>
+
+#include "rules/notation.hpp"
+
+namespace oc::speech {
+
+// How a count picks its noun form: Western (1 / other), Polish (1 / 2-4 / other, 21 minut) or Russian
+// (1, 21 / 2-4, 22-24 / other).
+enum class PluralRule : std::uint8_t { Western, Polish, Russian };
+
+// One language's words. Plural forms: [0] one, [1] few (Slavic 2-4), [2] many; languages with two forms
+// repeat the plural.
+struct Lexicon {
+    std::array<const char*, 6> pieces;      // pawn knight bishop rook queen king (rules::PieceType order)
+    std::array<const char*, 6> promote_to;  // the piece as the promotion phrase needs it (Polish accusative)
+    const char* takes;
+    const char* promotion;  // "{square} {promotion} {piece}"
+    const char* en_passant;
+    const char* check;
+    const char* mate;
+    const char* short_castling;
+    const char* long_castling;
+    std::array<const char*, 8> ranks;  // number words one .. eight (phonetic squares)
+    std::array<const char*, 2> sides;  // White, Black (as a sentence's subject)
+    const char* move;                  // "Move {n}."
+    std::array<const char*, 3> hours, minutes, seconds;
+    std::array<const char*, 5> events;   // "{side} offers a draw", ... in rules order of speech::Event
+    std::array<const char*, 3> results;  // white wins, black wins, draw
+    PluralRule plurals;
+};
+
+// The words for `lang`.
+const Lexicon& lexicon(rules::Language lang);
+
+// App. F 1: the phonetic names of the files a..h, the same in every language.
+inline constexpr std::array<const char*, 8> kPhoneticFiles{"Anna", "Bella", "Cesar",  "David",
+                                                           "Eva",  "Felix", "Gustav", "Hector"};
+
+}  // namespace oc::speech

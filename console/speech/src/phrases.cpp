@@ -1,0 +1,148 @@
+// Announcements as text. The shape follows the notation the operator writes (App. C short form), read
+// aloud with the words of App. F: the piece's name, "takes", the square, the promotion piece, then check.
+#include "speech/phrases.hpp"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "lexicon.hpp"
+
+namespace oc::speech {
+namespace {
+
+using rules::Move;
+using rules::PieceType;
+using rules::Position;
+using rules::Square;
+
+std::string fileWord(int file, bool phonetic) {
+    if (phonetic) return kPhoneticFiles[static_cast<std::size_t>(file)];
+    return std::string(1, static_cast<char>('a' + file));
+}
+
+std::string rankWord(int rank, const Lexicon& lex, bool phonetic) {
+    if (phonetic) return lex.ranks[static_cast<std::size_t>(rank)];
+    return std::to_string(rank + 1);
+}
+
+// "f3", or "Felix three" with the phonetic option (App. F 1).
+std::string squareWords(Square s, const Lexicon& lex, bool phonetic) {
+    if (!phonetic) return rules::squareName(s);
+    return fileWord(rules::fileOf(s), true) + " " + rankWord(rules::rankOf(s), lex, true);
+}
+
+// App. C.8: when two like pieces can reach the square, the departure file, else the rank, else both.
+std::string disambiguation(const Position& pos, Move m, PieceType type, const Lexicon& lex, bool phonetic) {
+    bool clash = false, same_file = false, same_rank = false;
+    for (Move other : pos.legalMoves()) {
+        if (other.to() != m.to() || other.from() == m.from()) continue;
+        if (pos.pieceAt(other.from())->type != type) continue;
+        clash = true;
+        same_file = same_file || rules::fileOf(other.from()) == rules::fileOf(m.from());
+        same_rank = same_rank || rules::rankOf(other.from()) == rules::rankOf(m.from());
+    }
+    if (!clash) return {};
+    const std::string file = fileWord(rules::fileOf(m.from()), phonetic);
+    const std::string rank = rankWord(rules::rankOf(m.from()), lex, phonetic);
+    if (!same_file) return file;
+    if (!same_rank) return rank;
+    return file + " " + rank;
+}
+
+// The words before the destination: "knight", "knight g", "e takes", "rook takes".
+std::vector<std::string> moverWords(const Position& pos, Move m, const Lexicon& lex, bool phonetic) {
+    const PieceType type = pos.pieceAt(m.from())->type;
+    const bool capture = pos.isCapture(m);
+    std::vector<std::string> words;
+    if (type == PieceType::Pawn) {
+        // A pawn is not named (App. C.4); a capturing pawn is known by its file.
+        if (capture) words.push_back(fileWord(rules::fileOf(m.from()), phonetic));
+    } else {
+        words.emplace_back(lex.pieces[static_cast<std::size_t>(type)]);
+        if (auto d = disambiguation(pos, m, type, lex, phonetic); !d.empty()) words.push_back(d);
+    }
+    if (capture) words.emplace_back(lex.takes);
+    return words;
+}
+
+std::string join(const std::vector<std::string>& words) {
+    return fmt::format("{}", fmt::join(words, " "));
+}
+
+// The move itself without check: castling by name (App. F 1), everything else piece, capture, square.
+std::string bodyWords(const Position& pos, Move m, const Lexicon& lex, bool phonetic) {
+    if (m.kind() == Move::Kind::Castling)
+        return rules::fileOf(m.to()) > rules::fileOf(m.from()) ? lex.short_castling : lex.long_castling;
+    std::vector<std::string> words = moverWords(pos, m, lex, phonetic);
+    words.push_back(squareWords(m.to(), lex, phonetic));
+    if (auto promo = m.promotion()) {
+        words.emplace_back(lex.promotion);
+        words.emplace_back(lex.promote_to[static_cast<std::size_t>(*promo)]);
+    }
+    if (m.kind() == Move::Kind::EnPassant) words.emplace_back(lex.en_passant);
+    return join(words);
+}
+
+// Polish: 1 / 2-4 except 12-14 / other; Russian: 1 and 21, 31 ... / 2-4, 22-24 ... / other.
+std::size_t pluralForm(long long n, PluralRule rule) {
+    if (rule == PluralRule::Western) return n == 1 ? 0 : 1;
+    const long long tens = n % 100, units = n % 10;
+    const bool teen = tens >= 12 && tens <= 14;
+    if (rule == PluralRule::Polish && n == 1) return 0;
+    if (rule == PluralRule::Russian && units == 1 && tens != 11) return 0;
+    if (units >= 2 && units <= 4 && !teen) return 1;
+    return 2;
+}
+
+std::string countWords(long long n, const std::array<const char*, 3>& forms, PluralRule rule) {
+    return fmt::format("{} {}", n, forms[pluralForm(n, rule)]);
+}
+
+// "1 hour 5 minutes 3 seconds"; parts that are zero are left out, and no time at all is "0 seconds".
+std::string durationWords(std::chrono::milliseconds t, const Lexicon& lex) {
+    const long long total = std::max<long long>(0, t.count()) / 1000;
+    const long long h = total / 3600, min = total / 60 % 60, s = total % 60;
+    std::vector<std::string> parts;
+    if (h > 0) parts.push_back(countWords(h, lex.hours, lex.plurals));
+    if (min > 0) parts.push_back(countWords(min, lex.minutes, lex.plurals));
+    if (s > 0 || parts.empty()) parts.push_back(countWords(s, lex.seconds, lex.plurals));
+    return join(parts);
+}
+
+}  // namespace
+
+std::string movePhrase(const Position& pos, Move m, const PhraseOptions& opt) {
+    const Lexicon& lex = lexicon(opt.language);
+    std::string text = bodyWords(pos, m, lex, opt.phonetic);
+    const Position after = pos.play(m);
+    if (after.inCheck()) text += fmt::format(", {}", after.hasLegalMove() ? lex.check : lex.mate);
+    return text;
+}
+
+std::string clockPhrase(int move_number, std::chrono::milliseconds white, std::chrono::milliseconds black,
+                        rules::Language lang) {
+    const Lexicon& lex = lexicon(lang);
+    return fmt::format("{} {}. {} {}. {} {}.", lex.move, move_number, lex.sides[0], durationWords(white, lex),
+                       lex.sides[1], durationWords(black, lex));
+}
+
+std::string eventPhrase(Event event, rules::Color side, rules::Language lang) {
+    const Lexicon& lex = lexicon(lang);
+    const char* pattern = lex.events[static_cast<std::size_t>(event)];
+    return fmt::format(fmt::runtime(pattern), lex.sides[static_cast<std::size_t>(rules::index(side))]);
+}
+
+std::string resultPhrase(std::string_view result, rules::Language lang) {
+    const Lexicon& lex = lexicon(lang);
+    if (result == "1-0") return lex.results[0];
+    if (result == "0-1") return lex.results[1];
+    if (result == "1/2-1/2") return lex.results[2];
+    return {};
+}
+
+std::string_view voiceName(rules::Language lang) {
+    return rules::languageCode(lang);  // espeak-ng names its voices by the same ISO 639-1 codes
+}
+
+}  // namespace oc::speech

@@ -1,0 +1,111 @@
+// Golden phrases for every notation language and every kind of move (tests/data/speech/phrases.tsv),
+// and the clock, event and result phrases with their plural forms.
+#include "speech/phrases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace oc::speech {
+namespace {
+
+using namespace std::chrono_literals;
+using rules::Color;
+using rules::Language;
+
+struct Row {
+    std::string lang, kind, fen, uci, phonetic, phrase;
+};
+
+std::vector<Row> goldenRows() {
+    std::ifstream in(std::string(OC_TEST_DATA) + "/speech/phrases.tsv");
+    std::vector<Row> rows;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> f;
+        std::stringstream ss(line);
+        for (std::string cell; std::getline(ss, cell, '\t');) f.push_back(cell);
+        if (f.size() == 6) rows.push_back({f[0], f[1], f[2], f[3], f[4], f[5]});
+    }
+    return rows;
+}
+
+TEST(Phrases, GoldenForEveryLanguageAndKindOfMove) {
+    const auto rows = goldenRows();
+    std::map<std::string, std::set<std::string>> kinds;
+    for (const Row& r : rows) {
+        SCOPED_TRACE(r.lang + " " + r.kind + " " + r.uci);
+        auto lang = rules::parseLanguage(r.lang);
+        auto pos = rules::Position::fromFen(r.fen);
+        ASSERT_TRUE(lang && pos);
+        auto m = rules::parseUci(*pos, r.uci);
+        ASSERT_TRUE(m);
+        EXPECT_EQ(movePhrase(*pos, *m, {*lang, r.phonetic == "1"}), r.phrase);
+        kinds[r.lang].insert(r.kind);
+    }
+    // Every language the notation has, each with the same full set of kinds (16).
+    ASSERT_EQ(kinds.size(), 7u);
+    for (const auto& [lang, set] : kinds) EXPECT_EQ(set, kinds.at("en")) << lang;
+    EXPECT_EQ(kinds.at("en").size(), 16u);
+}
+
+TEST(Phrases, BlackMovesAndCastlingFollowTheSameRules) {
+    auto pos = rules::Position::fromFen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+    ASSERT_TRUE(pos);
+    auto m = rules::parseUci(*pos, "e8g8");
+    ASSERT_TRUE(m);
+    EXPECT_EQ(movePhrase(*pos, *m, {Language::Pl, false}), "krótka roszada");
+    EXPECT_EQ(movePhrase(*pos, *m, {Language::De, true}), "kurze Rochade");
+}
+
+TEST(Phrases, ClocksInEnglish) {
+    EXPECT_EQ(clockPhrase(12, 1h + 5min + 3s, 58min, Language::En),
+              "Move 12. White 1 hour 5 minutes 3 seconds. Black 58 minutes.");
+    EXPECT_EQ(clockPhrase(1, 0ms, 1s + 900ms, Language::En), "Move 1. White 0 seconds. Black 1 second.");
+    EXPECT_EQ(clockPhrase(40, -5s, 2h, Language::En), "Move 40. White 0 seconds. Black 2 hours.");
+}
+
+TEST(Phrases, ClocksUsePolishPluralForms) {
+    EXPECT_EQ(clockPhrase(7, 1h + 2min + 5s, 21min + 22s, Language::Pl),
+              "Posunięcie 7. Białe 1 godzina 2 minuty 5 sekund. Czarne 21 minut 22 sekundy.");
+    EXPECT_EQ(clockPhrase(30, 12min + 1s, 14s, Language::Pl),
+              "Posunięcie 30. Białe 12 minut 1 sekunda. Czarne 14 sekund.");
+}
+
+TEST(Phrases, ClocksUseRussianPluralForms) {
+    EXPECT_EQ(clockPhrase(3, 21min + 11s, 2h + 24min, Language::Ru),
+              "Ход 3. Белые 21 минута 11 секунд. Чёрные 2 часа 24 минуты.");
+}
+
+TEST(Phrases, EventsAndResults) {
+    EXPECT_EQ(eventPhrase(Event::DrawOffer, Color::White, Language::En), "White offers a draw");
+    EXPECT_EQ(eventPhrase(Event::DrawOffer, Color::Black, Language::Pl), "Czarne proponują remis");
+    EXPECT_EQ(eventPhrase(Event::DrawClaim, Color::White, Language::Pl), "Białe reklamują remis");
+    EXPECT_EQ(eventPhrase(Event::FlagReported, Color::Black, Language::En),
+              "Black has overstepped the time: flag fall reported");
+    EXPECT_EQ(eventPhrase(Event::ClocksPaused, Color::White, Language::Pl), "Sędzia zatrzymał zegar");
+    EXPECT_EQ(eventPhrase(Event::ClocksResumed, Color::White, Language::En), "The clocks are running again");
+    EXPECT_EQ(resultPhrase("1-0", Language::En), "White wins");
+    EXPECT_EQ(resultPhrase("0-1", Language::Pl), "Wygrały czarne");
+    EXPECT_EQ(resultPhrase("1/2-1/2", Language::De), "Remis");
+    EXPECT_EQ(resultPhrase("*", Language::En), "");
+}
+
+TEST(Phrases, EveryLanguageHasEveryEventAndAVoice) {
+    for (auto lang :
+         {Language::En, Language::Pl, Language::De, Language::Fr, Language::Es, Language::Nl, Language::Ru}) {
+        SCOPED_TRACE(std::string(rules::languageCode(lang)));
+        for (auto e : {Event::DrawOffer, Event::DrawClaim, Event::FlagReported, Event::ClocksPaused,
+                       Event::ClocksResumed})
+            EXPECT_FALSE(eventPhrase(e, Color::White, lang).empty());
+        EXPECT_FALSE(resultPhrase("1/2-1/2", lang).empty());
+        EXPECT_EQ(voiceName(lang), rules::languageCode(lang));
+    }
+}
+
+}  // namespace
+}  // namespace oc::speech
