@@ -101,18 +101,19 @@ Check checkDrawResign(const Context& ctx, Series& series) {
         ++acts;
         computerAct(ctx, i, act, f);
     }
-    return f.finish({"draw-resign",
-                     "E.III 3.2, 3.3",
-                     "Draws and resignation only on the computer's indication",
-                     {},
-                     {},
-                     {},
-                     {}},
-                    acts > 0,
-                    fmt::format("{} draw offer{}, claim{}, acceptance{} or resignation{} by the computer, "
-                                "each on its indication",
-                                acts, acts == 1 ? "" : "s", acts == 1 ? "" : "s", acts == 1 ? "" : "s",
-                                acts == 1 ? "" : "s"));
+    return f.finish(
+        {"draw-resign",
+         "E.III 3.2, 3.3",
+         "Draws and resignation only on the computer's indication",
+         {},
+         {},
+         {},
+         {}},
+        acts > 0,
+        acts > 0 ? fmt::format("{} act{} of the computer (offer, claim, acceptance, resignation), each "
+                               "listed with its indication",
+                               acts, acts == 1 ? "" : "s")
+                 : "the computer made no draw offer or claim, accepted no draw and did not resign");
 }
 
 }  // namespace oc::audit::detail
