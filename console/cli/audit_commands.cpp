@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "audit/audit.hpp"
-#include "audit/audit_pdf.hpp"
 #include "commands.hpp"
+#include "print/audit_pdf.hpp"
 
 namespace oc::cli {
 namespace {
@@ -20,8 +20,8 @@ int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
     if (!o.json.empty() && !(std::ofstream(o.json) << audit::toJson(report).dump(2) << '\n'))
         return std::cerr << "error: --json: cannot write " << o.json << "\n", 2;
     if (!o.pdf.empty())
-        if (auto ok = audit::writeAuditPdf(report, o.pdf); !ok)
-            return std::cerr << "error: --pdf: " << ok.error() << "\n", 2;
+        if (auto ok = print::writeAuditPdf(report, o.pdf); !ok)
+            return std::cerr << "error: --pdf: " << ok.error().message << "\n", 2;
     return 0;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Private to the audit's PDF: text and chart primitives over a cairo context, and the four pictures.
-// Everything takes plain data (the report's series), so the drawing can move to the printing part as is.
+// Private to the audit's PDF: text and chart primitives over a cairo context, and the four pictures,
+// drawn from the audit report's plain data (its series).
 
 #include <cairo.h>
 
@@ -9,7 +9,10 @@
 
 #include "audit/audit.hpp"
 
-namespace oc::audit::pdf {
+namespace oc::print::chart {
+
+using audit::Mark;
+using audit::Series;
 
 inline constexpr double kPageWidth = 595.28;  // A4 in points
 inline constexpr double kPageHeight = 841.89;
@@ -56,4 +59,4 @@ void drawHandling(cairo_t* cr, const Series& s, Frame f);
 void drawEngineTime(cairo_t* cr, const Series& s, Frame f);
 void drawEvaluation(cairo_t* cr, const Series& s, Frame f);
 
-}  // namespace oc::audit::pdf
+}  // namespace oc::print::chart

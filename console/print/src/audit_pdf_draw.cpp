@@ -7,7 +7,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace oc::audit::pdf {
+namespace oc::print::chart {
 
 void color(cairo_t* cr, Rgb c) {
     cairo_set_source_rgb(cr, c.r, c.g, c.b);
@@ -154,4 +154,4 @@ void legend(cairo_t* cr, double x, double y, const std::vector<std::pair<std::st
     }
 }
 
-}  // namespace oc::audit::pdf
+}  // namespace oc::print::chart

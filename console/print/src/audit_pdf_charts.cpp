@@ -8,7 +8,7 @@
 
 #include "audit_pdf_draw.hpp"
 
-namespace oc::audit::pdf {
+namespace oc::print::chart {
 namespace {
 
 double xMax(const Series& s) {
@@ -159,4 +159,4 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
          kGrey);
 }
 
-}  // namespace oc::audit::pdf
+}  // namespace oc::print::chart

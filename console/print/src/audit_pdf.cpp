@@ -1,5 +1,5 @@
 // The audit report as an A4 PDF: page 1 the verdicts, page 2 the pictures, page 3 the details.
-#include "audit/audit_pdf.hpp"
+#include "print/audit_pdf.hpp"
 
 #include <cairo-pdf.h>
 #include <fmt/format.h>
@@ -8,10 +8,14 @@
 
 #include "audit_pdf_draw.hpp"
 
-namespace oc::audit {
+namespace oc::print {
+
+using audit::Check;
+using audit::Report;
+using audit::Verdict;
 namespace {
 
-using namespace pdf;
+using namespace chart;
 
 Rgb verdictColor(Verdict v) {
     return v == Verdict::Breach ? kRed : v == Verdict::Ok ? kGreen : kGrey;
@@ -39,7 +43,7 @@ double header(cairo_t* cr, const Report& r) {
 double checkRow(cairo_t* cr, const Check& c, double y) {
     const double text_x = kMargin + 150, width = kPageWidth - kMargin - text_x;
     text(cr, kMargin, y, c.name, 9, true);
-    text(cr, kMargin + 95, y, std::string(verdictName(c.verdict)), 9, true, verdictColor(c.verdict));
+    text(cr, kMargin + 95, y, std::string(audit::verdictName(c.verdict)), 9, true, verdictColor(c.verdict));
     text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
     double end = wrapped(cr, text_x, y, width, c.title, 8.5);
     end = wrapped(cr, text_x, end, width, c.evidence, 7.5, c.verdict == Verdict::Breach ? kRed : kBlack);
@@ -103,12 +107,13 @@ void detailsPage(cairo_t* cr, const Report& r) {
 
 }  // namespace
 
-tl::expected<void, std::string> writeAuditPdf(const Report& report, const std::filesystem::path& path) {
+tl::expected<void, PdfError> writeAuditPdf(const Report& report, const std::filesystem::path& path) {
     std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
         cairo_pdf_surface_create(path.c_str(), kPageWidth, kPageHeight), cairo_surface_destroy);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-        return tl::make_unexpected(fmt::format("cannot write {}: {}", path.string(),
-                                               cairo_status_to_string(cairo_surface_status(surface.get()))));
+        return tl::make_unexpected(
+            PdfError{fmt::format("cannot write {}: {}", path.string(),
+                                 cairo_status_to_string(cairo_surface_status(surface.get())))});
     cairo_t* cr = cairo_create(surface.get());
     checksPage(cr, report);
     cairo_show_page(cr);
@@ -124,8 +129,8 @@ tl::expected<void, std::string> writeAuditPdf(const Report& report, const std::f
     cairo_surface_finish(surface.get());
     if (auto status = cairo_surface_status(surface.get()); status != CAIRO_STATUS_SUCCESS)
         return tl::make_unexpected(
-            fmt::format("cannot write {}: {}", path.string(), cairo_status_to_string(status)));
+            PdfError{fmt::format("cannot write {}: {}", path.string(), cairo_status_to_string(status))});
     return {};
 }
 
-}  // namespace oc::audit
+}  // namespace oc::print
