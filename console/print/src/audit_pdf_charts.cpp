@@ -146,10 +146,11 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
     std::vector<std::pair<double, double>> line;
     for (const auto& m : s.computer_moves)
         if (m.eval_cp) line.emplace_back(m.ply, std::clamp(static_cast<double>(*m.eval_cp), -limit, limit));
-    hline(cr, f, s.policy.offer_within_cp, kGreen, fmt::format("offer +{}", s.policy.offer_within_cp));
-    hline(cr, f, -s.policy.offer_within_cp, kGreen, fmt::format("offer -{}", s.policy.offer_within_cp));
-    hline(cr, f, s.policy.claim_below_cp, kOrange, fmt::format("claim {}", s.policy.claim_below_cp));
-    hline(cr, f, s.policy.accept_below_cp, kGrey, fmt::format("accept {}", s.policy.accept_below_cp));
+    hline(cr, f, s.policy.offer_within_cp, kGreen,
+          fmt::format("offer within +/-{}", s.policy.offer_within_cp));
+    hline(cr, f, -s.policy.offer_within_cp, kGreen, "");
+    hline(cr, f, s.policy.claim_below_cp, kOrange, fmt::format("claim <= {}", s.policy.claim_below_cp), true);
+    hline(cr, f, s.policy.accept_below_cp, kGrey, "");
     hline(cr, f, s.policy.resign_below_cp, kRed, fmt::format("resign {}", s.policy.resign_below_cp));
     polyline(cr, f, line, kBlue, 1.1);
     for (const auto& m : s.marks) markSymbol(cr, f.px(m.ply), f.py(evalAt(s, m.ply, limit)), m);

@@ -139,9 +139,13 @@ void polyline(cairo_t* cr, const Frame& f, const std::vector<std::pair<double, d
     cairo_set_dash(cr, dash, 0, 0);
 }
 
-void hline(cairo_t* cr, const Frame& f, double y, Rgb c, const std::string& label, bool dashed) {
-    polyline(cr, f, {{f.x0, y}, {f.x1, y}}, c, 0.7, dashed);
-    if (!label.empty()) text(cr, f.x + f.w + 2, f.py(y) + 2.3, label, 6, false, c);
+void hline(cairo_t* cr, const Frame& f, double y, Rgb c, const std::string& label, bool left) {
+    polyline(cr, f, {{f.x0, y}, {f.x1, y}}, c, 0.7, true);
+    if (label.empty()) return;
+    if (left)
+        text(cr, f.x + 3, f.py(y) - 2, label, 6, false, c);
+    else
+        text(cr, f.x + f.w + 2, f.py(y) + 2.3, label, 6, false, c);
 }
 
 void legend(cairo_t* cr, double x, double y, const std::vector<std::pair<std::string, Rgb>>& items) {
