@@ -156,8 +156,10 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
     for (const auto& m : s.marks) markSymbol(cr, f.px(m.ply), f.py(evalAt(s, m.ply, limit)), m);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{"evaluation", kBlue}, {"computer's act", kRed}, {"human's act", kGreen}});
-    text(cr, f.x + 250, f.y + f.h + 28, "circle offer/accept, square claim, cross resignation", 6.5, false,
-         kGrey);
+    text(cr, f.x + 200, f.y + f.h + 28,
+         fmt::format("circle offer/accept, square claim, cross resignation; grey line: accept <= {} cp",
+                     s.policy.accept_below_cp),
+         6.5, false, kGrey);
 }
 
 }  // namespace oc::print::chart
