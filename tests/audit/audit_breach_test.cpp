@@ -16,12 +16,7 @@ using test::json;
 
 class BreachTest : public ::testing::Test {
   protected:
-    void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("oc_audit_breach_" + std::to_string(getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        std::filesystem::create_directories(dir_);
-    }
+    void SetUp() override { dir_ = test::testDir("oc_audit_breach_"); }
     void TearDown() override { std::filesystem::remove_all(dir_); }
 
     // Plays `script`, lets `edit` change its records, rewrites the chain; the result must verify.

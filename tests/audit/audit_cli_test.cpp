@@ -16,10 +16,7 @@ using test::json;
 class AuditCli : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() /
-               ("oc_audit_cli_" + std::to_string(getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        std::filesystem::create_directories(dir_);
+        dir_ = test::testDir("oc_audit_cli_");
         journal_ = test::playScript(dir_, "drw_04_threefold_human");
     }
     void TearDown() override { std::filesystem::remove_all(dir_); }

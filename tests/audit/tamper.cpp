@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -44,6 +45,14 @@ void insertBefore(std::vector<json>& records, std::size_t index, const std::stri
     payload["t"] = like["payload"].value("t", std::int64_t{0});
     json r{{"type", type}, {"payload", payload}, {"wall", like["wall"]}, {"mono_ms", like["mono_ms"]}};
     records.insert(records.begin() + static_cast<std::ptrdiff_t>(index), r);
+}
+
+std::filesystem::path testDir(const std::string& prefix) {
+    auto dir = std::filesystem::temp_directory_path() /
+               (prefix + std::to_string(getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir);
+    return dir;
 }
 
 int runCli(const std::string& args, std::string* out) {

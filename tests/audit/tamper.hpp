@@ -24,6 +24,9 @@ std::size_t find(const std::vector<json>& records, const std::string& type, std:
 // Inserts a record of `type` with `payload` before `index`, dated like the record before it.
 void insertBefore(std::vector<json>& records, std::size_t index, const std::string& type, json payload);
 
+// A fresh directory named after the running test (the fixture removes it).
+std::filesystem::path testDir(const std::string& prefix);
+
 // Runs `operator-cli play` on a scenario script with the built-in engine; returns the journal's path.
 std::filesystem::path playScript(const std::filesystem::path& dir, const std::string& script);
 

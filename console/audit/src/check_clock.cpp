@@ -125,27 +125,43 @@ void handlingDetail(const Context& ctx, const Search& s, const ComputerMove& m, 
 
 }  // namespace
 
+namespace {
+
+double seconds(std::int64_t ms) {
+    return static_cast<double>(ms) / 1000.0;
+}
+
+// The session's reserve: the configured start, then a high percentile of the measured times (E.III 2.1).
+clock::HandlingReserve sessionReserve(const Timeline& tl) {
+    clock::ReserveSettings settings;
+    settings.initial =
+        std::chrono::milliseconds(static_cast<std::int64_t>(tl.setup.handling_reserve_s * 1000));
+    settings.floor = std::min(settings.floor, settings.initial);
+    return clock::HandlingReserve(settings);
+}
+
+// One search as the pictures show it; feeds its handling time into the reserve.
+ComputerMove computerMove(const Search& s, clock::HandlingReserve& reserve) {
+    ComputerMove m{s.ply + 1, seconds(s.given_ms), {}, {}, 0, s.eval_cp, s.faster, s.record};
+    m.reserve_s = seconds(reserve.perMove().count());
+    if (s.move_t) m.think_s = seconds(*s.move_t - s.t);
+    if (s.press_t && s.shown_t) {
+        m.handling_s = seconds(*s.press_t - *s.shown_t);
+        reserve.record(std::chrono::milliseconds(*s.press_t - *s.shown_t));
+    }
+    return m;
+}
+
+}  // namespace
+
 Check checkHandlingTime(const Context& ctx, Series& series) {
     Findings f;
-    clock::ReserveSettings settings;
-    // The session's reserve: the configured start, then a high percentile of the measured times.
-    settings.initial =
-        std::chrono::milliseconds(static_cast<std::int64_t>(ctx.tl.setup.handling_reserve_s * 1000));
-    settings.floor = std::min(settings.floor, settings.initial);
-    clock::HandlingReserve reserve(settings);
+    clock::HandlingReserve reserve = sessionReserve(ctx.tl);
     std::vector<double> handlings;
     int over = 0;
     for (const Search& s : ctx.tl.searches) {
-        ComputerMove m{s.ply + 1, static_cast<double>(s.given_ms) / 1000.0, {}, {}, 0, s.eval_cp, s.faster,
-                       s.record};
-        m.reserve_s = static_cast<double>(reserve.perMove().count()) / 1000.0;
-        if (s.move_t) m.think_s = static_cast<double>(*s.move_t - s.t) / 1000.0;
-        if (s.press_t && s.shown_t) {
-            m.handling_s = static_cast<double>(*s.press_t - *s.shown_t) / 1000.0;
-            reserve.record(std::chrono::milliseconds(*s.press_t - *s.shown_t));
-            handlings.push_back(*m.handling_s);
-            if (*m.handling_s > m.reserve_s) ++over;
-        }
+        ComputerMove m = computerMove(s, reserve);
+        if (m.handling_s) handlings.push_back(*m.handling_s), over += *m.handling_s > m.reserve_s ? 1 : 0;
         handlingDetail(ctx, s, m, f);
         series.computer_moves.push_back(m);
     }
@@ -157,15 +173,10 @@ Check checkHandlingTime(const Context& ctx, Series& series) {
             "; handling median {:.1f} s, max {:.1f} s; {} over the reserve in force; reserve "
             "{:.1f} s at the start, {:.1f} s at the end",
             handlings[handlings.size() / 2], handlings.back(), over, ctx.tl.setup.handling_reserve_s,
-            static_cast<double>(reserve.perMove().count()) / 1000.0);
-    return f.finish({"handling-time",
-                     "E.III 2.1",
-                     "The rate of play allowed for the operator's handling",
-                     {},
-                     {},
-                     {},
-                     {}},
-                    !ctx.tl.searches.empty(), summary);
+            seconds(reserve.perMove().count()));
+    Check c{
+        "handling-time", "E.III 2.1", "The rate of play allowed for the operator's handling", {}, {}, {}, {}};
+    return f.finish(std::move(c), !ctx.tl.searches.empty(), summary);
 }
 
 }  // namespace oc::audit::detail
