@@ -26,10 +26,10 @@ int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
 }
 
 // Exit 0: the journal verifies and no check is a breach; 1: a breach (or the chain is broken);
-// 2: the file cannot be read or an output cannot be written.
+// 2: the file cannot be read (or holds records the console never writes) or an output cannot be written.
 int runAudit(const AuditOutputs& o) {
     auto report = audit::auditJournal(o.file);
-    if (!report) return std::cerr << o.file << ": unreadable: " << report.error() << "\n", 2;
+    if (!report) return std::cerr << o.file << ": " << report.error() << "\n", 2;
     std::cout << audit::checkLines(*report);
     if (int rc = writeOutputs(*report, o); rc != 0) return rc;
     return report->passed() ? 0 : 1;

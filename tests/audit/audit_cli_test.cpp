@@ -67,6 +67,15 @@ TEST_F(AuditCli, BrokenChainIsAnIntegrityBreach) {
     EXPECT_NE(out.find("table-clock n/a not audited"), std::string::npos) << out;
 }
 
+TEST_F(AuditCli, RecordOfTheWrongShapeIsAnErrorNotACrash) {
+    auto records = test::readRecords(journal_);
+    records[test::find(records, "engine_move")]["payload"]["mate"] = "soon";
+    test::writeRechained(dir_ / "m.jsonl", records);
+    std::string out;
+    EXPECT_EQ(test::runCli("journal audit " + (dir_ / "m.jsonl").string(), &out), 2);
+    EXPECT_NE(out.find("not what the console writes"), std::string::npos) << out;
+}
+
 TEST_F(AuditCli, MissingFileExitsTwo) {
     std::string out;
     EXPECT_EQ(test::runCli("journal audit " + (dir_ / "none.jsonl").string(), &out), 2);
@@ -95,6 +104,26 @@ TEST_F(AuditCli, UnwritablePdfIsRefused) {
     std::string out;
     EXPECT_EQ(test::runCli("journal audit " + journal_.string() + " --pdf /no/such/dir/a.pdf", &out), 2);
     EXPECT_NE(out.find("--pdf"), std::string::npos) << out;
+}
+
+// A real engine: Stockfish's own `bestmove` lines confirm every computer move, and its I/O (go, info,
+// bestmove) raises no 2.3 or 3.5 finding.
+TEST_F(AuditCli, StockfishGameAuditsCleanAgainstItsOwnBestmoveLines) {
+    auto sf = dir_ / "sf.jsonl";
+    ASSERT_EQ(
+        test::runCli("play --engine /usr/games/stockfish --engine-side black --tc 90m+30s --human random "
+                     "--seed 5 --max-plies 16 --engine-nodes 20000 --operator-delay 4,15 --journal " +
+                     sf.string()),
+        0);
+    std::string out;
+    EXPECT_EQ(test::runCli("journal audit " + sf.string(), &out), 0) << out;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(out, m,
+                                  std::regex("([0-9]+) computer moves executed as shown, ([0-9]+) of them "
+                                             "checked against the engine's own bestmove line")))
+        << out;
+    EXPECT_GT(std::stoi(m[1]), 0);
+    EXPECT_EQ(m[1], m[2]) << "every Stockfish move must be confirmed by its bestmove line";
 }
 
 }  // namespace

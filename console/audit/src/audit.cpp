@@ -134,10 +134,17 @@ tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path
     auto contents = session::readJournal(path);
     if (!contents) {
         if (contents.error().code == session::JournalErrorCode::Unreadable)
-            return tl::make_unexpected(contents.error().message);
+            return tl::make_unexpected("unreadable: " + contents.error().message);
         return detail::unverified(path.string(), contents.error());
     }
-    return auditContents(*contents, path.string());
+    // A chain can verify around a record whose fields have unexpected types (a hand-made journal): that
+    // is an error value here, never an exception leaving the module.
+    try {
+        return auditContents(*contents, path.string());
+    } catch (const nlohmann::json::exception& e) {
+        return tl::make_unexpected(
+            fmt::format("a record's content is not what the console writes: {}", e.what()));
+    }
 }
 
 std::string checkLines(const Report& report) {
