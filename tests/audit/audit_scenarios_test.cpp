@@ -46,7 +46,7 @@ TEST_P(ScenarioAudit, IsCleanOrShowsItsRealBreach) {
         }
         EXPECT_NE(c.verdict, Verdict::Breach) << c.name << ": " << c.evidence;
     }
-    std::filesystem::remove(journal);
+    std::filesystem::remove_all(journal.parent_path());
 }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, ScenarioAudit, ::testing::ValuesIn(scripts()),
