@@ -6,8 +6,8 @@
 #include <sstream>
 #include <thread>
 
+#include "print/documents.hpp"
 #include "session/journal.hpp"
-#include "session/sealed_move_form.hpp"
 #include "shell/wall_clock.hpp"
 
 namespace oc::app {
@@ -248,7 +248,7 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::fil
         ui.envelope_pdf_note = "The game is not adjourned: nothing to print.";
         return;
     }
-    auto ok = session::writeSealedMoveFormPdf(*form, out);
+    auto ok = print::writeSealedMoveFormPdf(*form, out);
     ui.envelope_pdf_failed = !ok;
     ui.envelope_pdf_note = ok ? fmt::format("Written: {}", out.string()) : ok.error().message;
 }

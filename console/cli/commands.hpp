@@ -18,5 +18,7 @@ void addSessionCommands(CLI::App& app, ExitCode& code);
 void addSpeechCommands(CLI::App& app, ExitCode& code);
 // `journal verify`; creates the "journal" subcommand that `journal replay` joins.
 void addJournalCommands(CLI::App& app, ExitCode& code);
+// `journal audit` (console/audit); call after addJournalCommands.
+void addAuditCommands(CLI::App& app, ExitCode& code);
 
 }  // namespace oc::cli

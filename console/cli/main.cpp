@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     oc::cli::addClockCommands(app, code);
     oc::cli::addEngineCommands(app, code);
     oc::cli::addJournalCommands(app, code);
+    oc::cli::addAuditCommands(app, code);
     oc::cli::addSessionCommands(app, code);
     oc::cli::addSpeechCommands(app, code);
     try {

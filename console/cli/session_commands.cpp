@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "print/documents.hpp"
 #include "session/driver.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
@@ -138,14 +139,14 @@ int play(const PlayArgs& a) {
     auto snap = session->snapshot(driver.now());
     if (!a.pgn.empty()) std::ofstream(a.pgn) << session->pgn();
     if (!a.pdf.empty())
-        if (auto ok = session::writeScoresheetPdf(session->scoresheetData(), a.pdf); !ok)
+        if (auto ok = print::writeScoresheetPdf(session->scoresheetData(), a.pdf); !ok)
             std::cerr << "error: " << ok.error().message << "\n";
     if (!a.envelope_pdf.empty()) {
         // Guidelines I.2: only an adjourned game has an envelope; the form never holds the sealed move.
         auto form = session->adjournmentForm(driver.now());
         if (!form) std::cerr << "error: --envelope-pdf: the game is not adjourned\n";
         if (form)
-            if (auto ok = session::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
+            if (auto ok = print::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
                 std::cerr << "error: " << ok.error().message << "\n";
     }
     if (!result.ok) std::cerr << "error: " << result.error << "\n";

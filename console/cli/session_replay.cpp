@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "print/documents.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
 
@@ -138,7 +139,7 @@ int writeEnvelope(const session::Session& s, const session::JournalContents& con
         if (r.type == "sealed") at = session::formatWallTime(r.wall);
     auto form = s.adjournmentForm(s.lastRecordTime(), resumption, at);
     if (!form) return std::cerr << "error: --envelope-pdf: the journal's game is not adjourned\n", 1;
-    if (auto ok = session::writeSealedMoveFormPdf(*form, out); !ok)
+    if (auto ok = print::writeSealedMoveFormPdf(*form, out); !ok)
         return std::cerr << ok.error().message << "\n", 1;
     return 0;
 }
@@ -152,9 +153,9 @@ int writeQuickplayClaim(const session::Session& s, const session::JournalContent
     auto e = s.quickplayClaimExport(at);
     if (!e) return std::cerr << "error: --qpf-claim: the journal has no quickplay claim\n", 1;
     if (out.ends_with(".pdf")) {
-        if (auto ok = session::writeQuickplayClaimPdf(*e, out); !ok)
+        if (auto ok = print::writeQuickplayClaimPdf(*e, out); !ok)
             return std::cerr << ok.error().message << "\n", 1;
-    } else if (!(std::ofstream(out) << session::quickplayClaimText(*e))) {
+    } else if (!(std::ofstream(out) << print::quickplayClaimText(*e))) {
         return std::cerr << "error: cannot write " << out << "\n", 1;
     }
     return 0;
@@ -193,7 +194,7 @@ int replay(const std::string& file, const ReplayOutputs& o) {
     if (!pdf_out.empty()) {
         auto data = (*s)->scoresheetData();
         data.footnote = "journal " + contents->records.back().hash;
-        if (auto ok = session::writeScoresheetPdf(data, pdf_out); !ok)
+        if (auto ok = print::writeScoresheetPdf(data, pdf_out); !ok)
             return std::cerr << ok.error().message << "\n", 1;
     }
     if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out, o.resumption);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "pdf_test_util.hpp"
+#include "print/documents.hpp"
 #include "session/journal_sink.hpp"
 #include "session_test_util.hpp"
 
@@ -156,7 +157,7 @@ TEST(SealSecrecy, ComputerMoveChosenAfterTheRequestIsNeverInClear) {
     EXPECT_EQ(form->sealed_move_number, "1");
     EXPECT_FALSE(form->envelope_fingerprint.empty());
     auto pdf = freshPath("envelope.pdf");
-    ASSERT_TRUE(writeSealedMoveFormPdf(*form, pdf));
+    ASSERT_TRUE(print::writeSealedMoveFormPdf(*form, pdf));
     const std::string text = oc::session::test::pdfToText(pdf);
     EXPECT_NE(text.find(form->envelope_fingerprint), std::string::npos) << text;
     EXPECT_NE(text.find("2026-11-30 10:00, hall"), std::string::npos) << text;

@@ -41,7 +41,7 @@ if(Python3_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()
 oc_test(session_seal_secrecy_test ${CMAKE_CURRENT_LIST_DIR}/seal_secrecy_test.cpp)
-target_link_libraries(session_seal_secrecy_test PRIVATE session)
+target_link_libraries(session_seal_secrecy_test PRIVATE session print)
 oc_test(session_ponder_test ${CMAKE_CURRENT_LIST_DIR}/ponder_test.cpp)
 target_link_libraries(session_ponder_test PRIVATE session)
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "print/documents.hpp"
 #include "session/driver.hpp"
 
 namespace oc::session {
@@ -184,8 +185,8 @@ bool Driver::directive(const Directive& d, int line) {
         auto e = session_.quickplayClaimExport();
         if (!e) return fail(line, "qpf-export: no quickplay claim was made");
         if (a[0].ends_with(".pdf")) {
-            if (auto ok = writeQuickplayClaimPdf(*e, a[0]); !ok) return fail(line, ok.error().message);
-        } else if (!(std::ofstream(a[0]) << quickplayClaimText(*e))) {
+            if (auto ok = print::writeQuickplayClaimPdf(*e, a[0]); !ok) return fail(line, ok.error().message);
+        } else if (!(std::ofstream(a[0]) << print::quickplayClaimText(*e))) {
             return fail(line, "qpf-export: cannot write " + a[0]);
         }
         return true;
@@ -197,7 +198,7 @@ bool Driver::directive(const Directive& d, int line) {
             return fail(line, "usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
         auto form = session_.adjournmentForm(now_, a.size() > 2 ? joined(a, 2) : std::string());
         if (!form) return fail(line, "envelope-pdf: the game is not adjourned (seal first)");
-        if (auto ok = writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
+        if (auto ok = print::writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
         return true;
     }
     return fail(line, "unknown directive " + d.name);
@@ -222,7 +223,7 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     if (what == "pgn") return check(contains(session_.pgn()), session_.pgn());
     if (what == "qpf-export") {
         auto e = session_.quickplayClaimExport();
-        std::string text = e ? quickplayClaimText(*e) : "(no quickplay claim)";
+        std::string text = e ? print::quickplayClaimText(*e) : "(no quickplay claim)";
         return check(contains(text), text);
     }
     if (what == "results")

@@ -1,9 +1,7 @@
-// QPF-01..04: availability of the quickplay-finish claim and the III.4 request, and the no-arbiter export.
+// QPF-01..03: availability of the quickplay-finish claim and the III.4 request.
 #include "session/quickplay.hpp"
 
 #include <fmt/format.h>
-
-#include <cctype>
 
 namespace oc::session {
 namespace {
@@ -29,23 +27,6 @@ std::string notApplying(const QuickplayFacts& f) {
     return {};
 }
 
-// The board part of a FEN as eight ranks of ". P n ..." (White's pieces upper case).
-std::vector<std::string> diagram(const std::string& fen) {
-    std::vector<std::string> rows(1);
-    for (char c : fen.substr(0, fen.find(' '))) {
-        if (c == '/') {
-            rows.emplace_back();
-        } else if (std::isdigit(static_cast<unsigned char>(c))) {
-            for (int i = 0; i < c - '0'; ++i) rows.back() += ". ";
-        } else {
-            rows.back() += std::string(1, c) + " ";
-        }
-    }
-    for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = fmt::format("{} | {}", 8 - i, rows[i]);
-    rows.push_back("    a b c d e f g h");
-    return rows;
-}
-
 }  // namespace
 
 bool quickplayFinishApplies(const QuickplayFacts& f) {
@@ -66,31 +47,6 @@ std::string quickplayUnavailable(const QuickplayFacts& f, QuickplayAct act) {
                    "quickplay_finish)";
     }
     return notApplying(f);
-}
-
-std::string quickplayClaimText(const QuickplayClaimExport& e) {
-    std::string out = fmt::format("QUICKPLAY FINISH CLAIM - NO ARBITER PRESENT ({})\n", e.edition_ref);
-    out += fmt::format("Event: {}  Round: {}  Board: {}\n", e.sheet.event, e.sheet.round, e.sheet.board);
-    out += fmt::format("White: {}  Black: {}\n", e.sheet.white, e.sheet.black);
-    out += fmt::format("Claimant: {}\nClaimed at: {}\n", e.claimant, e.claimed_at);
-    out += fmt::format("Clocks at the claim: White {}, Black {}\n", e.white_clock, e.black_clock);
-    out += "Result: pending the arbiter's decision\n\nFinal position:\n";
-    for (const auto& row : diagram(e.fen)) out += row + "\n";
-    out += fmt::format("FEN: {}\n\nScoresheet:\n", e.fen);
-    for (const auto& line : e.scoresheet_lines) out += line + "\n";
-    out +=
-        "\nClaimant's signature: ____________   Opponent (position and scoresheet checked): ____________\n";
-    return out;
-}
-
-tl::expected<void, PdfError> writeQuickplayClaimPdf(const QuickplayClaimExport& e,
-                                                    const std::filesystem::path& path) {
-    ScoresheetData d = e.sheet;
-    d.labels.title = fmt::format("QUICKPLAY FINISH CLAIM ({})", e.edition_ref);
-    d.result = fmt::format("claim by {} at {}: pending arbiter", e.claimant, e.claimed_at);
-    d.footnote = fmt::format("Final position FEN: {}   Clocks at the claim: White {}, Black {}", e.fen,
-                             e.white_clock, e.black_clock);
-    return writeScoresheetPdf(d, path);
 }
 
 }  // namespace oc::session

@@ -3,13 +3,11 @@
 // pure function of the game's facts; the no-arbiter claim (App. D / III.6) is exported for signatures.
 
 #include <chrono>
-#include <filesystem>
 #include <string>
-#include <tl/expected.hpp>
 #include <vector>
 
 #include "session/commands.hpp"
-#include "session/scoresheet_pdf.hpp"
+#include "session/scoresheet_data.hpp"
 
 namespace oc::session {
 
@@ -36,7 +34,8 @@ enum class QuickplayAct { Claim, IncrementRequest };
 // event chooses III.4 and/or III.5; once a III.4 increment is granted there is no III.5 claim.
 [[nodiscard]] std::string quickplayUnavailable(const QuickplayFacts& f, QuickplayAct act);
 
-// QPF-04: what the claimant and the opponent check and sign when no arbiter is present (III.6.1, D1).
+// QPF-04: what the claimant and the opponent check and sign when no arbiter is present (III.6.1, D1);
+// console/print writes it as text or PDF.
 struct QuickplayClaimExport {
     ScoresheetData sheet;                       // the up-to-date scoresheet (result: pending)
     std::vector<std::string> scoresheet_lines;  // the same, as text lines
@@ -46,11 +45,5 @@ struct QuickplayClaimExport {
     std::string claimed_at;                     // the time of the claim
     std::string edition_ref;                    // "E2023 III.6" or "E2005 App. D"
 };
-
-// The export as plain text: claim data, a diagram, the FEN, the scoresheet and signature lines.
-[[nodiscard]] std::string quickplayClaimText(const QuickplayClaimExport& e);
-// The export as the scoresheet PDF (writeScoresheetPdf) titled as a claim, with the FEN and clocks.
-[[nodiscard]] tl::expected<void, PdfError> writeQuickplayClaimPdf(const QuickplayClaimExport& e,
-                                                                  const std::filesystem::path& path);
 
 }  // namespace oc::session

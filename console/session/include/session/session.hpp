@@ -6,13 +6,13 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "session/adjournment_form.hpp"
 #include "session/commands.hpp"
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
 #include "session/quickplay.hpp"
 #include "session/record_sink.hpp"
-#include "session/scoresheet_pdf.hpp"
-#include "session/sealed_move_form.hpp"
+#include "session/scoresheet_data.hpp"
 #include "session/snapshot.hpp"
 
 namespace oc::session {
@@ -49,7 +49,8 @@ class Session {
     // CMP-4 (E.III: prizes set aside for computers): the game's result for pairing and prize software;
     // each player carries `is_computer` (and `type` program/human, as the PGN's WhiteType/BlackType).
     nlohmann::json resultsJson() const;
-    // The printable scoresheet's content (writeScoresheetPdf), in the event's notation; no evaluations.
+    // The printable scoresheet's content (print::writeScoresheetPdf), in the event's notation; no
+    // evaluations.
     ScoresheetData scoresheetData() const;
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
     std::string scoresheetText() const;

@@ -1,17 +1,18 @@
 // The envelope form: every field of Guidelines I.2 (a)-(g), a diagram so the position can be set up
 // without a computer, and blank lines for the hand-written sealed move and the signatures.
-#include "session/sealed_move_form.hpp"
-
 #include <fmt/format.h>
 
 #include <array>
 #include <optional>
 #include <string_view>
 
-#include "scoresheet_pdf_canvas.hpp"
+#include "pdf_canvas.hpp"
+#include "print/documents.hpp"
 
-namespace oc::session {
+namespace oc::print {
 namespace {
+
+using session::AdjournmentFormData;
 
 using detail::Align;
 using detail::kMargin;
@@ -183,4 +184,4 @@ tl::expected<void, PdfError> writeSealedMoveFormPdf(const AdjournmentFormData& d
     return pdf->finish();
 }
 
-}  // namespace oc::session
+}  // namespace oc::print

@@ -1,6 +1,6 @@
 // Cairo's toy font API resolves "DejaVu Sans" through fontconfig (Debian's fonts-dejavu-core), which
 // covers Latin with Polish letters, Cyrillic and the chess figurines U+2654..U+265F.
-#include "scoresheet_pdf_canvas.hpp"
+#include "pdf_canvas.hpp"
 
 #include <cairo-pdf.h>
 #include <fmt/format.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-namespace oc::session::detail {
+namespace oc::print::detail {
 
 namespace {
 
@@ -123,4 +123,4 @@ tl::expected<void, PdfError> PdfCanvas::finish() {
     return {};
 }
 
-}  // namespace oc::session::detail
+}  // namespace oc::print::detail

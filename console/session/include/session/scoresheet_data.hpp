@@ -1,10 +1,9 @@
 #pragma once
-// The printable scoresheet (Art. 8, REC-01..08): numbered move pairs in the event's notation, "(=)"
-// draw-offer marks, names, event data, result boxes and signature lines. Never any evaluation (REC-07).
+// The scoresheet's content (Art. 8, REC-01..08) as plain data, which the session fills and console/print
+// draws: numbered move pairs in the event's notation, "(=)" draw-offer marks, names, event data and the
+// result. Never any evaluation (REC-07).
 
-#include <filesystem>
 #include <string>
-#include <tl/expected.hpp>
 #include <vector>
 
 namespace oc::session {
@@ -35,13 +34,5 @@ struct ScoresheetData {
     std::string footnote;  // optional small print at the bottom, e.g. the journal's final hash
     ScoresheetLabels labels;
 };
-
-struct PdfError {
-    std::string message;  // what went wrong, naming the file
-};
-
-// Writes the scoresheet as an A4 PDF: moves 1-30 and 31-60 side by side, more pages past move 60.
-[[nodiscard]] tl::expected<void, PdfError> writeScoresheetPdf(const ScoresheetData& data,
-                                                              const std::filesystem::path& path);
 
 }  // namespace oc::session

@@ -1,13 +1,14 @@
 // The adjournment envelope form carries fields (a)-(g) of Guidelines I.2 and a diagram, never the move.
-#include "session/sealed_move_form.hpp"
-
 #include <gtest/gtest.h>
 
 #include "journal_test_util.hpp"
 #include "pdf_test_util.hpp"
+#include "print/documents.hpp"
 
 namespace oc::session {
 namespace {
+
+using print::writeSealedMoveFormPdf;
 
 using test::pdfToText;
 

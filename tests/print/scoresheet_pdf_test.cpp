@@ -1,14 +1,15 @@
 // The printed scoresheet: a valid PDF whose text (read back with poppler's pdftotext) holds the names,
 // the moves in the event's notation (Polish, Russian, figurines) and the "(=)" marks.
-#include "session/scoresheet_pdf.hpp"
-
 #include <gtest/gtest.h>
 
 #include "journal_test_util.hpp"
 #include "pdf_test_util.hpp"
+#include "print/documents.hpp"
 
 namespace oc::session {
 namespace {
+
+using print::writeScoresheetPdf;
 
 using test::pdfToText;
 

@@ -1,13 +1,9 @@
 #pragma once
-// The adjournment record printed for the envelope (Guidelines I.2 / App. A2 (a)-(g), ADJ-03). It has a
-// box where the sealed move is written by hand: the console never prints the move on paper or screen
-// the human can see (E.III CMP-3.5), so this form has no field that could carry it.
+// The adjournment record for the envelope (Guidelines I.2 / App. A2 (a)-(g), ADJ-03) as plain data that
+// console/print draws. The printed form has a box where the sealed move is written by hand: the console
+// never prints the move on paper or screen the human can see (E.III CMP-3.5), so this has no field for it.
 
-#include <filesystem>
 #include <string>
-#include <tl/expected.hpp>
-
-#include "session/scoresheet_pdf.hpp"
 
 namespace oc::session {
 
@@ -27,9 +23,5 @@ struct AdjournmentFormData {
     std::string adjourned_at;          // date and time of adjournment (arbiter's time)
     std::string envelope_fingerprint;  // envelopeFingerprint() of the electronic envelope, or empty
 };
-
-// Writes the one-page A4 form with a diagram of the FEN's position; fails on an unreadable FEN board.
-[[nodiscard]] tl::expected<void, PdfError> writeSealedMoveFormPdf(const AdjournmentFormData& data,
-                                                                  const std::filesystem::path& path);
 
 }  // namespace oc::session

@@ -1,16 +1,19 @@
 // The scoresheet in the usual FIDE paper layout: event data on top, two columns of 30 numbered move
 // lines (1-30 | 31-60), result boxes and both players' signature lines (Art. 8.7) at the bottom.
-#include "session/scoresheet_pdf.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 
-#include "scoresheet_pdf_canvas.hpp"
+#include "pdf_canvas.hpp"
+#include "print/documents.hpp"
 
-namespace oc::session {
+namespace oc::print {
 namespace {
+
+using session::ScoresheetData;
+using session::ScoresheetLabels;
+using session::ScoresheetRow;
 
 using detail::Align;
 using detail::kMargin;
@@ -142,4 +145,4 @@ tl::expected<void, PdfError> writeScoresheetPdf(const ScoresheetData& data,
     return pdf->finish();
 }
 
-}  // namespace oc::session
+}  // namespace oc::print

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <tl/expected.hpp>
 
-#include "session/scoresheet_pdf.hpp"
+#include "print/documents.hpp"
 
-namespace oc::session::detail {
+namespace oc::print::detail {
 
 inline constexpr double kPageWidth = 595.28;  // A4 in points
 inline constexpr double kPageHeight = 841.89;
@@ -50,4 +50,4 @@ class PdfCanvas {
     std::filesystem::path path_;
 };
 
-}  // namespace oc::session::detail
+}  // namespace oc::print::detail

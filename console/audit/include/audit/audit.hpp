@@ -1,0 +1,111 @@
+#pragma once
+// The arbiter's audit of a game journal (FIDE Handbook E.III and the adjournment guidelines): one
+// verdict per rule, each with its evidence and the journal records it rests on, and the series the
+// audit's pictures draw. Everything is read from the journal's own records (engine I/O included);
+// nothing here talks to an engine, a clock or a printer.
+
+#include <cstddef>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "session/journal.hpp"
+
+namespace oc::audit {
+
+enum class Verdict { Ok, Breach, NotApplicable };
+
+// "ok", "breach", "n/a".
+std::string_view verdictName(Verdict v);
+
+struct Check {
+    std::string name;     // stable identifier, e.g. "no-forced-move"
+    std::string article;  // "E.III 2.3"
+    std::string title;    // one line for the printed report
+    Verdict verdict = Verdict::NotApplicable;
+    std::string evidence;              // one line: the verdict's reason, with record indices
+    std::vector<std::string> details;  // one line per item looked at (syncs, offers, faults, ...)
+    std::vector<std::size_t> records;  // journal record indices (line number - 1); breaches first
+};
+
+// The mover's clock after each half-move, as the console mirrored it (%clk).
+struct ClockPoint {
+    int ply = 0;  // 1 = White's first move
+    bool white = true;
+    double remaining_s = 0;
+};
+
+// A table-clock reading entered by the operator (E.III 1.1) and what it corrected.
+struct SyncMark {
+    int ply = 0;  // half-moves played when the reading was entered
+    std::optional<double> white_s, black_s;
+    std::optional<double> white_diff_s, black_diff_s;  // official minus console
+    std::size_t record = 0;
+};
+
+// One search for the computer's move.
+struct ComputerMove {
+    int ply = 0;                       // the half-move it answers (1-based)
+    double given_s = 0;                // the computer's time in the `go` (the budget's base)
+    std::optional<double> think_s;     // go -> bestmove
+    std::optional<double> handling_s;  // move shown -> clock pressed (E.III 2.1)
+    double reserve_s = 0;              // the handling reserve per move in force at the search
+    std::optional<int> eval_cp;        // the engine's score, computer's view; mates as +/-100000-N
+    bool faster = false;               // E.III 2.2 faster rate in force
+    std::size_t record = 0;            // the `go` (or ponder hit) record
+};
+
+// An offer, claim, acceptance or resignation on the board of the evaluation picture.
+struct Mark {
+    int ply = 0;
+    std::string what;  // "offer", "claim", "accept", "resign", "quickplay"
+    bool computer = false;
+    std::size_t record = 0;
+};
+
+struct PolicyLines {
+    int offer_within_cp = 0, accept_below_cp = 0, claim_below_cp = 0, resign_below_cp = 0;
+};
+
+struct Series {
+    int plies = 0;
+    double reserve_setting_s = 0;
+    std::vector<ClockPoint> clocks;
+    std::vector<SyncMark> syncs;
+    std::vector<ComputerMove> computer_moves;
+    std::vector<Mark> marks;
+    PolicyLines policy;
+    std::vector<std::pair<int, int>> faster_periods;  // [first ply, last ply] under the faster rate
+};
+
+struct Report {
+    std::string file;
+    bool verified = false;  // the hash chain verifies (a torn last record is only a warning)
+    std::size_t records = 0;
+    std::string final_hash;
+    std::string event, white, black, result;
+    bool computer_white = false;
+    std::vector<Check> checks;
+    Series series;
+    // True when the journal verifies and no check is a breach.
+    bool passed() const;
+};
+
+// Audits the journal at `path`. A journal that does not verify gives a report whose integrity check is
+// a breach (the other checks n/a); only a file that cannot be read at all is an error.
+[[nodiscard]] tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path);
+
+// Audits records already read and verified.
+Report auditContents(const session::JournalContents& contents, const std::string& file);
+
+// The report as JSON (checks with verdicts, evidence, record indices; the series).
+nlohmann::json toJson(const Report& report);
+
+// One line per check: "<check> ok|breach|n/a <evidence>".
+std::string checkLines(const Report& report);
+
+}  // namespace oc::audit

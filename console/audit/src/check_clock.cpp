@@ -1,0 +1,182 @@
+// E.III 1.1 (the table clock is the official one) and E.III 2.1 (the rate of play allows for the
+// operator's handling): syncs, flags, the engine's budgets and the measured handling times.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "checks.hpp"
+#include "clock/budget.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+std::optional<std::int64_t> reading(const json& p, const char* side) {
+    if (!p.contains(side) || p[side].is_null()) return std::nullopt;
+    return p[side].get<std::int64_t>();
+}
+
+std::optional<double> seconds(std::optional<std::int64_t> ms) {
+    if (!ms) return std::nullopt;
+    return static_cast<double>(*ms) / 1000.0;
+}
+
+// One reading of the table clock: the official values and what the console showed just before.
+void syncDetail(const Context& ctx, std::size_t i, Findings& f, Series& series) {
+    const auto& r = ctx.tl.at(i);
+    auto w = reading(r.payload, "white"), b = reading(r.payload, "black");
+    SyncMark mark{ctx.tl.ply_before[i], seconds(w), seconds(b), {}, {}, i};
+    auto before = rebuildBefore(ctx.tl, i);
+    std::string line = fmt::format("#{} {}: table clock", i, moveLabel(ctx.tl.ply_before[i]));
+    auto side = [&](const char* name, std::optional<std::int64_t> official, rules::Color c,
+                    std::optional<double>& diff) {
+        if (!official) return;
+        line += fmt::format(" {} {}", name, clockText(*official));
+        if (!before->session) return;
+        auto console = before->session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).remaining[c];
+        diff = static_cast<double>(*official - console.count()) / 1000.0;
+        line += fmt::format(" (console {}, corrected {:+.1f} s)", clockText(console.count()), *diff);
+    };
+    side("White", w, rules::Color::White, mark.white_diff_s);
+    side("Black", b, rules::Color::Black, mark.black_diff_s);
+    if (!before->session) line += " (the console's value is unknown: " + before->error + ")";
+    series.syncs.push_back(mark);
+    f.note(i, line);
+}
+
+}  // namespace
+
+Check checkTableClock(const Context& ctx, Series& series) {
+    Findings f;
+    std::optional<std::string> reported;  // the side whose flag was pointed out, not yet ruled
+    int flags = 0;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const auto& r = ctx.tl.at(i);
+        if (r.type == "sync") syncDetail(ctx, i, f, series);
+        if (r.type == "flag_reported") reported = r.payload.value("side", "");
+        if (r.type != "flag_confirmed") continue;
+        ++flags;
+        // Results are never derived from the console's clock alone: a flag is reported and the arbiter
+        // confirms it on the table clock (E.III 1.1, Art. 6.12.2).
+        if (reported != r.payload.value("side", ""))
+            f.breach(i, fmt::format("record #{}: a flag fall was ruled with no flag reported for the arbiter "
+                                    "to check on the table clock (E.III 1.1)",
+                                    i));
+        else
+            f.note(i,
+                   fmt::format("#{} flag of {} confirmed by the arbiter on the table clock", i, *reported));
+        reported.reset();
+    }
+    std::size_t syncs = series.syncs.size();
+    std::string summary =
+        fmt::format("{} table-clock reading{} entered, {} flag ruling{} confirmed by the arbiter", syncs,
+                    syncs == 1 ? "" : "s", flags, flags == 1 ? "" : "s");
+    if (!series.syncs.empty()) {
+        double worst = 0;
+        for (const auto& s : series.syncs)
+            for (auto d : {s.white_diff_s, s.black_diff_s})
+                if (d && std::abs(*d) > std::abs(worst)) worst = *d;
+        summary += fmt::format("; largest correction {:+.1f} s", worst);
+    }
+    if (syncs == 0 && flags == 0) summary = "no table-clock reading was entered and no flag was ruled";
+    return f.finish(
+        {"table-clock", "E.III 1.1", "The table clock ruled over the console's clock", {}, {}, {}, {}},
+        syncs + static_cast<std::size_t>(flags) > 0, summary);
+}
+
+namespace {
+
+// The computer's clock at the end of the move that answered `s` plus that move's time: no less than
+// its clock when the search started (an increment only adds). nullopt when the scoresheet's move at that
+// ply is not the search's (a later ruling replaced it).
+// Also nullopt when a record between the go and the press set the clocks otherwise (a table-clock
+// reading, an arbiter's correction or penalty): the bound then says nothing about the go.
+std::optional<std::int64_t> clockBound(const Context& ctx, const Search& s) {
+    static const std::vector<std::string> kResetting{
+        "sync",       "adjust",           "illegal",      "illegal_kind", "claim", "qpf_claim",
+        "qpf_ruling", "increment_ruling", "answer_human", "arrival",      "pause", "resume"};
+    auto ply = static_cast<std::size_t>(s.ply);
+    if (ply >= ctx.moves.size() || ctx.moves[ply].uci != s.uci || !s.press_record) return std::nullopt;
+    for (std::size_t k = s.record; k < *s.press_record; ++k)
+        if (std::find(kResetting.begin(), kResetting.end(), ctx.tl.at(k).type) != kResetting.end())
+            return std::nullopt;
+    // A later illegal-move ruling that reinstated a position at or before this move replaced it.
+    for (std::size_t k = *s.press_record; k < ctx.tl.size(); ++k)
+        if (ctx.tl.at(k).type == "illegal" && ctx.tl.ply_before[k + 1 < ctx.tl.size() ? k + 1 : k] <= s.ply)
+            return std::nullopt;
+    return (ctx.moves[ply].clock_after + ctx.moves[ply].elapsed).count();
+}
+
+void handlingDetail(const Context& ctx, const Search& s, const ComputerMove& m, Findings& f) {
+    std::string line =
+        fmt::format("#{} {}: engine given {}", s.record, moveLabel(s.ply), clockText(s.given_ms));
+    if (m.think_s) line += fmt::format(", thought {:.1f} s", *m.think_s);
+    if (m.handling_s)
+        line += fmt::format(", handling {:.1f} s (reserve {:.1f} s)", *m.handling_s, m.reserve_s);
+    auto bound = clockBound(ctx, s);
+    // E.III 2.1: the engine's time is the clock minus the handling reserve; giving it the whole clock (or
+    // more) leaves nothing for the operator, unless only the minimum is left (it must move at once).
+    if (bound && s.given_ms > *bound && s.given_ms > clock::BudgetSettings{}.min_engine_time.count())
+        return f.breach(s.record,
+                        fmt::format("record #{}: at {} the engine was given {} while the computer's "
+                                    "clock held at most {}: no time kept for handling (E.III 2.1)",
+                                    s.record, moveLabel(s.ply), clockText(s.given_ms), clockText(*bound)));
+    f.note(s.record, line);
+}
+
+}  // namespace
+
+namespace {
+
+double seconds(std::int64_t ms) {
+    return static_cast<double>(ms) / 1000.0;
+}
+
+// The session's reserve: the configured start, then a high percentile of the measured times (E.III 2.1).
+clock::HandlingReserve sessionReserve(const Timeline& tl) {
+    clock::ReserveSettings settings;
+    settings.initial =
+        std::chrono::milliseconds(static_cast<std::int64_t>(tl.setup.handling_reserve_s * 1000));
+    settings.floor = std::min(settings.floor, settings.initial);
+    return clock::HandlingReserve(settings);
+}
+
+// One search as the pictures show it; feeds its handling time into the reserve.
+ComputerMove computerMove(const Search& s, clock::HandlingReserve& reserve) {
+    ComputerMove m{s.ply + 1, seconds(s.given_ms), {}, {}, 0, s.eval_cp, s.faster, s.record};
+    m.reserve_s = seconds(reserve.perMove().count());
+    if (s.move_t) m.think_s = seconds(*s.move_t - s.t);
+    if (s.press_t && s.shown_t) {
+        m.handling_s = seconds(*s.press_t - *s.shown_t);
+        reserve.record(std::chrono::milliseconds(*s.press_t - *s.shown_t));
+    }
+    return m;
+}
+
+}  // namespace
+
+Check checkHandlingTime(const Context& ctx, Series& series) {
+    Findings f;
+    clock::HandlingReserve reserve = sessionReserve(ctx.tl);
+    std::vector<double> handlings;
+    int over = 0;
+    for (const Search& s : ctx.tl.searches) {
+        ComputerMove m = computerMove(s, reserve);
+        if (m.handling_s) handlings.push_back(*m.handling_s), over += *m.handling_s > m.reserve_s ? 1 : 0;
+        handlingDetail(ctx, s, m, f);
+        series.computer_moves.push_back(m);
+    }
+    std::sort(handlings.begin(), handlings.end());
+    std::string summary =
+        fmt::format("{} searches, each given the clock less the handling reserve", ctx.tl.searches.size());
+    if (!handlings.empty())
+        summary += fmt::format(
+            "; handling median {:.1f} s, max {:.1f} s; {} over the reserve in force; reserve "
+            "{:.1f} s at the start, {:.1f} s at the end",
+            handlings[handlings.size() / 2], handlings.back(), over, ctx.tl.setup.handling_reserve_s,
+            seconds(reserve.perMove().count()));
+    Check c{
+        "handling-time", "E.III 2.1", "The rate of play allowed for the operator's handling", {}, {}, {}, {}};
+    return f.finish(std::move(c), !ctx.tl.searches.empty(), summary);
+}
+
+}  // namespace oc::audit::detail

@@ -1,0 +1,119 @@
+// E.III 3.2 / 3.3 (and Q2 of decisions.md): the computer's draw offers and claims, its acceptances and
+// its resignation happen only on its indication: the locked policy applied to the engine's evaluations.
+// Each act is re-checked in the state the records before it built, with the policy the setup locked.
+#include <fmt/format.h>
+
+#include "checks.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+// The computer's act a record holds, and the indication it needs; empty when it is not one.
+struct Act {
+    std::string what;  // "offer", "claim", "accept", "resign", "quickplay"
+    bool computer = false;
+};
+
+Act actOf(const Timeline& tl, const session::Record& r) {
+    const json& p = r.payload;
+    std::string me = tl.computerName();
+    if (r.type == "computer_offer") return {"offer", true};
+    if (r.type == "claim") return {"claim", p.value("claimant", "") == me};
+    if (r.type == "resign") return {"resign", p.value("side", "") == me};
+    if (r.type == "answer_human" && p.value("accept", false)) return {"accept", true};
+    if (r.type == "qpf_claim") return {"quickplay", p.value("claimant", "") == me};
+    if (r.type == "increment_request") return {"quickplay", p.value("requester", "") == me};
+    if (r.type == "human_offer" || (r.type == "human_move" && p.value("offer", false)))
+        return {"offer", false};
+    return {};
+}
+
+bool indicated(const session::Indication& ind, const std::string& what) {
+    if (what == "offer") return ind.offer_draw;
+    if (what == "claim") return ind.claim_draw;
+    if (what == "accept") return ind.accept_draw;
+    if (what == "resign") return ind.resign;
+    return ind.claim_quickplay;
+}
+
+std::string lastEval(const Timeline& tl, std::size_t before) {
+    for (auto it = tl.searches.rbegin(); it != tl.searches.rend(); ++it)
+        if (it->move_record && *it->move_record < before && it->eval_cp)
+            return fmt::format("last evaluation {:+} cp at {}", *it->eval_cp, moveLabel(it->ply));
+    return "no evaluation yet";
+}
+
+std::string policyText(const session::DrawPolicy& p, const std::string& what) {
+    if (what == "offer")
+        return fmt::format("offer when |score| <= {} cp over {} moves from move {}", p.offer_within_cp,
+                           p.accept_over_moves, p.offer_after_move);
+    if (what == "claim") return fmt::format("claim a valid draw when score <= {} cp", p.claim_below_cp);
+    if (what == "accept")
+        return fmt::format("accept when the last {} scores <= {} cp", p.accept_over_moves, p.accept_below_cp);
+    if (what == "resign")
+        return fmt::format("resign when the last {} scores <= {} cp", p.resign_over_moves, p.resign_below_cp);
+    return fmt::format("quickplay claim when |score| <= {} cp over {} moves", p.qpf_claim_within_cp,
+                       p.qpf_claim_over_moves);
+}
+
+void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f) {
+    const auto& r = ctx.tl.at(i);
+    std::string context =
+        fmt::format("{}; locked policy: {}", lastEval(ctx.tl, i), policyText(ctx.tl.setup.policy, act.what));
+    auto before = rebuildBefore(ctx.tl, i);
+    if (!before->session)
+        return f.note(
+            i, fmt::format("#{} computer {}: {} (not re-checked: {})", i, act.what, context, before->error));
+    auto ind = before->session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).indication;
+    // CMP-3.2: accepting the human's offer and resigning are the operator's decisions (he may consult the
+    // nominated person); the indication is shown for the arbiter, it does not bind.
+    bool binding = act.what != "accept" && act.what != "resign";
+    if (!binding)
+        return f.note(
+            i, fmt::format("#{} computer {} at {}: the operator's decision (E.III 3.2); indication {} ({})",
+                           i, act.what, moveLabel(ctx.tl.ply_before[i]),
+                           indicated(ind, act.what) ? "yes" : "no", context));
+    if (!indicated(ind, act.what))
+        return f.breach(i, fmt::format("record #{}: the computer's {} at {} had no indication ({}) "
+                                       "(E.III 3.2, 3.3)",
+                                       i, act.what, moveLabel(ctx.tl.ply_before[i]), context));
+    f.note(i, fmt::format("#{} computer {} at {}: indicated ({}; {})", i, act.what,
+                          moveLabel(ctx.tl.ply_before[i]), ind.reason, context));
+}
+
+}  // namespace
+
+Check checkDrawResign(const Context& ctx, Series& series) {
+    Findings f;
+    const auto& p = ctx.tl.setup.policy;
+    series.policy = PolicyLines{p.offer_within_cp, p.accept_below_cp, p.claim_below_cp, p.resign_below_cp};
+    int acts = 0;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const auto& r = ctx.tl.at(i);
+        if (r.type == "consultation")
+            f.note(i,
+                   fmt::format("#{} consultation with the nominated person, arbiter present (E.III 3.2)", i));
+        Act act = actOf(ctx.tl, r);
+        if (act.what.empty()) continue;
+        int ply = ctx.tl.ply_before[i] + (r.type == "human_move" ? 1 : 0);
+        series.marks.push_back(Mark{ply, act.what, act.computer, i});
+        if (!act.computer) continue;
+        ++acts;
+        computerAct(ctx, i, act, f);
+    }
+    return f.finish(
+        {"draw-resign",
+         "E.III 3.2, 3.3",
+         "Draws and resignation only on the computer's indication",
+         {},
+         {},
+         {},
+         {}},
+        acts > 0,
+        acts > 0 ? fmt::format("{} act{} of the computer (offer, claim, acceptance, resignation), each "
+                               "listed with its indication",
+                               acts, acts == 1 ? "" : "s")
+                 : "the computer made no draw offer or claim, accepted no draw and did not resign");
+}
+
+}  // namespace oc::audit::detail

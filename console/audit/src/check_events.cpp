@@ -1,0 +1,200 @@
+// The sealed move (Guidelines I.1-I.5, E.III 3.5), engine faults and restarts, and the irregularities
+// with the arbiter's rulings.
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "checks.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+// An engine line that still names a move after a seal request (CMP-3.5 withholds them).
+bool revealsMove(const std::string& line) {
+    static const std::vector<std::string> kNaming{"bestmove",   "pv",       "currmove",
+                                                  "refutation", "currline", "ponder"};
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+        if (std::find(kNaming.begin(), kNaming.end(), w) == kNaming.end()) continue;
+        std::string next;
+        return static_cast<bool>(words >> next) && next.rfind("(withheld", 0) != 0;
+    }
+    return false;
+}
+
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+struct SealWalk {
+    std::size_t shown = kNone;      // the computer's move shown and not yet executed
+    std::size_t requested = kNone;  // the seal request
+    std::size_t shown_at_request = kNone;
+    std::size_t sealed = kNone;  // the envelope, until it is opened
+    bool computer_to_move = false;
+    int requests = 0;
+};
+
+void sealRequested(const Timeline& tl, SealWalk& w, std::size_t i) {
+    ++w.requests;
+    int ply = tl.ply_before[i];
+    w.computer_to_move = (ply % 2 == 0) == (tl.computer == rules::Color::White);
+    w.requested = i;
+    w.shown_at_request = w.shown;
+}
+
+void sealedRecord(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
+    const json& p = tl.at(i).payload;
+    bool by_computer = p.value("by", "") == tl.computerName();
+    w.sealed = i;
+    if (!by_computer)
+        return f.note(i, fmt::format("#{} the human sealed his written move; the console never saw it", i));
+    if (w.shown_at_request != kNone)
+        return f.breach(
+            w.shown_at_request,
+            fmt::format("record #{}: the computer's move was shown before the seal request (record "
+                        "#{}), yet it was sealed at record #{} instead of being played (Guidelines I.1)",
+                        w.shown_at_request, w.requested, i));
+    // I.1.1: a move executed on the board after the request is the sealed move; it is public already.
+    bool on_board = p.value("on_board", false);
+    if (!on_board && ((p.contains("uci") && !p["uci"].is_null()) || p.contains("text")))
+        return f.breach(
+            i, fmt::format("record #{}: the sealed move is written in clear in the journal (E.III 3.5)", i));
+    f.note(i, fmt::format("#{} the computer's move, chosen after the request, sealed in envelope {}", i,
+                          p.value("fingerprint", "?")));
+}
+
+void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
+    const auto& r = tl.at(i);
+    bool sealing = w.requested != kNone && w.sealed == kNone && w.computer_to_move;
+    if (r.type == "engine_move") {
+        if (sealing || w.sealed != kNone)
+            f.breach(i, fmt::format(
+                            "record #{}: the computer's move {} was shown {} (Guidelines I.1, E.III 3.5)", i,
+                            r.payload.value("uci", ""),
+                            w.sealed != kNone ? "before the envelope was opened" : "after the seal request"));
+        w.shown = i;
+    }
+    if (r.type == "made" || r.type == "pressed") w.shown = kNone;
+    if (r.type == "made" && w.sealed != kNone)
+        f.breach(
+            i, fmt::format("record #{}: a move was executed before the envelope was opened (Guidelines I.5)",
+                           i));
+    if (r.type == "engine_io" && sealing)
+        for (const auto& l : r.payload.value("lines", json::array()))
+            if (l.is_string() && revealsMove(l.get<std::string>()))
+                f.breach(
+                    i, fmt::format("record #{}: an engine line names a move while the computer seals: \"{}\" "
+                                   "(E.III 3.5)",
+                                   i, l.get<std::string>()));
+    if (r.type == "seal_requested") sealRequested(tl, w, i);
+    if (r.type == "sealed") sealedRecord(tl, w, i, f);
+    if (r.type == "resume") {
+        f.note(i, fmt::format("#{} envelope opened at resumption{}", i,
+                              r.payload.contains("opened") ? ": " + r.payload.value("opened", "") : ""));
+        w.sealed = w.requested = w.shown_at_request = kNone;
+    }
+}
+
+}  // namespace
+
+Check checkSealedMove(const Context& ctx) {
+    Findings f;
+    SealWalk w;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) sealStep(ctx.tl, w, i, f);
+    return f.finish({"sealed-move",
+                     "E.III 3.5, Guidelines I.1-I.5",
+                     "The sealed move was chosen after the request and never shown before the opening",
+                     {},
+                     {},
+                     {},
+                     {}},
+                    w.requests > 0,
+                    w.requests > 0
+                        ? fmt::format("{} seal request{}; no move shown between the request and the opening",
+                                      w.requests, w.requests == 1 ? "" : "s")
+                        : "the game was not adjourned");
+}
+
+Check checkEngineFaults(const Context& ctx) {
+    Findings f;
+    int faults = 0, restarts = 0;
+    std::int64_t downtime = 0;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const auto& r = ctx.tl.at(i);
+        if (r.type == "engine_fault") {
+            ++faults;
+            f.note(i, fmt::format("#{} {}: engine fault: {}", i, moveLabel(ctx.tl.ply_before[i]),
+                                  r.payload.value("what", "")));
+        } else if (r.type == "engine_restart") {
+            ++restarts;
+            downtime += r.payload.value("downtime_ms", std::int64_t{0});
+            f.note(i, fmt::format("#{} engine restarted with the whole game after {} ms", i,
+                                  r.payload.value("downtime_ms", std::int64_t{0})));
+        }
+    }
+    return f.finish(
+        {"engine-faults", "E.III 1.4", "Engine faults, restarts and downtime", {}, {}, {}, {}},
+        faults + restarts > 0,
+        faults + restarts > 0
+            ? fmt::format("{} fault{}, {} restart{}, downtime {:.1f} s", faults, faults == 1 ? "" : "s",
+                          restarts, restarts == 1 ? "" : "s", static_cast<double>(downtime) / 1000.0)
+            : "no engine fault");
+}
+
+namespace {
+
+// The arbiter's rulings and the irregularities they answer, in the arbiter's words; "" for others.
+std::string ruling(const session::Record& r) {
+    const json& p = r.payload;
+    const std::string& t = r.type;
+    if (t == "illegal")
+        return fmt::format("illegal move at half-move {} ruled, position reinstated", p.value("ply", 0));
+    if (t == "illegal_kind")
+        return fmt::format("illegal move by {} ({})", p.value("side", ""), p.value("kind", ""));
+    if (t == "correct")
+        return fmt::format("mis-entry corrected with the arbiter: {} -> {}", p.value("old", ""),
+                           p.value("uci", ""));
+    if (t == "adjust")
+        return fmt::format("{} clock {:+} s: {}", p.value("side", ""),
+                           static_cast<double>(p.value("delta", std::int64_t{0})) / 1000.0,
+                           p.value("reason", ""));
+    if (t == "pause" || t == "unpause")
+        return t == "pause" ? "arbiter stopped the clocks" : "arbiter restarted the clocks";
+    if (t == "arbiter_result")
+        return fmt::format("arbiter's result {}: {}", p.value("result", ""), p.value("reason", ""));
+    if (t == "forfeit")
+        return fmt::format("late-arrival forfeit {}", p.value("confirm", false) ? "confirmed" : "overruled");
+    if (t == "arrival") return fmt::format("{} arrived late", p.value("side", ""));
+    if (t == "flag_reported") return fmt::format("flag of {} reported", p.value("side", ""));
+    if (t == "qpf_ruling") return fmt::format("quickplay claim ruled: {}", p.value("ruling", ""));
+    if (t == "increment_ruling")
+        return p.value("grant", false) ? "III.4 increment granted" : "III.4 increment refused";
+    if (t == "made" && p.value("breach", false))
+        return fmt::format("board differs from the engine's move: {}", p.value("uci", ""));
+    return {};
+}
+
+}  // namespace
+
+Check checkIrregularities(const Context& ctx) {
+    Findings f;
+    int n = 0;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const auto& r = ctx.tl.at(i);
+        std::string what = ruling(r);
+        if (what.empty()) continue;
+        ++n;
+        // CLK-15: a clock correction is always reasoned.
+        if (r.type == "adjust" && r.payload.value("reason", "").empty())
+            f.breach(i, fmt::format("record #{}: a clock was adjusted without a reason (Art. 6.10)", i));
+        else
+            f.note(i, fmt::format("#{} {}: {}", i, moveLabel(ctx.tl.ply_before[i]), what));
+    }
+    return f.finish(
+        {"irregularities", "Laws 7, 6.10, 6.12", "Irregularities and the arbiter's rulings", {}, {}, {}, {}},
+        n > 0,
+        n > 0 ? fmt::format("{} irregularit{} or ruling{} recorded, listed below", n, n == 1 ? "y" : "ies",
+                            n == 1 ? "" : "s")
+              : "no irregularity recorded");
+}
+
+}  // namespace oc::audit::detail

@@ -1,0 +1,125 @@
+// E.III 1.3 / 1.4: the human's moves were recorded as the operator entered them, and the computer's as
+// the engine gave them (its own `bestmove` line) and as they were executed on the board.
+#include <fmt/format.h>
+
+#include "checks.hpp"
+#include "rules/game.hpp"
+#include "rules/notation.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+struct MoveWalk {
+    rules::Game game;
+    rules::Language lang = rules::Language::En;
+    std::string bestmove;  // the engine's own word for the current search
+    std::string shown;     // the computer's move shown to the operator
+    bool lost = false;     // the position could not be followed (then no more move checks)
+    int human = 0, computer = 0, confirmed = 0;
+};
+
+bool play(MoveWalk& w, const std::string& uci) {
+    auto m = rules::parseUci(w.game.current(), uci);
+    if (!m || !w.game.play(*m)) return false;
+    return true;
+}
+
+void follow(MoveWalk& w, std::size_t i, const std::string& uci, Findings& f) {
+    if (w.lost || play(w, uci)) return;
+    w.lost = true;
+    f.note(i, fmt::format("#{}: {} cannot be played in the position followed so far; later moves are not "
+                          "compared",
+                          i, uci));
+}
+
+// E.III 1.3: the text the operator typed, read in the event's notation, is the move recorded.
+void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
+    std::string text = p.value("text", ""), uci = p.value("uci", "");
+    ++w.human;
+    if (w.lost) return;
+    auto parsed = rules::parseMoveText(w.game.current(), text, w.lang);
+    if (!parsed || rules::toUci(parsed->move) != uci)
+        f.breach(i, fmt::format("record #{}: the operator entered \"{}\" but {} was recorded (E.III 1.3)", i,
+                                text, uci));
+}
+
+// E.III 1.4: the move executed is the move the engine gave.
+void executed(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
+    std::string uci = p.value("uci", "");
+    ++w.computer;
+    if (p.value("breach", false) || (!w.shown.empty() && uci != w.shown))
+        f.breach(i, fmt::format("record #{}: {} was executed on the board instead of the engine's {} "
+                                "(E.III 1.4)",
+                                i, uci, w.shown.empty() ? "move" : w.shown));
+    w.shown.clear();
+}
+
+void engineMove(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
+    w.shown = p.value("uci", "");
+    if (w.bestmove.empty()) return;
+    ++w.confirmed;
+    if (w.bestmove != w.shown)
+        f.breach(i, fmt::format("record #{}: {} was shown as the computer's move, but the engine said "
+                                "bestmove {} (E.III 1.4)",
+                                i, w.shown, w.bestmove));
+}
+
+void engineLines(MoveWalk& w, const json& p) {
+    for (const auto& l : p.value("lines", json::array())) {
+        const std::string line = l.is_string() ? l.get<std::string>() : "";
+        if (line.rfind("< bestmove ", 0) != 0) continue;
+        std::string rest = line.substr(11);
+        w.bestmove = rest.substr(0, rest.find(' '));
+    }
+}
+
+void undoTo(MoveWalk& w, int plies) {
+    while (static_cast<int>(w.game.plies()) > plies && w.game.undo()) {
+    }
+}
+
+void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
+    const auto& r = tl.at(i);
+    const json& p = r.payload;
+    if (r.type == "go" || r.type == "ponder_hit") w.bestmove.clear();
+    if (r.type == "engine_io") engineLines(w, p);
+    if (r.type == "engine_move") engineMove(w, i, p, f);
+    if (r.type == "resume" && p.contains("opened")) w.shown = p.value("opened", "");
+    if (r.type == "human_move") humanEntry(w, i, p, f);
+    if (r.type == "correct") {
+        undoTo(w, tl.ply_before[i] - 1);
+        humanEntry(w, i, p, f);
+        follow(w, i, p.value("uci", ""), f);
+    }
+    if (r.type == "made") executed(w, i, p, f);
+    if (r.type == "illegal") undoTo(w, tl.ply_before[i + 1 < tl.size() ? i + 1 : i]);
+    bool adds = i + 1 < tl.size() ? tl.ply_before[i + 1] > tl.ply_before[i] : false;
+    if (!adds) return;
+    std::string uci = r.type == "claim" ? p.value("intended", "") : p.value("uci", "");
+    follow(w, i, uci, f);
+}
+
+}  // namespace
+
+Check checkMovesRecorded(const Context& ctx) {
+    Findings f;
+    MoveWalk w;
+    w.game = rules::Game(rules::Position::startpos(),
+                         ctx.tl.setup.edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023);
+    w.lang = rules::parseLanguage(ctx.tl.setup.language).value_or(rules::Language::En);
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx.tl, w, i, f);
+    std::string summary = fmt::format(
+        "{} human moves read back as entered; {} computer moves executed as shown, {} of them checked "
+        "against the engine's own bestmove line",
+        w.human, w.computer, w.confirmed);
+    return f.finish({"moves-recorded",
+                     "E.III 1.3, 1.4",
+                     "Moves recorded as entered and as the engine gave them",
+                     {},
+                     {},
+                     {},
+                     {}},
+                    w.human + w.computer > 0, summary);
+}
+
+}  // namespace oc::audit::detail

@@ -1,0 +1,191 @@
+// E.III 2.2 (the faster rate only when short of time and only until the next control; nothing else
+// changes during the game) and E.III 2.3 (no move is forced: no `stop` during the computer's own search,
+// no "move now").
+#include <fmt/format.h>
+
+#include "checks.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+// Would the session, in the state the records before `i` built, accept this faster-rate switch?
+void fasterSwitch(const Context& ctx, std::size_t i, Findings& f) {
+    const auto& r = ctx.tl.at(i);
+    bool on = r.payload.value("on", false);
+    auto before = rebuildBefore(ctx.tl, i);
+    std::string what =
+        fmt::format("#{} {}: faster rate {}", i, moveLabel(ctx.tl.ply_before[i]), on ? "on" : "off");
+    if (!before->session) return f.note(i, what + " (not re-checked: " + before->error + ")");
+    auto ok =
+        before->session->dispatch(session::cmd::FasterRate{on}, session::TimePoint(session::Ms(timeOf(r))));
+    if (!ok)
+        return f.breach(
+            i, fmt::format("record #{}: the faster rate was switched {} at {} when the rules did not "
+                           "allow it: {} (E.III 2.2)",
+                           i, on ? "on" : "off", moveLabel(ctx.tl.ply_before[i]), ok.error().message));
+    f.note(i, what);
+}
+
+// E.III 3.4: a module change is carried out only as the engine's own, allowed, pending request.
+void moduleChange(const json& p, std::size_t i, std::vector<json>& pending, Findings& f) {
+    auto it = std::find_if(pending.begin(), pending.end(), [&](const json& q) {
+        return q.value("name", "") == p.value("name", "") && q.value("value", "") == p.value("value", "");
+    });
+    std::string what = fmt::format("{} = {}", p.value("name", "?"), p.value("value", "?"));
+    if (it == pending.end())
+        return f.breach(i, fmt::format("record #{}: the engine setting {} was changed mid-game without the "
+                                       "engine's request (E.III 2.2, 3.4)",
+                                       i, what));
+    pending.erase(it);
+    f.note(i, fmt::format("#{} module change {} at the engine's request (E.III 3.4)", i, what));
+}
+
+void lockedSetup(const Context& ctx, std::size_t i, const session::EventSetup& before, Findings& f) {
+    auto after = session::eventSetupFromJson(ctx.tl.at(i).payload.value("setup", json::object()));
+    std::string diff =
+        after ? fmt::format("{}", fmt::join(session::setupDifferences(before, *after), "; ")) : after.error();
+    f.breach(i, fmt::format("record #{}: the event setup was changed after the first move ({}) (E.III 2.2)",
+                            i, diff.empty() ? "no difference" : diff));
+}
+
+bool isChangeCommand(const std::string& command) {
+    return command == "setup" || command == "faster" || command.rfind("module-change", 0) == 0;
+}
+
+void fasterPeriods(const Context& ctx, Series& series) {
+    std::optional<int> from;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const auto& r = ctx.tl.at(i);
+        if (r.type != "faster") continue;
+        bool on = r.payload.value("on", false);
+        if (on && !from) from = ctx.tl.ply_before[i] + 1;
+        if (!on && from) series.faster_periods.emplace_back(*from, ctx.tl.ply_before[i]);
+        if (!on) from.reset();
+    }
+    if (from) series.faster_periods.emplace_back(*from, std::max(*from, series.plies));
+}
+
+}  // namespace
+
+Check checkFasterRate(const Context& ctx, Series& series) {
+    Findings f;
+    std::vector<json> pending;  // allowed engine requests not yet carried out
+    int switches = 0, refused = 0;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const auto& r = ctx.tl.at(i);
+        const json& p = r.payload;
+        if (r.type == "faster") ++switches, fasterSwitch(ctx, i, f);
+        if (r.type == "setup" && ctx.tl.first_move && i > *ctx.tl.first_move)
+            lockedSetup(ctx, i, ctx.tl.setup, f);
+        if (r.type == "engine_request" && p.value("allowed", false)) pending.push_back(p);
+        if (r.type == "module_change") moduleChange(p, i, pending, f);
+        if (r.type == "refused" && isChangeCommand(p.value("command", ""))) {
+            ++refused;
+            f.note(i, fmt::format("#{} refused {}: {}", i, p.value("command", ""), p.value("reason", "")));
+        }
+    }
+    fasterPeriods(ctx, series);
+    std::string summary = fmt::format(
+        "faster rate switched {} time{} as the rules allow; {} refused change{} listed; the setup "
+        "is unchanged after the first move",
+        switches, switches == 1 ? "" : "s", refused, refused == 1 ? "" : "s");
+    return f.finish({"faster-rate",
+                     "E.III 2.2",
+                     "Faster rate only when short of time; nothing else changed",
+                     {},
+                     {},
+                     {},
+                     {}},
+                    ctx.tl.first_move.has_value(), summary);
+}
+
+namespace {
+
+// A record after which the computer's search may be stopped: its position is gone (a take-back or a
+// reinstatement) or the game is over (E.III 2.3 forbids only forcing a move).
+bool endsSearch(const session::Record& r) {
+    static const std::vector<std::string> kAlways{
+        "correct", "illegal",   "illegal_kind", "resign",         "flag_confirmed", "arbiter_result",
+        "forfeit", "qpf_claim", "engine_fault", "engine_restart", "sealed"};
+    if (std::find(kAlways.begin(), kAlways.end(), r.type) != kAlways.end()) return true;
+    if (r.type == "answer_human" || r.type == "answer_computer") return r.payload.value("accept", false);
+    if (r.type == "claim") return r.payload.value("verdict", "") == "correct";
+    return false;
+}
+
+bool justified(const Timeline& tl, std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to && k < tl.size(); ++k)
+        if (endsSearch(tl.at(k))) return true;
+    return false;
+}
+
+struct StopWalk {
+    std::optional<std::size_t> search;  // the open normal search's go / ponder_hit record
+    bool answered = false;              // it produced its move
+    bool pondering = false;             // the engine's lines say: a ponder search runs
+    int stops = 0, refused = 0, searches = 0;
+};
+
+void stopLines(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
+    for (const auto& l : tl.at(i).payload.value("lines", json::array())) {
+        const std::string line = l.is_string() ? l.get<std::string>() : "";
+        if (line.rfind("> go", 0) == 0) w.pondering = line.find(" ponder") != std::string::npos;
+        if (line == "> ponderhit") w.pondering = false;
+        if (line != "> stop" || w.pondering || !w.search || w.answered) continue;
+        ++w.stops;
+        if (justified(tl, *w.search, i))
+            f.note(i, fmt::format("#{} stop after the search's position was gone or the game ended", i));
+        else
+            f.breach(i,
+                     fmt::format("record #{}: `stop` was sent to the engine during its own search started at "
+                                 "record #{}: a forced move (E.III 2.3)",
+                                 i, *w.search));
+    }
+}
+
+// A new search while the last one never answered: it was abandoned (what a `stop` does).
+void newSearch(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
+    if (w.search && !w.answered && !justified(tl, *w.search, i))
+        f.breach(i, fmt::format("record #{}: a new search began while the one started at record #{} had not "
+                                "answered: it was cut short (E.III 2.3)",
+                                i, *w.search));
+    w.search = i;
+    w.answered = false;
+    ++w.searches;
+}
+
+void forcedMove(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
+    const auto& r = tl.at(i);
+    if (r.type == "refused") {
+        std::string c = r.payload.value("command", "");
+        if (w.search && !w.answered && (c == "made" || c == "pressed")) ++w.refused;
+        return;
+    }
+    if ((r.type == "made" || r.type == "pressed") && w.search && !w.answered && !justified(tl, *w.search, i))
+        f.breach(i, fmt::format("record #{}: the computer's move was {} while its engine was still searching "
+                                "(\"move now\", E.III 2.3)",
+                                i, r.type == "made" ? "executed" : "pressed"));
+}
+
+}  // namespace
+
+Check checkNoForcedMove(const Context& ctx) {
+    Findings f;
+    StopWalk w;
+    const Timeline& tl = ctx.tl;
+    for (std::size_t i = 0; i < tl.size(); ++i) {
+        const std::string& type = tl.at(i).type;
+        if (type == "go" || type == "ponder_hit") newSearch(tl, w, i, f);
+        if (type == "engine_move" || type == "engine_move_withheld") w.answered = true;
+        if (type == "engine_io") stopLines(tl, w, i, f);
+        forcedMove(tl, w, i, f);
+    }
+    std::string summary = fmt::format(
+        "{} searches; no `stop` during the computer's own search ({} stop{} after a take-back or the game's "
+        "end); {} early move attempt{} refused by the console",
+        w.searches, w.stops, w.stops == 1 ? "" : "s", w.refused, w.refused == 1 ? "" : "s");
+    return f.finish({"no-forced-move", "E.III 2.3", "No move was forced", {}, {}, {}, {}}, w.searches > 0,
+                    summary);
+}
+
+}  // namespace oc::audit::detail

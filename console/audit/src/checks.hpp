@@ -1,0 +1,45 @@
+#pragma once
+// Private to the audit: the checks, one function per rule. Each reads the timeline (and the game as
+// the session rebuilds it), returns its verdict with evidence, and adds what the pictures need.
+
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "session/snapshot.hpp"
+#include "timeline.hpp"
+
+namespace oc::audit::detail {
+
+// What the checks share: the records' timeline and the final game as the session rebuilt it.
+struct Context {
+    const Timeline& tl;
+    std::vector<session::ScoresheetMove> moves;  // the final scoresheet with %clk / %emt
+    std::string rebuild_error;                   // non-empty when the session could not rebuild the game
+    std::string result{"*"};                     // the game's result as the session rebuilt it
+};
+
+// Fills a check's verdict from its breaches (records + lines) or, without breaches, ok / n/a.
+struct Findings {
+    std::vector<std::size_t> breach_records;
+    std::vector<std::string> breaches;
+    std::vector<std::string> details;
+    std::vector<std::size_t> records;
+    void breach(std::size_t record, std::string line);
+    void note(std::size_t record, std::string line);
+    // Breach when any breach was found, else ok when `applies`, else n/a; `summary` is the evidence.
+    Check finish(Check check, bool applies, const std::string& summary) const;
+};
+
+Check checkIntegrity(const session::JournalContents& contents);
+Check checkTableClock(const Context& ctx, Series& series);
+Check checkMovesRecorded(const Context& ctx);
+Check checkHandlingTime(const Context& ctx, Series& series);
+Check checkFasterRate(const Context& ctx, Series& series);
+Check checkNoForcedMove(const Context& ctx);
+Check checkDrawResign(const Context& ctx, Series& series);
+Check checkSealedMove(const Context& ctx);
+Check checkEngineFaults(const Context& ctx);
+Check checkIrregularities(const Context& ctx);
+
+}  // namespace oc::audit::detail

@@ -1,0 +1,160 @@
+// One pass over the records: what every check needs to know about the game's course.
+#include "timeline.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "session/journal_sink.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+// Half-moves played after record `r`, given `ply` before it (the session's own rules for each record:
+// an executed or entered move adds one; the arbiter's ruling on an illegal move reinstates the
+// position before it, Art. 7.5.1).
+int plyAfter(const Timeline& tl, const session::Record& r, int ply) {
+    const json& p = r.payload;
+    const std::string& type = r.type;
+    if (type == "human_move" || type == "made") return ply + 1;
+    if (type == "illegal") return std::max(0, p.value("ply", ply + 1) - 1);
+    if (type == "illegal_kind")  // IRR-04: the computer's unpromoted pawn stands as a queen (E2023 7.5.2)
+        return p.value("kind", "") == "unpromoted" && p.contains("uci") &&
+                       p.value("side", "") == tl.computerName()
+                   ? ply + 1
+                   : ply;
+    if (type == "claim")  // Art. 9.2.1 / 9.3.1: a correct claim with a written move adds that move
+        return p.value("verdict", "") == "correct" && p.contains("intended") && !p["intended"].is_null()
+                   ? ply + 1
+                   : ply;
+    if (type == "resume")  // the human's sealed move as written is played at resumption
+        return p.contains("written") && p.contains("uci") && !p["uci"].is_null() ? ply + 1 : ply;
+    return ply;
+}
+
+std::int64_t computerTime(const Timeline& tl, const json& p) {
+    return p.value(tl.computer == rules::Color::White ? "wtime" : "btime", std::int64_t{0});
+}
+
+void readSetup(Timeline& tl, const json& p) {
+    auto setup = session::eventSetupFromJson(p.value("setup", json::object()));
+    if (!setup) {
+        tl.setup_error = setup.error();
+        return;
+    }
+    tl.setup = *setup;
+    tl.computer = setup->computer_side;
+}
+
+// The last search that has not yet produced a move, if any.
+Search* openSearch(Timeline& tl) {
+    if (tl.searches.empty() || tl.searches.back().move_record) return nullptr;
+    return &tl.searches.back();
+}
+
+// The last search whose move was produced but whose clock is not yet pressed.
+Search* movedSearch(Timeline& tl) {
+    if (tl.searches.empty() || !tl.searches.back().move_record || tl.searches.back().press_t) return nullptr;
+    return &tl.searches.back();
+}
+
+struct WalkState {
+    bool faster = false;
+    bool made = false;
+    std::int64_t ponder_given = 0;
+};
+
+void noteEngineMove(Timeline& tl, std::size_t i, const json& p, std::int64_t t) {
+    Search* s = openSearch(tl);
+    if (!s) return;
+    s->move_record = i;
+    s->move_t = t;
+    s->shown_t = t;
+    s->uci = p.value("uci", "");
+    if (p.contains("mate")) {
+        int mate = p["mate"].get<int>();
+        s->eval_cp = session::Evaluation{0, mate}.effectiveCp();
+    } else if (p.contains("cp")) {
+        s->eval_cp = p["cp"].get<int>();
+    }
+}
+
+void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const session::Record& r, int ply) {
+    const json& p = r.payload;
+    std::int64_t t = timeOf(r);
+    if (r.type == "go") {
+        tl.searches.push_back(Search{i, ply, t, computerTime(tl, p), w.faster, {}, {}, {}, {}, {}, {}, {}});
+        w.made = false;
+    } else if (r.type == "ponder_start") {
+        w.ponder_given = computerTime(tl, p);
+    } else if (r.type == "ponder_hit") {
+        tl.searches.push_back(Search{i, ply, t, w.ponder_given, w.faster, {}, {}, {}, {}, {}, {}, {}});
+        w.made = false;
+    } else if (r.type == "engine_move") {
+        noteEngineMove(tl, i, p, t);
+    } else if (r.type == "engine_move_withheld") {
+        if (Search* s = openSearch(tl)) s->move_record = i, s->move_t = t;
+    } else if (r.type == "recorded") {
+        // REC-03: a move held until the previous one was recorded is shown only now.
+        if (Search* s = movedSearch(tl); s && !w.made) s->shown_t = t;
+    } else if (r.type == "made") {
+        w.made = true;
+    } else if (r.type == "pressed") {
+        if (Search* s = movedSearch(tl)) s->press_t = p.value("at", t), s->press_record = i;
+    } else if (r.type == "faster") {
+        w.faster = p.value("on", false);
+    }
+}
+
+}  // namespace
+
+std::int64_t timeOf(const session::Record& r) {
+    return r.payload.value("t", std::int64_t{0});
+}
+
+std::string clockText(std::int64_t ms) {
+    const char* sign = ms < 0 ? "-" : "";
+    ms = std::abs(ms);
+    std::string out = fmt::format("{}{}:{:02}:{:02}", sign, ms / 3600000, ms / 60000 % 60, ms / 1000 % 60);
+    if (ms % 1000 != 0) out += fmt::format(".{}", ms % 1000 / 100);
+    return out;
+}
+
+std::string moveLabel(int ply) {
+    return fmt::format("move {}{}", ply / 2 + 1, ply % 2 == 0 ? "" : "...");
+}
+
+Timeline buildTimeline(const session::JournalContents& contents) {
+    Timeline tl;
+    tl.records = &contents.records;
+    tl.session_records = session::sessionRecords(contents);
+    tl.ply_before.reserve(contents.records.size());
+    WalkState w;
+    int ply = 0;
+    for (std::size_t i = 0; i < contents.records.size(); ++i) {
+        const session::Record& r = contents.records[i];
+        tl.ply_before.push_back(ply);
+        if (r.type == "setup" && !tl.start) readSetup(tl, r.payload);
+        if (r.type == "start" && !tl.start) tl.start = i;
+        if ((r.type == "human_move" || r.type == "made") && !tl.first_move) tl.first_move = i;
+        noteSearchRecord(tl, w, i, r, ply);
+        ply = plyAfter(tl, r, ply);
+    }
+    return tl;
+}
+
+std::unique_ptr<Rebuilt> rebuildBefore(const Timeline& tl, std::size_t index) {
+    auto out = std::make_unique<Rebuilt>();
+    // Journal record i is session record i - 1 (the header is not a session record).
+    std::size_t n = std::min(index == 0 ? 0 : index - 1, tl.session_records.size());
+    std::vector<json> prefix(tl.session_records.begin(),
+                             tl.session_records.begin() + static_cast<std::ptrdiff_t>(n));
+    auto s = session::Session::restore(prefix, out->sink, out->engine);
+    if (s)
+        out->session = std::move(*s);
+    else
+        out->error = s.error();
+    return out;
+}
+
+}  // namespace oc::audit::detail

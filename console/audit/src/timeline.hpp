@@ -1,0 +1,80 @@
+#pragma once
+// Private to the audit: one pass over the journal's records that every check reads from: the event
+// setup, the half-move count before each record, and the computer's searches with their go, move,
+// evaluation and clock press.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/color.hpp"
+#include "session/engine_link.hpp"
+#include "session/event_setup.hpp"
+#include "session/journal.hpp"
+#include "session/record_sink.hpp"
+#include "session/session.hpp"
+
+namespace oc::audit::detail {
+
+using nlohmann::json;
+
+// One search for the computer's move, from its `go` (or ponder hit) to the clock press.
+struct Search {
+    std::size_t record = 0;  // the go / ponder_hit record
+    int ply = 0;             // half-moves played when it started
+    std::int64_t t = 0;
+    std::int64_t given_ms = 0;  // the computer's time in the go
+    bool faster = false;
+    std::optional<std::size_t> move_record;  // engine_move or engine_move_withheld
+    std::optional<std::int64_t> move_t, shown_t, press_t;
+    std::optional<std::size_t> press_record;
+    std::optional<int> eval_cp;
+    std::string uci;
+};
+
+struct Timeline {
+    const std::vector<session::Record>* records = nullptr;
+    session::EventSetup setup;
+    std::string setup_error;  // empty when the setup record was read
+    rules::Color computer = rules::Color::Black;
+    std::vector<int> ply_before;  // half-moves played before each record index
+    std::optional<std::size_t> start, first_move;
+    std::vector<Search> searches;
+    std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
+
+    const session::Record& at(std::size_t i) const { return (*records)[i]; }
+    std::size_t size() const { return records->size(); }
+    rules::Color human() const { return ~computer; }
+    const char* computerName() const { return computer == rules::Color::White ? "white" : "black"; }
+};
+
+Timeline buildTimeline(const session::JournalContents& contents);
+
+// The session time of a record (its payload's "t", in ms).
+std::int64_t timeOf(const session::Record& r);
+// "1:29:58.5" for ms.
+std::string clockText(std::int64_t ms);
+// "move 12 (White)" style label for the half-move after `ply` half-moves.
+std::string moveLabel(int ply);
+
+// The engine is never contacted while the audit rebuilds a game.
+class NoEngine : public session::EngineLink {
+  public:
+    void startSearch(const session::SearchRequest&, session::TimePoint) override {}
+    void stop(session::TimePoint) override {}
+    std::vector<session::EngineEvent> poll(session::TimePoint) override { return {}; }
+};
+
+// The session as it was just before record `index`, rebuilt from the records before it with the
+// session's own replay: what the console knew and would have allowed at that moment.
+struct Rebuilt {
+    session::MemorySink sink;
+    NoEngine engine;
+    std::unique_ptr<session::Session> session;
+    std::string error;
+};
+std::unique_ptr<Rebuilt> rebuildBefore(const Timeline& tl, std::size_t index);
+
+}  // namespace oc::audit::detail

@@ -1,0 +1,53 @@
+// operator-cli journal audit: the arbiter's E.III compliance report of a game, from its journal alone.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "audit/audit.hpp"
+#include "commands.hpp"
+#include "print/audit_pdf.hpp"
+
+namespace oc::cli {
+namespace {
+
+struct AuditOutputs {
+    std::string file, pdf, json;
+};
+
+int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
+    if (!o.json.empty() && !(std::ofstream(o.json) << audit::toJson(report).dump(2) << '\n'))
+        return std::cerr << "error: --json: cannot write " << o.json << "\n", 2;
+    if (!o.pdf.empty())
+        if (auto ok = print::writeAuditPdf(report, o.pdf); !ok)
+            return std::cerr << "error: --pdf: " << ok.error().message << "\n", 2;
+    return 0;
+}
+
+// Exit 0: the journal verifies and no check is a breach; 1: a breach (or the chain is broken);
+// 2: the file cannot be read (or holds records the console never writes) or an output cannot be written.
+int runAudit(const AuditOutputs& o) {
+    auto report = audit::auditJournal(o.file);
+    if (!report) return std::cerr << o.file << ": " << report.error() << "\n", 2;
+    std::cout << audit::checkLines(*report);
+    if (int rc = writeOutputs(*report, o); rc != 0) return rc;
+    return report->passed() ? 0 : 1;
+}
+
+}  // namespace
+
+void addAuditCommands(CLI::App& app, ExitCode& code) {
+    // Joins the "journal" subcommand that addJournalCommands created (main registers that first).
+    CLI::App* cmd = app.get_subcommand("journal")->add_subcommand(
+        "audit",
+        "The arbiter's audit (FIDE E.III): one line per check, '<check> ok|breach|n/a <evidence>'. Exit 0 "
+        "when the journal verifies and no check is a breach, 1 otherwise, 2 if it cannot be read");
+    auto o = std::make_shared<AuditOutputs>();
+    cmd->add_option("FILE", o->file, "The journal file")->required();
+    cmd->add_option("--pdf", o->pdf, "Write the report with its pictures here (A4 PDF)");
+    cmd->add_option("--json", o->json, "Write the checks, evidence, record indices and series here (JSON)");
+    cmd->callback([o, &code] { code.value = runAudit(*o); });
+}
+
+}  // namespace oc::cli

@@ -1,0 +1,136 @@
+// The audit report as an A4 PDF: page 1 the verdicts, page 2 the pictures, page 3 the details.
+#include "print/audit_pdf.hpp"
+
+#include <cairo-pdf.h>
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "audit_pdf_draw.hpp"
+
+namespace oc::print {
+
+using audit::Check;
+using audit::Report;
+using audit::Verdict;
+namespace {
+
+using namespace chart;
+
+Rgb verdictColor(Verdict v) {
+    return v == Verdict::Breach ? kRed : v == Verdict::Ok ? kGreen : kGrey;
+}
+
+double header(cairo_t* cr, const Report& r) {
+    double y = kMargin + 14;
+    text(cr, kMargin, y, "Arbiter's audit of a game journal (FIDE Handbook E.III)", 15, true);
+    y += 20;
+    text(cr, kMargin, y,
+         fmt::format("{}: {} - {}   result {}   the computer plays {}", r.event, r.white, r.black, r.result,
+                     r.computer_white ? "White" : "Black"),
+         9.5);
+    y += 13;
+    text(cr, kMargin, y, fmt::format("journal {}, {} records", r.file, r.records), 8, false, kGrey);
+    y += 11;
+    text(cr, kMargin, y, "final hash " + r.final_hash, 7.5, false, kGrey);
+    y += 22;
+    std::string overall = r.passed() ? "No breach found: the journal verifies and every check is ok or n/a"
+                                     : "BREACH: see the checks marked in red and their records";
+    text(cr, kMargin, y, overall, 11, true, r.passed() ? kGreen : kRed);
+    return y + 20;
+}
+
+double checkRow(cairo_t* cr, const Check& c, double y) {
+    const double text_x = kMargin + 150, width = kPageWidth - kMargin - text_x;
+    text(cr, kMargin, y, c.name, 9, true);
+    text(cr, kMargin + 95, y, std::string(audit::verdictName(c.verdict)), 9, true, verdictColor(c.verdict));
+    text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
+    double end = wrapped(cr, text_x, y, width, c.title, 8.5);
+    end = wrapped(cr, text_x, end, width, c.evidence, 7.5, c.verdict == Verdict::Breach ? kRed : kBlack);
+    color(cr, {0.85, 0.85, 0.85});
+    cairo_set_line_width(cr, 0.4);
+    double bottom = std::max(end, y + 16);
+    cairo_move_to(cr, kMargin, bottom - 4);
+    cairo_line_to(cr, kPageWidth - kMargin, bottom - 4);
+    cairo_stroke(cr);
+    return bottom + 8;
+}
+
+void checksPage(cairo_t* cr, const Report& r) {
+    double y = header(cr, r);
+    for (const Check& c : r.checks) y = checkRow(cr, c, y);
+    wrapped(
+        cr, kMargin, std::max(y, kPageHeight - kMargin - 20), kPageWidth - 2 * kMargin,
+        "Each verdict is read from the journal's own records (engine I/O included). Record numbers (#) are "
+        "line numbers minus one. Write the first 12 digits of the final hash on the scoresheet.",
+        7, kGrey);
+}
+
+void picturesPage(cairo_t* cr, const Report& r) {
+    const double left = kMargin + 30, w = kPageWidth - left - kMargin - 34, h = 130, step = 192;
+    double top = kMargin + 16;
+    drawClocks(cr, r.series, Frame{left, top, w, h});
+    drawHandling(cr, r.series, Frame{left, top + step, w, h});
+    drawEngineTime(cr, r.series, Frame{left, top + 2 * step, w, h});
+    drawEvaluation(cr, r.series, Frame{left, top + 3 * step, w, h});
+}
+
+void detailsPage(cairo_t* cr, const Report& r) {
+    double y = kMargin + 14;
+    const double bottom = kPageHeight - kMargin - 12, width = kPageWidth - 2 * kMargin - 10;
+    text(cr, kMargin, y, "Details: what each check looked at", 12, true);
+    y += 18;
+    std::size_t left_out = 0;
+    for (const Check& c : r.checks) {
+        if (c.details.empty()) continue;
+        if (y > bottom - 20) {
+            left_out += c.details.size();
+            continue;
+        }
+        text(cr, kMargin, y, c.name, 8.5, true, verdictColor(c.verdict));
+        y += 11;
+        for (const std::string& d : c.details) {
+            if (y > bottom) {
+                ++left_out;
+                continue;
+            }
+            y = wrapped(cr, kMargin + 10, y, width, d, 6.8);
+        }
+        y += 4;
+    }
+    if (left_out > 0)
+        text(cr, kMargin, kPageHeight - kMargin,
+             fmt::format("{} more lines are in the JSON report (operator-cli journal audit FILE --json OUT)",
+                         left_out),
+             7, false, kGrey);
+}
+
+}  // namespace
+
+tl::expected<void, PdfError> writeAuditPdf(const Report& report, const std::filesystem::path& path) {
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+        cairo_pdf_surface_create(path.c_str(), kPageWidth, kPageHeight), cairo_surface_destroy);
+    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
+        return tl::make_unexpected(
+            PdfError{fmt::format("cannot write {}: {}", path.string(),
+                                 cairo_status_to_string(cairo_surface_status(surface.get())))});
+    cairo_t* cr = cairo_create(surface.get());
+    checksPage(cr, report);
+    cairo_show_page(cr);
+    picturesPage(cr, report);
+    cairo_show_page(cr);
+    bool details = std::any_of(report.checks.begin(), report.checks.end(),
+                               [](const Check& c) { return !c.details.empty(); });
+    if (details) {
+        detailsPage(cr, report);
+        cairo_show_page(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surface.get());
+    if (auto status = cairo_surface_status(surface.get()); status != CAIRO_STATUS_SUCCESS)
+        return tl::make_unexpected(
+            PdfError{fmt::format("cannot write {}: {}", path.string(), cairo_status_to_string(status))});
+    return {};
+}
+
+}  // namespace oc::print

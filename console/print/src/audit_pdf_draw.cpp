@@ -1,0 +1,161 @@
+// Text and chart primitives for the audit's PDF.
+#include "audit_pdf_draw.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace oc::print::chart {
+
+void color(cairo_t* cr, Rgb c) {
+    cairo_set_source_rgb(cr, c.r, c.g, c.b);
+}
+
+namespace {
+
+void font(cairo_t* cr, double size, bool bold) {
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+}
+
+// Round tick steps (1, 2, 5 x 10^k) giving about `count` ticks over the span.
+double tickStep(double span, int count) {
+    double raw = span / count;
+    double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * mag >= raw) return m * mag;
+    return 10 * mag;
+}
+
+std::string number(double v) {
+    return std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v)) : fmt::format("{:g}", v);
+}
+
+void yTicks(cairo_t* cr, const Frame& f) {
+    std::vector<double> ticks;
+    if (f.log_y) {
+        for (double v = std::pow(10.0, std::floor(std::log10(f.y0))); v <= f.y1 * 1.001; v *= 10)
+            if (v >= f.y0 * 0.999) ticks.push_back(v);
+    } else {
+        double step = tickStep(f.y1 - f.y0, 4);
+        for (double v = std::ceil(f.y0 / step) * step; v <= f.y1 + 1e-9; v += step) ticks.push_back(v);
+    }
+    for (double v : ticks) {
+        color(cr, {0.88, 0.88, 0.88});
+        cairo_move_to(cr, f.x, f.py(v));
+        cairo_line_to(cr, f.x + f.w, f.py(v));
+        cairo_stroke(cr);
+        std::string label = number(v);
+        text(cr, f.x - 3 - textWidth(cr, label, 6.5), f.py(v) + 2.3, label, 6.5);
+    }
+}
+
+void xTicks(cairo_t* cr, const Frame& f) {
+    double step = std::max(1.0, tickStep(f.x1 - f.x0, 8));
+    for (double v = std::ceil(f.x0 / step) * step; v <= f.x1 + 1e-9; v += step) {
+        color(cr, kBlack);
+        cairo_move_to(cr, f.px(v), f.y + f.h);
+        cairo_line_to(cr, f.px(v), f.y + f.h + 2.5);
+        cairo_stroke(cr);
+        std::string label = number(v);
+        text(cr, f.px(v) - textWidth(cr, label, 6.5) / 2, f.y + f.h + 9.5, label, 6.5);
+    }
+}
+
+}  // namespace
+
+void text(cairo_t* cr, double x, double y, const std::string& utf8, double size, bool bold, Rgb c) {
+    font(cr, size, bold);
+    color(cr, c);
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, utf8.c_str());
+}
+
+double textWidth(cairo_t* cr, const std::string& utf8, double size, bool bold) {
+    font(cr, size, bold);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, utf8.c_str(), &e);
+    return e.x_advance;
+}
+
+double wrapped(cairo_t* cr, double x, double y, double width, const std::string& utf8, double size, Rgb c) {
+    std::istringstream words(utf8);
+    std::string line;
+    for (std::string w; words >> w;) {
+        std::string trial = line.empty() ? w : line + " " + w;
+        if (!line.empty() && textWidth(cr, trial, size) > width) {
+            text(cr, x, y, line, size, false, c);
+            y += size * 1.3;
+            line = w;
+        } else {
+            line = trial;
+        }
+    }
+    if (!line.empty()) text(cr, x, y, line, size, false, c);
+    return y + size * 1.3;
+}
+
+double Frame::px(double v) const {
+    return x + (v - x0) / (x1 - x0) * w;
+}
+
+double Frame::py(double v) const {
+    double t = log_y ? (std::log10(std::max(v, y0)) - std::log10(y0)) / (std::log10(y1) - std::log10(y0))
+                     : (v - y0) / (y1 - y0);
+    return y + h - std::clamp(t, 0.0, 1.0) * h;
+}
+
+void axes(cairo_t* cr, const Frame& f, const std::string& title, const std::string& y_label) {
+    cairo_set_line_width(cr, 0.4);
+    yTicks(cr, f);
+    xTicks(cr, f);
+    color(cr, kBlack);
+    cairo_rectangle(cr, f.x, f.y, f.w, f.h);
+    cairo_stroke(cr);
+    text(cr, f.x, f.y - 5, title, 9, true);
+    text(cr, f.x + f.w - textWidth(cr, "half-move", 6.5), f.y + f.h + 18, "half-move", 6.5, false, kGrey);
+    cairo_save(cr);
+    cairo_move_to(cr, f.x - 24, f.y + f.h / 2 + textWidth(cr, y_label, 6.5) / 2);
+    cairo_rotate(cr, -M_PI / 2);
+    font(cr, 6.5, false);
+    color(cr, kGrey);
+    cairo_show_text(cr, y_label.c_str());
+    cairo_restore(cr);
+}
+
+void polyline(cairo_t* cr, const Frame& f, const std::vector<std::pair<double, double>>& points, Rgb c,
+              double width, bool dashed) {
+    if (points.empty()) return;
+    color(cr, c);
+    cairo_set_line_width(cr, width);
+    double dash[] = {3.0, 2.0};
+    cairo_set_dash(cr, dash, dashed ? 2 : 0, 0);
+    cairo_move_to(cr, f.px(points.front().first), f.py(points.front().second));
+    for (const auto& [x, y] : points) cairo_line_to(cr, f.px(x), f.py(y));
+    cairo_stroke(cr);
+    cairo_set_dash(cr, dash, 0, 0);
+}
+
+void hline(cairo_t* cr, const Frame& f, double y, Rgb c, const std::string& label, bool left) {
+    polyline(cr, f, {{f.x0, y}, {f.x1, y}}, c, 0.7, true);
+    if (label.empty()) return;
+    if (left)
+        text(cr, f.x + 3, f.py(y) - 2, label, 6, false, c);
+    else
+        text(cr, f.x + f.w + 2, f.py(y) + 2.3, label, 6, false, c);
+}
+
+void legend(cairo_t* cr, double x, double y, const std::vector<std::pair<std::string, Rgb>>& items) {
+    for (const auto& [label, c] : items) {
+        color(cr, c);
+        cairo_rectangle(cr, x, y - 5, 7, 5);
+        cairo_fill(cr);
+        text(cr, x + 9, y, label, 6.5);
+        x += 16 + textWidth(cr, label, 6.5);
+    }
+}
+
+}  // namespace oc::print::chart

@@ -1,0 +1,56 @@
+// Every scenario script of tests/session/scripts, played by operator-cli with the built-in engine,
+// audits clean (each check ok or n/a) - except the one that records a real E.III breach.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "audit/audit.hpp"
+#include "tamper.hpp"
+
+namespace oc::audit {
+namespace {
+
+std::vector<std::string> scripts() {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(OC_SESSION_SCRIPTS))
+        if (e.path().extension() == ".txt") out.push_back(e.path().stem().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::filesystem::path workDir() {
+    auto dir = std::filesystem::temp_directory_path() / ("oc_audit_scenarios_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+class ScenarioAudit : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScenarioAudit, IsCleanOrShowsItsRealBreach) {
+    auto journal = test::playScript(workDir(), GetParam());
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->verified);
+    ASSERT_EQ(report->checks.size(), 10u);
+    for (const Check& c : report->checks) {
+        // IRR-07: the operator executed another move than the engine's; the journal logs it as a 3.1
+        // breach, and the audit must report it (E.III 1.4) with the `made` record's index.
+        if (GetParam() == "irr_07_board_differs" && c.name == "moves-recorded") {
+            EXPECT_EQ(c.verdict, Verdict::Breach) << c.evidence;
+            ASSERT_FALSE(c.records.empty());
+            auto records = test::readRecords(journal);
+            EXPECT_EQ(records[c.records.front()]["type"], "made");
+            EXPECT_TRUE(records[c.records.front()]["payload"]["breach"].get<bool>());
+            continue;
+        }
+        EXPECT_NE(c.verdict, Verdict::Breach) << c.name << ": " << c.evidence;
+    }
+    std::filesystem::remove_all(journal.parent_path());
+}
+
+INSTANTIATE_TEST_SUITE_P(Scripts, ScenarioAudit, ::testing::ValuesIn(scripts()),
+                         [](const auto& param_info) { return param_info.param; });
+
+}  // namespace
+}  // namespace oc::audit

@@ -1,0 +1,78 @@
+#include "tamper.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+
+#include "session/journal.hpp"
+
+namespace oc::audit::test {
+
+std::vector<json> readRecords(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::vector<json> out;
+    for (std::string line; std::getline(in, line);) out.push_back(json::parse(line));
+    return out;
+}
+
+void writeRechained(const std::filesystem::path& path, std::vector<json> records) {
+    std::ofstream out(path, std::ios::trunc);
+    std::string prev(64, '0');
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        json r = records[i];
+        r.erase("hash");
+        r["seq"] = i;
+        r["prev"] = prev;
+        const std::string canonical = r.dump();  // keys sorted, no spaces: the canonical form
+        prev = session::blake2bHex(canonical);
+        out << "{\"hash\":\"" << prev << "\"," << canonical.substr(1) << "\n";
+    }
+}
+
+std::size_t find(const std::vector<json>& records, const std::string& type, std::size_t from) {
+    for (std::size_t i = from; i < records.size(); ++i)
+        if (records[i]["type"] == type) return i;
+    ADD_FAILURE() << "no " << type << " record at or after " << from;
+    return records.size();
+}
+
+void insertBefore(std::vector<json>& records, std::size_t index, const std::string& type, json payload) {
+    const json& like = records[index - 1];
+    payload["t"] = like["payload"].value("t", std::int64_t{0});
+    json r{{"type", type}, {"payload", payload}, {"wall", like["wall"]}, {"mono_ms", like["mono_ms"]}};
+    records.insert(records.begin() + static_cast<std::ptrdiff_t>(index), r);
+}
+
+std::filesystem::path testDir(const std::string& prefix) {
+    auto dir = std::filesystem::temp_directory_path() /
+               (prefix + std::to_string(getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+int runCli(const std::string& args, std::string* out) {
+    std::string command = std::string(OC_OPERATOR_CLI) + " " + args + (out ? "" : " >/dev/null") + " 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return -1;
+    std::array<char, 4096> buffer{};
+    for (std::size_t n; (n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0;)
+        if (out) out->append(buffer.data(), n);
+    int status = pclose(pipe);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::filesystem::path playScript(const std::filesystem::path& dir, const std::string& script) {
+    auto journal = dir / (script + ".jsonl");
+    std::filesystem::remove(journal);
+    int rc = runCli("play --engine fake --engine-side black --tc 90m+30s --human script:" +
+                    std::string(OC_SESSION_SCRIPTS) + "/" + script + ".txt --journal " + journal.string());
+    EXPECT_EQ(rc, 0) << script;
+    return journal;
+}
+
+}  // namespace oc::audit::test

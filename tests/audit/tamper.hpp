@@ -1,0 +1,36 @@
+#pragma once
+// Tampered-but-verifying journals for the audit's breach tests: records are edited, inserted or
+// removed, and the hash chain is recomputed with the session's own hash (the canonical form of
+// docs/arbiter-journal.md), so `journal verify` still says "intact" and only the audit can tell.
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace oc::audit::test {
+
+using nlohmann::json;
+
+// Every record of a journal file as JSON objects (with their hash fields).
+std::vector<json> readRecords(const std::filesystem::path& path);
+
+// Writes `records` as a journal: seq renumbered, prev and hash recomputed.
+void writeRechained(const std::filesystem::path& path, std::vector<json> records);
+
+// Index of the first record of `type` at or after `from` (fails the test when there is none).
+std::size_t find(const std::vector<json>& records, const std::string& type, std::size_t from = 0);
+
+// Inserts a record of `type` with `payload` before `index`, dated like the record before it.
+void insertBefore(std::vector<json>& records, std::size_t index, const std::string& type, json payload);
+
+// A fresh directory named after the running test (the fixture removes it).
+std::filesystem::path testDir(const std::string& prefix);
+
+// Runs `operator-cli play` on a scenario script with the built-in engine; returns the journal's path.
+std::filesystem::path playScript(const std::filesystem::path& dir, const std::string& script);
+
+// Runs `operator-cli ARGS` and returns its exit status; stdout goes to `out` when given.
+int runCli(const std::string& args, std::string* out = nullptr);
+
+}  // namespace oc::audit::test
