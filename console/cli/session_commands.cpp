@@ -149,6 +149,7 @@ int play(const PlayArgs& a) {
                 std::cerr << "error: " << ok.error().message << "\n";
     }
     if (!result.ok) std::cerr << "error: " << result.error << "\n";
+    if (!snap.journal_failure.empty()) return 4;  // the journal is unwritable: stopped, exit 4
     std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
                              snap.computer_flags);

@@ -33,20 +33,32 @@ void Session::Impl::notice(std::string text) {
 
 // The journal first, then the state: a crash between the two replays the record (architecture §2).
 Outcome Session::Impl::commit(json record, TimePoint now) {
+    if (!journal_failure.empty()) return stopped();
     record["t"] = toMs(now);
-    if (auto ok = sink.append(record); !ok)
-        return tl::make_unexpected(
-            Rejection{"the journal could not be written (" + ok.error() + "); nothing changed"});
+    if (auto ok = sink.append(record); !ok) return journalFailed(ok.error());
     apply(record);
     return {};
 }
 
 // Refusals are logged too (E.III 2.2, 3.3: "refused and logged"), and change nothing else.
 Outcome Session::Impl::refuse(const std::string& command, const std::string& why, TimePoint now) {
+    if (!journal_failure.empty()) return stopped();
     json r{{"type", "refused"}, {"command", command}, {"reason", why}, {"t", toMs(now)}};
-    (void)sink.append(r);
+    if (auto ok = sink.append(r); !ok) return journalFailed(ok.error());
     ++records;
     return tl::make_unexpected(Rejection{why});
+}
+
+// The journal is the game's record for the arbiter: a game that goes on without it could not be
+// replayed or verified. So the first failed write stops every change until the game is resumed from
+// the journal (its records up to the failure are intact: JournalWriter cuts a failed write back).
+Outcome Session::Impl::journalFailed(const std::string& why) {
+    journal_failure = fmt::format(
+        "the journal could not be written ({}): the game is stopped and nothing changed - stop the "
+        "clocks, call the arbiter, then resume the game from the journal",
+        why);
+    notice(journal_failure);
+    return stopped();
 }
 
 namespace {
@@ -246,12 +258,14 @@ tl::expected<std::unique_ptr<Session>, std::string> Session::restore(
 }
 
 tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoint now) {
+    if (!impl_->journal_failure.empty()) return impl_->stopped();
     auto r = impl_->dispatch(command, now);
     if (r) impl_->reconcile(now);
     return r;
 }
 
 void Session::poll(TimePoint now) {
+    if (!impl_->journal_failure.empty()) return;  // the engine's news would show what is not on disk
     impl_->poll(now);
 }
 Snapshot Session::snapshot(TimePoint now) const {

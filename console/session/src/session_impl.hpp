@@ -94,6 +94,11 @@ struct Session::Impl {
     std::uint64_t records = 0;
     TimePoint last_t{};
 
+    // Runtime only: why the journal could not be written. From then on the game does not change at
+    // all (every command refused, no engine move shown) until it is resumed from the journal: nothing
+    // is on screen that is not on disk.
+    std::string journal_failure;
+
     // Runtime only (not replayed): the engine's current search.
     std::uint64_t search_id = 0;
     bool searching = false;
@@ -121,6 +126,8 @@ struct Session::Impl {
     Outcome dispatch(const Command& c, TimePoint now);
     Outcome commit(json record, TimePoint now);
     Outcome refuse(const std::string& command, const std::string& why, TimePoint now);
+    Outcome journalFailed(const std::string& why);
+    Outcome stopped() const { return tl::make_unexpected(Rejection{journal_failure}); }
     void notice(std::string text);
 
     // session_apply.cpp: records -> state.
