@@ -98,5 +98,34 @@ TEST_P(JournalFailsOnWrite, StopsTheGameAndShowsOnlyWhatIsOnDisk) {
 // Every write of a 30-ply game (106 writes): setup, start, each `go`, engine move, made, press, ...
 INSTANTIATE_TEST_SUITE_P(EveryWrite, JournalFailsOnWrite, ::testing::Range(2, 107));
 
+// Issue 10 item 2: records are parsed once into typed values; a bad one is an error value naming the
+// record and the field, never an exception out of restore().
+TEST(RecordReplay, BadRecordsAreErrorsNamingTheRecord) {
+    using nlohmann::json;
+    const json setup{{"type", "setup"}, {"setup", toJson(testing::fakeSetup())}, {"t", 0}};
+    const json start{{"type", "start"}, {"at", 0}, {"t", 0}};
+    const std::vector<std::pair<json, std::string>> cases{
+        {{{"type", "bogus"}, {"t", 1}}, "record 2 cannot be replayed: unknown record type \"bogus\""},
+        {{{"type", "human_move"}, {"pressed", 1}, {"t", 1}}, "human_move: field \"uci\": expected present"},
+        {{{"type", "human_move"}, {"uci", "e2e5"}, {"pressed", 1}, {"t", 1}}, "e2e5"},
+        {{{"type", "pressed"}, {"at", "soon"}, {"t", 1}}, "field \"at\""},
+        {{{"type", "resign"}, {"side", "green"}, {"t", 1}}, "field \"side\": expected white or black"},
+        {{{"type", "made"}, {"uci", "e2e4"}, {"t", 1}}, "no engine move to execute"},
+        {{{"type", "start"}, {"at", 0}}, "field \"t\""},
+    };
+    for (const auto& [bad, why] : cases) {
+        MemorySink sink;
+        FakeEngine engine(legalMovesAfter, 1);
+        auto s = Session::restore({setup, start, bad}, sink, engine);
+        ASSERT_FALSE(s) << bad.dump();
+        EXPECT_NE(s.error().find(why), std::string::npos) << s.error();
+    }
+    MemorySink sink;
+    FakeEngine engine(legalMovesAfter, 1);
+    auto s = Session::restore({start}, sink, engine);
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error(), "the journal does not start with the event setup");
+}
+
 }  // namespace
 }  // namespace oc::session

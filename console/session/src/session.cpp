@@ -32,11 +32,18 @@ void Session::Impl::notice(std::string text) {
 }
 
 // The journal first, then the state: a crash between the two replays the record (architecture §2).
+// The record is parsed as a replay would parse it, so the live state is the replayed state.
 Outcome Session::Impl::commit(json record, TimePoint now) {
     if (!journal_failure.empty()) return stopped();
     record["t"] = toMs(now);
+    auto parsed = rec::parse(record);
+    if (!parsed) return tl::make_unexpected(Rejection{"nothing changed: internal error: " + parsed.error()});
     if (auto ok = sink.append(record); !ok) return journalFailed(ok.error());
-    apply(record);
+    if (auto ok = apply(*parsed); !ok)
+        return halt(
+            fmt::format("the journal's record {} cannot be applied ({}): the game is stopped - call "
+                        "the arbiter",
+                        records + 1, ok.error()));
     return {};
 }
 
@@ -53,10 +60,14 @@ Outcome Session::Impl::refuse(const std::string& command, const std::string& why
 // replayed or verified. So the first failed write stops every change until the game is resumed from
 // the journal (its records up to the failure are intact: JournalWriter cuts a failed write back).
 Outcome Session::Impl::journalFailed(const std::string& why) {
-    journal_failure = fmt::format(
-        "the journal could not be written ({}): the game is stopped and nothing changed - stop the "
-        "clocks, call the arbiter, then resume the game from the journal",
-        why);
+    return halt(
+        fmt::format("the journal could not be written ({}): the game is stopped and nothing changed - stop "
+                    "the clocks, call the arbiter, then resume the game from the journal",
+                    why));
+}
+
+Outcome Session::Impl::halt(std::string why) {
+    journal_failure = std::move(why);
     notice(journal_failure);
     return stopped();
 }
@@ -243,30 +254,37 @@ tl::expected<std::unique_ptr<Session>, std::string> Session::create(const EventS
 }
 
 tl::expected<std::unique_ptr<Session>, std::string> Session::restore(
-    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) {
+    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) try {
     std::unique_ptr<Session> s(new Session(sink, engine));
     if (records.empty() || records.front().value("type", "") != "setup")
         return tl::make_unexpected("the journal does not start with the event setup");
     for (std::size_t i = 0; i < records.size(); ++i) {
-        try {
-            s->impl_->apply(records[i]);
-        } catch (const std::exception& e) {
-            return tl::make_unexpected(fmt::format("record {} cannot be replayed: {}", i, e.what()));
-        }
+        auto applied =
+            rec::parse(records[i]).and_then([&](const rec::Record& r) { return s->impl_->apply(r); });
+        if (!applied)
+            return tl::make_unexpected(fmt::format("record {} cannot be replayed: {}", i, applied.error()));
     }
     return s;
+} catch (const std::exception& e) {
+    return tl::make_unexpected(fmt::format("the journal cannot be replayed: {}", e.what()));
 }
 
-tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoint now) {
+// Nothing in the session throws; a library's exception (out of memory ...) stops the game like a
+// journal failure instead of leaving the session half changed behind the caller's back.
+tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoint now) try {
     if (!impl_->journal_failure.empty()) return impl_->stopped();
     auto r = impl_->dispatch(command, now);
     if (r) impl_->reconcile(now);
     return r;
+} catch (const std::exception& e) {
+    return impl_->halt(fmt::format("internal error ({}): the game is stopped - call the arbiter", e.what()));
 }
 
-void Session::poll(TimePoint now) {
+void Session::poll(TimePoint now) try {
     if (!impl_->journal_failure.empty()) return;  // the engine's news would show what is not on disk
     impl_->poll(now);
+} catch (const std::exception& e) {
+    (void)impl_->halt(fmt::format("internal error ({}): the game is stopped - call the arbiter", e.what()));
 }
 Snapshot Session::snapshot(TimePoint now) const {
     return impl_->snapshot(now);
