@@ -60,7 +60,12 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     s.engine.command = a.engine;
     s.engine.args = a.engine_args;
     if (a.engine != "fake" && !s.engine.options.count("Threads")) s.engine.options["Threads"] = "1";
-    if (a.edition) s.edition = *a.edition;
+    if (a.edition) {
+        auto edition = session::editionFromYear(*a.edition);
+        if (!edition)
+            return tl::make_unexpected(fmt::format("--edition: expected 2005 or 2023, got {}", *a.edition));
+        s.edition = *edition;
+    }
     if (!a.lang.empty()) s.language = a.lang;
     if (auto ok = session::validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;

@@ -523,7 +523,7 @@ TEST_F(ConsoleView, ArbiterRulesAnUnpromotedPawnForTheHuman) {
     EXPECT_EQ(k.side, Color::White);
     EXPECT_EQ(k.move, "a7a8");
     state_.illegal_kind = 1;  // clock pressed without a move
-    snap.setup.edition = 2005;
+    snap.setup.edition = oc::rules::Edition::E2005;
     frames(snap, 2);
     EXPECT_FALSE(enabled("Rule illegal move"));
 }

@@ -424,11 +424,11 @@ void Session::Impl::endGame(const std::string& res, const std::string& why, Time
 
 // Art. 5 and 9.6: automatic endings from rules/ (fivefold and 75 moves only under the 2023 Laws).
 void Session::Impl::checkEnding(TimePoint t) {
-    Ending e = game.ending();
-    if (e == Ending::None) return;
+    const rules::Termination e = game.ending();
+    if (e == rules::Termination::None) return;
     Color mover = ~game.toMove();
-    std::string res = e == Ending::Checkmate ? winFor(mover) : "1/2-1/2";
-    endGame(res, endingName(e), t);
+    std::string res = e == rules::Termination::Checkmate ? winFor(mover) : "1/2-1/2";
+    endGame(res, terminationText(e), t);
 }
 
 // Art. 7.5 (2023) / 7.4 (2005): reinstate the position before the illegal move, then the penalty.
@@ -457,15 +457,15 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
 // loss. `increment_earned`: the clock's last credited increment was earned by that illegal move.
 void Session::Impl::penalizeIllegal(Color side, TimePoint t, bool increment_earned) {
     int count = ++illegal[side];
-    bool loses = setup.edition == 2005 ? count >= 3 : count >= 2;
+    bool loses = setup.edition == rules::Edition::E2005 ? count >= 3 : count >= 2;
     if (loses) {
         // 2023 Art. 7.5.5: a draw if the opponent cannot mate; 2005 7.4(b) has no such exception.
-        if (setup.edition == 2023 && !game.canMate(~side))
+        if (setup.edition == rules::Edition::E2023 && !game.canMate(~side))
             return endGame("1/2-1/2", "illegal move, opponent cannot mate (Art. 7.5.5)", t);
-        return endGame(
-            winFor(~side),
-            fmt::format("illegal move #{} ({})", count, setup.edition == 2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
-            t);
+        return endGame(winFor(~side),
+                       fmt::format("illegal move #{} ({})", count,
+                                   setup.edition == rules::Edition::E2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
+                       t);
     }
     notice(fmt::format("illegal move #{} by {}: {}", count, colorName(side),
                        clock->penalizeIllegal(side, t, increment_earned)));

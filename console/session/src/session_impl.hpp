@@ -56,7 +56,7 @@ struct Session::Impl {
     EventSetup setup;
     bool locked = false;
     Phase phase = Phase::Setup;
-    ChessGame game{2023, "en"};
+    ChessGame game{rules::Edition::E2023, "en"};
     std::optional<SessionClock> clock;
     std::vector<ScoresheetMove> moves;
     std::optional<PendingEngineMove> engine_move;

@@ -73,7 +73,7 @@ Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint 
                         now);
     r["move"] = c.move;
     // E2005 7.4(a): an incomplete promotion is an illegal move (reinstated); E2023 7.5.2: a queen.
-    if (s.setup.edition == 2023) {
+    if (s.setup.edition == rules::Edition::E2023) {
         r["uci"] = uci;
         if (computer) r["breach"] = uci != s.engine_move->uci;
     }
@@ -81,7 +81,7 @@ Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint 
 }
 
 Outcome clockWithoutMove(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
-    if (s.setup.edition == 2005)
+    if (s.setup.edition == rules::Edition::E2005)
         return s.refuse("illegal-kind",
                         "under the 2005 Laws pressing the clock without a move is not an illegal move "
                         "(7.4(a) counts completed moves only): restart the clock (arbiter adjust) or "
@@ -101,7 +101,7 @@ Outcome clockWithoutMove(Impl& s, const cmd::ArbiterIllegalKind& c, json r, Time
 }
 
 Outcome twoHands(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
-    if (s.setup.edition == 2005)
+    if (s.setup.edition == rules::Edition::E2005)
         return s.refuse("illegal-kind",
                         "under the 2005 Laws a move made with two hands is not an illegal move: the arbiter "
                         "may penalise it under 12.9 / 13.4 (arbiter adjust / arbiter result)",
@@ -264,11 +264,11 @@ void on(Impl& s, const rec::Forfeit& r, TimePoint t) {
                         "continues",
                         colorName(side)));
     // A default is scored as a win (E2023 10.1; shown 1F-0F in the pairing results).
-    s.endGame(
-        side == Color::White ? "0-1" : "1-0",
-        fmt::format("forfeit for late arrival ({}, {})", s.setup.edition == 2005 ? "Art. 6.7" : "Art. 6.7.1",
-                    side == Color::White ? "0F-1F" : "1F-0F"),
-        t);
+    s.endGame(side == Color::White ? "0-1" : "1-0",
+              fmt::format("forfeit for late arrival ({}, {})",
+                          s.setup.edition == rules::Edition::E2005 ? "Art. 6.7" : "Art. 6.7.1",
+                          side == Color::White ? "0F-1F" : "1F-0F"),
+              t);
 }
 
 }  // namespace oc::session

@@ -22,7 +22,7 @@ const char* rulingName(cmd::QuickplayRuling r) {
 }
 
 const char* articles(const Impl& s) {
-    return s.setup.edition == 2005 ? "Art. 10.2" : "III.5";
+    return s.setup.edition == rules::Edition::E2005 ? "Art. 10.2" : "III.5";
 }
 
 // The player having the move may claim or ask: the human at his turn, the computer before its move is made.
@@ -162,7 +162,7 @@ void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
     s.qpf_claim = c;
     s.qpf_last = c;
     if (c.provisional) {
-        const char* ref = s.setup.edition == 2005 ? "App. D" : "III.6";
+        const char* ref = s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6";
         return s.endGame(
             "*",
             fmt::format("quickplay-finish claim by {}, pending arbiter ({})", colorName(c.claimant), ref), t);
@@ -178,7 +178,8 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
     if (r.ruling == "draw") {
         bool provisional = s.qpf_claim->provisional;
         s.qpf_claim.reset();
-        const char* ref = provisional ? (s.setup.edition == 2005 ? "App. D" : "III.6") : articles(s);
+        const char* ref =
+            provisional ? (s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6") : articles(s);
         s.endGame("1/2-1/2", fmt::format("quickplay-finish claim upheld by the arbiter ({})", ref), t);
         return {};
     }
@@ -186,7 +187,7 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
         s.qpf_claim->postponed = true;
         std::string note = r.add ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
         s.notice(fmt::format("quickplay claim postponed ({}); it stays open: {}",
-                             s.setup.edition == 2005 ? "10.2(b)" : "III.5.2", note));
+                             s.setup.edition == rules::Edition::E2005 ? "10.2(b)" : "III.5.2", note));
         resumeAfterRuling(s, t);
         return {};
     }
@@ -255,7 +256,7 @@ std::optional<QuickplayClaimExport> Session::quickplayClaimExport(const std::str
     e.claimed_at = claimed_at.empty()
                        ? "game time " + hms(std::chrono::duration_cast<Ms>(c.at - s.started_at))
                        : claimed_at;
-    e.edition_ref = s.setup.edition == 2005 ? "E2005 App. D" : "E2023 Guidelines III.6";
+    e.edition_ref = s.setup.edition == rules::Edition::E2005 ? "E2005 App. D" : "E2023 Guidelines III.6";
     return e;
 }
 
