@@ -61,7 +61,12 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     s.engine.command = a.engine;
     s.engine.args = a.engine_args;
     if (a.engine != "fake" && !s.engine.options.count("Threads")) s.engine.options["Threads"] = "1";
-    if (a.edition) s.edition = *a.edition;
+    if (a.edition) {
+        auto edition = session::editionFromYear(*a.edition);
+        if (!edition)
+            return tl::make_unexpected(fmt::format("--edition: expected 2005 or 2023, got {}", *a.edition));
+        s.edition = *edition;
+    }
     if (!a.lang.empty()) s.language = a.lang;
     if (auto ok = session::validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
@@ -150,6 +155,7 @@ int play(const PlayArgs& a) {
                 std::cerr << "error: " << ok.error().message << "\n";
     }
     if (!result.ok) std::cerr << "error: " << result.error << "\n";
+    if (!snap.journal_failure.empty()) return 4;  // the journal is unwritable: stopped, exit 4
     std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
                              snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
                              snap.computer_flags);

@@ -9,6 +9,7 @@ set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_commands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_apply.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/records.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_irregular.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_ponder.cpp

@@ -16,7 +16,7 @@ EventSetup sample() {
 
 TEST(EventSetup, JsonRoundTripKeepsEveryField) {
     EventSetup s = sample();
-    s.edition = 2005;
+    s.edition = rules::Edition::E2005;
     s.language = "pl";
     s.policy.resign_below_cp = -700;
     s.consultant = {"Dr. X", true};
@@ -30,7 +30,7 @@ TEST(EventSetup, MissingKeysKeepDefaults) {
     auto s = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"white", "A"}});
     ASSERT_TRUE(s) << s.error();
     EXPECT_EQ(s->white, "A");
-    EXPECT_EQ(s->edition, 2023);
+    EXPECT_EQ(s->edition, rules::Edition::E2023);
     EXPECT_EQ(s->policy.offer_rate_limit, 10);
 }
 

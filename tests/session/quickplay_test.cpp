@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 
 QuickplayFacts facts(int edition, const std::string& announced = "none") {
     QuickplayFacts f;
-    f.edition = edition;
+    f.edition = edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023;
     f.announced = announced;
     return f;
 }

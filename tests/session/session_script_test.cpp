@@ -2,6 +2,7 @@
 // irregularities, adjournment) against the session with the scripted fake engine.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -33,6 +34,12 @@ TEST_P(ScenarioScript, Passes) {
     auto back = Session::restore(run.records, sink, engine);
     ASSERT_TRUE(back) << back.error();
     EXPECT_EQ((*back)->pgn(), run.pgn);
+    // OC_SCENARIO_DUMP=DIR keeps each script's PGN and records, to compare two commits byte for byte.
+    if (const char* dir = std::getenv("OC_SCENARIO_DUMP")) {
+        std::ofstream(std::string(dir) + "/" + GetParam() + ".pgn") << run.pgn;
+        std::ofstream records(std::string(dir) + "/" + GetParam() + ".jsonl");
+        for (const auto& r : run.records) records << r.dump() << "\n";
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Scripts, ScenarioScript, ::testing::ValuesIn(scripts()),

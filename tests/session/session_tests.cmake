@@ -3,7 +3,7 @@ oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAK
 oc_test(session_quickplay_test ${CMAKE_CURRENT_LIST_DIR}/quickplay_test.cpp)
 target_link_libraries(session_quickplay_test PRIVATE session)
 target_link_libraries(session_setup_test PRIVATE session)
-oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp)
+oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp ${CMAKE_CURRENT_LIST_DIR}/journal_failure_test.cpp)
 target_link_libraries(session_core_test PRIVATE session)
 oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp ${CMAKE_CURRENT_LIST_DIR}/script_resume_test.cpp)
 target_link_libraries(session_script_test PRIVATE session)
@@ -56,3 +56,11 @@ add_test(NAME session_results_json_cmp4
          WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(session_results_json_cmp4 PROPERTIES PASS_REGULAR_EXPRESSION
   "\"color\": \"black\",\n *\"is_computer\": true,\n *\"name\": \"Engine\",\n *\"score\": 0,\n *\"type\": \"program\"")
+
+# Issue 10: a journal on a full disk (a 48 KiB tmpfs, mounted when running as root) stops the game:
+# operator-cli exits 4 with the reason, the journal verifies and replays to the stopped game's PGN.
+if(Python3_FOUND)
+  add_test(NAME session_journal_full_disk
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_full_disk_test.py $<TARGET_FILE:operator-cli>)
+  set_tests_properties(session_journal_full_disk PROPERTIES SKIP_RETURN_CODE 77)
+endif()

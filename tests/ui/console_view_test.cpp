@@ -164,6 +164,22 @@ TEST_F(ConsoleView, NonMoveRefusalGoesToTheBanner) {
     EXPECT_FALSE(state_.widgets.count("move rejection"));
 }
 
+// Issue 10: a journal that cannot be written stops the game; the banner says so with the reason, in
+// place of any refusal, and the public display does not show it.
+TEST_F(ConsoleView, UnwritableJournalTakesTheBanner) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    snap.journal_failure = "the journal could not be written (No space left on device): the game is stopped";
+    const std::string why = "press the clock after the move is executed on the board (E.III 1.4)";
+    oc::ui::noteOutcome(state_, cmd::ClockPressed{}, &why);
+    frames(snap, 2);
+    EXPECT_TRUE(state_.widgets.count("banner journal failure"));
+    EXPECT_FALSE(state_.widgets.count("banner rejection"));
+    state_.public_display = true;
+    state_.widgets.clear();
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("banner journal failure"));
+}
+
 TEST_F(ConsoleView, StepButtonsFollowTheOperatorsCycle) {
     struct Row {
         Phase phase;
@@ -507,7 +523,7 @@ TEST_F(ConsoleView, ArbiterRulesAnUnpromotedPawnForTheHuman) {
     EXPECT_EQ(k.side, Color::White);
     EXPECT_EQ(k.move, "a7a8");
     state_.illegal_kind = 1;  // clock pressed without a move
-    snap.setup.edition = 2005;
+    snap.setup.edition = oc::rules::Edition::E2005;
     frames(snap, 2);
     EXPECT_FALSE(enabled("Rule illegal move"));
 }

@@ -52,7 +52,7 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     d.white_time_remaining = hms(s.clock->remaining(Color::White, now));
     d.black_time_remaining = hms(s.clock->remaining(Color::Black, now));
     d.clock_details = fmt::format("time control {}; {} moves completed; edition {}", s.setup.time_control,
-                                  s.moves.size(), s.setup.edition);
+                                  s.moves.size(), editionYear(s.setup.edition));
     d.sealing_player = sealer == Color::White ? s.setup.white : s.setup.black;
     d.sealing_colour = sealer == Color::White ? "White" : "Black";
     d.sealed_move_number = std::to_string(s.game.moveNumber());

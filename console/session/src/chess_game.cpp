@@ -23,19 +23,19 @@ struct ChessGame::Impl {
     const Position& now() const { return game.current(); }
 };
 
-const char* endingName(Ending e) {
-    switch (e) {
-        case Ending::None:
+const char* terminationText(rules::Termination t) {
+    switch (t) {
+        case rules::Termination::None:
             return "none";
-        case Ending::Checkmate:
+        case rules::Termination::Checkmate:
             return "checkmate";
-        case Ending::Stalemate:
+        case rules::Termination::Stalemate:
             return "stalemate";
-        case Ending::DeadPosition:
+        case rules::Termination::DeadPosition:
             return "dead position";
-        case Ending::Fivefold:
+        case rules::Termination::Fivefold:
             return "fivefold repetition";
-        case Ending::SeventyFive:
+        case rules::Termination::SeventyFive:
             return "seventy-five-move rule";
     }
     return "?";
@@ -83,8 +83,8 @@ MoveText describeMove(const Position& pos, Move m, rules::Language lang) {
 
 }  // namespace
 
-ChessGame::ChessGame(int edition, std::string language) : impl_(std::make_unique<Impl>()) {
-    impl_->edition = edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023;
+ChessGame::ChessGame(rules::Edition edition, std::string language) : impl_(std::make_unique<Impl>()) {
+    impl_->edition = edition;
     impl_->lang = rules::parseLanguage(language).value_or(rules::Language::En);
     impl_->game = rules::Game(Position::startpos(), impl_->edition);
 }
@@ -145,22 +145,8 @@ int ChessGame::moveNumber() const {
 }
 
 // Art. 5 and 9.6 from rules/ (fivefold and 75 moves only under the 2023 Laws).
-Ending ChessGame::ending() const {
-    switch (impl_->game.termination()) {
-        case rules::Termination::None:
-            return Ending::None;
-        case rules::Termination::Checkmate:
-            return Ending::Checkmate;
-        case rules::Termination::Stalemate:
-            return Ending::Stalemate;
-        case rules::Termination::DeadPosition:
-            return Ending::DeadPosition;
-        case rules::Termination::Fivefold:
-            return Ending::Fivefold;
-        case rules::Termination::SeventyFive:
-            return Ending::SeventyFive;
-    }
-    return Ending::None;
+rules::Termination ChessGame::ending() const {
+    return impl_->game.termination();
 }
 
 ClaimVerdict ChessGame::claim(cmd::ClaimKind kind, const std::optional<std::string>& intended) const {

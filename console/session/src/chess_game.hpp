@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/color.hpp"
+#include "rules/game.hpp"
 #include "session/commands.hpp"
 
 namespace oc::session {
@@ -20,8 +21,8 @@ struct MoveText {
     std::string how;         // how to execute it on the board, for the moves with more than one step
 };
 
-enum class Ending { None, Checkmate, Stalemate, DeadPosition, Fivefold, SeventyFive };
-const char* endingName(Ending e);
+// The automatic ending as the operator, the PGN's Termination tag and the journal read it.
+const char* terminationText(rules::Termination t);
 
 struct ClaimVerdict {
     bool valid = false;
@@ -30,7 +31,7 @@ struct ClaimVerdict {
 
 class ChessGame {
   public:
-    ChessGame(int edition, std::string language);
+    ChessGame(rules::Edition edition, std::string language);
     ~ChessGame();
     ChessGame(const ChessGame&);
     ChessGame& operator=(const ChessGame&);
@@ -48,7 +49,7 @@ class ChessGame {
     rules::Color toMove() const;
     int moveNumber() const;
     // Automatic endings after the last move, per edition (Art. 5, 9.6).
-    Ending ending() const;
+    rules::Termination ending() const;
     // A draw claim by the side to move, now or after `intended` (Art. 9.2, 9.3).
     ClaimVerdict claim(cmd::ClaimKind kind, const std::optional<std::string>& intended_uci) const;
     // Art. 6.9: can `side` checkmate by any series of legal moves?

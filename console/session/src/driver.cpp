@@ -45,6 +45,7 @@ bool Driver::step() {
     session_.poll(now_);
     Snapshot s = session_.snapshot(now_);
     report(s);
+    if (!s.journal_failure.empty()) return fail(0, s.journal_failure);  // the game is stopped
     // A script's remaining lines still run after the game ends: its checks of the result must not be
     // skipped silently (an action there is refused and fails the script).
     bool script_left = opt_.human == HumanKind::Script && next_step_ < opt_.script.size();

@@ -116,9 +116,17 @@ void flatten(const json& j, const std::string& path, std::map<std::string, std::
 
 }  // namespace
 
+int editionYear(rules::Edition edition) {
+    return edition == rules::Edition::E2005 ? 2005 : 2023;
+}
+
+std::optional<rules::Edition> editionFromYear(int year) {
+    if (year == 2005) return rules::Edition::E2005;
+    if (year == 2023) return rules::Edition::E2023;
+    return std::nullopt;
+}
+
 Result validate(const EventSetup& s) {
-    if (s.edition != 2005 && s.edition != 2023)
-        return fail(fmt::format("edition: expected 2005 or 2023, got {}", s.edition));
     if (!oneOf(s.language, kLanguages))
         return fail(fmt::format("language: expected one of en pl de fr es nl ru, got \"{}\"", s.language));
     if (!oneOf(s.classification, kClasses))
@@ -136,7 +144,7 @@ Result validate(const EventSetup& s) {
         return fail(fmt::format(
             "quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\"",
             s.quickplay_finish));
-    if (s.edition == 2005 && s.quickplay_finish != "none")
+    if (s.edition == rules::Edition::E2005 && s.quickplay_finish != "none")
         return fail(
             "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
             "leave it \"none\" for edition 2005");
@@ -159,7 +167,7 @@ json toJson(const EventSetup& s) {
             {"black", s.black},
             {"computer_side", sideName(s.computer_side)},
             {"time_control", s.time_control},
-            {"edition", s.edition},
+            {"edition", editionYear(s.edition)},
             {"language", s.language},
             {"classification", s.classification},
             {"engine",
@@ -198,7 +206,11 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
         return tl::make_unexpected(fmt::format("computer_side: expected white or black, got \"{}\"", side));
     s.computer_side = side == "white" ? rules::Color::White : rules::Color::Black;
     s.time_control = merged.at("time_control");
-    s.edition = merged.at("edition").get<int>();
+    auto edition = editionFromYear(merged.at("edition").get<int>());
+    if (!edition)
+        return tl::make_unexpected(
+            fmt::format("edition: expected 2005 or 2023, got {}", merged.at("edition").get<int>()));
+    s.edition = *edition;
     s.language = merged.at("language");
     s.classification = merged.at("classification");
     const json& e = merged.at("engine");

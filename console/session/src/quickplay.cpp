@@ -10,7 +10,7 @@ using namespace std::chrono_literals;
 
 // QPF-01 for each edition; the first reason found, "" when the rules govern the game now.
 std::string notApplying(const QuickplayFacts& f) {
-    const bool e2005 = f.edition == 2005;
+    const bool e2005 = f.edition == rules::Edition::E2005;
     if (e2005 && f.game_class == "blitz") return "E2005: Art. 10 does not apply to blitz (App. C)";
     if (!e2005 && f.announced == "none")
         return "E2023: Guidelines III were not announced for this event (setup quickplay_finish)";
@@ -37,8 +37,9 @@ bool quickplayFinishApplies(const QuickplayFacts& f) {
 
 std::string quickplayUnavailable(const QuickplayFacts& f, QuickplayAct act) {
     const bool request = act == QuickplayAct::IncrementRequest;
-    if (request && f.edition == 2005) return "E2005 has no increment request (III.4 is new in 2023)";
-    if (f.edition == 2023 && f.announced != "none" && f.announced != "both") {
+    if (request && f.edition == rules::Edition::E2005)
+        return "E2005 has no increment request (III.4 is new in 2023)";
+    if (f.edition == rules::Edition::E2023 && f.announced != "none" && f.announced != "both") {
         if (request && f.announced != "increment")
             return "the event offers the III.5 claim, not the III.4 increment request (setup "
                    "quickplay_finish)";

@@ -32,21 +32,44 @@ void Session::Impl::notice(std::string text) {
 }
 
 // The journal first, then the state: a crash between the two replays the record (architecture §2).
+// The record is parsed as a replay would parse it, so the live state is the replayed state.
 Outcome Session::Impl::commit(json record, TimePoint now) {
+    if (!journal_failure.empty()) return stopped();
     record["t"] = toMs(now);
-    if (auto ok = sink.append(record); !ok)
-        return tl::make_unexpected(
-            Rejection{"the journal could not be written (" + ok.error() + "); nothing changed"});
-    apply(record);
+    auto parsed = rec::parse(record);
+    if (!parsed) return tl::make_unexpected(Rejection{"nothing changed: internal error: " + parsed.error()});
+    if (auto ok = sink.append(record); !ok) return journalFailed(ok.error());
+    if (auto ok = apply(*parsed); !ok)
+        return halt(
+            fmt::format("the journal's record {} cannot be applied ({}): the game is stopped - call "
+                        "the arbiter",
+                        records + 1, ok.error()));
     return {};
 }
 
 // Refusals are logged too (E.III 2.2, 3.3: "refused and logged"), and change nothing else.
 Outcome Session::Impl::refuse(const std::string& command, const std::string& why, TimePoint now) {
+    if (!journal_failure.empty()) return stopped();
     json r{{"type", "refused"}, {"command", command}, {"reason", why}, {"t", toMs(now)}};
-    (void)sink.append(r);
+    if (auto ok = sink.append(r); !ok) return journalFailed(ok.error());
     ++records;
     return tl::make_unexpected(Rejection{why});
+}
+
+// The journal is the game's record for the arbiter: a game that goes on without it could not be
+// replayed or verified. So the first failed write stops every change until the game is resumed from
+// the journal (its records up to the failure are intact: JournalWriter cuts a failed write back).
+Outcome Session::Impl::journalFailed(const std::string& why) {
+    return halt(
+        fmt::format("the journal could not be written ({}): the game is stopped and nothing changed - stop "
+                    "the clocks, call the arbiter, then resume the game from the journal",
+                    why));
+}
+
+Outcome Session::Impl::halt(std::string why) {
+    journal_failure = std::move(why);
+    notice(journal_failure);
+    return stopped();
 }
 
 namespace {
@@ -231,28 +254,37 @@ tl::expected<std::unique_ptr<Session>, std::string> Session::create(const EventS
 }
 
 tl::expected<std::unique_ptr<Session>, std::string> Session::restore(
-    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) {
+    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) try {
     std::unique_ptr<Session> s(new Session(sink, engine));
     if (records.empty() || records.front().value("type", "") != "setup")
         return tl::make_unexpected("the journal does not start with the event setup");
     for (std::size_t i = 0; i < records.size(); ++i) {
-        try {
-            s->impl_->apply(records[i]);
-        } catch (const std::exception& e) {
-            return tl::make_unexpected(fmt::format("record {} cannot be replayed: {}", i, e.what()));
-        }
+        auto applied =
+            rec::parse(records[i]).and_then([&](const rec::Record& r) { return s->impl_->apply(r); });
+        if (!applied)
+            return tl::make_unexpected(fmt::format("record {} cannot be replayed: {}", i, applied.error()));
     }
     return s;
+} catch (const std::exception& e) {
+    return tl::make_unexpected(fmt::format("the journal cannot be replayed: {}", e.what()));
 }
 
-tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoint now) {
+// Nothing in the session throws; a library's exception (out of memory ...) stops the game like a
+// journal failure instead of leaving the session half changed behind the caller's back.
+tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoint now) try {
+    if (!impl_->journal_failure.empty()) return impl_->stopped();
     auto r = impl_->dispatch(command, now);
     if (r) impl_->reconcile(now);
     return r;
+} catch (const std::exception& e) {
+    return impl_->halt(fmt::format("internal error ({}): the game is stopped - call the arbiter", e.what()));
 }
 
-void Session::poll(TimePoint now) {
+void Session::poll(TimePoint now) try {
+    if (!impl_->journal_failure.empty()) return;  // the engine's news would show what is not on disk
     impl_->poll(now);
+} catch (const std::exception& e) {
+    (void)impl_->halt(fmt::format("internal error ({}): the game is stopped - call the arbiter", e.what()));
 }
 Snapshot Session::snapshot(TimePoint now) const {
     return impl_->snapshot(now);

@@ -49,7 +49,8 @@ SessionClock& SessionClock::operator=(const SessionClock& o) {
 SessionClock::SessionClock(SessionClock&&) noexcept = default;
 SessionClock& SessionClock::operator=(SessionClock&&) noexcept = default;
 
-tl::expected<SessionClock, std::string> SessionClock::create(const std::string& tc_text, int edition,
+tl::expected<SessionClock, std::string> SessionClock::create(const std::string& tc_text,
+                                                             rules::Edition edition,
                                                              const std::string& classification,
                                                              double reserve_s, double faster_threshold_s) {
     auto tc = clock::parseTimeControl(tc_text);
@@ -60,7 +61,7 @@ tl::expected<SessionClock, std::string> SessionClock::create(const std::string& 
     rs.floor = std::min(rs.floor, rs.initial);
     SessionClock c;
     c.impl_ = std::make_unique<Impl>(*tc, rs, Ms(static_cast<long long>(faster_threshold_s * 1000)));
-    rules::Edition e = edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023;
+    rules::Edition e = edition;
     c.impl_->penalties.edition = e;
     c.impl_->penalties.game_class = classOf(classification, *tc, e);
     c.impl_->event_pgn_tc = clock::formatPgn(*tc);

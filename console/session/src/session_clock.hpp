@@ -8,6 +8,7 @@
 #include <tl/expected.hpp>
 
 #include "rules/color.hpp"
+#include "rules/endings.hpp"
 #include "session/commands.hpp"
 #include "session/engine_link.hpp"
 
@@ -16,7 +17,8 @@ namespace oc::session {
 class SessionClock {
   public:
     // Parses the control (human or PGN form); errors name the bad part.
-    [[nodiscard]] static tl::expected<SessionClock, std::string> create(const std::string& tc, int edition,
+    [[nodiscard]] static tl::expected<SessionClock, std::string> create(const std::string& tc,
+                                                                        rules::Edition edition,
                                                                         const std::string& classification,
                                                                         double reserve_s,
                                                                         double faster_threshold_s);

@@ -76,7 +76,7 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
            {"kind", kindName(c.kind)},
            {"intended", intended ? json(*intended) : json(nullptr)}};
     // Art. 9.4 (2009+): touching a piece loses the right to claim on that move; not a wrong claim (§17 Q6).
-    if (c.touched && s.setup.edition == 2023) {
+    if (c.touched && s.setup.edition == rules::Edition::E2023) {
         r["verdict"] = "right_lost";
         r["detail"] = "a piece was touched before the claim (Art. 9.4)";
         return s.commit(r, now);

@@ -119,14 +119,15 @@ void Session::Impl::reconcile(TimePoint now) {
     ponder_candidate.clear();
     SearchRequest req{++search_id, "", moves_now, clock->budget(computer(), now)};
     const GoParams& g = req.go;
-    (void)commit({{"type", "go"},
-                  {"search", req.id},
-                  {"wtime", g.wtime.count()},
-                  {"btime", g.btime.count()},
-                  {"winc", g.winc.count()},
-                  {"binc", g.binc.count()},
-                  {"movestogo", g.movestogo}},
-                 now);
+    auto logged = commit({{"type", "go"},
+                          {"search", req.id},
+                          {"wtime", g.wtime.count()},
+                          {"btime", g.btime.count()},
+                          {"winc", g.winc.count()},
+                          {"binc", g.binc.count()},
+                          {"movestogo", g.movestogo}},
+                         now);
+    if (!logged) return;  // no search the journal does not know of
     searching = true;
     search_plies = moves_now.size();
     search_moves = moves_now;

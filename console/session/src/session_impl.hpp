@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "chess_game.hpp"
+#include "records.hpp"
 #include "session/quickplay.hpp"
 #include "session/session.hpp"
 #include "session_clock.hpp"
@@ -16,6 +17,8 @@ namespace oc::session {
 using nlohmann::json;
 using rules::Color;
 using Outcome = tl::expected<void, Rejection>;
+// A record that cannot be applied (an illegal move, a missing setup ...) says why; nothing throws.
+using Applied = tl::expected<void, std::string>;
 
 std::int64_t toMs(TimePoint t);
 TimePoint fromMs(std::int64_t ms);
@@ -53,7 +56,7 @@ struct Session::Impl {
     EventSetup setup;
     bool locked = false;
     Phase phase = Phase::Setup;
-    ChessGame game{2023, "en"};
+    ChessGame game{rules::Edition::E2023, "en"};
     std::optional<SessionClock> clock;
     std::vector<ScoresheetMove> moves;
     std::optional<PendingEngineMove> engine_move;
@@ -94,6 +97,11 @@ struct Session::Impl {
     std::uint64_t records = 0;
     TimePoint last_t{};
 
+    // Runtime only: why the journal could not be written. From then on the game does not change at
+    // all (every command refused, no engine move shown) until it is resumed from the journal: nothing
+    // is on screen that is not on disk.
+    std::string journal_failure;
+
     // Runtime only (not replayed): the engine's current search.
     std::uint64_t search_id = 0;
     bool searching = false;
@@ -121,12 +129,15 @@ struct Session::Impl {
     Outcome dispatch(const Command& c, TimePoint now);
     Outcome commit(json record, TimePoint now);
     Outcome refuse(const std::string& command, const std::string& why, TimePoint now);
+    Outcome journalFailed(const std::string& why);
+    Outcome halt(std::string why);
+    Outcome stopped() const { return tl::make_unexpected(Rejection{journal_failure}); }
     void notice(std::string text);
 
     // session_apply.cpp: records -> state.
-    void apply(const json& r);
-    void playHuman(const std::string& uci, TimePoint pressed, bool offer);
-    void writeComputerMove(const std::string& uci, TimePoint t);
+    Applied apply(const rec::Record& r);
+    Applied playHuman(const std::string& uci, TimePoint pressed, bool offer);
+    Applied writeComputerMove(const std::string& uci, TimePoint t);
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
     void illegalMove(int ply, TimePoint t);
@@ -186,16 +197,16 @@ Outcome quickplayClaim(Session::Impl& s, const cmd::ClaimDraw& c, TimePoint now)
 Outcome arbiterQuickplay(Session::Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now);
 Outcome requestIncrement(Session::Impl& s, const cmd::RequestIncrement& c, TimePoint now);
 Outcome arbiterIncrement(Session::Impl& s, const cmd::ArbiterIncrement& c, TimePoint now);
-void applyQuickplayClaim(Session::Impl& s, const json& r, TimePoint t);
-void applyQuickplayRuling(Session::Impl& s, const json& r, TimePoint t);
-void applyIncrementRequest(Session::Impl& s, const json& r, TimePoint t);
-void applyIncrementRuling(Session::Impl& s, const json& r, TimePoint t);
+void on(Session::Impl& s, const rec::QpfClaim& r, TimePoint t);
+Applied on(Session::Impl& s, const rec::QpfRuling& r, TimePoint t);
+void on(Session::Impl& s, const rec::IncrementRequest& r, TimePoint t);
+Applied on(Session::Impl& s, const rec::IncrementRuling& r, TimePoint t);
 
 // session_modules.cpp: E.III 3.4 resource changes on the engine's instruction.
 Outcome moduleChange(Session::Impl& s, const cmd::ModuleChange& c, TimePoint now);
 void engineRequest(Session::Impl& s, const engine_event::OptionRequest& r, TimePoint now);
-void applyEngineRequest(Session::Impl& s, const json& r, TimePoint t);
-void applyModuleChange(Session::Impl& s, const json& r, TimePoint t);
+void on(Session::Impl& s, const rec::EngineRequest& r, TimePoint t);
+void on(Session::Impl& s, const rec::ModuleChange& r, TimePoint t);
 void sendChangedOptions(Session::Impl& s, TimePoint now);
 // session_irregular.cpp: IRR-04 kinds entered by hand and CLK-08 late arrival (commands and records).
 Outcome illegalKind(Session::Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now);
@@ -203,8 +214,8 @@ Outcome illegalKind(Session::Impl& s, const cmd::ArbiterIllegalKind& c, TimePoin
 std::string withIrregularHint(const std::string& error, const char* side);
 Outcome arrival(Session::Impl& s, const cmd::Arrival& c, TimePoint now);
 Outcome forfeit(Session::Impl& s, const cmd::ArbiterForfeit& c, TimePoint now);
-void applyIllegalKind(Session::Impl& s, const json& r, TimePoint t);
-void applyArrival(Session::Impl& s, const json& r, TimePoint t);
-void applyForfeit(Session::Impl& s, const json& r, TimePoint t);
+Applied applyIllegalKind(Session::Impl& s, const rec::IllegalKind& r, TimePoint t);
+void on(Session::Impl& s, const rec::Arrival& r, TimePoint t);
+void on(Session::Impl& s, const rec::Forfeit& r, TimePoint t);
 
 }  // namespace oc::session

@@ -73,7 +73,7 @@ Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint 
                         now);
     r["move"] = c.move;
     // E2005 7.4(a): an incomplete promotion is an illegal move (reinstated); E2023 7.5.2: a queen.
-    if (s.setup.edition == 2023) {
+    if (s.setup.edition == rules::Edition::E2023) {
         r["uci"] = uci;
         if (computer) r["breach"] = uci != s.engine_move->uci;
     }
@@ -81,7 +81,7 @@ Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint 
 }
 
 Outcome clockWithoutMove(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
-    if (s.setup.edition == 2005)
+    if (s.setup.edition == rules::Edition::E2005)
         return s.refuse("illegal-kind",
                         "under the 2005 Laws pressing the clock without a move is not an illegal move "
                         "(7.4(a) counts completed moves only): restart the clock (arbiter adjust) or "
@@ -101,7 +101,7 @@ Outcome clockWithoutMove(Impl& s, const cmd::ArbiterIllegalKind& c, json r, Time
 }
 
 Outcome twoHands(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
-    if (s.setup.edition == 2005)
+    if (s.setup.edition == rules::Edition::E2005)
         return s.refuse("illegal-kind",
                         "under the 2005 Laws a move made with two hands is not an illegal move: the arbiter "
                         "may penalise it under 12.9 / 13.4 (arbiter adjust / arbiter result)",
@@ -185,52 +185,57 @@ Outcome forfeit(Impl& s, const cmd::ArbiterForfeit& c, TimePoint now) {
 
 namespace {
 
-void applyUnpromoted(Impl& s, const json& r, Color side, TimePoint t) {
-    std::string move = r.at("move");
-    if (!r.contains("uci")) {
+Applied applyUnpromoted(Impl& s, const rec::IllegalKind& r, Color side, TimePoint t) {
+    const std::string& move = r.move;
+    if (!r.uci) {
         s.notice(
             fmt::format("{}'s pawn move {} was left unpromoted (Art. 7.4(a)): the position before it is "
                         "reinstated; the pawn must complete the promotion (4.6(c), 4.3)",
                         colorName(side), move));
-        return s.illegalMove(static_cast<int>(s.game.plies()) + 1, t);
+        s.illegalMove(static_cast<int>(s.game.plies()) + 1, t);
+        return {};
     }
-    std::string uci = r.at("uci");
+    const std::string& uci = *r.uci;
     if (side == s.human()) {
-        s.playHuman(uci, t, false);
+        if (auto ok = s.playHuman(uci, t, false); !ok) return ok;
         s.checkEnding(t);
     }
     s.notice(
         fmt::format("{}'s pawn move {} was left unpromoted: the pawn becomes a queen on {} and the move "
                     "stands (Art. 7.5.2)",
                     colorName(side), move, uci.substr(2, 2)));
-    if (s.over()) return void(++s.illegal[side]);
-    s.penalizeIllegal(side, t, true);
+    if (s.over())
+        ++s.illegal[side];
+    else
+        s.penalizeIllegal(side, t, true);
+    return {};
 }
 
 }  // namespace
 
-void applyIllegalKind(Impl& s, const json& r, TimePoint t) {
-    std::string kind = r.at("kind");
-    Color side = colorFrom(r.at("side"));
-    if (kind == "unpromoted") return applyUnpromoted(s, r, side, t);
-    if (kind == "clock_without_move") {
+Applied applyIllegalKind(Impl& s, const rec::IllegalKind& r, TimePoint t) {
+    const Color side = r.side;
+    if (r.kind == "unpromoted") return applyUnpromoted(s, r, side, t);
+    if (r.kind == "clock_without_move") {
         s.notice(
             fmt::format("{} pressed the clock without making a move (Art. 7.5.3): the position is "
                         "unchanged and {}'s clock runs again",
                         colorName(side), colorName(side)));
         s.clock->restartTurn(side, t);
-        return s.penalizeIllegal(side, t, false);
+        s.penalizeIllegal(side, t, false);
+        return {};
     }
     s.notice(fmt::format("{} made a move with two hands (Art. 7.5.4): the move stands", colorName(side)));
-    s.penalizeIllegal(side, t, r.at("increment_earned").get<bool>());
+    s.penalizeIllegal(side, t, r.increment_earned);
+    return {};
 }
 
-void applyArrival(Impl& s, const json& r, TimePoint) {
-    Color side = colorFrom(r.at("side"));
+void on(Impl& s, const rec::Arrival& r, TimePoint) {
+    const Color side = r.side;
     s.arrived[side] = true;
-    Ms late(r.at("late_ms").get<std::int64_t>()), allowed(r.at("default_ms").get<std::int64_t>());
-    std::string article = r.at("article");
-    if (!r.at("forfeit").get<bool>())
+    const Ms late = r.late, allowed = r.allowed;
+    const std::string& article = r.article;
+    if (!r.forfeit)
         return s.notice(
             fmt::format("{} arrived {} after the start, within the default time {} ({}): play on; "
                         "his clock ran from the start",
@@ -250,20 +255,20 @@ void applyArrival(Impl& s, const json& r, TimePoint) {
         colorName(side), minutes(late), minutes(allowed), article, side == Color::White ? "0F-1F" : "1F-0F"));
 }
 
-void applyForfeit(Impl& s, const json& r, TimePoint t) {
-    Color side = colorFrom(r.at("side"));
+void on(Impl& s, const rec::Forfeit& r, TimePoint t) {
+    const Color side = r.side;
     s.forfeit_proposed.reset();
-    if (!r.at("confirm").get<bool>())
+    if (!r.confirm)
         return s.notice(
             fmt::format("the arbiter decided otherwise: {} does not lose for late arrival; play "
                         "continues",
                         colorName(side)));
     // A default is scored as a win (E2023 10.1; shown 1F-0F in the pairing results).
-    s.endGame(
-        side == Color::White ? "0-1" : "1-0",
-        fmt::format("forfeit for late arrival ({}, {})", s.setup.edition == 2005 ? "Art. 6.7" : "Art. 6.7.1",
-                    side == Color::White ? "0F-1F" : "1F-0F"),
-        t);
+    s.endGame(side == Color::White ? "0-1" : "1-0",
+              fmt::format("forfeit for late arrival ({}, {})",
+                          s.setup.edition == rules::Edition::E2005 ? "Art. 6.7" : "Art. 6.7.1",
+                          side == Color::White ? "0F-1F" : "1F-0F"),
+              t);
 }
 
 }  // namespace oc::session

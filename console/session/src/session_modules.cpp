@@ -29,13 +29,13 @@ void engineRequest(Impl& s, const engine_event::OptionRequest& r, TimePoint now)
     (void)s.commit(rec, now);
 }
 
-void applyEngineRequest(Impl& s, const json& r, TimePoint) {
-    std::string name = r.at("name"), value = r.at("value");
-    if (!r.at("allowed").get<bool>())
+void on(Impl& s, const rec::EngineRequest& r, TimePoint) {
+    const std::string &name = r.name, &value = r.value;
+    if (!r.allowed)
         return s.notice(
             fmt::format("the engine asked to set {} to {}: refused ({}); logged for the arbiter "
                         "(E.III 3.4)",
-                        name, value, r.value("reason", "")));
+                        name, value, r.reason));
     s.module_request = engine_event::OptionRequest{name, value};
     s.notice(
         fmt::format("INSTRUCTION from the computer (E.III 3.4): set {} to {}; carry it out, then "
@@ -61,8 +61,8 @@ Outcome moduleChange(Impl& s, const cmd::ModuleChange& c, TimePoint now) {
 }
 
 // The recorded setup follows the change, so a resumed or replayed game starts its engine with it.
-void applyModuleChange(Impl& s, const json& r, TimePoint) {
-    std::string name = r.at("name"), value = r.at("value");
+void on(Impl& s, const rec::ModuleChange& r, TimePoint) {
+    const std::string &name = r.name, &value = r.value;
     s.setup.engine.options[name] = value;
     s.options_to_send.push_back({name, value});
     s.module_request.reset();

@@ -22,7 +22,7 @@ const char* rulingName(cmd::QuickplayRuling r) {
 }
 
 const char* articles(const Impl& s) {
-    return s.setup.edition == 2005 ? "Art. 10.2" : "III.5";
+    return s.setup.edition == rules::Edition::E2005 ? "Art. 10.2" : "III.5";
 }
 
 // The player having the move may claim or ask: the human at his turn, the computer before its move is made.
@@ -151,10 +151,10 @@ Outcome arbiterIncrement(Impl& s, const cmd::ArbiterIncrement& c, TimePoint now)
 
 // QPF-02: the claimant stops the clocks and summons the arbiter; QPF-04: without an arbiter in the
 // venue the claim ends the game, pending the designated arbiter's decision.
-void applyQuickplayClaim(Impl& s, const json& r, TimePoint t) {
-    QuickplayClaimState c{colorFrom(r.at("claimant")),
+void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
+    QuickplayClaimState c{r.claimant,
                           false,
-                          r.value("provisional", false),
+                          r.provisional,
                           t,
                           s.clock->remaining(Color::White, t),
                           s.clock->remaining(Color::Black, t),
@@ -162,7 +162,7 @@ void applyQuickplayClaim(Impl& s, const json& r, TimePoint t) {
     s.qpf_claim = c;
     s.qpf_last = c;
     if (c.provisional) {
-        const char* ref = s.setup.edition == 2005 ? "App. D" : "III.6";
+        const char* ref = s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6";
         return s.endGame(
             "*",
             fmt::format("quickplay-finish claim by {}, pending arbiter ({})", colorName(c.claimant), ref), t);
@@ -172,37 +172,40 @@ void applyQuickplayClaim(Impl& s, const json& r, TimePoint t) {
                          colorName(c.claimant), articles(s)));
 }
 
-void applyQuickplayRuling(Impl& s, const json& r, TimePoint t) {
-    const std::string ruling = r.at("ruling");
+Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
+    if (!s.qpf_claim) return tl::make_unexpected("no quickplay claim is open");
     const Color claimant = s.qpf_claim->claimant;
-    if (ruling == "draw") {
+    if (r.ruling == "draw") {
         bool provisional = s.qpf_claim->provisional;
         s.qpf_claim.reset();
-        const char* ref = provisional ? (s.setup.edition == 2005 ? "App. D" : "III.6") : articles(s);
-        return s.endGame("1/2-1/2", fmt::format("quickplay-finish claim upheld by the arbiter ({})", ref), t);
+        const char* ref =
+            provisional ? (s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6") : articles(s);
+        s.endGame("1/2-1/2", fmt::format("quickplay-finish claim upheld by the arbiter ({})", ref), t);
+        return {};
     }
-    if (ruling == "postpone") {
+    if (r.ruling == "postpone") {
         s.qpf_claim->postponed = true;
-        std::string note =
-            r.value("add", false) ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
+        std::string note = r.add ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
         s.notice(fmt::format("quickplay claim postponed ({}); it stays open: {}",
-                             s.setup.edition == 2005 ? "10.2(b)" : "III.5.2", note));
-        return resumeAfterRuling(s, t);
+                             s.setup.edition == rules::Edition::E2005 ? "10.2(b)" : "III.5.2", note));
+        resumeAfterRuling(s, t);
+        return {};
     }
     s.qpf_claim.reset();
     if (s.flag_reported) {
         // After a flag fall the decision is final (10.2(d)): no time to add; the flag is ruled next.
         s.notice(
             "quickplay claim rejected after the flag fell: the arbiter rules on the flag (confirm-flag)");
-        return;
+        return {};
     }
     s.notice("quickplay claim rejected: " + s.clock->awardQuickplayTime(claimant, true, t));
     resumeAfterRuling(s, t);
+    return {};
 }
 
 // QPF-03: the request is a draw offer by the requester (III.4).
-void applyIncrementRequest(Impl& s, const json& r, TimePoint) {
-    Color requester = colorFrom(r.at("requester"));
+void on(Impl& s, const rec::IncrementRequest& r, TimePoint) {
+    const Color requester = r.requester;
     s.increment_request = IncrementRequestState{requester, false};
     (requester == s.human() ? s.human_offer : s.computer_offer) = true;
     // REC-04: like any offer, "(=)" on the requester's last move (scoresheet and PGN).
@@ -216,13 +219,18 @@ void applyIncrementRequest(Impl& s, const json& r, TimePoint) {
         colorName(requester)));
 }
 
-void applyIncrementRuling(Impl& s, const json& r, TimePoint t) {
+Applied on(Impl& s, const rec::IncrementRuling& r, TimePoint t) {
+    if (!s.increment_request) return tl::make_unexpected("no III.4 increment request is open");
     Color requester = s.increment_request->requester;
     s.increment_request.reset();
-    if (!r.at("grant").get<bool>()) return s.notice("III.4: the arbiter refuses the increment; play goes on");
+    if (!r.grant) {
+        s.notice("III.4: the arbiter refuses the increment; play goes on");
+        return {};
+    }
     s.increment_granted = true;
     // The engine learns it from the next go (winc/binc come from the clock's new control).
     s.notice("III.4 granted: " + s.clock->grantIncrement(requester, t) + "; no III.5 claim any more (Q8)");
+    return {};
 }
 
 }  // namespace oc::session
@@ -248,7 +256,7 @@ std::optional<QuickplayClaimExport> Session::quickplayClaimExport(const std::str
     e.claimed_at = claimed_at.empty()
                        ? "game time " + hms(std::chrono::duration_cast<Ms>(c.at - s.started_at))
                        : claimed_at;
-    e.edition_ref = s.setup.edition == 2005 ? "E2005 App. D" : "E2023 Guidelines III.6";
+    e.edition_ref = s.setup.edition == rules::Edition::E2005 ? "E2005 App. D" : "E2023 Guidelines III.6";
     return e;
 }
 

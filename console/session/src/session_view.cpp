@@ -93,6 +93,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
         s.module_request = Snapshot::ModuleRequest{module_request->name, module_request->value};
     s.notices.assign(notices.begin(), notices.end());
     s.records = records;
+    s.journal_failure = journal_failure;
     return s;
 }
 

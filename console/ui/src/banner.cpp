@@ -50,6 +50,9 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
         return {snap.result != "*" ? fmt::format("Result {}", snap.result) : std::string("Game in progress"),
                 kGrey};
     }
+    if (!snap.journal_failure.empty()) {
+        return {"JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER", kRed};
+    }
     if (snap.flag_reported && snap.phase != Phase::GameOver) {
         return {fmt::format("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
     }
@@ -96,6 +99,12 @@ void drawBanner(ViewContext& ctx) {
     ImGui::TextColored(i.colour, "%s", i.text.c_str());
     ImGui::PopFont();
     drawViewToggles(ctx);
+    if (!snap.journal_failure.empty() && !ctx.state.public_display) {
+        // Nothing after the failure is on disk, so nothing after it is shown: the reason, in red.
+        ImGui::TextColored(kRed, "%s", snap.journal_failure.c_str());
+        recordItem(ctx, "banner journal failure");
+        return;
+    }
     if (!ctx.state.rejection.empty() && !ctx.state.rejection_is_move && !ctx.state.public_display) {
         ImGui::TextColored(kRed, "Refused: %s", ctx.state.rejection.c_str());
         recordItem(ctx, "banner rejection");

@@ -33,15 +33,15 @@ void drawIllegalKind(ViewContext& ctx) {
     }
     // E2005 counts neither a press without a move nor two hands as an illegal move (IRR-04).
     const bool only2023 = st.illegal_kind == 1 || st.illegal_kind == 2;
-    const bool ok =
-        inPlay(snap) && !(only2023 && snap.setup.edition == 2005) && !(pawn && st.illegal_kind_move.empty());
+    const bool ok = inPlay(snap) && !(only2023 && snap.setup.edition == rules::Edition::E2005) &&
+                    !(pawn && st.illegal_kind_move.empty());
     if (confirmButton(ctx, "Rule illegal move", ok)) {
         const rules::Color computer = snap.setup.computer_side;
         ctx.out.push_back(session::cmd::ArbiterIllegalKind{static_cast<IllegalKind>(st.illegal_kind),
                                                            st.illegal_kind_side == 1 ? computer : ~computer,
                                                            pawn ? st.illegal_kind_move : ""});
     }
-    if (only2023 && snap.setup.edition == 2005) {
+    if (only2023 && snap.setup.edition == rules::Edition::E2005) {
         ImGui::SameLine();
         ImGui::TextColored(kGrey, "not an illegal move under the 2005 Laws (13.4)");
     }

@@ -53,9 +53,9 @@ void drawGameFields(session::EventSetup& s) {
     ImGui::TextDisabled("e.g. 90m+30s");
     ImGui::TextUnformatted("Laws edition");
     ImGui::SameLine();
-    ImGui::RadioButton("2023", &s.edition, 2023);
+    if (ImGui::RadioButton("2023", s.edition == rules::Edition::E2023)) s.edition = rules::Edition::E2023;
     ImGui::SameLine();
-    ImGui::RadioButton("2005", &s.edition, 2005);
+    if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
     wordCombo("Notation language", s.language, kLanguages);
     // QPF-01 / Q8: E2023 Guidelines III as announced (III.5 claim, III.4 increment, or both).
     wordCombo("Guidelines III (E2023)", s.quickplay_finish, kQuickplay);

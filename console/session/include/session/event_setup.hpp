@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/color.hpp"
+#include "rules/endings.hpp"
 
 namespace oc::session {
 
@@ -53,10 +54,10 @@ struct EventSetup {
     std::string event = "?", site = "?", date = "????.??.??", round = "?", board = "?";
     std::string white = "?", black = "?";
     rules::Color computer_side = rules::Color::Black;
-    std::string time_control = "90m+30s";  // human form or PGN TimeControl, parsed by clock/
-    int edition = 2023;                    // Laws of Chess edition: 2005 or 2023
-    std::string language = "en";           // notation language: en pl de fr es nl ru
-    std::string classification = "auto";   // auto | standard | rapid | blitz
+    std::string time_control = "90m+30s";            // human form or PGN TimeControl, parsed by clock/
+    rules::Edition edition = rules::Edition::E2023;  // Laws of Chess edition (written 2005 or 2023)
+    std::string language = "en";                     // notation language: en pl de fr es nl ru
+    std::string classification = "auto";             // auto | standard | rapid | blitz
     EngineSettings engine;
     double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve
     int handling_safety_moves = 2;         // E.III 2.1: extra moves' reserves kept back (CMP-2.1: 0)
@@ -74,6 +75,10 @@ struct EventSetup {
     // Spoken announcements (App. F 2005 / App. D 2023, blind players; demonstrations): off | computer | all.
     std::string speech = "off";
 };
+
+// The edition as the setup JSON, the journal and the forms write it (2005, 2023), and back.
+int editionYear(rules::Edition edition);
+std::optional<rules::Edition> editionFromYear(int year);
 
 // CLK-08: the event's default time, or nullopt when unspecified (the edition's applies, clock/rulings).
 std::optional<std::chrono::milliseconds> specifiedDefaultTime(const EventSetup& setup);

@@ -16,7 +16,7 @@ inline constexpr Ms kQuickplayLimit = std::chrono::minutes{2};
 
 // What decides availability, for the side having the move.
 struct QuickplayFacts {
-    int edition = 2023;
+    rules::Edition edition = rules::Edition::E2023;
     std::string game_class = "standard";  // standard | rapid | blitz (as the session classifies the game)
     bool final_period = true;             // the side plays in a period lasting to the end of the game
     Ms increment{0};                      // the current period's increment ...

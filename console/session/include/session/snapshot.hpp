@@ -103,6 +103,9 @@ struct Snapshot {
     std::optional<ModuleRequest> module_request;
     std::vector<std::string> notices;  // recent messages for the operator, newest last
     std::uint64_t records = 0;         // journal records so far
+    // Set once a record could not be written: the game is stopped (every command refused, the engine's
+    // moves not shown) until it is resumed from the journal; the view says so in red.
+    std::string journal_failure;
 };
 
 }  // namespace oc::session
