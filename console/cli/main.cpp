@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     oc::cli::addEngineCommands(app, code);
     oc::cli::addJournalCommands(app, code);
     oc::cli::addSessionCommands(app, code);
+    oc::cli::addBroadcastCommands(app, code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
