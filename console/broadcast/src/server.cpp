@@ -1,11 +1,14 @@
 // The network side of the hub, on one thread (Boost.Asio/Beast): an accept loop with a connection cap,
 // HTTP/1.1 connections with header limits and timeouts, Server-Sent Event streams with bounded queues,
-// and a 100 ms timer that follows the journals. Being a separate process that only reads journals, it
-// can neither slow nor crash a game.
+// and inotify plus a 100 ms poll that follow the journals. Being a separate process that only reads
+// journals, it can neither slow nor crash a game.
 #include "broadcast/server.hpp"
 
+#include <sys/inotify.h>
 #include <sys/resource.h>
 
+#include <array>
+#include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -160,6 +163,9 @@ class Server {
     void accept();
     void reject(tcp::socket socket);
     void tick();
+    void refreshNow();
+    void watchJournals();
+    void awaitChange();
     void heartbeat();
     void publish(const std::vector<std::size_t>& changed);
     void broadcastToStreams(const Message& m);
@@ -172,6 +178,8 @@ class Server {
     tcp::acceptor acceptor_;
     asio::steady_timer poll_, beat_;
     asio::signal_set signals_;
+    asio::posix::stream_descriptor watch_{ioc_};
+    std::array<char, 4096> watch_buf_{};
     std::size_t live_ = 0;
     std::vector<std::weak_ptr<EventStream>> streams_;
 };
@@ -311,12 +319,37 @@ void Server::publish(const std::vector<std::size_t>& changed) {
             err_ << "warning: " << ok.error() << std::endl;
 }
 
-void Server::tick() {
+void Server::refreshNow() {
     auto changed = hub_.refresh(wallNow());
     if (!changed.empty()) publish(changed);
+}
+
+void Server::tick() {
+    refreshNow();
     poll_.expires_after(kPollEvery);
     poll_.async_wait([this](beast::error_code ec) {
         if (!ec) tick();
+    });
+}
+
+// inotify wakes the hub as soon as a journal's folder changes; the 100 ms poll stays for folders where
+// it never fires (network shares) and as the delay's clock.
+void Server::watchJournals() {
+    const int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (fd < 0) return;
+    for (const auto& j : options_.journals) {
+        const auto dir = j.has_parent_path() ? j.parent_path() : std::filesystem::path(".");
+        inotify_add_watch(fd, dir.c_str(), IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO);
+    }
+    watch_.assign(fd);
+    awaitChange();
+}
+
+void Server::awaitChange() {
+    watch_.async_read_some(asio::buffer(watch_buf_), [this](beast::error_code ec, std::size_t) {
+        if (ec) return;
+        refreshNow();
+        awaitChange();
     });
 }
 
@@ -357,10 +390,12 @@ tl::expected<void, std::string> Server::run(std::ostream& out) {
     signals_.async_wait([this](beast::error_code, int) {
         beast::error_code ec;
         acceptor_.close(ec);
+        watch_.close(ec);
         ioc_.stop();
     });
     accept();
     tick();
+    watchJournals();
     heartbeat();
     ioc_.run();
     return {};
