@@ -14,6 +14,8 @@ import sys
 import tempfile
 import time
 
+from sse_client import next_board_event, read_event
+
 CLI, DATA = sys.argv[1], sys.argv[2]
 FIVE = ["finished", "sealed_on_board", "sealed_envelope", "paused", "broken"]
 failures = []
@@ -114,26 +116,6 @@ def rss_kb(pid):
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def read_event(sock, buf):
-    while b"\n\n" not in buf[0]:
-        chunk = sock.recv(65536)
-        if not chunk:
-            return None
-        buf[0] += chunk
-    event, _, buf[0] = buf[0].partition(b"\n\n")
-    return event
-
-
-def next_board_event(sock, buf):
-    while True:
-        event = read_event(sock, buf)
-        if event is None:
-            return None
-        for line in event.split(b"\n"):
-            if line.startswith(b"data: "):
-                return json.loads(line[6:])
 
 
 def live_growth(tmp):

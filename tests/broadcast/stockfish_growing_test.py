@@ -16,6 +16,8 @@ import sys
 import tempfile
 import urllib.request
 
+from sse_client import next_board_event
+
 CLI, WEB = sys.argv[1], sys.argv[2]
 STOCKFISH = "/usr/games/stockfish"
 failures = []
@@ -25,19 +27,6 @@ def check(cond, what):
     print(("ok   " if cond else "FAIL ") + what)
     if not cond:
         failures.append(what)
-
-
-def next_board_event(sock, buf):
-    while True:
-        while b"\n\n" not in buf[0]:
-            chunk = sock.recv(65536)
-            if not chunk:
-                return None
-            buf[0] += chunk
-        event, _, buf[0] = buf[0].partition(b"\n\n")
-        for line in event.split(b"\n"):
-            if line.startswith(b"data: "):
-                return json.loads(line[6:])
 
 
 def rehash(lines, edit_index):
