@@ -126,6 +126,11 @@ def live_growth(tmp):
     with open(journal, "wb") as f:
         f.write(lines[0] + b"\n")
     p, port = start(["--journal", journal, "--dir", outdir])
+    # A client that never reads its stream must slow neither the others nor the game.
+    stalled = socket.socket()
+    stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    stalled.connect(("127.0.0.1", port))
+    stalled.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
     s = socket.create_connection(("127.0.0.1", port), timeout=20)
     s.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
     buf = [b""]
@@ -143,13 +148,15 @@ def live_growth(tmp):
                 ev = next_board_event(s, buf)
             heads.append(ev)
     check(heads[0]["moves"] == ["e4"] and heads[0]["status"] == "playing", "live: 1. e4 pushed")
-    check(heads[-1]["result"] == "1-0" and heads[-1]["status"] == "finished", "live: the mate pushed")
+    check(heads[-1]["result"] == "1-0" and heads[-1]["status"] == "finished",
+          "live: the mate pushed (beside a client that never reads)")
     time.sleep(0.5)
     pgn = open(os.path.join(outdir, "games.pgn"), "rb").read()
     check(pgn == get(port, "/games.pgn")[2], "--dir games.pgn equals /games.pgn")
     check(json.load(open(os.path.join(outdir, "games.json")))[0]["result"] == "1-0", "--dir games.json")
     check(not any(n.endswith(".tmp") for n in os.listdir(outdir)), "--dir leaves no temporary file")
     s.close()
+    stalled.close()
     p.send_signal(signal.SIGINT)
     check(p.wait(timeout=20) == 0, "SIGINT: exit 0")
 
