@@ -103,6 +103,8 @@ TEST(BroadcastNeverPublished, BrokenJournalStopsAtItsFirstBadRecord) {
     EXPECT_EQ(v.journal_seq, 37u);
     EXPECT_EQ(v.moves, (std::vector<std::string>{"e4", "e5", "Bc4", "Nc6"}));
     EXPECT_EQ(boardJson(v)["journal_broken_at"], 38);
+    EXPECT_FALSE(v.clocks.running.has_value());  // the feed stopped: so did its clocks
+    EXPECT_EQ(v.clocks.as_of, session::readJournal(kData / "finished.journal")->records[37].wall);
 }
 
 TEST(BroadcastStatus, PausedAndFinished) {

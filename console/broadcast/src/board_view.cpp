@@ -134,16 +134,20 @@ const char* statusName(Status s) {
 BoardView buildView(int board, const FollowState& state, std::size_t count, session::WallTime as_of) {
     BoardView v;
     v.board = board;
+    count = std::min(count, state.records.size());
+    // A broken feed stops: its clocks stand as they were at the last record that verifies.
+    const bool broken = state.broken_index && count == state.records.size();
+    if (broken && count > 0) as_of = std::min(as_of, state.records[count - 1].wall);
     v.clocks.as_of = as_of;
     v.fen = rules::Position::startpos().fen();
-    count = std::min(count, state.records.size());
     if (count > 0) {
         v.journal_head = state.records[count - 1].hash;
         v.journal_seq = state.records[count - 1].seq;
         restoreInto(v, state, count, as_of);
     }
-    if (state.broken_index && count == state.records.size()) {
+    if (broken) {
         v.status = Status::JournalBroken;
+        v.clocks.running.reset();
         v.broken_index = state.broken_index;
         v.problem = state.broken_reason;
     }
