@@ -51,8 +51,8 @@ int against(const std::string& file, const std::vector<std::string>& archives) {
         auto r = broadcast::checkPublished(contents->records, *games);
         for (const auto& f : r.fails) std::cout << "CONTRADICTED: " << f << "\n";
         if (r.fails.empty() && r.checked == 0) {
-            std::cout << fmt::format(
-                "{}: no published game of this journal (same players, event and round) found\n", archive);
+            std::cout << fmt::format("{}: no published game of this journal (its journal_id) found\n",
+                                     archive);
             rc = std::max(rc, 1);
             continue;
         }
@@ -85,18 +85,18 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
         ->capture_default_str();
     s->callback([a, &code] { code.value = serveCommand(*a); });
 
-    // journal verify FILE --against ARCHIVE...: the verify callback is replaced by one that runs it first.
-    CLI::App* verify = app.get_subcommand("journal")->get_subcommand("verify");
+    // journal verify FILE --against ARCHIVE...: verify's own callback runs first (subcommand callbacks
+    // come before their parent's), then this one on "journal" checks the archives.
+    CLI::App* journal = app.get_subcommand("journal");
+    CLI::App* verify = journal->get_subcommand("verify");
     auto archives = std::make_shared<std::vector<std::string>>();
     verify->add_option(
         "--against", *archives,
         "Saved copies of the published games.pgn or games.json: every published journal head must "
         "be a record of this journal, at that move");
-    CLI::Option* file = verify->get_option("FILE");
-    verify->callback([archives, file, &code] {
-        const auto path = file->as<std::string>();
-        code.value = verifyJournal(path);
-        if (code.value == 0 && !archives->empty()) code.value = against(path, *archives);
+    journal->callback([verify, archives, &code] {
+        if (verify->parsed() && code.value == 0 && !archives->empty())
+            code.value = against(verify->get_option("FILE")->as<std::string>(), *archives);
     });
 }
 

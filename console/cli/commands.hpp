@@ -16,8 +16,6 @@ void addEngineCommands(CLI::App& app, ExitCode& code);
 void addSessionCommands(CLI::App& app, ExitCode& code);
 // `journal verify`; creates the "journal" subcommand that `journal replay` joins.
 void addJournalCommands(CLI::App& app, ExitCode& code);
-// `journal verify`'s check (exit code 0, 1 or 2, messages printed), for commands that extend it.
-int verifyJournal(const std::string& file);
 // `broadcast serve`, and `journal verify --against` (after addJournalCommands).
 void addBroadcastCommands(CLI::App& app, ExitCode& code);
 

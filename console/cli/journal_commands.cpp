@@ -31,9 +31,7 @@ std::string summary(const std::string& file, const session::JournalContents& con
     return line;
 }
 
-}  // namespace
-
-int verifyJournal(const std::string& file) {
+int verify(const std::string& file) {
     const auto contents = session::readJournal(file);
     if (!contents) {
         const bool unreadable = contents.error().code == session::JournalErrorCode::Unreadable;
@@ -46,6 +44,8 @@ int verifyJournal(const std::string& file) {
     return 0;
 }
 
+}  // namespace
+
 void addJournalCommands(CLI::App& app, ExitCode& code) {
     CLI::App* journal = journalCommand(app);
     CLI::App* verify_cmd = journal->add_subcommand(
@@ -54,7 +54,7 @@ void addJournalCommands(CLI::App& app, ExitCode& code) {
         "warning), 1 with the first bad record's index, 2 if the file cannot be read");
     auto file = std::make_shared<std::string>();
     verify_cmd->add_option("FILE", *file, "The journal file")->required();
-    verify_cmd->callback([file, &code] { code.value = verifyJournal(*file); });
+    verify_cmd->callback([file, &code] { code.value = verify(*file); });
 }
 
 }  // namespace oc::cli

@@ -55,6 +55,21 @@ TEST_F(FollowerTest, FollowsAJournalGrowingRecordByRecord) {
     EXPECT_FALSE(f.state().broken_index.has_value());
 }
 
+TEST_F(FollowerTest, AJournalBeingCreatedIsWaitingNotBroken) {
+    const auto all = lines(kData / "finished.journal");
+    const auto file = dir_ / "game.journal";
+    append(file, "");  // created, nothing written yet
+    JournalFollower f(file);
+    f.poll();
+    append(file, all[0].substr(0, 30));  // half of the header line
+    f.poll();
+    EXPECT_FALSE(f.state().broken_index.has_value());
+    EXPECT_TRUE(f.state().records.empty());
+    append(file, all[0].substr(30) + "\n");
+    EXPECT_TRUE(f.poll());
+    EXPECT_EQ(f.state().records.size(), 1u);
+}
+
 TEST_F(FollowerTest, ATornLastLineIsNotPublishedAndNotABreak) {
     const auto all = lines(kData / "finished.journal");
     const auto file = dir_ / "game.journal";

@@ -22,7 +22,7 @@ def check(cond, what):
 
 def shoot(url, path, size="800,800"):
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    f"--window-size={size}", "--timeout=4000", f"--screenshot={path}", url],
+                    f"--window-size={size}", "--timeout=10000", f"--screenshot={path}", url],
                    capture_output=True, timeout=120)
     return os.path.exists(path)
 

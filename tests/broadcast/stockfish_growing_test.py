@@ -95,15 +95,16 @@ def read_back(snapshots, events):
 def witness(tmp, live, snapshots, json_path, lines):
     args = [CLI, "journal", "verify", live, "--against", snapshots[len(snapshots) // 2], snapshots[-1], json_path]
     r = subprocess.run(args, capture_output=True, text=True)
-    check(r.returncode == 0 and "match" in r.stdout, "verify --against the published snapshots: " + r.stdout.strip())
+    check(r.returncode == 0 and "match" in r.stdout,
+          f"verify --against the published snapshots (exit {r.returncode}): {r.stdout.strip()} {r.stderr.strip()}")
     forged = os.path.join(tmp, "forged.journal")
     open(forged, "w").write("\n".join(rehash(lines, 12)) + "\n")
     r = subprocess.run([CLI, "journal", "verify", forged], capture_output=True, text=True)
-    check(r.returncode == 0, "the rewritten journal verifies on its own (every hash recomputed)")
+    check(r.returncode == 0, f"the rewritten journal verifies on its own (every hash recomputed) {r.stderr.strip()}")
     r = subprocess.run([CLI, "journal", "verify", forged, "--against", snapshots[-1], json_path],
                        capture_output=True, text=True)
     check(r.returncode == 1 and "is not a record of this journal" in r.stdout,
-          "verify --against catches the rewrite: " + r.stdout.strip().splitlines()[0])
+          f"verify --against catches the rewrite: {r.stdout.strip()} {r.stderr.strip()}")
 
 
 def main():

@@ -141,6 +141,7 @@ BoardView buildView(int board, const FollowState& state, std::size_t count, sess
     v.clocks.as_of = as_of;
     v.fen = rules::Position::startpos().fen();
     if (count > 0) {
+        v.journal_id = state.records[0].hash;
         v.journal_head = state.records[count - 1].hash;
         v.journal_seq = state.records[count - 1].seq;
         restoreInto(v, state, count, as_of);
@@ -153,6 +154,7 @@ BoardView buildView(int board, const FollowState& state, std::size_t count, sess
     }
     // Platforms match games by their tags: an event that left the board unnamed gets its place in the hub.
     if (v.game.tag("Board").value_or("?") == "?") v.game.setTag("Board", std::to_string(board));
+    v.game.setTag("JournalId", v.journal_id);
     v.game.setTag("JournalHead", v.journal_head);
     return v;
 }

@@ -41,6 +41,11 @@ bool JournalFollower::reread() {
         return acceptContents(std::move(contents->records));
     }
     const auto& error = contents.error();
+    // A console that is creating the journal has not finished its header line yet: wait for it.
+    if (state_.records.empty() && session::journalHoldsNoRecord(path_)) {
+        seen_ = false;
+        return false;
+    }
     if (error.code == session::JournalErrorCode::Corrupt && error.bad_index) {
         markBroken(*error.bad_index, error.message, verifiedPrefix(path_, *error.bad_index));
         return true;

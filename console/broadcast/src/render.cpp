@@ -34,6 +34,7 @@ nlohmann::json boardJson(const BoardView& view) {
                        {"as_of", session::formatWallTime(view.clocks.as_of)}}},
                      {"status", statusName(view.status)},
                      {"result", view.result},
+                     {"journal_id", view.journal_id},
                      {"journal_head", view.journal_head},
                      {"journal_seq", view.journal_seq}};
     if (view.broken_index) {

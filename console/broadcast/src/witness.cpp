@@ -15,6 +15,7 @@ std::vector<PublishedGame> fromJson(const nlohmann::json& j, const std::string& 
     std::vector<PublishedGame> out;
     for (const auto& b : j) {
         PublishedGame g;
+        g.id = b.value("journal_id", "");
         g.head = b.value("journal_head", "");
         g.moves = b.value("moves", std::vector<std::string>{});
         g.result = b.value("result", "*");
@@ -36,6 +37,7 @@ tl::expected<std::vector<PublishedGame>, std::string> fromPgn(const std::string&
     for (std::size_t i = 0; i < games->size(); ++i) {
         const rules::PgnGame& pg = (*games)[i];
         PublishedGame g;
+        g.id = pg.tag("JournalId").value_or("");
         g.head = pg.tag("JournalHead").value_or("");
         rules::Position pos = pg.start;
         for (const auto& node : pg.moves) {
@@ -84,8 +86,11 @@ WitnessResult checkPublished(const std::vector<session::Record>& records,
         std::size_t at = records.size();
         for (std::size_t i = 0; i < records.size(); ++i)
             if (records[i].hash == g.head) at = i;
-        const bool ours = g.white == whole.white && g.black == whole.black && g.event == whole.event &&
-                          g.round == whole.game.tag("Round").value_or("?");
+        // Which journal a game came from: its header's hash; older copies without it by players and event.
+        const bool ours = g.id.empty()
+                              ? g.white == whole.white && g.black == whole.black && g.event == whole.event &&
+                                    g.round == whole.game.tag("Round").value_or("?")
+                              : g.id == records.front().hash;
         if (at == records.size()) {
             if (ours)
                 r.fails.push_back(

@@ -34,6 +34,7 @@ struct BoardView {
     PublicClocks clocks;
     Status status = Status::Waiting;
     std::string result = "*";
+    std::string journal_id;                   // hash of the journal's header record: which journal this is
     std::string journal_head;                 // hash of the last record the view was built from
     std::uint64_t journal_seq = 0;            // its index
     std::optional<std::size_t> broken_index;  // JournalBroken: the first record that does not verify

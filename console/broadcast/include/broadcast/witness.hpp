@@ -14,6 +14,7 @@
 namespace oc::broadcast {
 
 struct PublishedGame {
+    std::string id;                  // journal_id / [JournalId]: the journal's header hash
     std::string head;                // journal_head / [JournalHead]
     std::vector<std::string> moves;  // SAN
     std::string result = "*";
@@ -28,7 +29,7 @@ struct PublishedGame {
 struct WitnessResult {
     std::size_t checked = 0;         // published games of this journal that match it
     std::vector<std::string> fails;  // one line per published game this journal contradicts
-    std::size_t others = 0;          // games of other boards (other players or event), not checked
+    std::size_t others = 0;          // games of other journals, not checked
 };
 
 WitnessResult checkPublished(const std::vector<session::Record>& records,
