@@ -22,9 +22,24 @@ def check(cond, what):
 
 def shoot(url, path, size="800,800"):
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    f"--window-size={size}", "--timeout=10000", f"--screenshot={path}", url],
+                    f"--window-size={size}", "--timeout=5000", f"--screenshot={path}", url],
                    capture_output=True, timeout=120)
     return os.path.exists(path)
+
+
+def shoot_board(url, path, ready):
+    """Shoots until the page has drawn its board and `ready(image, box)` holds (a loaded machine may
+    shoot before the script has drawn); at most 4 tries."""
+    for _ in range(4):
+        if shoot(url, path):
+            img = pixels(path)
+            try:
+                box = board_box(img)
+            except ValueError:  # no board drawn yet
+                continue
+            if ready(img, box):
+                break
+    return pixels(path)
 
 
 def pixels(path):
@@ -65,10 +80,10 @@ def main():
     try:
         port = int(p.stdout.readline().strip().rsplit(":", 1)[1])
         before, after = os.path.join(OUT, "board1_before.png"), os.path.join(OUT, "board1_after_e4.png")
-        check(shoot(f"http://127.0.0.1:{port}/board/1", before), "screenshot before the move")
+        url = f"http://127.0.0.1:{port}/board/1"
+        a = shoot_board(url, before, lambda img, box: white_pixels(img, box, "e2") > 100)
         open(live, "a").write(lines[7] + "\n")
-        check(shoot(f"http://127.0.0.1:{port}/board/1", after), "screenshot after 1. e4")
-        a, b = pixels(before), pixels(after)
+        b = shoot_board(url, after, lambda img, box: white_pixels(img, box, "e2") < 10)
         box = board_box(b)
         print(f"board found at {box}")
         check(box[2] - box[0] > 300 and abs((box[2] - box[0]) - (box[3] - box[1])) < 8, "a square board was found")
