@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages this project needs, and only those that are missing.
+# Installs the Debian packages this project needs, and only those that are missing, and the spectator
+# page's npm packages (web/package-lock.json).
 # Idempotent: when everything is present it runs no apt command at all.
 # Usage: scripts/install-deps.sh [--tests]   (--tests adds what the test suite needs)
 set -euo pipefail
@@ -12,10 +13,13 @@ runtime=(
 )
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
-  toga2 gnuchess pgn-extract imagemagick poppler-utils sox
+  toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium
 )
 
 want=("${runtime[@]}")
+# The broadcast's spectator page takes its board from npm (web/package.json): node and npm are needed.
+# A machine with Node.js from elsewhere (e.g. nodesource, which bundles npm) keeps it.
+if ! command -v npm >/dev/null; then want+=(nodejs npm); fi
 if [[ "${1:-}" == "--tests" ]]; then want+=("${testing[@]}"); fi
 
 missing=()
@@ -24,7 +28,18 @@ for pkg in "${want[@]}"; do
   [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
 done
 
+# The spectator page's npm packages, exactly as web/package-lock.json pins them (run when missing).
+install_web() {
+  local web
+  web="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/web"
+  if [[ ! -d "$web/node_modules/chessground" || ! -d "$web/node_modules/chessops" ]]; then
+    echo "install-deps: npm ci in $web"
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
 if [[ ${#missing[@]} -eq 0 ]]; then
+  install_web
   exit 0
 fi
 
@@ -38,3 +53,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt_opts=(-o DPkg::Lock::Timeout=300 -y --no-install-recommends)
 "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 update -qq
 "${sudo[@]}" apt-get "${apt_opts[@]}" install "${missing[@]}"
+install_web

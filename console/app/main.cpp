@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "broadcast_child.hpp"
 #include "console_app.hpp"
 #include "event_pump.hpp"
 #include "gl_window.hpp"
@@ -42,6 +43,7 @@ struct Options {
     std::string engine = "/usr/games/stockfish";
     std::vector<std::string> engine_args;
     oc::app::SpeechOptions speech;
+    std::string broadcast;  // ADDR:PORT: serve the game live (docs/broadcast.md)
 };
 
 // The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
@@ -81,6 +83,8 @@ void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
     oc::app::addSpeechOptions(cli, opt.speech);
+    cli.add_option("--broadcast", opt.broadcast,
+                   "ADDR:PORT: publish this game live (operator-cli broadcast serve as a child process)");
 }
 
 oc::app::GameFiles gameFiles(const Options& opt) {
@@ -151,6 +155,8 @@ int run(const Options& opt) {
     clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
     fmt::print(stderr, "operator-console: journal {}\n", (*app)->journalPath().string());
     for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
+    auto broadcast = oc::app::BroadcastChild::start((*app)->journalPath(), opt.broadcast);  // stops with us
+    if (!broadcast) return fmt::print(stderr, "operator-console: {}\n", broadcast.error()), 1;
     oc::ui::UiState ui;
     ui.public_display = opt.public_display;
     ui.shell_notices = (*app)->startupNotes();

@@ -20,5 +20,7 @@ void addSpeechCommands(CLI::App& app, ExitCode& code);
 void addJournalCommands(CLI::App& app, ExitCode& code);
 // `journal audit` (console/audit); call after addJournalCommands.
 void addAuditCommands(CLI::App& app, ExitCode& code);
+// `broadcast serve`, and `journal verify --against` (after addJournalCommands).
+void addBroadcastCommands(CLI::App& app, ExitCode& code);
 
 }  // namespace oc::cli

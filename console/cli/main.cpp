@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     oc::cli::addAuditCommands(app, code);
     oc::cli::addSessionCommands(app, code);
     oc::cli::addSpeechCommands(app, code);
+    oc::cli::addBroadcastCommands(app, code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

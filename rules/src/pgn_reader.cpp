@@ -69,7 +69,8 @@ void absorbComment(std::string_view text, MoveAnnotations& a, bool keep_text) {
             const std::size_t close = text.find(']', i);
             if (close != std::string_view::npos) {
                 const std::string_view cmd = trimmed(text.substr(i + 2, close - i - 2));
-                const std::size_t sp = cmd.find(' ');
+                // Any whitespace separates the command from its argument: writers wrap lines there too.
+                const std::size_t sp = cmd.find_first_of(" \t\r\n");
                 const std::string_view name = cmd.substr(0, sp);
                 const std::string_view arg =
                     sp == std::string_view::npos ? std::string_view{} : trimmed(cmd.substr(sp));

@@ -1,0 +1,72 @@
+#include "broadcast_child.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <vector>
+
+extern char** environ;
+
+namespace oc::app {
+namespace {
+
+// The first line the child writes (its stdout is a pipe; the rest goes to the console's stderr).
+std::string firstLine(int fd) {
+    std::string line;
+    char c = 0;
+    while (::read(fd, &c, 1) == 1 && c != '\n') line += c;
+    return line;
+}
+
+}  // namespace
+
+tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start(
+    const std::filesystem::path& journal, const std::string& listen) {
+    if (listen.empty()) return nullptr;
+    std::error_code ec;
+    const auto cli = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / "operator-cli";
+    if (ec || !std::filesystem::exists(cli))
+        return tl::make_unexpected("--broadcast: operator-cli is not beside operator-console (" +
+                                   cli.string() + ")");
+    std::array<int, 2> out{};
+    if (::pipe2(out.data(), O_CLOEXEC) != 0) return tl::make_unexpected("--broadcast: cannot create a pipe");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    std::vector<std::string> args{cli.string(),     "broadcast", "serve", "--journal",
+                                  journal.string(), "--listen",  listen};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, cli.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(out[1]);
+    if (rc != 0) {
+        ::close(out[0]);
+        return tl::make_unexpected("--broadcast: cannot start " + cli.string());
+    }
+    std::string line = firstLine(out[0]);
+    ::close(out[0]);  // the child's later lines (none expected) would meet a closed pipe: SIGPIPE-safe
+    if (line.rfind("listening ", 0) != 0) {
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        return tl::make_unexpected("--broadcast " + listen +
+                                   ": the broadcast did not start (its error is above)");
+    }
+    std::fprintf(stderr, "operator-console: broadcast %s\n", line.c_str());
+    return std::unique_ptr<BroadcastChild>(new BroadcastChild(pid, line));
+}
+
+BroadcastChild::~BroadcastChild() {
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+}
+
+}  // namespace oc::app

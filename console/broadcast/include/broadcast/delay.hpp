@@ -1,0 +1,27 @@
+#pragma once
+// --delay: what was public DURATION ago. Events delay broadcasts (often 15 minutes) against cheating.
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "session/journal.hpp"
+
+namespace oc::broadcast {
+
+using Delay = std::chrono::milliseconds;
+
+// "0", "90s", "15m", "1h", "1h30m", "500ms"; a clear message for anything else.
+[[nodiscard]] tl::expected<Delay, std::string> parseDelay(std::string_view text);
+
+// The moment the broadcast shows at `now`: now - delay.
+session::WallTime shownTime(session::WallTime now, Delay delay);
+
+// How many of `records` (in journal order) were written by `shown`. With no delay, all of them: the
+// console's PC clock and this one need not agree.
+std::size_t recordsBy(const std::vector<session::Record>& records, session::WallTime shown, Delay delay);
+
+}  // namespace oc::broadcast

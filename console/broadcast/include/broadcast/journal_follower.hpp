@@ -1,0 +1,49 @@
+#pragma once
+// Follows one journal file as the console appends to it: re-reads and verifies it when it changes, and
+// keeps only what verifies. Polling (not inotify) so that journals on a shared network folder work too.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "session/journal.hpp"
+
+namespace oc::broadcast {
+
+// What may be published of a journal: its verified records, and where it stopped verifying.
+struct FollowState {
+    std::vector<session::Record> records;     // records[0] is the header; empty while there is no journal
+    std::optional<std::size_t> broken_index;  // index of the first record that does not verify
+    std::string broken_reason;                // what is wrong with it
+    std::string unreadable;                   // why the file cannot be read now (empty when it can)
+};
+
+class JournalFollower {
+  public:
+    explicit JournalFollower(std::filesystem::path path);
+
+    // Re-reads the file if its size or modification time changed; true when the state changed.
+    // Once a journal is broken its feed stops: later reads change nothing.
+    bool poll();
+    const FollowState& state() const { return state_; }
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    bool reread();
+    bool acceptContents(std::vector<session::Record> records);
+    void markBroken(std::size_t index, std::string reason, std::vector<session::Record> prefix);
+
+    std::filesystem::path path_;
+    std::uintmax_t last_size_ = 0;
+    std::filesystem::file_time_type last_mtime_{};
+    bool seen_ = false;
+    FollowState state_;
+};
+
+// The verified records of a journal that does not verify: those before `bad_index`.
+std::vector<session::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index);
+
+}  // namespace oc::broadcast

@@ -1,0 +1,34 @@
+#pragma once
+// operator-cli broadcast serve: the HTTP server of the event's hub (Boost.Beast, one thread).
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <tl/expected.hpp>
+#include <vector>
+
+#include "broadcast/delay.hpp"
+
+namespace oc::broadcast {
+
+struct ServerOptions {
+    std::vector<std::filesystem::path> journals;  // one board each, in this order
+    std::string address = "127.0.0.1";            // loopback unless told otherwise
+    unsigned short port = 8080;                   // 0: any free port (printed on the first line)
+    Delay delay{0};
+    std::filesystem::path dir;       // --dir: games.pgn and games.json written here on every change
+    std::size_t max_clients = 1000;  // connections beyond this get 503
+    std::filesystem::path web_dir;   // the spectator page (web/ with its npm packages)
+};
+
+// "ADDR:PORT", "[::1]:PORT" or ":PORT" (127.0.0.1) into options; a message saying what is wrong.
+[[nodiscard]] tl::expected<void, std::string> parseListen(const std::string& text, ServerOptions& options);
+
+// Serves until SIGINT or SIGTERM, then returns. Its first line on `out` is "listening ADDR:PORT" with
+// the real port. Problems that stop it (address in use, bad address) as a value; warnings on `err`.
+[[nodiscard]] tl::expected<void, std::string> serve(const ServerOptions& options, std::ostream& out,
+                                                    std::ostream& err);
+
+}  // namespace oc::broadcast

@@ -1,0 +1,51 @@
+#include "broadcast/delay.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace oc::broadcast {
+namespace {
+
+std::optional<std::chrono::milliseconds> unitMs(std::string_view unit) {
+    if (unit == "ms") return std::chrono::milliseconds(1);
+    if (unit == "s") return std::chrono::milliseconds(1000);
+    if (unit == "m" || unit == "min") return std::chrono::milliseconds(60'000);
+    if (unit == "h") return std::chrono::milliseconds(3'600'000);
+    return std::nullopt;
+}
+
+}  // namespace
+
+tl::expected<Delay, std::string> parseDelay(std::string_view text) {
+    const std::string bad = "--delay \"" + std::string(text) +
+                            "\": expected a duration such as 0, 90s, 15m, 1h or 1h30m (units ms, s, m, h)";
+    if (text == "0") return Delay{0};
+    if (text.empty()) return tl::make_unexpected(bad);
+    Delay total{0};
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t digits = i;
+        while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+        std::size_t letters = digits;
+        while (letters < text.size() && std::isalpha(static_cast<unsigned char>(text[letters]))) ++letters;
+        auto unit = unitMs(text.substr(digits, letters - digits));
+        if (digits == i || digits - i > 9 || !unit) return tl::make_unexpected(bad);
+        total += std::stoll(std::string(text.substr(i, digits - i))) * *unit;
+        i = letters;
+    }
+    return total;
+}
+
+session::WallTime shownTime(session::WallTime now, Delay delay) {
+    return now - delay;
+}
+
+std::size_t recordsBy(const std::vector<session::Record>& records, session::WallTime shown, Delay delay) {
+    if (delay == Delay{0}) return records.size();
+    // Journal records are in time order; the first one written after `shown` ends the published part.
+    auto later = std::find_if(records.begin(), records.end(), [&](const auto& r) { return r.wall > shown; });
+    return static_cast<std::size_t>(later - records.begin());
+}
+
+}  // namespace oc::broadcast

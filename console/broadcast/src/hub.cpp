@@ -1,0 +1,39 @@
+#include "broadcast/hub.hpp"
+
+#include "broadcast/render.hpp"
+
+namespace oc::broadcast {
+
+Hub::Hub(std::vector<std::filesystem::path> journals, Delay delay) : delay_(delay) {
+    for (auto& path : journals) followers_.emplace_back(std::move(path));
+    boards_.resize(followers_.size());
+    views_.resize(followers_.size());
+}
+
+// A board is rebuilt only when its published part grows or its journal breaks: clocks in between are
+// counted down by the readers from `as_of`, so an idle hub does no work.
+bool Hub::refreshBoard(std::size_t i, session::WallTime now) {
+    followers_[i].poll();
+    const FollowState& state = followers_[i].state();
+    const session::WallTime shown = shownTime(now, delay_);
+    const std::size_t count = recordsBy(state.records, shown, delay_);
+    const bool broken = state.broken_index.has_value() && count == state.records.size();
+    Board& b = boards_[i];
+    if (b.built && b.count == count && b.broken == broken) return false;
+    b = Board{count, true, broken};
+    views_[i] = buildView(static_cast<int>(i) + 1, state, count, shown);
+    return true;
+}
+
+std::vector<std::size_t> Hub::refresh(session::WallTime now) {
+    std::vector<std::size_t> changed;
+    for (std::size_t i = 0; i < followers_.size(); ++i)
+        if (refreshBoard(i, now)) changed.push_back(i);
+    if (!changed.empty()) {
+        pgn_ = gamesPgn(views_);
+        json_ = gamesJson(views_);
+    }
+    return changed;
+}
+
+}  // namespace oc::broadcast

@@ -1,0 +1,90 @@
+// --delay with an injected clock: what is published at `now` is what stood `delay` earlier, the sealed
+// move included (never), and the parser's messages.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "broadcast/hub.hpp"
+#include "journal_copy.hpp"
+
+namespace oc::broadcast {
+namespace {
+
+using namespace std::chrono_literals;
+const std::filesystem::path kData = OC_BROADCAST_DATA;
+const session::WallTime kT0 = *session::parseWallTime("2026-12-01T14:00:00.000Z");
+
+// The test journal with record i written at kT0 + i * 10 s.
+std::filesystem::path spaced(const char* name) {
+    auto out = std::filesystem::temp_directory_path() /
+               (std::string("oc-delay-") + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                "-" + name);
+    test::copyJournal(kData / name, out, [](std::size_t i, const session::Record&) {
+        return kT0 + std::chrono::seconds(10 * i);
+    });
+    return out;
+}
+
+TEST(BroadcastDelay, PublishesTheGameAsItStoodFifteenMinutesAgo) {
+    const auto file = spaced("finished.journal");
+    Hub hub({file}, 15min);
+    hub.refresh(kT0 + 15min - 1s);  // before the header was written: nothing yet
+    EXPECT_EQ(hub.views()[0].status, Status::Waiting);
+    EXPECT_TRUE(hub.views()[0].journal_head.empty());
+    // Record 21 (the human's Bc4) was written at kT0 + 210 s: at +15 min +209 s it is not public yet.
+    hub.refresh(kT0 + 15min + 209s);
+    EXPECT_EQ(hub.views()[0].moves, (std::vector<std::string>{"e4", "e5"}));
+    EXPECT_EQ(hub.views()[0].journal_seq, 20u);
+    EXPECT_EQ(hub.views()[0].clocks.as_of, kT0 + 209s);
+    EXPECT_EQ(hub.refresh(kT0 + 15min + 210s).size(), 1u);
+    EXPECT_EQ(hub.views()[0].moves.back(), "Bc4");
+    EXPECT_EQ(hub.views()[0].result, "*");
+    EXPECT_TRUE(hub.refresh(kT0 + 15min + 210s + 5s).empty());  // nothing new became public
+    hub.refresh(kT0 + 16h);
+    EXPECT_EQ(hub.views()[0].result, "1-0");
+    EXPECT_EQ(hub.views()[0].status, Status::Finished);
+    std::filesystem::remove(file);
+}
+
+TEST(BroadcastDelay, TheClockRunsInTheDelayedView) {
+    const auto file = spaced("finished.journal");
+    Hub hub({file}, 15min);
+    // Record 21 (Bc4 pressed) is the last public one; Black's clock has run 30 s since then.
+    hub.refresh(kT0 + 15min + 240s);
+    const auto& c = hub.views()[0].clocks;
+    ASSERT_TRUE(c.running.has_value());
+    EXPECT_EQ(*c.running, rules::Color::Black);
+    Hub live({file}, 0s);
+    live.refresh(kT0 + 210s);
+    EXPECT_GT(live.views()[0].clocks.black_ms, 0);
+    std::filesystem::remove(file);
+}
+
+TEST(BroadcastDelay, TheSealedMoveIsNeverPublishedAtAnyMoment) {
+    const auto file = spaced("sealed_on_board.journal");
+    Hub hub({file}, 15min);
+    for (auto t = kT0; t < kT0 + 15min + 400s; t += 5s) {
+        hub.refresh(t);
+        EXPECT_LE(hub.views()[0].moves.size(), 3u) << session::formatWallTime(t);
+        EXPECT_EQ(std::count(hub.views()[0].moves.begin(), hub.views()[0].moves.end(), "e6"), 0);
+        EXPECT_EQ(hub.pgn().find(" e6 "), std::string::npos);
+    }
+    EXPECT_EQ(hub.views()[0].status, Status::Adjourned);
+    std::filesystem::remove(file);
+}
+
+TEST(BroadcastDelay, ParsesDurationsAndExplainsBadOnes) {
+    EXPECT_EQ(*parseDelay("0"), 0ms);
+    EXPECT_EQ(*parseDelay("15m"), 15min);
+    EXPECT_EQ(*parseDelay("1h30m"), 90min);
+    EXPECT_EQ(*parseDelay("90s"), 90s);
+    EXPECT_EQ(*parseDelay("500ms"), 500ms);
+    for (const char* bad : {"", "15", "m", "15x", "-5m", "1.5m", "9999999999s"}) {
+        auto d = parseDelay(bad);
+        ASSERT_FALSE(d) << bad;
+        EXPECT_NE(d.error().find("expected a duration such as"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace oc::broadcast
