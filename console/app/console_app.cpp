@@ -166,15 +166,15 @@ bool ConsoleApp::waitForEngine(session::TimePoint& now, std::chrono::millisecond
     return false;
 }
 
-tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep& step,
-                                                       session::TimePoint& now, ui::UiState& ui) {
+tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& step, session::TimePoint& now,
+                                                       ui::UiState& ui) {
     if (step.advance) {
         now += *step.advance;
     }
     if (step.at && script_start_ + *step.at > now) {
         now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
     }
-    if (const auto* d = std::get_if<session::Directive>(&step.action)) {
+    if (const auto* d = std::get_if<sim::Directive>(&step.action)) {
         if (d->name == "envelope-pdf") {
             // As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
             const auto& a = d->args;
@@ -218,10 +218,10 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
     return {};
 }
 
-tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session::ScriptStep>& steps,
+tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::ScriptStep>& steps,
                                                       session::TimePoint& now, ui::UiState& ui) {
     script_start_ = now;
-    for (const session::ScriptStep& step : steps) {
+    for (const sim::ScriptStep& step : steps) {
         if (auto ok = scriptStep(step, now, ui); !ok) {
             return tl::make_unexpected(fmt::format("script line {}: {}", step.line, ok.error()));
         }

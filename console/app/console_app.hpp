@@ -11,9 +11,9 @@
 
 #include "journal_path.hpp"
 #include "session/journal_sink.hpp"
-#include "session/script.hpp"
 #include "session/session.hpp"
 #include "shell/bridge_engine_link.hpp"
+#include "sim/script.hpp"
 #include "ui/ui_state.hpp"
 
 namespace oc::app {
@@ -45,7 +45,7 @@ class ConsoleApp {
     // Waits for the engine to answer (script runs): returns false after `limit` without an answer.
     bool waitForEngine(session::TimePoint& now, std::chrono::milliseconds limit);
     // Applies an operator script (session/script.hpp) before the window is shown; the error names the line.
-    [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<session::ScriptStep>& steps,
+    [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<sim::ScriptStep>& steps,
                                                             session::TimePoint& now, ui::UiState& ui);
     // Guidelines I.2: writes the adjourned game's envelope record, with field (g) as typed, next to the
     // journal (<journal name>-envelope.pdf); the outcome goes to ui.envelope_pdf_note.
@@ -58,7 +58,7 @@ class ConsoleApp {
 
   private:
     ConsoleApp() = default;
-    [[nodiscard]] tl::expected<void, std::string> scriptStep(const session::ScriptStep& step,
+    [[nodiscard]] tl::expected<void, std::string> scriptStep(const sim::ScriptStep& step,
                                                              session::TimePoint& now, ui::UiState& ui);
 
     std::unique_ptr<session::JournalSink> sink_;

@@ -18,7 +18,7 @@
 #include "event_pump.hpp"
 #include "gl_window.hpp"
 #include "screenshot.hpp"
-#include "session/script.hpp"
+#include "sim/script.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
 
@@ -98,7 +98,7 @@ std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppCl
     text << in.rdbuf();
     oc::session::TimePoint now = clock.now();
     const auto computer = app.frame(now).setup.computer_side;
-    auto steps = oc::session::parseScript(text.str(), computer);
+    auto steps = oc::sim::parseScript(text.str(), computer);
     if (!steps) return fmt::format("{}: {}", path, steps.error());
     auto ok = app.runScript(*steps, now, ui);
     clock.catchUp(now);

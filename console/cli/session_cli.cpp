@@ -50,9 +50,9 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         h.options.delay_p99_s = p;
     }
     if (a.human == "random") {
-        h.options.human = session::HumanKind::Random;
+        h.options.human = sim::HumanKind::Random;
     } else if (a.human.rfind("engine:", 0) == 0) {
-        h.options.human = session::HumanKind::Engine;
+        h.options.human = sim::HumanKind::Engine;
         session::EngineSettings e;
         e.command = a.human.substr(7);
         if (e.command != "fake") e.options["Threads"] = "1";
@@ -62,9 +62,9 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         if (!in) return tl::make_unexpected(fmt::format("{}: cannot read the script", a.human.substr(7)));
         std::stringstream text;
         text << in.rdbuf();
-        auto steps = session::parseScript(text.str(), computer);
+        auto steps = sim::parseScript(text.str(), computer);
         if (!steps) return tl::make_unexpected(fmt::format("{}: {}", a.human.substr(7), steps.error()));
-        h.options.human = session::HumanKind::Script;
+        h.options.human = sim::HumanKind::Script;
         h.options.script = *steps;
         h.options.script_digest = session::blake2bHex(text.str());  // --resume checks it is the same
     } else {
@@ -74,21 +74,21 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
     return h;
 }
 
-tl::expected<std::optional<session::ScriptResume>, std::string> resumePoint(
-    const std::string& journal, const session::DriverOptions& options) {
+tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(const std::string& journal,
+                                                                        const sim::DriverOptions& options) {
     auto contents = session::readJournal(journal);
     if (!contents) return std::nullopt;  // JournalWriter::resume says what is wrong with it
     auto records = session::sessionRecords(*contents);
     bool scripted = std::any_of(records.begin(), records.end(), [](const nlohmann::json& r) {
-        return r.value("type", "") == session::kScriptRecord;
+        return r.value("type", "") == sim::kScriptRecord;
     });
-    if (options.human != session::HumanKind::Script) {
+    if (options.human != sim::HumanKind::Script) {
         if (!scripted) return std::nullopt;
         return tl::make_unexpected(
             "the game is played from a script: resume it with --human script:FILE (the same file)");
     }
     if (records.empty()) return std::nullopt;  // killed before the game's first record: start afresh
-    auto point = session::scriptResumePoint(records, options.script, options.script_digest);
+    auto point = sim::scriptResumePoint(records, options.script, options.script_digest);
     if (!point) return tl::make_unexpected(point.error());
     return *point;
 }

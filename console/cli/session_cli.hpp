@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "session/driver.hpp"
+#include "sim/driver.hpp"
 
 namespace oc::cli {
 
@@ -22,7 +22,7 @@ struct PlayArgs {
 };
 
 struct HumanSpec {
-    session::DriverOptions options;
+    sim::DriverOptions options;
     std::optional<session::EngineSettings> engine_settings;  // engine:CMD
 };
 
@@ -31,8 +31,8 @@ void addPlayOptions(CLI::App& play, PlayArgs& args);
 [[nodiscard]] tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& args, rules::Color computer);
 // With --resume, before anything is written: where a script human continues (nullopt for the other
 // humans, or a journal with no game yet); refuses a journal that another script, or no script, wrote.
-[[nodiscard]] tl::expected<std::optional<session::ScriptResume>, std::string> resumePoint(
-    const std::string& journal, const session::DriverOptions& options);
+[[nodiscard]] tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(
+    const std::string& journal, const sim::DriverOptions& options);
 // One word for the final line: checkmate, stalemate, dead-position, fivefold, seventy-five, threefold,
 // fifty-move, agreement, resignation, time-forfeit, illegal-move, arbiter, adjourned, unterminated.
 std::string terminationName(const session::Snapshot& s);

@@ -9,11 +9,11 @@
 
 #include "commands.hpp"
 #include "print/documents.hpp"
-#include "session/driver.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
 #include "shell/bridge_engine_link.hpp"
 #include "shell/wall_clock.hpp"
+#include "sim/driver.hpp"
 
 namespace oc::cli {
 namespace {
@@ -24,7 +24,7 @@ using session::TimePoint;
 const TimePoint kSimStart = TimePoint(std::chrono::hours(1));
 
 struct Engines {
-    std::unique_ptr<session::FakeEngine> fake;
+    std::unique_ptr<sim::FakeEngine> fake;
     std::unique_ptr<shell::BridgeEngineLink> bridge;
     session::EngineLink* link = nullptr;
 };
@@ -33,7 +33,7 @@ tl::expected<Engines, std::string> startEngine(const session::EngineSettings& s,
                                                std::uint64_t nodes) {
     Engines e;
     if (s.command == "fake") {
-        e.fake = std::make_unique<session::FakeEngine>(session::legalMovesAfter, seed);
+        e.fake = std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, seed);
         e.link = e.fake.get();
         return e;
     }
@@ -85,7 +85,7 @@ int play(const PlayArgs& a) {
                   << " holds no complete record (the program stopped while creating it): starting afresh\n";
         std::filesystem::remove(a.journal);
     }
-    session::DriverOptions opt = human->options;
+    sim::DriverOptions opt = human->options;
     if (resume) {
         // Checked before anything is written: a script that does not fit the journal changes nothing.
         auto point = resumePoint(a.journal, opt);
@@ -134,7 +134,7 @@ int play(const PlayArgs& a) {
         if (hbridge) hbridge->waitForActivity(std::chrono::milliseconds(5));
         if (!bridge && !hbridge) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
-    session::Driver driver(*session, *engines->link, opt, now);
+    sim::Driver driver(*session, *engines->link, opt, now);
     auto result = driver.run();
     auto snap = session->snapshot(driver.now());
     if (!a.pgn.empty()) std::ofstream(a.pgn) << session->pgn();

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "scripted_transport.hpp"
-#include "session/fake_engine.hpp"
+#include "sim/fake_engine.hpp"
 
 namespace oc::shell {
 namespace {
@@ -113,7 +113,7 @@ TEST_F(BridgeEngineLinkTest, SimulatedTimeSearchesNodesAndHoldsTheMoveUntilItsTh
     EXPECT_TRUE(eventsOf<BestMove>(early).empty());
     ASSERT_FALSE(sent("go").empty());
     EXPECT_EQ(sent("go").back(), "go nodes 1234");
-    const auto due = kT0 + session::simulatedThinkTime(req.go, rules::Color::White);
+    const auto due = kT0 + sim::simulatedThinkTime(req.go, rules::Color::White);
     EXPECT_EQ((*link)->nextDue(), due);
     const auto moves = eventsOf<BestMove>(settle(**link, due));
     ASSERT_EQ(moves.size(), 1u);

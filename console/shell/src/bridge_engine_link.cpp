@@ -5,7 +5,7 @@
 #include <variant>
 
 #include "engine_bridge/validator.hpp"
-#include "session/fake_engine.hpp"
+#include "sim/fake_engine.hpp"
 
 namespace oc::shell {
 
@@ -259,7 +259,7 @@ void BridgeEngineLink::onBestMove(const engine::BestMoveEvent& ev, session::Time
     if (opt_.simulated) {
         // The engine answered in real time; the session sees the move after its simulated thinking time.
         held_ = std::move(best);
-        due_ = search_start_ + session::simulatedThinkTime(searching_->go, sideToMove(*searching_));
+        due_ = search_start_ + sim::simulatedThinkTime(searching_->go, sideToMove(*searching_));
     } else {
         out.push_back(std::move(best));
     }
