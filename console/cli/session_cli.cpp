@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "host/script_file.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::cli {
@@ -58,15 +59,11 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         if (e.command != "fake") e.options["Threads"] = "1";
         h.engine_settings = e;
     } else if (a.human.rfind("script:", 0) == 0) {
-        std::ifstream in(a.human.substr(7));
-        if (!in) return tl::make_unexpected(fmt::format("{}: cannot read the script", a.human.substr(7)));
-        std::stringstream text;
-        text << in.rdbuf();
-        auto steps = sim::parseScript(text.str(), computer);
-        if (!steps) return tl::make_unexpected(fmt::format("{}: {}", a.human.substr(7), steps.error()));
+        auto script = host::loadScript(a.human.substr(7), computer);
+        if (!script) return tl::make_unexpected(script.error());
         h.options.human = sim::HumanKind::Script;
-        h.options.script = *steps;
-        h.options.script_digest = session::blake2bHex(text.str());  // --resume checks it is the same
+        h.options.script = std::move(script->steps);
+        h.options.script_digest = script->digest;  // --resume checks it is the same
     } else {
         return tl::make_unexpected(
             fmt::format("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
@@ -74,11 +71,8 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
     return h;
 }
 
-tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(const std::string& journal,
-                                                                        const sim::DriverOptions& options) {
-    auto contents = session::readJournal(journal);
-    if (!contents) return std::nullopt;  // JournalWriter::resume says what is wrong with it
-    auto records = session::sessionRecords(*contents);
+tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(
+    const std::vector<nlohmann::json>& records, const sim::DriverOptions& options) {
     bool scripted = std::any_of(records.begin(), records.end(), [](const nlohmann::json& r) {
         return r.value("type", "") == sim::kScriptRecord;
     });

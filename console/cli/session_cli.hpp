@@ -29,10 +29,11 @@ struct HumanSpec {
 void addPlayOptions(CLI::App& play, PlayArgs& args);
 // random | engine:CMD | script:FILE; the script is read and parsed here (errors name the line).
 [[nodiscard]] tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& args, rules::Color computer);
-// With --resume, before anything is written: where a script human continues (nullopt for the other
-// humans, or a journal with no game yet); refuses a journal that another script, or no script, wrote.
+// With --resume, before anything is written (the journal's game records): where a script human continues
+// (nullopt for the other humans, or a journal with no game yet); refuses a journal that another script, or no
+// script, wrote.
 [[nodiscard]] tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(
-    const std::string& journal, const sim::DriverOptions& options);
+    const std::vector<nlohmann::json>& records, const sim::DriverOptions& options);
 // One word for the final line: checkmate, stalemate, dead-position, fivefold, seventy-five, threefold,
 // fifty-move, agreement, resignation, time-forfeit, illegal-move, arbiter, adjourned, unterminated.
 std::string terminationName(const session::Snapshot& s);

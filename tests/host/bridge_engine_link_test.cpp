@@ -1,7 +1,7 @@
 // The one EngineLink both shells use, over a scripted engine: real time (the GUI) delivers the bestmove
 // at once after `go` with the clock readings; simulated time (operator-cli play) searches a fixed node
 // count and holds the move back until its simulated thinking time has passed.
-#include "shell/bridge_engine_link.hpp"
+#include "host/bridge_engine_link.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include "scripted_transport.hpp"
 #include "sim/fake_engine.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 namespace {
 
 using namespace std::chrono_literals;
@@ -188,4 +188,4 @@ TEST_F(BridgeEngineLinkTest, AnEngineWithoutThePonderOptionSaysSo) {
 }
 
 }  // namespace
-}  // namespace oc::shell
+}  // namespace oc::host

@@ -1,4 +1,4 @@
-#include "shell/bridge_engine_link.hpp"
+#include "host/bridge_engine_link.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 #include "engine_bridge/validator.hpp"
 #include "sim/fake_engine.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 
 namespace {
 
@@ -317,4 +317,4 @@ void BridgeEngineLink::shutdown(session::TimePoint now) {
     engine_.shutdown(engineTime(now));
 }
 
-}  // namespace oc::shell
+}  // namespace oc::host
