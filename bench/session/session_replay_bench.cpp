@@ -6,13 +6,14 @@
 #include <chrono>
 #include <vector>
 
-#include "session/driver.hpp"
-#include "session/fake_engine.hpp"
 #include "session/record_sink.hpp"
+#include "sim/driver.hpp"
+#include "sim/fake_engine.hpp"
 
 namespace {
 
 using namespace oc::session;
+using namespace oc::sim;
 using Clock = std::chrono::steady_clock;
 
 std::vector<nlohmann::json> playGame(int plies) {

@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "session/fake_engine.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
+#include "sim/fake_engine.hpp"
 #include "speech/announcer.hpp"
 #include "speech/speaker.hpp"
 
@@ -47,7 +47,7 @@ std::optional<ShownMove> playToShownMove(const std::string& lang, int run) {
     setup.engine.command = "fake";
     setup.language = lang;
     session::MemorySink sink;
-    session::FakeEngine engine(session::legalMovesAfter, static_cast<std::uint64_t>(run));
+    sim::FakeEngine engine(sim::legalMovesAfter, static_cast<std::uint64_t>(run));
     const session::TimePoint t0{std::chrono::hours(1000)};
     auto s = session::Session::create(setup, sink, engine, t0);
     if (!s) return std::nullopt;

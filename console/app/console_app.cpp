@@ -8,7 +8,6 @@
 
 #include "print/documents.hpp"
 #include "session/journal.hpp"
-#include "shell/wall_clock.hpp"
 
 namespace oc::app {
 
@@ -26,14 +25,6 @@ tl::expected<nlohmann::json, std::string> readJson(const std::filesystem::path& 
     } catch (const nlohmann::json::exception& e) {
         return tl::make_unexpected(fmt::format("{} is not valid JSON: {}", path.string(), e.what()));
     }
-}
-
-// The setup record the session writes first; the engine link must exist before the replay.
-tl::expected<session::EventSetup, std::string> setupOf(const std::vector<nlohmann::json>& records) {
-    if (records.empty() || !records.front().contains("setup")) {
-        return tl::make_unexpected("the journal does not start with the event setup");
-    }
-    return session::eventSetupFromJson(records.front()["setup"]);
 }
 
 bool needsEngineAnswer(const session::Command& c) {
@@ -71,60 +62,35 @@ tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files)
 tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const GameFiles& files,
                                                                         session::TimePoint now) {
     std::unique_ptr<ConsoleApp> app(new ConsoleApp());
-    if (files.resume && session::journalHoldsNoRecord(files.journal)) {
-        // Stopped while the journal was being created: no record was ever confirmed; start afresh.
-        app->notes_.push_back(
-            fmt::format("{} held no complete record: a new game starts in it.", files.journal.string()));
-        std::error_code ignored;
-        std::filesystem::remove(files.journal, ignored);
-    } else if (files.resume) {
-        auto resumed = session::JournalWriter::resume(files.journal);
-        if (!resumed) {
-            return tl::make_unexpected(
-                fmt::format("{}: {}", files.journal.string(), resumed.error().message));
-        }
-        app->notes_ = resumed->contents.warnings;
-        const auto records = session::sessionRecords(resumed->contents);
-        auto setup = setupOf(records);
-        if (!setup) {
-            return tl::make_unexpected(setup.error());
-        }
-        app->sink_ = std::make_unique<session::JournalSink>(std::move(resumed->writer), shell::wallNow);
-        app->engine_ = std::make_unique<shell::BridgeEngineLink>(setup->engine);
-        auto s = session::Session::restore(records, *app->sink_, *app->engine_);
-        if (!s) {
-            return tl::make_unexpected(s.error());
-        }
-        app->session_ = std::move(*s);
+    host::OpenRequest req;
+    req.journal = files.journal;
+    req.resume = files.resume;
+    req.app = "operator-console";
+    req.setup = [&files] { return loadSetup(files); };
+    // The window runs in real time: the bridge starts the engine without blocking the first frame.
+    req.start_engine = [&app](const session::EngineSettings& settings)
+        -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
+        auto bridge = std::make_unique<host::BridgeEngineLink>(settings);
+        app->engine_ = bridge.get();
+        return bridge;
+    };
+    auto game = host::Game::open(req, now);
+    if (!game) return tl::make_unexpected(game.error().message);
+    app->game_ = std::move(*game);
+    app->game_->addOutput(app->view_);
+    app->notes_ = app->game_->notes();
+    if (app->game_->restoredRecords() > 0) {
         app->notes_.push_back(fmt::format("Resumed {} records from {}: re-synchronise to the table clock.",
-                                          records.size(), files.journal.string()));
-        return app;
+                                          app->game_->restoredRecords(), files.journal.string()));
     }
-    auto setup = loadSetup(files);
-    if (!setup) {
-        return tl::make_unexpected(setup.error());
-    }
-    auto writer =
-        session::JournalWriter::create(files.journal, {{"app", "operator-console"}}, shell::wallNow(),
-                                       std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
-    if (!writer) {
-        return tl::make_unexpected(fmt::format("{}: {}", files.journal.string(), writer.error().message));
-    }
-    app->sink_ = std::make_unique<session::JournalSink>(std::move(*writer), shell::wallNow);
-    app->engine_ = std::make_unique<shell::BridgeEngineLink>(setup->engine);
-    auto s = session::Session::create(*setup, *app->sink_, *app->engine_, now);
-    if (!s) {
-        return tl::make_unexpected(s.error());
-    }
-    app->session_ = std::move(*s);
     return app;
 }
 
 ConsoleApp::~ConsoleApp() = default;
 
 session::Snapshot ConsoleApp::frame(session::TimePoint now) {
-    session_->poll(now);
-    return session_->snapshot(now);
+    game_->poll(now);  // publishes the snapshot to the outputs, the view among them
+    return view_.latest();
 }
 
 void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
@@ -134,7 +100,7 @@ void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session
         writeEnvelope(now, ui);
     }
     for (const session::Command& c : commands) {
-        auto done = session_->dispatch(c, now);
+        auto done = game_->dispatch(c, now);
         if (!done) {
             ui::noteOutcome(ui, c, &done.error().message);
             return;
@@ -148,7 +114,7 @@ void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session
 }
 
 bool ConsoleApp::lively(session::TimePoint now) const {
-    const session::Snapshot s = session_->snapshot(now);
+    const session::Snapshot s = game_->session().snapshot(now);
     return engine_->busy() || (s.clock_running.has_value() && !s.clock_paused);
 }
 
@@ -158,23 +124,23 @@ bool ConsoleApp::waitForEngine(session::TimePoint& now, std::chrono::millisecond
         const auto before = std::chrono::steady_clock::now();
         engine_->waitForActivity(std::chrono::milliseconds(50));
         now += std::chrono::steady_clock::now() - before;
-        session_->poll(now);
-        if (session_->snapshot(now).phase != Phase::EngineThinking) {
+        game_->session().poll(now);
+        if (game_->session().snapshot(now).phase != Phase::EngineThinking) {
             return true;
         }
     }
     return false;
 }
 
-tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep& step,
-                                                       session::TimePoint& now, ui::UiState& ui) {
+tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& step, session::TimePoint& now,
+                                                       ui::UiState& ui) {
     if (step.advance) {
         now += *step.advance;
     }
     if (step.at && script_start_ + *step.at > now) {
         now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
     }
-    if (const auto* d = std::get_if<session::Directive>(&step.action)) {
+    if (const auto* d = std::get_if<sim::Directive>(&step.action)) {
         if (d->name == "envelope-pdf") {
             // As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
             const auto& a = d->args;
@@ -214,14 +180,14 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const session::ScriptStep
         return tl::make_unexpected(refused ? "refused: " + ui.rejection
                                            : "expected a refusal, but it was accepted");
     }
-    session_->poll(now);
+    game_->session().poll(now);
     return {};
 }
 
-tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<session::ScriptStep>& steps,
+tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::ScriptStep>& steps,
                                                       session::TimePoint& now, ui::UiState& ui) {
     script_start_ = now;
-    for (const session::ScriptStep& step : steps) {
+    for (const sim::ScriptStep& step : steps) {
         if (auto ok = scriptStep(step, now, ui); !ok) {
             return tl::make_unexpected(fmt::format("script line {}: {}", step.line, ok.error()));
         }
@@ -239,7 +205,7 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::fil
             }
         }
     }
-    const auto form = session_->adjournmentForm(now, ui.envelope_resumption, at);
+    const auto form = game_->session().adjournmentForm(now, ui.envelope_resumption, at);
     if (out.empty()) {
         out = journalPath().parent_path() / (journalPath().stem().string() + "-envelope.pdf");
     }

@@ -1,6 +1,7 @@
 #pragma once
-// The console's game: the journal, the engine process and the session, wired together. The shell
-// (main.cpp) owns the OS clock and hands `now` in; the views get snapshots and give back commands.
+// The console's game: the host opens the journal, the engine process and the session; this adds the
+// window's script steps and the envelope. main.cpp owns the OS clock and hands `now` in; the views get
+// snapshots and give back commands.
 
 #include <filesystem>
 #include <memory>
@@ -9,11 +10,11 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "host/bridge_engine_link.hpp"
+#include "host/game.hpp"
 #include "journal_path.hpp"
-#include "session/journal_sink.hpp"
-#include "session/script.hpp"
 #include "session/session.hpp"
-#include "shell/bridge_engine_link.hpp"
+#include "sim/script.hpp"
 #include "ui/ui_state.hpp"
 
 namespace oc::app {
@@ -44,26 +45,39 @@ class ConsoleApp {
     bool lively(session::TimePoint now) const;
     // Waits for the engine to answer (script runs): returns false after `limit` without an answer.
     bool waitForEngine(session::TimePoint& now, std::chrono::milliseconds limit);
-    // Applies an operator script (session/script.hpp) before the window is shown; the error names the line.
-    [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<session::ScriptStep>& steps,
+    // Applies an operator script (sim/script.hpp) before the window is shown; the error names the line.
+    [[nodiscard]] tl::expected<void, std::string> runScript(const std::vector<sim::ScriptStep>& steps,
                                                             session::TimePoint& now, ui::UiState& ui);
     // Guidelines I.2: writes the adjourned game's envelope record, with field (g) as typed, next to the
     // journal (<journal name>-envelope.pdf); the outcome goes to ui.envelope_pdf_note.
     void writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out = {});
     void shutdown(session::TimePoint now);
-    const std::filesystem::path& journalPath() const { return sink_->writer().path(); }
+    const std::filesystem::path& journalPath() const { return game_->journalPath(); }
     // The session time of the last journal record: a resumed console's clock never runs behind it.
-    session::TimePoint lastRecordTime() const { return session_->lastRecordTime(); }
+    session::TimePoint lastRecordTime() const { return game_->session().lastRecordTime(); }
     const std::vector<std::string>& startupNotes() const { return notes_; }
 
   private:
     ConsoleApp() = default;
-    [[nodiscard]] tl::expected<void, std::string> scriptStep(const session::ScriptStep& step,
+    [[nodiscard]] tl::expected<void, std::string> scriptStep(const sim::ScriptStep& step,
                                                              session::TimePoint& now, ui::UiState& ui);
 
-    std::unique_ptr<session::JournalSink> sink_;
-    std::unique_ptr<shell::BridgeEngineLink> engine_;
-    std::unique_ptr<session::Session> session_;
+    // The GUI view as an output of the host: it keeps the latest snapshot the host published.
+    class ViewOutput : public host::Output {
+      public:
+        void onRecord(const nlohmann::json&) override {}
+        void onSnapshot(const session::Snapshot& snapshot, session::TimePoint) override {
+            latest_ = snapshot;
+        }
+        const session::Snapshot& latest() const { return latest_; }
+
+      private:
+        session::Snapshot latest_;
+    };
+
+    std::unique_ptr<host::Game> game_;
+    host::BridgeEngineLink* engine_ = nullptr;  // the game's engine link, for the window's idle waits
+    ViewOutput view_;
     std::vector<std::string> notes_;
     session::TimePoint script_start_{};
 };

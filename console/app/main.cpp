@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,8 +19,8 @@
 #include "console_app.hpp"
 #include "event_pump.hpp"
 #include "gl_window.hpp"
+#include "host/script_file.hpp"
 #include "screenshot.hpp"
-#include "session/script.hpp"
 #include "speech_output.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
@@ -100,14 +101,10 @@ oc::app::GameFiles gameFiles(const Options& opt) {
 // Reads and applies --script; the error names the file and line.
 std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppClock& clock,
                         oc::ui::UiState& ui) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
     oc::session::TimePoint now = clock.now();
-    const auto computer = app.frame(now).setup.computer_side;
-    auto steps = oc::session::parseScript(text.str(), computer);
-    if (!steps) return fmt::format("{}: {}", path, steps.error());
-    auto ok = app.runScript(*steps, now, ui);
+    auto script = oc::host::loadScript(path, app.frame(now).setup.computer_side);
+    if (!script) return script.error();
+    auto ok = app.runScript(script->steps, now, ui);
     clock.catchUp(now);
     return ok ? std::string() : fmt::format("{}: {}", path, ok.error());
 }
@@ -126,6 +123,63 @@ void writeWidgetMap(const std::string& path, const oc::ui::UiState& ui, std::str
     std::rename(tmp.c_str(), path.c_str());
 }
 
+// Large, readable type on any screen: a fortieth of the window height unless the operator chose a size.
+std::optional<oc::ui::Fonts> loadFonts(const Options& opt) {
+    const float text_px =
+        opt.text_px > 0.f ? opt.text_px : std::clamp(static_cast<float>(opt.height) / 40.f, 16.f, 36.f);
+    const float piece_px =
+        std::clamp(static_cast<float>(opt.height) / 8.f, 96.f, 160.f);  // crisp board sprites
+    auto fonts = oc::ui::loadFonts(opt.font, text_px, piece_px);
+    if (!fonts)
+        fmt::print(stderr,
+                   "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",
+                   opt.font);
+    return fonts;
+}
+
+oc::ui::UiState initialUi(const Options& opt, const oc::app::ConsoleApp& app) {
+    oc::ui::UiState ui;
+    ui.public_display = opt.public_display;
+    ui.shell_notices = app.startupNotes();
+    ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
+             : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
+                                        : oc::ui::LowerTab::Draws;
+    ui.setup_source = opt.event.empty() ? "" : fmt::format("Loaded from {}.", opt.event);
+    return ui;
+}
+
+// The window's loop until it is closed (or the screenshot is taken); false when the screenshot failed.
+bool loop(const Options& opt, oc::app::GlWindow& window, oc::app::ConsoleApp& app, AppClock& clock,
+          oc::ui::UiState& ui, const oc::ui::Fonts& fonts, oc::app::SpeechOutput& speech) {
+    int frame = 0;
+    bool running = true;
+    std::string widget_map;
+    oc::app::EventPump events;
+    while (running) {
+        // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
+        // console sleeps (no busy loop). Screenshot runs do not wait.
+        if (opt.screenshot.empty()) events.wait(app.lively(clock.now()) ? 100 : 500);
+        running = events.pump();
+        const auto now = clock.now();
+        const oc::session::Snapshot snap = app.frame(now);
+        window.beginFrame(events.clickPosition());
+        const auto commands = oc::ui::drawConsole(snap, now, ui, fonts);
+        speech.frame(snap);  // what this frame shows, and the keys
+        window.render();
+        app.dispatch(commands, now, ui);
+        if (!opt.widget_map.empty()) writeWidgetMap(opt.widget_map, ui, widget_map);
+        if (!opt.screenshot.empty() && ++frame >= opt.frames) {
+            if (auto err = oc::app::saveScreenshot(window.window(), opt.screenshot); !err.empty()) {
+                fmt::print(stderr, "operator-console: {}\n", err);
+                return false;
+            }
+            running = false;
+        }
+        window.present();
+    }
+    return true;
+}
+
 int run(const Options& opt) {
     oc::app::GlWindow window;
     if (!window.open("Operator console", opt.width, opt.height)) {
@@ -133,18 +187,8 @@ int run(const Options& opt) {
                    window.error());
         return 1;
     }
-    // Large, readable type on any screen: a fortieth of the window height unless the operator chose a size.
-    const float text_px =
-        opt.text_px > 0.f ? opt.text_px : std::clamp(static_cast<float>(opt.height) / 40.f, 16.f, 36.f);
-    const float piece_px =
-        std::clamp(static_cast<float>(opt.height) / 8.f, 96.f, 160.f);  // crisp board sprites
-    const auto fonts = oc::ui::loadFonts(opt.font, text_px, piece_px);
-    if (!fonts) {
-        fmt::print(stderr,
-                   "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",
-                   opt.font);
-        return 1;
-    }
+    const auto fonts = loadFonts(opt);
+    if (!fonts) return 1;
     oc::ui::applyConsoleStyle();
     AppClock clock;
     auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
@@ -157,48 +201,17 @@ int run(const Options& opt) {
     for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
     auto broadcast = oc::app::BroadcastChild::start((*app)->journalPath(), opt.broadcast);  // stops with us
     if (!broadcast) return fmt::print(stderr, "operator-console: {}\n", broadcast.error()), 1;
-    oc::ui::UiState ui;
-    ui.public_display = opt.public_display;
-    ui.shell_notices = (*app)->startupNotes();
-    ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
-             : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
-                                        : oc::ui::LowerTab::Draws;
-    ui.setup_source = opt.event.empty() ? "" : fmt::format("Loaded from {}.", opt.event);
+    oc::ui::UiState ui = initialUi(opt, **app);
     if (!opt.script.empty()) {
         if (auto err = applyScript(opt.script, **app, clock, ui); !err.empty()) {
             fmt::print(stderr, "operator-console: {}\n", err);
             return 1;
         }
     }
-    int frame = 0;
-    bool running = true;
-    std::string widget_map;
-    oc::app::EventPump events;
     oc::app::SpeechOutput speech(opt.speech);
-    while (running) {
-        // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
-        // console sleeps (no busy loop). Screenshot runs do not wait.
-        if (opt.screenshot.empty()) events.wait((*app)->lively(clock.now()) ? 100 : 500);
-        running = events.pump();
-        const auto now = clock.now();
-        const oc::session::Snapshot snap = (*app)->frame(now);
-        window.beginFrame(events.clickPosition());
-        const auto commands = oc::ui::drawConsole(snap, now, ui, *fonts);
-        speech.frame(snap);  // what this frame shows, and the keys
-        window.render();
-        (*app)->dispatch(commands, now, ui);
-        if (!opt.widget_map.empty()) writeWidgetMap(opt.widget_map, ui, widget_map);
-        if (!opt.screenshot.empty() && ++frame >= opt.frames) {
-            if (auto err = oc::app::saveScreenshot(window.window(), opt.screenshot); !err.empty()) {
-                fmt::print(stderr, "operator-console: {}\n", err);
-                return 1;
-            }
-            running = false;
-        }
-        window.present();
-    }
+    const bool ok = loop(opt, window, **app, clock, ui, *fonts, speech);
     (*app)->shutdown(clock.now());
-    return 0;
+    return ok ? 0 : 1;
 }
 
 }  // namespace

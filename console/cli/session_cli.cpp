@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "host/script_file.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::cli {
@@ -50,23 +51,19 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         h.options.delay_p99_s = p;
     }
     if (a.human == "random") {
-        h.options.human = session::HumanKind::Random;
+        h.options.human = sim::HumanKind::Random;
     } else if (a.human.rfind("engine:", 0) == 0) {
-        h.options.human = session::HumanKind::Engine;
+        h.options.human = sim::HumanKind::Engine;
         session::EngineSettings e;
         e.command = a.human.substr(7);
         if (e.command != "fake") e.options["Threads"] = "1";
         h.engine_settings = e;
     } else if (a.human.rfind("script:", 0) == 0) {
-        std::ifstream in(a.human.substr(7));
-        if (!in) return tl::make_unexpected(fmt::format("{}: cannot read the script", a.human.substr(7)));
-        std::stringstream text;
-        text << in.rdbuf();
-        auto steps = session::parseScript(text.str(), computer);
-        if (!steps) return tl::make_unexpected(fmt::format("{}: {}", a.human.substr(7), steps.error()));
-        h.options.human = session::HumanKind::Script;
-        h.options.script = *steps;
-        h.options.script_digest = session::blake2bHex(text.str());  // --resume checks it is the same
+        auto script = host::loadScript(a.human.substr(7), computer);
+        if (!script) return tl::make_unexpected(script.error());
+        h.options.human = sim::HumanKind::Script;
+        h.options.script = std::move(script->steps);
+        h.options.script_digest = script->digest;  // --resume checks it is the same
     } else {
         return tl::make_unexpected(
             fmt::format("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
@@ -74,21 +71,18 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
     return h;
 }
 
-tl::expected<std::optional<session::ScriptResume>, std::string> resumePoint(
-    const std::string& journal, const session::DriverOptions& options) {
-    auto contents = session::readJournal(journal);
-    if (!contents) return std::nullopt;  // JournalWriter::resume says what is wrong with it
-    auto records = session::sessionRecords(*contents);
+tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(
+    const std::vector<nlohmann::json>& records, const sim::DriverOptions& options) {
     bool scripted = std::any_of(records.begin(), records.end(), [](const nlohmann::json& r) {
-        return r.value("type", "") == session::kScriptRecord;
+        return r.value("type", "") == sim::kScriptRecord;
     });
-    if (options.human != session::HumanKind::Script) {
+    if (options.human != sim::HumanKind::Script) {
         if (!scripted) return std::nullopt;
         return tl::make_unexpected(
             "the game is played from a script: resume it with --human script:FILE (the same file)");
     }
     if (records.empty()) return std::nullopt;  // killed before the game's first record: start afresh
-    auto point = session::scriptResumePoint(records, options.script, options.script_digest);
+    auto point = sim::scriptResumePoint(records, options.script, options.script_digest);
     if (!point) return tl::make_unexpected(point.error());
     return *point;
 }

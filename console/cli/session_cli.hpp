@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "session/driver.hpp"
+#include "sim/driver.hpp"
 
 namespace oc::cli {
 
@@ -22,17 +22,18 @@ struct PlayArgs {
 };
 
 struct HumanSpec {
-    session::DriverOptions options;
+    sim::DriverOptions options;
     std::optional<session::EngineSettings> engine_settings;  // engine:CMD
 };
 
 void addPlayOptions(CLI::App& play, PlayArgs& args);
 // random | engine:CMD | script:FILE; the script is read and parsed here (errors name the line).
 [[nodiscard]] tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& args, rules::Color computer);
-// With --resume, before anything is written: where a script human continues (nullopt for the other
-// humans, or a journal with no game yet); refuses a journal that another script, or no script, wrote.
-[[nodiscard]] tl::expected<std::optional<session::ScriptResume>, std::string> resumePoint(
-    const std::string& journal, const session::DriverOptions& options);
+// With --resume, before anything is written (the journal's game records): where a script human continues
+// (nullopt for the other humans, or a journal with no game yet); refuses a journal that another script, or no
+// script, wrote.
+[[nodiscard]] tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(
+    const std::vector<nlohmann::json>& records, const sim::DriverOptions& options);
 // One word for the final line: checkmate, stalemate, dead-position, fivefold, seventy-five, threefold,
 // fifty-move, agreement, resignation, time-forfeit, illegal-move, arbiter, adjourned, unterminated.
 std::string terminationName(const session::Snapshot& s);

@@ -8,12 +8,12 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "host/bridge_engine_link.hpp"
+#include "host/game.hpp"
 #include "print/documents.hpp"
-#include "session/driver.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
-#include "shell/bridge_engine_link.hpp"
-#include "shell/wall_clock.hpp"
+#include "sim/driver.hpp"
 
 namespace oc::cli {
 namespace {
@@ -23,25 +23,26 @@ using session::TimePoint;
 // Simulated time starts here (an arbitrary origin; only differences matter).
 const TimePoint kSimStart = TimePoint(std::chrono::hours(1));
 
-struct Engines {
-    std::unique_ptr<session::FakeEngine> fake;
-    std::unique_ptr<shell::BridgeEngineLink> bridge;
-    session::EngineLink* link = nullptr;
+// The engine a game runs against: the built-in fake (its script directives need it) or a real engine
+// through the bridge in simulated time. The host owns the link; these point into it.
+struct EngineHandles {
+    sim::FakeEngine* fake = nullptr;
+    host::BridgeEngineLink* bridge = nullptr;
 };
 
-tl::expected<Engines, std::string> startEngine(const session::EngineSettings& s, std::uint64_t seed,
-                                               std::uint64_t nodes) {
-    Engines e;
-    if (s.command == "fake") {
-        e.fake = std::make_unique<session::FakeEngine>(session::legalMovesAfter, seed);
-        e.link = e.fake.get();
-        return e;
-    }
-    auto b = shell::BridgeEngineLink::startBlocking(s, {true, nodes});
-    if (!b) return tl::make_unexpected(b.error());
-    e.bridge = std::move(*b);
-    e.link = e.bridge.get();
-    return e;
+host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, std::uint64_t nodes) {
+    return [&handles, seed, nodes](const session::EngineSettings& s)
+               -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
+        if (s.command == "fake") {
+            auto fake = std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, seed);
+            handles.fake = fake.get();
+            return fake;
+        }
+        auto b = host::BridgeEngineLink::startBlocking(s, {true, nodes});
+        if (!b) return tl::make_unexpected(b.error());
+        handles.bridge = b->get();
+        return std::unique_ptr<session::EngineLink>(std::move(*b));
+    };
 }
 
 tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
@@ -72,88 +73,101 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     return s;
 }
 
-int play(const PlayArgs& a) {
-    auto setup = buildSetup(a);
-    if (!setup) return std::cerr << "error: " << setup.error() << "\n", 2;
-    auto human = parseHuman(a, setup->computer_side);
-    if (!human) return std::cerr << "error: " << human.error() << "\n", 2;
-    auto engines = startEngine(setup->engine, a.seed, a.nodes);
-    if (!engines) return std::cerr << "error: " << engines.error() << "\n", 3;
-    session::Session* session = nullptr;
-    std::unique_ptr<session::Session> owner;
-    std::unique_ptr<session::JournalSink> sink;
-    TimePoint now = kSimStart;
-    // Nothing durable yet (killed while the journal was created): start afresh in the same file.
-    bool resume = a.resume && !session::journalHoldsNoRecord(a.journal);
-    if (a.resume && !resume && std::filesystem::exists(a.journal)) {
-        std::cerr << "warning: " << a.journal
-                  << " holds no complete record (the program stopped while creating it): starting afresh\n";
-        std::filesystem::remove(a.journal);
+int exitCode(host::OpenError::Kind kind) {
+    switch (kind) {
+        case host::OpenError::Kind::Refused:
+            return 2;
+        case host::OpenError::Kind::Journal:
+            return 1;
+        case host::OpenError::Kind::Engine:
+            return 3;
     }
-    session::DriverOptions opt = human->options;
-    if (resume) {
-        // Checked before anything is written: a script that does not fit the journal changes nothing.
-        auto point = resumePoint(a.journal, opt);
-        if (!point) return std::cerr << "error: " << a.journal << ": " << point.error() << "\n", 2;
+    return 1;
+}
+
+// Opens the journal (new, or resumed with the script's place in it) through the host.
+tl::expected<std::unique_ptr<host::Game>, host::OpenError> openGame(const PlayArgs& a,
+                                                                    const session::EventSetup& setup,
+                                                                    sim::DriverOptions& opt,
+                                                                    EngineHandles& engine) {
+    host::OpenRequest req;
+    req.journal = a.journal;
+    req.resume = a.resume;
+    req.app = "operator-cli play";
+    req.setup = [&setup] { return tl::expected<session::EventSetup, std::string>(setup); };
+    req.start_engine = engineStarter(engine, a.seed, a.nodes);
+    req.check_resume = [&opt](const std::vector<nlohmann::json>& records) -> tl::expected<void, std::string> {
+        auto point = resumePoint(records, opt);
+        if (!point) return tl::make_unexpected(point.error());
         opt.resume = *point;
-        auto r = session::JournalWriter::resume(a.journal);
-        if (!r) return std::cerr << "error: " << a.journal << ": " << r.error().message << "\n", 1;
-        for (const auto& w : r->contents.warnings) std::cerr << "warning: " << w << "\n";
-        auto records = session::sessionRecords(r->contents);
-        sink = std::make_unique<session::JournalSink>(std::move(r->writer), shell::wallNow);
-        // A crash right after the header: no game record is durable yet, so the game starts in this file.
-        auto s = records.empty() ? session::Session::create(*setup, *sink, *engines->link, now)
-                                 : session::Session::restore(records, *sink, *engines->link);
-        if (!s) return std::cerr << "error: " << s.error() << "\n", 1;
-        owner = std::move(*s);
-        if (!records.empty()) now = opt.resume ? opt.resume->now : owner->lastRecordTime();
-    } else {
-        if (std::filesystem::exists(a.journal))
-            return std::cerr << "error: " << a.journal << " exists; continue it with --resume\n", 2;
-        auto w = session::JournalWriter::create(
-            a.journal, {{"app", "operator-cli play"}}, shell::wallNow(),
-            std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
-        if (!w) return std::cerr << "error: " << w.error().message << "\n", 1;
-        sink = std::make_unique<session::JournalSink>(std::move(*w), shell::wallNow);
-        auto s = session::Session::create(*setup, *sink, *engines->link, now);
-        if (!s) return std::cerr << "error: " << s.error() << "\n", 2;
-        owner = std::move(*s);
-    }
-    session = owner.get();
-    std::unique_ptr<Engines> human_engines;
-    if (human->engine_settings) {
-        auto he = startEngine(*human->engine_settings, a.seed ^ 0x5eed, a.nodes);
-        if (!he) return std::cerr << "error: human engine: " << he.error() << "\n", 3;
-        human_engines = std::make_unique<Engines>(std::move(*he));
-        opt.human_engine = human_engines->link;
-    }
-    opt.scripted_engine = engines->fake.get();
-    opt.journal = sink.get();
+        return {};
+    };
+    return host::Game::open(req, kSimStart);
+}
+
+// The human's side played by a second engine (--human engine:CMD), if asked for.
+tl::expected<std::unique_ptr<session::EngineLink>, std::string> humanEngine(const HumanSpec& human,
+                                                                            const PlayArgs& a,
+                                                                            EngineHandles& handles) {
+    if (!human.engine_settings) return nullptr;
+    auto he = engineStarter(handles, a.seed ^ 0x5eed, a.nodes)(*human.engine_settings);
+    if (!he) return tl::make_unexpected("human engine: " + he.error());
+    return he;
+}
+
+void configureDriver(sim::DriverOptions& opt, const PlayArgs& a, host::Game& game,
+                     const EngineHandles& engine, const EngineHandles& human) {
+    opt.scripted_engine = engine.fake;
+    opt.journal = &game.records();
     opt.seed = a.seed;
     opt.max_plies = a.max_plies;
     if (a.verbose) opt.verbose = &std::cout;
-    shell::BridgeEngineLink* bridge = engines->bridge.get();
-    shell::BridgeEngineLink* hbridge = human_engines ? human_engines->bridge.get() : nullptr;
+    host::BridgeEngineLink* bridge = engine.bridge;
+    host::BridgeEngineLink* hbridge = human.bridge;
     opt.wait_for_engine = [bridge, hbridge] {
         if (bridge) bridge->waitForActivity(std::chrono::milliseconds(5));
         if (hbridge) hbridge->waitForActivity(std::chrono::milliseconds(5));
         if (!bridge && !hbridge) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
-    session::Driver driver(*session, *engines->link, opt, now);
-    auto result = driver.run();
-    auto snap = session->snapshot(driver.now());
-    if (!a.pgn.empty()) std::ofstream(a.pgn) << session->pgn();
+}
+
+// --pgn, --scoresheet-pdf, --envelope-pdf at the end of the run.
+void writeDocuments(const PlayArgs& a, const session::Session& session, TimePoint now) {
+    if (!a.pgn.empty()) std::ofstream(a.pgn) << session.pgn();
     if (!a.pdf.empty())
-        if (auto ok = print::writeScoresheetPdf(session->scoresheetData(), a.pdf); !ok)
+        if (auto ok = print::writeScoresheetPdf(session.scoresheetData(), a.pdf); !ok)
             std::cerr << "error: " << ok.error().message << "\n";
-    if (!a.envelope_pdf.empty()) {
-        // Guidelines I.2: only an adjourned game has an envelope; the form never holds the sealed move.
-        auto form = session->adjournmentForm(driver.now());
-        if (!form) std::cerr << "error: --envelope-pdf: the game is not adjourned\n";
-        if (form)
-            if (auto ok = print::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
-                std::cerr << "error: " << ok.error().message << "\n";
-    }
+    if (a.envelope_pdf.empty()) return;
+    // Guidelines I.2: only an adjourned game has an envelope; the form never holds the sealed move.
+    auto form = session.adjournmentForm(now);
+    if (!form) std::cerr << "error: --envelope-pdf: the game is not adjourned\n";
+    if (form)
+        if (auto ok = print::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
+            std::cerr << "error: " << ok.error().message << "\n";
+}
+
+int play(const PlayArgs& a) {
+    auto setup = buildSetup(a);
+    if (!setup) return std::cerr << "error: " << setup.error() << "\n", 2;
+    auto human = parseHuman(a, setup->computer_side);
+    if (!human) return std::cerr << "error: " << human.error() << "\n", 2;
+    sim::DriverOptions opt = human->options;
+    EngineHandles engine, human_handles;
+    auto game = openGame(a, *setup, opt, engine);
+    if (!game) return std::cerr << "error: " << game.error().message << "\n", exitCode(game.error().kind);
+    for (const auto& note : (*game)->notes()) std::cerr << "warning: " << note << "\n";
+    TimePoint now = kSimStart;
+    if ((*game)->restoredRecords() > 0)
+        now = opt.resume ? opt.resume->now : (*game)->session().lastRecordTime();
+    auto human_engine = humanEngine(*human, a, human_handles);
+    if (!human_engine) return std::cerr << "error: " << human_engine.error() << "\n", 3;
+    opt.human_engine = human_engine->get();
+    configureDriver(opt, a, **game, engine, human_handles);
+    session::Session& session = (*game)->session();
+    sim::Driver driver(session, (*game)->engine(), opt, now);
+    auto result = driver.run();
+    auto snap = session.snapshot(driver.now());
+    writeDocuments(a, session, driver.now());
     if (!result.ok) std::cerr << "error: " << result.error << "\n";
     if (!snap.journal_failure.empty()) return 4;  // the journal is unwritable: stopped, exit 4
     std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",

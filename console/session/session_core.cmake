@@ -2,8 +2,6 @@
 set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/event_setup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/draw_policy.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/operator_delay.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/script.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/chess_game.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_clock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session.cpp
@@ -15,11 +13,6 @@ set(OC_SESSION_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/src/session_ponder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_modules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_view.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/fake_engine.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/driver.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/driver_script.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/driver_resume.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/script_resume.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/journal_sink.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/quickplay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/session_quickplay.cpp)

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <vector>
 
+#include "clock/tc_format.hpp"
 #include "session/draw_policy.hpp"
-#include "session/operator_delay.hpp"
-#include "session/script.hpp"
+#include "sim/operator_delay.hpp"
+#include "sim/script.hpp"
 
 namespace oc::session {
+
+using namespace oc::sim;  // the simulated operator and engine drive these tests
 namespace {
 
 using namespace std::chrono_literals;
@@ -63,13 +66,13 @@ TEST(OperatorDelay, MedianAndTailMatchTheParameters) {
 }
 
 TEST(Script, DurationsInEveryForm) {
-    EXPECT_EQ(*parseDuration("90"), 90s);
-    EXPECT_EQ(*parseDuration("1m30s"), 90s);
-    EXPECT_EQ(*parseDuration("1:30"), 90s);
-    EXPECT_EQ(*parseDuration("1:00:00"), 1h);
-    EXPECT_EQ(*parseDuration("500ms"), 500ms);
-    EXPECT_EQ(*parseDuration("-2m"), -2min);
-    EXPECT_FALSE(parseDuration("2x"));
+    EXPECT_EQ(*clock::parseDuration("90"), 90s);
+    EXPECT_EQ(*clock::parseDuration("1m30s"), 90s);
+    EXPECT_EQ(*clock::parseDuration("1:30"), 90s);
+    EXPECT_EQ(*clock::parseDuration("1:00:00"), 1h);
+    EXPECT_EQ(*clock::parseDuration("500ms"), 500ms);
+    EXPECT_EQ(*clock::parseDuration("-2m"), -2min);
+    EXPECT_FALSE(clock::parseDuration("2x"));
 }
 
 TEST(Script, ParsesActionsTimesAndRejections) {

@@ -7,10 +7,12 @@
 #include "pdf_test_util.hpp"
 #include "session/draw_policy.hpp"
 #include "session/event_setup.hpp"
-#include "session/script.hpp"
 #include "session_test_util.hpp"
+#include "sim/script.hpp"
 
 namespace oc::session {
+
+using namespace oc::sim;  // the simulated operator and engine drive these tests
 namespace {
 
 using namespace std::chrono_literals;

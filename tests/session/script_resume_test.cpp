@@ -1,11 +1,13 @@
 // scriptResumePoint: where a killed scripted run continues, from the records after its last script line.
-#include "session/script_resume.hpp"
+#include "sim/script_resume.hpp"
 
 #include <gtest/gtest.h>
 
 #include "session/event_setup.hpp"
 
 namespace oc::session {
+
+using namespace oc::sim;  // the simulated operator and engine drive these tests
 namespace {
 
 using nlohmann::json;

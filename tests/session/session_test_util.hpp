@@ -4,10 +4,14 @@
 #include <memory>
 #include <string>
 
-#include "session/driver.hpp"
-#include "session/fake_engine.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
+#include "sim/driver.hpp"
+#include "sim/fake_engine.hpp"
+
+namespace oc::session {
+using namespace oc::sim;  // the simulated operator and engine drive the session tests
+}  // namespace oc::session
 
 namespace oc::session::testing {
 

@@ -1,12 +1,12 @@
 # The session core's tests (owned by the session helper), kept apart from the journal's list.
 oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAKE_CURRENT_LIST_DIR}/policy_script_test.cpp)
 oc_test(session_quickplay_test ${CMAKE_CURRENT_LIST_DIR}/quickplay_test.cpp)
-target_link_libraries(session_quickplay_test PRIVATE session)
-target_link_libraries(session_setup_test PRIVATE session)
+target_link_libraries(session_quickplay_test PRIVATE session sim)
+target_link_libraries(session_setup_test PRIVATE session sim clock)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp ${CMAKE_CURRENT_LIST_DIR}/journal_failure_test.cpp)
-target_link_libraries(session_core_test PRIVATE session)
+target_link_libraries(session_core_test PRIVATE session sim)
 oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp ${CMAKE_CURRENT_LIST_DIR}/script_resume_test.cpp)
-target_link_libraries(session_script_test PRIVATE session)
+target_link_libraries(session_script_test PRIVATE session sim)
 target_compile_definitions(session_script_test PRIVATE OC_SESSION_SCRIPTS="${CMAKE_CURRENT_LIST_DIR}/scripts")
 
 # Crash recovery: 60 SIGKILLs at random moments of a 160-ply game with the deterministic fake engine,
@@ -41,9 +41,9 @@ if(Python3_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/journal_replay_tamper_test.py $<TARGET_FILE:operator-cli>)
 endif()
 oc_test(session_seal_secrecy_test ${CMAKE_CURRENT_LIST_DIR}/seal_secrecy_test.cpp)
-target_link_libraries(session_seal_secrecy_test PRIVATE session print)
+target_link_libraries(session_seal_secrecy_test PRIVATE session print sim)
 oc_test(session_ponder_test ${CMAKE_CURRENT_LIST_DIR}/ponder_test.cpp)
-target_link_libraries(session_ponder_test PRIVATE session)
+target_link_libraries(session_ponder_test PRIVATE session sim)
 
 # Guidelines I.2 (g): `journal replay --envelope-pdf OUT --resumption TEXT` prints the resumption's date,
 # time and venue; without it (g) is blank; --resumption alone is refused.

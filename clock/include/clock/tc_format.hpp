@@ -39,6 +39,11 @@ struct ParseError {
 [[nodiscard]] std::string formatHuman(const TimeControl& tc);
 // A duration the way operators read it: "90m", "1m30s", "30s", "250ms".
 [[nodiscard]] std::string formatDuration(Duration d);
+// A typed duration: "90" (seconds), "90s", "500ms", "2m", "1m30s" (units h, m, s, ms in descending
+// order) or a clock reading "1:30", "1:02:03"; a leading '-' negates. The error says what was wrong.
+[[nodiscard]] tl::expected<Duration, std::string> parseDuration(std::string_view text);
+// A clock reading "h:mm:ss", "m:ss" or "s"; the error names the accepted forms.
+[[nodiscard]] tl::expected<Duration, std::string> parseClockReading(std::string_view text);
 // A clock display: "1:30:00", "4:59", "0:00.5" below ten seconds when not whole.
 [[nodiscard]] std::string formatClock(Duration d);
 

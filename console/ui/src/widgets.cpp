@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "session/script.hpp"
+#include "clock/tc_format.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -70,7 +70,7 @@ std::string formatClock(session::Ms t) {
 }
 
 std::optional<session::Ms> parseTyped(const std::string& text) {
-    auto d = session::parseDuration(text);
+    auto d = clock::parseDuration(text);
     if (!d) {
         return std::nullopt;
     }

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <cstdint>
 
-namespace oc::session {
+namespace oc::sim {
 
 // Simulated operator handling delays: log-normal with a given median and 99th percentile (heavy tail).
 // Stateless: a delay depends only on (seed, stream, index), so a resumed run draws the same delays.
@@ -23,4 +23,4 @@ std::uint64_t mix64(std::uint64_t x);
 // A uniform double in [0, 1) from (seed, stream, index).
 double uniform01(std::uint64_t seed, std::uint64_t stream, std::uint64_t index);
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -1,7 +1,7 @@
 // The one EngineLink both shells use, over a scripted engine: real time (the GUI) delivers the bestmove
 // at once after `go` with the clock readings; simulated time (operator-cli play) searches a fixed node
 // count and holds the move back until its simulated thinking time has passed.
-#include "shell/bridge_engine_link.hpp"
+#include "host/bridge_engine_link.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "scripted_transport.hpp"
-#include "session/fake_engine.hpp"
+#include "sim/fake_engine.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 namespace {
 
 using namespace std::chrono_literals;
@@ -113,7 +113,7 @@ TEST_F(BridgeEngineLinkTest, SimulatedTimeSearchesNodesAndHoldsTheMoveUntilItsTh
     EXPECT_TRUE(eventsOf<BestMove>(early).empty());
     ASSERT_FALSE(sent("go").empty());
     EXPECT_EQ(sent("go").back(), "go nodes 1234");
-    const auto due = kT0 + session::simulatedThinkTime(req.go, rules::Color::White);
+    const auto due = kT0 + sim::simulatedThinkTime(req.go, rules::Color::White);
     EXPECT_EQ((*link)->nextDue(), due);
     const auto moves = eventsOf<BestMove>(settle(**link, due));
     ASSERT_EQ(moves.size(), 1u);
@@ -188,4 +188,4 @@ TEST_F(BridgeEngineLinkTest, AnEngineWithoutThePonderOptionSaysSo) {
 }
 
 }  // namespace
-}  // namespace oc::shell
+}  // namespace oc::host

@@ -1,9 +1,9 @@
-#include "session/operator_delay.hpp"
+#include "sim/operator_delay.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace oc::session {
+namespace oc::sim {
 namespace {
 constexpr double kZ99 = 2.3263478740408408;  // the standard normal's 99th percentile
 constexpr double kPi = 3.14159265358979323846;
@@ -35,4 +35,4 @@ std::chrono::milliseconds DelayModel::delay(std::uint64_t stream, std::uint64_t 
     return std::chrono::milliseconds(static_cast<long long>(std::llround(seconds * 1000.0)));
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

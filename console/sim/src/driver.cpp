@@ -1,9 +1,9 @@
 // The headless driver: the human's side and the operator's routine steps in simulated time.
-#include "session/driver.hpp"
+#include "sim/driver.hpp"
 
 #include <fmt/format.h>
 
-namespace oc::session {
+namespace oc::sim {
 namespace {
 
 std::string fmtClock(Ms ms) {
@@ -176,4 +176,4 @@ void Driver::report(const Snapshot& s) {
     }
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

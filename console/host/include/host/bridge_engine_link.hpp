@@ -14,7 +14,7 @@
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 
 struct BridgeOptions {
     // Simulated session time (operator-cli play): each search is a fixed node count on a cleared hash,
@@ -94,4 +94,4 @@ class BridgeEngineLink : public session::EngineLink {
     bool shutdown_sent_ = false;
 };
 
-}  // namespace oc::shell
+}  // namespace oc::host

@@ -1,6 +1,6 @@
 // Crash recovery of a scripted game: the driver writes a script_line record when a line starts (after
 // its @T/+D), before its effect; the records after the last one say how far that line got.
-#include "session/script_resume.hpp"
+#include "sim/script_resume.hpp"
 
 #include <fmt/format.h>
 
@@ -8,9 +8,9 @@
 #include <map>
 
 #include "session/event_setup.hpp"
-#include "session/fake_engine.hpp"
+#include "sim/fake_engine.hpp"
 
-namespace oc::session {
+namespace oc::sim {
 namespace {
 
 using nlohmann::json;
@@ -230,4 +230,4 @@ tl::expected<ScriptResume, std::string> scriptResumePoint(const std::vector<json
     return walk.finish(records);
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -1,4 +1,4 @@
-#include "session/fake_engine.hpp"
+#include "sim/fake_engine.hpp"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "rules/position.hpp"
-#include "session/operator_delay.hpp"
+#include "sim/operator_delay.hpp"
 
-namespace oc::session {
+namespace oc::sim {
 
 std::vector<std::string> legalMovesAfter(const std::vector<std::string>& game) {
     rules::Position pos = rules::Position::startpos();
@@ -156,4 +156,4 @@ std::optional<TimePoint> FakeEngine::nextDue() const {
     return due_;
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -1,9 +1,9 @@
 // The driver's crash recovery for scripts: it journals where it is in the script, and continues there.
 #include <fmt/format.h>
 
-#include "session/driver.hpp"
+#include "sim/driver.hpp"
 
-namespace oc::session {
+namespace oc::sim {
 namespace {
 
 std::int64_t msOf(TimePoint t) {
@@ -63,4 +63,4 @@ void Driver::resumeEngine(const ScriptResume& r) {
     if (r.rechoose) session_.poll(now_);
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -8,14 +8,17 @@
 #include <vector>
 
 #include "session/engine_link.hpp"
-#include "session/fake_engine.hpp"
-#include "session/operator_delay.hpp"
 #include "session/record_sink.hpp"
-#include "session/script.hpp"
-#include "session/script_resume.hpp"
 #include "session/session.hpp"
+#include "sim/fake_engine.hpp"
+#include "sim/operator_delay.hpp"
+#include "sim/script.hpp"
+#include "sim/script_resume.hpp"
 
-namespace oc::session {
+namespace oc::sim {
+
+// The simulation plays the session through its public vocabulary (commands, snapshots, engine link).
+using namespace oc::session;  // NOLINT(google-build-using-namespace)
 
 // Who plays the human's side in a headless game.
 enum class HumanKind { Random, Engine, Script };
@@ -93,4 +96,4 @@ class Driver {
     DriverResult result_;
 };
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -9,7 +9,10 @@
 
 #include "session/engine_link.hpp"
 
-namespace oc::session {
+namespace oc::sim {
+
+// The simulation plays the session through its public vocabulary (commands, snapshots, engine link).
+using namespace oc::session;  // NOLINT(google-build-using-namespace)
 
 // Simulated thinking time for a search with these clock values: a share of the usable time, as real
 // engines spend it (remaining / moves-to-go, or / 30 in sudden death, plus most of the increment),
@@ -88,4 +91,4 @@ class FakeEngine : public EngineLink {
     int ponder_hits_ = 0, ponder_stops_ = 0;
 };
 
-}  // namespace oc::session
+}  // namespace oc::sim

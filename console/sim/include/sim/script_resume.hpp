@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "session/engine_link.hpp"
-#include "session/script.hpp"
+#include "sim/script.hpp"
 
-namespace oc::session {
+namespace oc::sim {
+
+// The simulation plays the session through its public vocabulary (commands, snapshots, engine link).
+using namespace oc::session;  // NOLINT(google-build-using-namespace)
 
 // The driver's records (audit only for the session): which script, and each line as it starts.
 inline constexpr std::string_view kScriptRecord = "script";
@@ -43,4 +46,4 @@ struct ScriptResume {
     const std::vector<nlohmann::json>& records, const std::vector<ScriptStep>& script,
     const std::string& digest);
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -1,13 +1,13 @@
-#include "shell/bridge_engine_link.hpp"
+#include "host/bridge_engine_link.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <variant>
 
 #include "engine_bridge/validator.hpp"
-#include "session/fake_engine.hpp"
+#include "sim/fake_engine.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 
 namespace {
 
@@ -259,7 +259,7 @@ void BridgeEngineLink::onBestMove(const engine::BestMoveEvent& ev, session::Time
     if (opt_.simulated) {
         // The engine answered in real time; the session sees the move after its simulated thinking time.
         held_ = std::move(best);
-        due_ = search_start_ + session::simulatedThinkTime(searching_->go, sideToMove(*searching_));
+        due_ = search_start_ + sim::simulatedThinkTime(searching_->go, sideToMove(*searching_));
     } else {
         out.push_back(std::move(best));
     }
@@ -317,4 +317,4 @@ void BridgeEngineLink::shutdown(session::TimePoint now) {
     engine_.shutdown(engineTime(now));
 }
 
-}  // namespace oc::shell
+}  // namespace oc::host

@@ -3,9 +3,9 @@
 
 #include "session/journal.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 
 // The current UTC time to the millisecond, for journal records.
 session::WallTime wallNow();
 
-}  // namespace oc::shell
+}  // namespace oc::host

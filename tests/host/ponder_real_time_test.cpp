@@ -5,11 +5,11 @@
 
 #include <filesystem>
 
+#include "host/bridge_engine_link.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
-#include "shell/bridge_engine_link.hpp"
 
-namespace oc::shell {
+namespace oc::host {
 namespace {
 
 using namespace std::chrono_literals;
@@ -95,4 +95,4 @@ TEST_F(PonderRealTime, HitThenMissWithStockfish) {
 }
 
 }  // namespace
-}  // namespace oc::shell
+}  // namespace oc::host

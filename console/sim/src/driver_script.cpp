@@ -4,10 +4,11 @@
 #include <algorithm>
 #include <fstream>
 
+#include "clock/tc_format.hpp"
 #include "print/documents.hpp"
-#include "session/driver.hpp"
+#include "sim/driver.hpp"
 
-namespace oc::session {
+namespace oc::sim {
 namespace {
 
 std::string joined(const std::vector<std::string>& v, std::size_t from) {
@@ -123,7 +124,7 @@ bool Driver::applyTiming(const ScriptStep& st) {
     const auto* d = std::get_if<Directive>(&st.action);
     if (!d || d->name != "wait") return true;
     auto dur = d->args.empty() ? tl::expected<Ms, std::string>(tl::unexpect, "usage: wait DURATION")
-                               : parseDuration(d->args[0]);
+                               : clock::parseDuration(d->args[0]);
     if (!dur) return fail(st.line, dur.error());
     advance(*dur);
     return true;
@@ -139,10 +140,13 @@ bool Driver::directive(const Directive& d, int line) {
         std::optional<int> mate;
         std::string ponder;
         for (std::size_t i = 1; i + 1 < a.size(); i += 2) {
+            auto n =
+                a[i] == "cp" || a[i] == "mate" ? parseInteger(a[i + 1]) : tl::expected<int, std::string>(0);
+            if (!n) return fail(line, fmt::format("{} after \"{}\"; {}", n.error(), a[i], usage));
             if (a[i] == "cp")
-                cp = std::stoi(a[i + 1]);
+                cp = *n;
             else if (a[i] == "mate")
-                mate = std::stoi(a[i + 1]);
+                mate = *n;
             else if (a[i] == "ponder")
                 ponder = a[i + 1];
             else
@@ -300,4 +304,4 @@ bool Driver::expect(const std::vector<std::string>& a, int line) {
     return fail(line, "unknown expectation: " + joined(a, 0));
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

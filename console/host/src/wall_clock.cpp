@@ -1,11 +1,11 @@
-#include "shell/wall_clock.hpp"
+#include "host/wall_clock.hpp"
 
 #include <chrono>
 
-namespace oc::shell {
+namespace oc::host {
 
 session::WallTime wallNow() {
     return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
 
-}  // namespace oc::shell
+}  // namespace oc::host

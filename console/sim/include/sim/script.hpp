@@ -9,7 +9,10 @@
 
 #include "session/commands.hpp"
 
-namespace oc::session {
+namespace oc::sim {
+
+// The simulation plays the session through its public vocabulary (commands, snapshots, engine link).
+using namespace oc::session;  // NOLINT(google-build-using-namespace)
 
 // A driver directive that is not an operator action: program the scripted engine, check the state.
 struct Directive {
@@ -27,12 +30,12 @@ struct ScriptStep {
     std::variant<Command, Directive> action;
 };
 
-// Parses "90", "90s", "500ms", "2m", "1m30s", "1:30", "1:02:03" (h:mm:ss); a leading '-' negates.
-[[nodiscard]] tl::expected<Ms, std::string> parseDuration(std::string_view text);
+// A whole number in a script line ("cp -35", "arbiter illegal 12"); the error quotes the text.
+[[nodiscard]] tl::expected<int, std::string> parseInteger(std::string_view text);
 
 // Parses a whole script; `computer` resolves the words human/computer to a colour.
 // Errors name the line and what was expected.
 [[nodiscard]] tl::expected<std::vector<ScriptStep>, std::string> parseScript(std::string_view text,
                                                                              rules::Color computer);
 
-}  // namespace oc::session
+}  // namespace oc::sim

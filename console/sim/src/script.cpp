@@ -1,4 +1,4 @@
-#include "session/script.hpp"
+#include "sim/script.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,9 @@
 #include <map>
 #include <sstream>
 
-namespace oc::session {
+#include "clock/tc_format.hpp"
+
+namespace oc::sim {
 namespace {
 
 using rules::Color;
@@ -19,56 +21,6 @@ Words split(std::string_view line) {
     Words out;
     for (std::string w; in >> w;) out.push_back(w);
     return out;
-}
-
-tl::expected<long long, std::string> number(std::string_view s) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
-        return tl::make_unexpected(fmt::format("\"{}\" is not a number", s));
-    return v;
-}
-
-// "1m30s", "90s", "500ms", "2h" (units in descending order); a bare number is seconds.
-tl::expected<Ms, std::string> unitDuration(std::string_view s) {
-    if (auto n = number(s)) return Ms(*n * 1000);
-    Ms total{0};
-    std::size_t i = 0;
-    while (i < s.size()) {
-        std::size_t j = i;
-        while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
-        std::size_t k = j;
-        while (k < s.size() && (s[k] < '0' || s[k] > '9')) ++k;
-        auto n = number(s.substr(i, j - i));
-        std::string_view unit = s.substr(j, k - j);
-        if (!n) return tl::make_unexpected(fmt::format("bad duration \"{}\"", s));
-        if (unit == "h")
-            total += Ms(*n * 3600000);
-        else if (unit == "m")
-            total += Ms(*n * 60000);
-        else if (unit == "s")
-            total += Ms(*n * 1000);
-        else if (unit == "ms")
-            total += Ms(*n);
-        else
-            return tl::make_unexpected(fmt::format("bad duration \"{}\": units are h, m, s, ms", s));
-        i = k;
-    }
-    return total;
-}
-
-tl::expected<Ms, std::string> clockDuration(std::string_view s) {
-    Ms total{0};
-    std::size_t start = 0;
-    while (true) {
-        std::size_t colon = s.find(':', start);
-        auto part = number(s.substr(start, colon == std::string_view::npos ? s.npos : colon - start));
-        if (!part)
-            return tl::make_unexpected(fmt::format("bad clock reading \"{}\": use h:mm:ss or m:ss", s));
-        total = total * 60 + Ms(*part * 1000);
-        if (colon == std::string_view::npos) return total;
-        start = colon + 1;
-    }
 }
 
 tl::expected<Color, std::string> side(const std::string& w, Color computer) {
@@ -109,7 +61,7 @@ Parsed syncClock(const Words& w, Color computer) {
     if (w.size() != 3 && w.size() != 5) return tl::make_unexpected("usage: sync SIDE H:MM:SS [SIDE H:MM:SS]");
     for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
         auto c = side(w[i], computer);
-        auto t = clockDuration(w[i + 1]);
+        auto t = clock::parseClockReading(w[i + 1]);
         if (!c) return tl::make_unexpected(c.error());
         if (!t) return tl::make_unexpected(t.error());
         (*c == Color::White ? s.white : s.black) = *t;
@@ -199,7 +151,7 @@ Parsed arbiter(const Words& w, Color computer) {
     if (what == "resume") return Command{cmd::ArbiterResume{}};
     if (what == "illegal") {
         if (w.size() != 3) return tl::make_unexpected("usage: arbiter illegal PLY");
-        auto n = number(w[2]);
+        auto n = parseInteger(w[2]);
         if (!n) return tl::make_unexpected(n.error());
         return Command{cmd::ArbiterIllegalMove{static_cast<int>(*n)}};
     }
@@ -212,7 +164,7 @@ Parsed arbiter(const Words& w, Color computer) {
     if (!c) return tl::make_unexpected(c.error());
     if (what == "confirm-flag") return Command{cmd::ArbiterConfirmFlag{*c}};
     if (what == "adjust" && w.size() >= 4) {
-        auto d = parseDuration(w[3]);
+        auto d = clock::parseDuration(w[3]);
         if (!d) return tl::make_unexpected(d.error());
         return Command{cmd::ArbiterAdjustClock{*c, *d, join(w, 4)}};
     }
@@ -284,7 +236,7 @@ tl::expected<ScriptStep, std::string> step(Words w, int line, Color computer) {
     ScriptStep s;
     s.line = line;
     if (!w.empty() && (w[0][0] == '@' || w[0][0] == '+')) {
-        auto d = parseDuration(std::string_view(w[0]).substr(1));
+        auto d = clock::parseDuration(std::string_view(w[0]).substr(1));
         if (!d) return tl::make_unexpected(d.error());
         (w[0][0] == '@' ? s.at : s.advance) = *d;
         w.erase(w.begin());
@@ -299,7 +251,7 @@ tl::expected<ScriptStep, std::string> step(Words w, int line, Color computer) {
     s.action = *a;
     for (std::size_t i = 2; w[0] == "move" && i + 1 < w.size(); ++i) {
         if (w[i] != "pressed") continue;
-        auto d = parseDuration(w[i + 1]);
+        auto d = clock::parseDuration(w[i + 1]);
         if (!d) return tl::make_unexpected(d.error());
         s.pressed_before = *d;
     }
@@ -308,12 +260,12 @@ tl::expected<ScriptStep, std::string> step(Words w, int line, Color computer) {
 
 }  // namespace
 
-tl::expected<Ms, std::string> parseDuration(std::string_view text) {
-    bool negative = !text.empty() && text[0] == '-';
-    if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
-    auto d = text.find(':') != std::string_view::npos ? clockDuration(text) : unitDuration(text);
-    if (!d) return d;
-    return negative ? -*d : *d;
+tl::expected<int, std::string> parseInteger(std::string_view text) {
+    int v = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || p != text.data() + text.size() || text.empty())
+        return tl::make_unexpected(fmt::format("\"{}\" is not a whole number", text));
+    return v;
 }
 
 tl::expected<std::vector<ScriptStep>, std::string> parseScript(std::string_view text, Color computer) {
@@ -332,4 +284,4 @@ tl::expected<std::vector<ScriptStep>, std::string> parseScript(std::string_view 
     return steps;
 }
 
-}  // namespace oc::session
+}  // namespace oc::sim

@@ -1,0 +1,69 @@
+// Typed durations (operator scripts, the GUI's clock fields): "1m30s", "90", "1:30".
+#include <charconv>
+
+#include "clock/tc_format.hpp"
+
+namespace oc::clock {
+namespace {
+
+tl::expected<long long, std::string> number(std::string_view s) {
+    long long v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
+        return tl::make_unexpected("\"" + std::string(s) + "\" is not a number");
+    return v;
+}
+
+tl::expected<Duration, std::string> unitAmount(long long n, std::string_view unit, std::string_view whole) {
+    if (unit == "h") return Duration(n * 3600000);
+    if (unit == "m") return Duration(n * 60000);
+    if (unit == "s") return Duration(n * 1000);
+    if (unit == "ms") return Duration(n);
+    return tl::make_unexpected("bad duration \"" + std::string(whole) + "\": units are h, m, s, ms");
+}
+
+// "1m30s", "90s", "500ms", "2h" (units in descending order); a bare number is seconds.
+tl::expected<Duration, std::string> unitDuration(std::string_view s) {
+    if (auto n = number(s)) return Duration(*n * 1000);
+    Duration total{0};
+    std::size_t i = 0;
+    while (i < s.size()) {
+        std::size_t j = i;
+        while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+        std::size_t k = j;
+        while (k < s.size() && (s[k] < '0' || s[k] > '9')) ++k;
+        auto n = number(s.substr(i, j - i));
+        if (!n) return tl::make_unexpected("bad duration \"" + std::string(s) + "\"");
+        auto amount = unitAmount(*n, s.substr(j, k - j), s);
+        if (!amount) return amount;
+        total += *amount;
+        i = k;
+    }
+    return total;
+}
+
+}  // namespace
+
+tl::expected<Duration, std::string> parseClockReading(std::string_view s) {
+    Duration total{0};
+    std::size_t start = 0;
+    while (true) {
+        std::size_t colon = s.find(':', start);
+        auto part = number(s.substr(start, colon == std::string_view::npos ? s.npos : colon - start));
+        if (!part)
+            return tl::make_unexpected("bad clock reading \"" + std::string(s) + "\": use h:mm:ss or m:ss");
+        total = total * 60 + Duration(*part * 1000);
+        if (colon == std::string_view::npos) return total;
+        start = colon + 1;
+    }
+}
+
+tl::expected<Duration, std::string> parseDuration(std::string_view text) {
+    bool negative = !text.empty() && text[0] == '-';
+    if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
+    auto d = text.find(':') != std::string_view::npos ? parseClockReading(text) : unitDuration(text);
+    if (!d) return d;
+    return negative ? -*d : *d;
+}
+
+}  // namespace oc::clock
