@@ -3,7 +3,8 @@
 # both commits (release build in temporary trees; ccache when it is on PATH), plays every scenario script
 # of HEAD_REV (tests/session/scripts/*.txt) with both binaries the way the ctest scenario tests set the
 # game up (fake engine, computer Black, 90m+30s), and compares the PGN and the journal byte for byte
-# apart from wall-clock fields (a record's "wall" and the hash chain computed over it). One line per
+# apart from wall-clock fields (a record's "wall" and the hash chain computed over it) and the sealed
+# move's random encryption fields. One line per
 # script, then "N passed, N failed"; exits 1 on any difference, 2 when it cannot build or run.
 #
 # The trees are extracted with `git archive` into mktemp directories (no `git worktree`, so the
@@ -62,9 +63,12 @@ except FileNotFoundError:
 if kind == 'pgn':
     print(re.sub(r'^\[(UTCDate|UTCTime|Date|Time) "[^"]*"\]$', r'[\1 "*"]', text, flags=re.M), end='')
     sys.exit(0)
+# A sealed move's envelope is encrypted with a fresh random key, salt and nonce on every run (even by
+# the same binary): those fields and the fingerprint over them are compared as "present".
+RANDOM = {'ciphertext', 'key_check', 'nonce', 'salt', 'fingerprint'}
 def scrub(v):
     if isinstance(v, dict):
-        return {k: ('*' if k == 'wall' or k.endswith('_wall') else scrub(x)) for k, x in v.items()}
+        return {k: ('*' if k == 'wall' or k.endswith('_wall') or k in RANDOM else scrub(x)) for k, x in v.items()}
     if isinstance(v, list):
         return [scrub(x) for x in v]
     return v

@@ -206,9 +206,6 @@ void Engine::waitForActivity(Millis max) {
 EngineState Engine::state() const {
     return impl_->state;
 }
-bool Engine::inGame() const {
-    return impl_->in_game;
-}
 const EngineSettings& Engine::settings() const {
     return impl_->settings;
 }

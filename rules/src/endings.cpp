@@ -68,10 +68,6 @@ bool lockedPawnWall(const Position& pos) {
 
 }  // namespace
 
-std::string_view editionName(Edition e) {
-    return e == Edition::E2005 ? "2005" : "2023";
-}
-
 MatePossibility canCheckmate(const Position& pos, Color side) {
     if (materialCannotMate(pos, side) || lockedPawnWall(pos)) return MatePossibility::Impossible;
     return MatePossibility::Possible;

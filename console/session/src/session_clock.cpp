@@ -155,10 +155,6 @@ tl::expected<void, std::string> SessionClock::setFasterRate(bool on, Color compu
     return {};
 }
 
-bool SessionClock::rapidOrBlitz() const {
-    return impl_->penalties.game_class != clock::GameClass::Standard;
-}
-
 std::string SessionClock::penalizeIllegal(Color offender, TimePoint t, bool increment_earned) {
     auto p = clock::illegalMoveProposal(impl_->penalties, offender,
                                         increment_earned ? impl_->last_increment : Ms(0));

@@ -52,7 +52,6 @@ class SessionClock {
     // Art. 7.5.5 / 7.4(b): applies the time penalty of an illegal move by `offender`; returns a note.
     // `increment_earned`: the last press credited an increment for that move (removed under 2023).
     std::string penalizeIllegal(rules::Color offender, TimePoint t, bool increment_earned = true);
-    bool rapidOrBlitz() const;
     // Art. 9.5: applies an incorrect claim's penalty; returns a description (or an error for the 2005
     // exact 2:00 / 1:00 cases the arbiter must decide, §17 Q7).
     std::string penalizeClaim(rules::Color claimant, TimePoint t);

@@ -71,7 +71,6 @@ class Engine {
     void waitForActivity(Millis max);
 
     [[nodiscard]] EngineState state() const;
-    [[nodiscard]] bool inGame() const;
     [[nodiscard]] const EngineSettings& settings() const;
     [[nodiscard]] const EngineIdentity& identity() const;
     [[nodiscard]] const std::vector<Option>& offeredOptions() const;  // from the last handshake

@@ -10,9 +10,6 @@ namespace oc::rules {
 // The Laws in force: 2005 (Calvia text) or 2023. Fixed when a game is created (fide-requirements §0.1).
 enum class Edition : std::uint8_t { E2005, E2023 };
 
-// "2005" / "2023".
-std::string_view editionName(Edition e);
-
 // Whether a side can still checkmate by some series of legal moves (a helpmate; Art. 5.2.2, 6.9).
 enum class MatePossibility : std::uint8_t {
     Impossible,  // proven: no series of legal moves mates (material, or a locked pawn wall)

@@ -116,8 +116,6 @@ class Move {
         if (kind() != Kind::Promotion) return std::nullopt;
         return static_cast<PieceType>(((data_ >> 12) & 3) + 1);
     }
-    // Whether this is Move{} (no move).
-    constexpr bool isNull() const { return data_ == 0; }
     // The 16-bit encoding (for hashing and storage).
     constexpr std::uint16_t raw() const { return data_; }
     friend constexpr bool operator==(Move, Move) = default;
