@@ -56,6 +56,8 @@ class ConsoleApp {
     // The session time of the last journal record: a resumed console's clock never runs behind it.
     session::TimePoint lastRecordTime() const { return game_->session().lastRecordTime(); }
     const std::vector<std::string>& startupNotes() const { return notes_; }
+    // Registers another output of the game (spoken moves, ...): it sees every later record and snapshot.
+    void addOutput(host::Output& output) { game_->addOutput(output); }
 
   private:
     ConsoleApp() = default;

@@ -164,7 +164,7 @@ bool loop(const Options& opt, oc::app::GlWindow& window, oc::app::ConsoleApp& ap
         const oc::session::Snapshot snap = app.frame(now);
         window.beginFrame(events.clickPosition());
         const auto commands = oc::ui::drawConsole(snap, now, ui, fonts);
-        speech.frame(snap);  // what this frame shows, and the keys
+        speech.keys(snap);  // F7, F8: announcements are the host's output
         window.render();
         app.dispatch(commands, now, ui);
         if (!opt.widget_map.empty()) writeWidgetMap(opt.widget_map, ui, widget_map);
@@ -191,6 +191,7 @@ int run(const Options& opt) {
     if (!fonts) return 1;
     oc::ui::applyConsoleStyle();
     AppClock clock;
+    oc::app::SpeechOutput speech(opt.speech);  // outlives the game, which holds it as an output
     auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
     if (!app) {
         fmt::print(stderr, "operator-console: {}\n", app.error());
@@ -208,7 +209,7 @@ int run(const Options& opt) {
             return 1;
         }
     }
-    oc::app::SpeechOutput speech(opt.speech);
+    (*app)->addOutput(speech);
     const bool ok = loop(opt, window, **app, clock, ui, *fonts, speech);
     (*app)->shutdown(clock.now());
     return ok ? 0 : 1;

@@ -31,15 +31,23 @@ void SpeechOutput::speak(const speech::Announcement& a) {
     if (speaker_) speaker_->say(a.text, a.language, a.interrupt);
 }
 
-void SpeechOutput::frame(const session::Snapshot& snap) {
+void SpeechOutput::onSnapshot(const session::Snapshot& snap, session::TimePoint) {
     const auto mode = speech::parseSpeechMode(opt_.mode.empty() ? snap.setup.speech : opt_.mode);
-    if (!mode || *mode == speech::SpeechMode::Off) return;
+    if (!mode || *mode == speech::SpeechMode::Off) {
+        announcer_.reset();
+        mode_.reset();
+        return;
+    }
     if (mode != mode_) {  // the setup may change it until the game starts
         mode_ = mode;
         announcer_.emplace(*mode, opt_.phonetic);
         openSpeaker();
     }
     for (const auto& a : announcer_->update(snap)) speak(a);
+}
+
+void SpeechOutput::keys(const session::Snapshot& snap) {
+    if (!announcer_) return;
     // ImGui 1.86 with the SDL backend indexes keys by SDL scancode.
     if (ImGui::IsKeyPressed(SDL_SCANCODE_F7, false)) {
         if (auto again = announcer_->computerMoveAgain(snap)) speak(*again);

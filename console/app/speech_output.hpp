@@ -1,12 +1,14 @@
 #pragma once
 // The console's voice (issue 13): speaks what the operator's view newly shows, in the event's language,
-// and answers two keys. Attached to the shell here until console/host offers its outputs' subscription.
+// and answers two keys. An output of the host: it hears every snapshot the host publishes, which is what
+// the operator's view shows.
 
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "host/game.hpp"
 #include "session/snapshot.hpp"
 #include "speech/announcer.hpp"
 #include "speech/speaker.hpp"
@@ -21,12 +23,15 @@ struct SpeechOptions {
 // Adds --speech and --speech-phonetic.
 void addSpeechOptions(CLI::App& cli, SpeechOptions& opt);
 
-class SpeechOutput {
+class SpeechOutput : public host::Output {
   public:
     explicit SpeechOutput(SpeechOptions opt) : opt_(std::move(opt)) {}
-    // Once per frame, after the views are drawn: announces what `snap` newly shows; F7 says the
-    // computer's move again, F8 the move number and both clocks (App. F 9.4).
-    void frame(const session::Snapshot& snap);
+    void onRecord(const nlohmann::json&) override {}
+    // Announces what `snapshot` newly shows.
+    void onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) override;
+    // Once per frame, after the views are drawn: F7 says the computer's move again, F8 the move number
+    // and both clocks (App. F 9.4).
+    void keys(const session::Snapshot& snap);
 
   private:
     void openSpeaker();

@@ -104,8 +104,7 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
 Check checkMovesRecorded(const Context& ctx) {
     Findings f;
     MoveWalk w;
-    w.game = rules::Game(rules::Position::startpos(),
-                         ctx.tl.setup.edition == 2005 ? rules::Edition::E2005 : rules::Edition::E2023);
+    w.game = rules::Game(rules::Position::startpos(), ctx.tl.setup.edition);
     w.lang = rules::parseLanguage(ctx.tl.setup.language).value_or(rules::Language::En);
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx.tl, w, i, f);
     std::string summary = fmt::format(
