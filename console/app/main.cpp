@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "broadcast_child.hpp"
 #include "console_app.hpp"
 #include "event_pump.hpp"
 #include "gl_window.hpp"
+#include "host/broadcast_child.hpp"
 #include "host/script_file.hpp"
 #include "screenshot.hpp"
 #include "speech_output.hpp"
@@ -200,7 +200,7 @@ int run(const Options& opt) {
     clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
     fmt::print(stderr, "operator-console: journal {}\n", (*app)->journalPath().string());
     for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
-    auto broadcast = oc::app::BroadcastChild::start((*app)->journalPath(), opt.broadcast);  // stops with us
+    auto broadcast = oc::host::BroadcastChild::start((*app)->journalPath(), opt.broadcast);  // stops with us
     if (!broadcast) return fmt::print(stderr, "operator-console: {}\n", broadcast.error()), 1;
     oc::ui::UiState ui = initialUi(opt, **app);
     if (!opt.script.empty()) {

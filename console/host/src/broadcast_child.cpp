@@ -1,4 +1,4 @@
-#include "broadcast_child.hpp"
+#include "host/broadcast_child.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,7 +12,7 @@
 
 extern char** environ;
 
-namespace oc::app {
+namespace oc::host {
 namespace {
 
 // The first line the child writes (its stdout is a pipe; the rest goes to the console's stderr).
@@ -69,4 +69,4 @@ BroadcastChild::~BroadcastChild() {
     ::waitpid(pid_, &status, 0);
 }
 
-}  // namespace oc::app
+}  // namespace oc::host

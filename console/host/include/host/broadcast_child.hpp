@@ -10,7 +10,7 @@
 #include <string>
 #include <tl/expected.hpp>
 
-namespace oc::app {
+namespace oc::host {
 
 class BroadcastChild {
   public:
@@ -30,4 +30,4 @@ class BroadcastChild {
     std::string listening_;
 };
 
-}  // namespace oc::app
+}  // namespace oc::host
