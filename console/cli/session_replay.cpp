@@ -6,20 +6,13 @@
 
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
+#include "session/no_engine.hpp"
 #include "session_cli.hpp"
 
 namespace oc::cli {
 namespace {
 
 using nlohmann::json;
-
-// The engine is never contacted while replaying.
-class NoEngine : public session::EngineLink {
-  public:
-    void startSearch(const session::SearchRequest&, session::TimePoint) override {}
-    void stop(session::TimePoint) override {}
-    std::vector<session::EngineEvent> poll(session::TimePoint) override { return {}; }
-};
 
 std::string stamp(std::int64_t ms) {
     return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
@@ -181,7 +174,7 @@ int replay(const std::string& file, const ReplayOutputs& o) {
         std::cout << fmt::format("{} {}\n", stamp(t - origin), describe(r["type"], r, engine_t));
     }
     session::MemorySink sink;
-    NoEngine none;
+    session::NoEngine none;
     auto s = session::Session::restore(records, sink, none);
     if (!s) return std::cerr << file << ": " << s.error() << "\n", 1;
     auto snap = (*s)->snapshot((*s)->lastRecordTime());

@@ -13,6 +13,7 @@
 #include "session/engine_link.hpp"
 #include "session/event_setup.hpp"
 #include "session/journal.hpp"
+#include "session/no_engine.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
 
@@ -59,19 +60,11 @@ std::string clockText(std::int64_t ms);
 // "move 12 (White)" style label for the half-move after `ply` half-moves.
 std::string moveLabel(int ply);
 
-// The engine is never contacted while the audit rebuilds a game.
-class NoEngine : public session::EngineLink {
-  public:
-    void startSearch(const session::SearchRequest&, session::TimePoint) override {}
-    void stop(session::TimePoint) override {}
-    std::vector<session::EngineEvent> poll(session::TimePoint) override { return {}; }
-};
-
 // The session as it was just before record `index`, rebuilt from the records before it with the
 // session's own replay: what the console knew and would have allowed at that moment.
 struct Rebuilt {
     session::MemorySink sink;
-    NoEngine engine;
+    session::NoEngine engine;
     std::unique_ptr<session::Session> session;
     std::string error;
 };

@@ -9,20 +9,13 @@
 #include <algorithm>
 
 #include "session/journal_sink.hpp"
+#include "session/no_engine.hpp"
 #include "session/session.hpp"
 
 namespace oc::broadcast {
 namespace {
 
 using Ms = std::chrono::milliseconds;
-
-// The broadcast never talks to an engine.
-class NoEngine : public session::EngineLink {
-  public:
-    void startSearch(const session::SearchRequest&, session::TimePoint) override {}
-    void stop(session::TimePoint) override {}
-    std::vector<session::EngineEvent> poll(session::TimePoint) override { return {}; }
-};
 
 // Tags a broadcast platform matches games by, and nothing from the operator's side of the console.
 constexpr const char* kPublicTags[] = {"Event",       "Site",        "Date",       "Round",
@@ -99,7 +92,7 @@ void restoreInto(BoardView& v, const FollowState& state, std::size_t count, sess
     auto records = session::sessionRecords(contents);
     if (records.empty()) return;  // only the header: the game is being set up
     session::MemorySink sink;
-    NoEngine none;
+    session::NoEngine none;
     auto s = session::Session::restore(records, sink, none);
     if (!s) {
         v.problem = "the journal's game cannot be rebuilt: " + s.error();
