@@ -210,6 +210,21 @@ TEST(Journal, ADirectoryIsUnreadableAndAnEmptyFileHasNoHeader) {
     ASSERT_FALSE(empty);
     EXPECT_EQ(empty.error().code, JournalErrorCode::Corrupt);
     EXPECT_NE(empty.error().message.find("no complete header record"), std::string::npos);
+    EXPECT_TRUE(empty.error().no_complete_record);
+}
+
+// A follower decides "still being created" from the read itself (no second look at the file).
+TEST(Journal, ATornHeaderIsNoCompleteRecordButABadFirstLineIsNot) {
+    TempDir dir;
+    test::writeFile(dir / "torn.journal", "{\"hash\":\"12");
+    auto torn = readJournal(dir / "torn.journal");
+    ASSERT_FALSE(torn);
+    EXPECT_TRUE(torn.error().no_complete_record);
+    test::writeFile(dir / "bad.journal", "not a record\nnor this\n");
+    auto bad = readJournal(dir / "bad.journal");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().code, JournalErrorCode::Corrupt);
+    EXPECT_FALSE(bad.error().no_complete_record);
 }
 
 TEST(Journal, SecondWriterIsRefusedWhileTheFirstIsOpen) {

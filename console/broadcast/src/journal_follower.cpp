@@ -41,8 +41,10 @@ bool JournalFollower::reread() {
         return acceptContents(std::move(contents->records));
     }
     const auto& error = contents.error();
-    // A console that is creating the journal has not finished its header line yet: wait for it.
-    if (state_.records.empty() && session::journalHoldsNoRecord(path_)) {
+    // A console that is creating the journal has not finished its header line yet: wait for it. Decided
+    // from this read, not a second one: the header may be completed in between, and a second look would
+    // then call the torn header this read saw a broken journal.
+    if (state_.records.empty() && error.no_complete_record) {
         seen_ = false;
         return false;
     }

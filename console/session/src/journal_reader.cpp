@@ -86,7 +86,9 @@ tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::p
         contents.valid_bytes = pos;
     }
     if (contents.records.empty()) {
-        return tl::unexpected(corrupt(0, "the journal has no complete header record"));
+        JournalError none = corrupt(0, "the journal has no complete header record");
+        none.no_complete_record = true;
+        return tl::unexpected(none);
     }
     return contents;
 }

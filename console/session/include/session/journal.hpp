@@ -49,6 +49,9 @@ struct JournalError {
     JournalErrorCode code = JournalErrorCode::Io;
     std::string message;                   // for the operator or arbiter: what is wrong and what to do
     std::optional<std::size_t> bad_index;  // Corrupt: index (= line number - 1) of the first bad record
+    // Corrupt at index 0 because no record is complete yet (empty file, or a header still being written):
+    // a follower of a journal being created waits, decided from the same read that found it.
+    bool no_complete_record = false;
 };
 
 struct JournalContents {
