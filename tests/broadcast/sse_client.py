@@ -1,5 +1,6 @@
 """Reading Server-Sent Events from a plain socket, for the broadcast tests."""
 import json
+import time
 
 
 def read_event(sock, buf):
@@ -13,9 +14,14 @@ def read_event(sock, buf):
     return event
 
 
-def next_board_event(sock, buf):
-    """The JSON of the next event that carries data (a board), or None at the end of the stream."""
+def next_board_event(sock, buf, deadline_s=120):
+    """The JSON of the next event that carries data (a board), or None at the end of the stream.
+    Keep-alive comments reset the socket's timeout, so a board that never comes would wait forever:
+    after `deadline_s` without one, it raises TimeoutError and the test fails instead of hanging."""
+    deadline = time.monotonic() + deadline_s
     while True:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no board event within {deadline_s} s (only keep-alives)")
         event = read_event(sock, buf)
         if event is None:
             return None
