@@ -210,7 +210,24 @@ struct PgnReader::Impl {
         return false;
     }
 
+    // Movetext, one token at a time: each step says whether the line (game or variation) goes on.
+    enum class LineEnd { more, done };
+    using Step = tl::expected<LineEnd, Failure>;
+    struct LineState {
+        Position position;  // after the last move read
+        Position before;    // before the last move: where a variation starts
+        PgnLine& out;
+        int depth;  // 0 for the game's main line
+        PgnGame& game;
+    };
     std::optional<Failure> readLine(Position position, PgnLine& out, int depth, PgnGame& game);
+    Step readToken(LineState& s);
+    Step readCommentToken(LineState& s);
+    Step readVariation(LineState& s);
+    Step closeVariation(const LineState& s);
+    Step readNag(LineState& s);
+    Step readNumberOrMove(LineState& s);
+    Step readMoveToken(LineState& s);
     std::optional<Failure> readMove(Position& position, PgnLine& out);
     tl::expected<PgnGame, Failure> readGame();
 };
@@ -240,67 +257,100 @@ std::optional<PgnReader::Impl::Failure> PgnReader::Impl::readMove(Position& posi
 
 std::optional<PgnReader::Impl::Failure> PgnReader::Impl::readLine(Position position, PgnLine& out, int depth,
                                                                   PgnGame& game) {
-    Position before = position;  // the position before the last move: where a variation starts
+    LineState line_state{position, position, out, depth, game};
     while (true) {
-        skipSpace();
-        if (atEnd())
-            return depth == 0 ? std::nullopt
-                              : std::optional(fail("the text ends inside a variation: ')' missing"));
-        const char c = peek();
-        if (c == '{' || c == ';') {
-            auto body = readComment();
-            if (!body) return body.error();
-            if (!out.empty())
-                absorbComment(*body, out.back().annotations, options.keep_comments);
-            else if (depth == 0 && options.keep_comments) {
-                MoveAnnotations a;
-                absorbComment(*body, a, true);
-                game.pre_comment += a.comment;
-            }
-        } else if (c == '(') {
-            if (out.empty()) return fail("a variation '(' must follow a move");
-            advance();
-            PgnLine variation;
-            if (auto f = readLine(before, variation, depth + 1, game)) return f;
-            if (options.keep_variations) out.back().variations.push_back(std::move(variation));
-        } else if (c == ')') {
-            if (depth == 0) return fail("')' without a matching '('");
-            advance();
-            return std::nullopt;
-        } else if (c == '$') {
-            advance();
-            int v = 0;
-            const std::size_t s = pos;
-            while (isDigit(peek()) && v <= 255) {
-                v = v * 10 + (text[pos] - '0');
-                advance();
-            }
-            if (pos == s || v > 255) return fail("a NAG is '$' followed by a number 0..255");
-            if (!out.empty()) out.back().annotations.nags.push_back(v);
-        } else if (c == '[') {
-            if (depth > 0) return fail("a tag '[' inside a variation: ')' missing");
-            return std::nullopt;  // the next game starts without a result token: treated as "*"
-        } else if (std::string result; tryResult(result)) {
-            if (depth > 0) return fail(cat("the game ends (", result, ") inside a variation: ')' missing"));
-            game.result = result;
-            return std::nullopt;
-        } else if (isDigit(c)) {
-            const std::size_t s = pos;
-            while (isDigit(peek())) advance();
-            if (peek() == '.' || isSpace(peek()) || atEnd()) {  // a move number
-                while (peek() == '.') advance();
-                continue;
-            }
-            pos = s;  // not a move number (e.g. 0-0): read it as a move; digits never cross a line
-            before = position;
-            if (auto f = readMove(position, out)) return f;
-        } else if (c == '.') {
-            advance();
-        } else {
-            before = position;
-            if (auto f = readMove(position, out)) return f;
-        }
+        auto step = readToken(line_state);
+        if (!step) return step.error();
+        if (*step == LineEnd::done) return std::nullopt;
     }
+}
+
+PgnReader::Impl::Step PgnReader::Impl::readToken(LineState& s) {
+    skipSpace();
+    if (atEnd()) {
+        if (s.depth == 0) return LineEnd::done;
+        return tl::unexpected(fail("the text ends inside a variation: ')' missing"));
+    }
+    const char c = peek();
+    if (c == '{' || c == ';') return readCommentToken(s);
+    if (c == '(') return readVariation(s);
+    if (c == ')') return closeVariation(s);
+    if (c == '$') return readNag(s);
+    if (c == '[') {
+        if (s.depth > 0) return tl::unexpected(fail("a tag '[' inside a variation: ')' missing"));
+        return LineEnd::done;  // the next game starts without a result token: treated as "*"
+    }
+    if (std::string result; tryResult(result)) {
+        if (s.depth > 0)
+            return tl::unexpected(fail(cat("the game ends (", result, ") inside a variation: ')' missing")));
+        s.game.result = result;
+        return LineEnd::done;
+    }
+    if (isDigit(c)) return readNumberOrMove(s);
+    if (c == '.') {
+        advance();
+        return LineEnd::more;
+    }
+    return readMoveToken(s);
+}
+
+PgnReader::Impl::Step PgnReader::Impl::readCommentToken(LineState& s) {
+    auto body = readComment();
+    if (!body) return tl::unexpected(body.error());
+    if (!s.out.empty()) {
+        absorbComment(*body, s.out.back().annotations, options.keep_comments);
+    } else if (s.depth == 0 && options.keep_comments) {  // before the first move: the game's comment
+        MoveAnnotations a;
+        absorbComment(*body, a, true);
+        s.game.pre_comment += a.comment;
+    }
+    return LineEnd::more;
+}
+
+// A variation replaces the last move, so it starts from the position before that move.
+PgnReader::Impl::Step PgnReader::Impl::readVariation(LineState& s) {
+    if (s.out.empty()) return tl::unexpected(fail("a variation '(' must follow a move"));
+    advance();
+    PgnLine variation;
+    if (auto f = readLine(s.before, variation, s.depth + 1, s.game)) return tl::unexpected(*f);
+    if (options.keep_variations) s.out.back().variations.push_back(std::move(variation));
+    return LineEnd::more;
+}
+
+PgnReader::Impl::Step PgnReader::Impl::closeVariation(const LineState& s) {
+    if (s.depth == 0) return tl::unexpected(fail("')' without a matching '('"));
+    advance();
+    return LineEnd::done;
+}
+
+PgnReader::Impl::Step PgnReader::Impl::readNag(LineState& s) {
+    advance();
+    int v = 0;
+    const std::size_t first = pos;
+    while (isDigit(peek()) && v <= 255) {
+        v = v * 10 + (text[pos] - '0');
+        advance();
+    }
+    if (pos == first || v > 255) return tl::unexpected(fail("a NAG is '$' followed by a number 0..255"));
+    if (!s.out.empty()) s.out.back().annotations.nags.push_back(v);
+    return LineEnd::more;
+}
+
+PgnReader::Impl::Step PgnReader::Impl::readNumberOrMove(LineState& s) {
+    const std::size_t first = pos;
+    while (isDigit(peek())) advance();
+    if (peek() == '.' || isSpace(peek()) || atEnd()) {  // a move number
+        while (peek() == '.') advance();
+        return LineEnd::more;
+    }
+    pos = first;  // not a move number (e.g. 0-0): read it as a move; digits never cross a line
+    return readMoveToken(s);
+}
+
+PgnReader::Impl::Step PgnReader::Impl::readMoveToken(LineState& s) {
+    s.before = s.position;
+    if (auto f = readMove(s.position, s.out)) return tl::unexpected(*f);
+    return LineEnd::more;
 }
 
 tl::expected<PgnGame, PgnReader::Impl::Failure> PgnReader::Impl::readGame() {
