@@ -51,16 +51,29 @@ std::string formatDuration(Duration d) {
     return out;
 }
 
-std::string formatClock(Duration d) {
-    if (d < 0ms) return "-" + formatClock(-d);
+std::string formatClock(Duration d, ClockStyle style) {
+    if (d < 0ms) return "-" + formatClock(-d, style);
     const long long ms = d.count();
     const long long h = ms / 3'600'000;
     const long long m = (ms / 60'000) % 60;
     const long long s = (ms / 1000) % 60;
-    std::string out = h > 0 ? std::to_string(h) + ":" + twoDigits(m) : std::to_string(m);
+    const bool hours = h > 0 || style != ClockStyle::Display;
+    std::string out = hours ? std::to_string(h) + ":" + twoDigits(m) : std::to_string(m);
     out += ":" + twoDigits(s);
-    // Below ten seconds the tenths matter to the operator (a table clock shows them too).
-    if (ms < 10'000 && ms % 1000 != 0) out += "." + std::to_string((ms % 1000) / 100);
+    const long long frac = ms % 1000;
+    switch (style) {
+        case ClockStyle::Display:  // below ten seconds the tenths matter (a table clock shows them too)
+            if (ms < 10'000) out += "." + std::to_string(frac / 100);
+            break;
+        case ClockStyle::HmsTenths:
+            if (frac / 100 != 0) out += "." + std::to_string(frac / 100);
+            break;
+        case ClockStyle::HmsMillis:
+            out += "." + std::string(frac < 100 ? "0" : "") + (frac < 10 ? "0" : "") + std::to_string(frac);
+            break;
+        case ClockStyle::Hms:
+            break;
+    }
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "clock/tc_format.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
 #include "session/no_engine.hpp"
@@ -15,7 +16,7 @@ namespace {
 using nlohmann::json;
 
 std::string stamp(std::int64_t ms) {
-    return fmt::format("{}:{:02}:{:02}.{:03}", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+    return clock::formatClock(std::chrono::milliseconds{ms}, clock::ClockStyle::HmsMillis);
 }
 
 std::string ms(const json& v) {

@@ -126,6 +126,20 @@ TEST(Format, DurationsAndClockDisplays) {
         EXPECT_EQ(formatHuman(*parseHumanTimeControl(text)), text);
 }
 
+// One formatter for every clock reading the console writes: screens, papers, the audit, listings.
+TEST(Format, EveryClockStyle) {
+    EXPECT_EQ(formatClock(5s), "0:05.0");  // a table clock shows the tenths below ten seconds
+    EXPECT_EQ(formatClock(-6800ms), "-0:06.8");
+    EXPECT_EQ(formatClock(10s), "0:10");
+    EXPECT_EQ(formatClock(299s, ClockStyle::Hms), "0:04:59");
+    EXPECT_EQ(formatClock(299'900ms, ClockStyle::Hms), "0:04:59");  // whole seconds, not rounded up
+    EXPECT_EQ(formatClock(3723s, ClockStyle::HmsTenths), "1:02:03");
+    EXPECT_EQ(formatClock(9500ms, ClockStyle::HmsTenths), "0:00:09.5");
+    EXPECT_EQ(formatClock(-1500ms, ClockStyle::HmsTenths), "-0:00:01.5");
+    EXPECT_EQ(formatClock(3'723'045ms, ClockStyle::HmsMillis), "1:02:03.045");
+    EXPECT_EQ(formatClock(0ms, ClockStyle::HmsMillis), "0:00:00.000");
+}
+
 TEST(Describe, ExplainsPeriodsAndClassification) {
     const std::string text = describe(kFide, Edition::E2023);
     EXPECT_NE(text.find("Period 1 (from move 1): 40 moves in 90m"), std::string::npos) << text;

@@ -44,8 +44,15 @@ struct ParseError {
 [[nodiscard]] tl::expected<Duration, std::string> parseDuration(std::string_view text);
 // A clock reading "h:mm:ss", "m:ss" or "s"; the error names the accepted forms.
 [[nodiscard]] tl::expected<Duration, std::string> parseClockReading(std::string_view text);
-// A clock display: "1:30:00", "4:59", "0:00.5" below ten seconds when not whole.
-[[nodiscard]] std::string formatClock(Duration d);
+// How a clock reading is written. Every screen, paper and listing of the console writes clock times
+// through formatClock, so that one reading looks the same everywhere (a negative reading gets a '-').
+enum class ClockStyle {
+    Display,    // as a table clock shows it: "4:59", "1:30:00", tenths below ten seconds ("0:09.5")
+    Hms,        // whole seconds, hours always written: "0:04:59" (the papers an arbiter signs)
+    HmsTenths,  // "0:04:59", and ".5" when the tenths are not zero (the audit, like PGN's %clk)
+    HmsMillis,  // "0:04:59.250": journal listings, where a record's millisecond matters
+};
+[[nodiscard]] std::string formatClock(Duration d, ClockStyle style = ClockStyle::Display);
 
 // Several lines explaining the control in words, with its classification under `edition`.
 [[nodiscard]] std::string describe(const TimeControl& tc, Edition edition, ClassifyOptions options = {});

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "clock/tc_format.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::audit::detail {
@@ -113,11 +114,7 @@ std::int64_t timeOf(const session::Record& r) {
 }
 
 std::string clockText(std::int64_t ms) {
-    const char* sign = ms < 0 ? "-" : "";
-    ms = std::abs(ms);
-    std::string out = fmt::format("{}{}:{:02}:{:02}", sign, ms / 3600000, ms / 60000 % 60, ms / 1000 % 60);
-    if (ms % 1000 != 0) out += fmt::format(".{}", ms % 1000 / 100);
-    return out;
+    return clock::formatClock(std::chrono::milliseconds{ms}, clock::ClockStyle::HmsTenths);
 }
 
 std::string moveLabel(int ply) {

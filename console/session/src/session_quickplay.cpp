@@ -3,6 +3,7 @@
 // penalty path (clock::quickplayClaimProposal, clock::incrementRequestProposal).
 #include <fmt/format.h>
 
+#include "clock/tc_format.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -10,9 +11,9 @@ namespace {
 
 using Impl = Session::Impl;
 
+// A fallen flag reads 0:00:00 on the claim form, as on the table clock.
 std::string hms(Ms t) {
-    auto s = std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::seconds>(t).count());
-    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    return clock::formatClock(std::max(t, Ms{0}), clock::ClockStyle::Hms);
 }
 
 const char* rulingName(cmd::QuickplayRuling r) {

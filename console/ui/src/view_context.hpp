@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "clock/tc_format.hpp"
 #include "session/commands.hpp"
 #include "session/snapshot.hpp"
 #include "ui/fonts.hpp"
@@ -41,8 +42,8 @@ void recordItem(ViewContext& ctx, const char* label);
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();
 
-// "1:29:58" / "4:05" / "0:07.3" below ten seconds; a leading '-' for negative times.
-std::string formatClock(session::Ms t);
+// "1:29:58" / "4:05" / "0:07.3" below ten seconds: the clock module's one formatter.
+using clock::formatClock;
 // A duration the operator typed ("1:29:58", "90m", "45s"); nullopt when it cannot be read.
 std::optional<session::Ms> parseTyped(const std::string& text);
 // Whether the game is under way (started and not over).

@@ -53,22 +53,6 @@ void endPane() {
     ImGui::EndChild();
 }
 
-std::string formatClock(session::Ms t) {
-    const bool negative = t.count() < 0;
-    const long long ms = std::llabs(t.count());
-    const long long s = ms / 1000;
-    std::string text;
-    if (s >= 3600) {
-        text = fmt::format("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
-    } else if (s >= 10) {
-        text = fmt::format("{}:{:02}", s / 60, s % 60);
-    } else {
-        // Under ten seconds the tenths matter to the operator.
-        text = fmt::format("0:{:02}.{}", s, (ms % 1000) / 100);
-    }
-    return negative ? "-" + text : text;
-}
-
 std::optional<session::Ms> parseTyped(const std::string& text) {
     auto d = clock::parseDuration(text);
     if (!d) {
