@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "random.hpp"
+#include "clock/random.hpp"
 
 namespace oc::clock {
 
@@ -28,14 +28,11 @@ double toSeconds(Duration d) {
     return static_cast<double>(d.count()) / 1000.0;
 }
 
-GameDraws drawGame(detail::Rng& rng, const SimulationConfig& cfg) {
-    const double median = toSeconds(cfg.delay_median);
-    // Lognormal fitted to the median and the 99th percentile: heavy-tailed like real handling times.
-    const double sigma =
-        cfg.delay_p99 > cfg.delay_median ? std::log(toSeconds(cfg.delay_p99) / median) / detail::kZ99 : 0.0;
+GameDraws drawGame(Rng& rng, const SimulationConfig& cfg) {
+    const auto handling = HandlingTimeModel::fit(toSeconds(cfg.delay_median), toSeconds(cfg.delay_p99));
     GameDraws d;
     for (int i = 0; i < cfg.computer_moves + 1; ++i) {
-        d.handling.push_back(seconds(median * std::exp(sigma * rng.normal())));
+        d.handling.push_back(seconds(handling.seconds(rng.normal())));
         d.engine_noise.push_back(std::exp(0.4 * rng.normal() - 0.08));  // mean 1
         d.human_noise.push_back(std::exp(0.5 * rng.normal() - 0.125));
     }
@@ -151,7 +148,7 @@ SimulationResult simulate(const SimulationConfig& cfg) {
     double handling_sum = 0;
     std::uint64_t seeder = cfg.seed;
     for (int g = 0; g < cfg.games; ++g) {
-        detail::Rng rng(detail::splitmix64(seeder));
+        Rng rng(splitmix64(seeder));
         const GameDraws draws = drawGame(rng, cfg);
         const Color me = g % 2 == 0 ? Color::White : Color::Black;
         add(r.ours, playGame(cfg, draws, me, false), ours_sum, ours_n);

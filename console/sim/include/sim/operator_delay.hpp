@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdint>
 
+#include "clock/random.hpp"
+
 namespace oc::sim {
 
 // Simulated operator handling delays: log-normal with a given median and 99th percentile (heavy tail).
@@ -14,12 +16,11 @@ class DelayModel {
     std::chrono::milliseconds delay(std::uint64_t stream, std::uint64_t index) const;
 
   private:
-    double mu_, sigma_;
+    clock::HandlingTimeModel model_;
     std::uint64_t seed_;
 };
 
-// A deterministic 64-bit hash-based generator (splitmix64) for seeded, resumable randomness.
-std::uint64_t mix64(std::uint64_t x);
+using clock::mix64;
 // A uniform double in [0, 1) from (seed, stream, index).
 double uniform01(std::uint64_t seed, std::uint64_t stream, std::uint64_t index);
 
