@@ -113,6 +113,16 @@ void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session
     }
 }
 
+void ConsoleApp::describeEngine(ui::UiState& ui) const {
+    ui.engine_identity = engine_->identity().name;
+    ui.engine_command = engine_->command();
+    ui.engine_defaults.clear();
+    for (const engine::Option& o : engine_->offeredOptions()) {
+        if (o.type != engine::OptionType::Button)
+            ui.engine_defaults.push_back({o.name, o.default_value.value_or("")});
+    }
+}
+
 bool ConsoleApp::lively(session::TimePoint now) const {
     const session::Snapshot s = game_->session().snapshot(now);
     return engine_->busy() || (s.clock_running.has_value() && !s.clock_paused);

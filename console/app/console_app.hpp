@@ -41,6 +41,9 @@ class ConsoleApp {
     session::Snapshot frame(session::TimePoint now);
     // Performs the view's commands in order; a refusal stops the rest and is shown by the view.
     void dispatch(const std::vector<session::Command>& commands, session::TimePoint now, ui::UiState& ui);
+    // The running engine's name, command and option defaults for the setup screen (E.III 2.2: the options
+    // are checked before the lock); filled in once its handshake is done.
+    void describeEngine(ui::UiState& ui) const;
     // Whether something changes by itself (a clock runs, the engine thinks): the shell then redraws often.
     bool lively(session::TimePoint now) const;
     // Waits for the engine to answer (script runs): returns false after `limit` without an answer.

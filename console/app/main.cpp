@@ -40,6 +40,7 @@ struct Options {
     bool resume = false;
     std::string script;
     bool public_display = false;
+    std::string public_orientation = "human";
     std::string tab = "draws";
     std::string engine = "/usr/games/stockfish";
     std::vector<std::string> engine_args;
@@ -79,6 +80,9 @@ void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--tab", opt.tab, "The lower pane to show first: draws, arbiter or adjournment")
         ->check(CLI::IsMember({"draws", "arbiter", "adjournment"}));
     cli.add_flag("--public", opt.public_display, "Start in the public display view (board and clocks only)");
+    cli.add_option("--public-orientation", opt.public_orientation,
+                   "The public display's board: 'human' (the human's side at the bottom, default) or 'white'")
+        ->check(CLI::IsMember({"human", "white"}));
     cli.add_option("--engine", opt.engine,
                    "UCI engine command when the event names none (default: Stockfish)");
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
@@ -140,6 +144,8 @@ std::optional<oc::ui::Fonts> loadFonts(const Options& opt) {
 oc::ui::UiState initialUi(const Options& opt, const oc::app::ConsoleApp& app) {
     oc::ui::UiState ui;
     ui.public_display = opt.public_display;
+    ui.public_orientation = opt.public_orientation == "white" ? oc::ui::PublicOrientation::WhiteAtBottom
+                                                              : oc::ui::PublicOrientation::HumanAtBottom;
     ui.shell_notices = app.startupNotes();
     ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
              : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
@@ -162,6 +168,7 @@ bool loop(const Options& opt, oc::app::GlWindow& window, oc::app::ConsoleApp& ap
         running = events.pump();
         const auto now = clock.now();
         const oc::session::Snapshot snap = app.frame(now);
+        if (snap.phase == oc::session::Phase::Setup) app.describeEngine(ui);  // its options, before the lock
         window.beginFrame(events.clickPosition());
         const auto commands = oc::ui::drawConsole(snap, now, ui, fonts);
         speech.keys(snap);  // F7, F8: announcements are the host's output

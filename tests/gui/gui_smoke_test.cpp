@@ -200,9 +200,10 @@ TEST_F(GuiSmoke, KeyboardOnlyOperatorCycle) {
     EXPECT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("stderr.txt")).rdbuf();
 }
 
-// What the audience sees of the public display, minus the running clocks: the banner's text (left of
-// the view buttons) and the board with its frame.
-bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where) {
+// What the audience sees of the public display, minus the running clocks: the board with its frame and,
+// with `banner`, the banner's text (left of the view buttons).
+bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where,
+                      bool banner = true) {
     if (a.width != b.width || a.height != b.height) return where = "the size", false;
     auto differs = [&](int x0, int y0, int x1, int y1) {
         for (int y = y0; y < y1; ++y)
@@ -211,8 +212,17 @@ bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::s
                     return where = std::to_string(x) + "," + std::to_string(y), true;
         return false;
     };
-    return !differs(0, 0, a.width * 2 / 3, board.y0 - 12) &&
+    return !(banner && differs(0, 0, a.width * 2 / 3, board.y0 - 12)) &&
            !differs(0, board.y0 - 8, board.x1 + 8, a.height - 8);
+}
+
+// Pixels of the banner's state text in the view's amber (ADJOURNED, PAUSED, GAME OVER ...); GAME IN
+// PROGRESS is grey.
+int amberInBanner(const Image& img, const Board& board) {
+    int n = 0;
+    for (int y = 0; y < board.y0 - 12; ++y)
+        for (int x = 0; x < img.width * 2 / 3; ++x) n += img.at(x, y) == 0xFFBF33;
+    return n;
 }
 
 // CMP-3.5 / Q18: the computer seals in the real window, driven by mouse and keys; from the seal request
@@ -238,9 +248,18 @@ TEST_F(GuiSmoke, ComputerSealsAndThePublicDisplayNeverChangesUntilTheMoveIsPlaye
         const Image now = load(file(std::string(step) + ".png"));
         ASSERT_NE(now.pixels, nullptr) << step;
         std::string where;
-        EXPECT_TRUE(sameAudienceView(before, now, board, where)) << step << ": a pixel changed at " << where;
+        EXPECT_TRUE(sameAudienceView(before, now, board, where, false))
+            << step << ": a pixel of the board changed at " << where;
     }
+    // The banner says the game's state (issue 15), but never whether the computer has chosen (Q18).
     std::string where;
+    EXPECT_TRUE(sameAudienceView(load(file("public-1-seal-requested.png")),
+                                 load(file("public-2-computer-has-chosen.png")), board, where))
+        << "the seal request's banner changed when the computer chose, at " << where;
+    EXPECT_TRUE(sameAudienceView(before, load(file("public-4-resumed-not-yet-played.png")), board, where))
+        << "resumed, the game is in progress again: " << where;
+    EXPECT_EQ(amberInBanner(before, board), 0) << "GAME IN PROGRESS is grey";
+    EXPECT_GT(amberInBanner(load(file("public-3-adjourned.png")), board), 50) << "ADJOURNED, in amber";
     EXPECT_FALSE(sameAudienceView(before, load(file("public-5-sealed-move-played.png")), board, where))
         << "once played on the board the sealed move shows (the comparison can see a move)";
     ASSERT_TRUE(fs::exists(file("game-envelope.pdf"))) << "the envelope record, next to the journal";
@@ -262,6 +281,44 @@ TEST_F(GuiSmoke, HumanSealsAndTheScriptWritesTheEnvelopeWithTheResumption) {
         << std::ifstream(file("stderr.txt")).rdbuf();
     const std::string grep_g = "pdftotext -layout " + pdf + " - | grep -q '3 Dec 2026, 18:00, Room 2'";
     EXPECT_EQ(std::system(grep_g.c_str()), 0) << "field (g) from the script line";
+}
+
+// Issue 15, item 7: the public display faces the human: his side at the bottom unless White's is chosen,
+// whatever the operator's own view; an adjourned game says so in the banner.
+TEST_F(GuiSmoke, PublicDisplayShowsTheHumansSideAtTheBottomAndTheGamesState) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    const std::string event =
+        file("event.json", R"({"white": "Stockfish", "black": "Human, Test", "computer_side": "white",
+                               "time_control": "5m", "engine": {"command": "/usr/games/stockfish"}})");
+    const std::string start = file("start.script", "start\n");
+    // White's pieces (drawn white) fill the bottom rank when White is at the bottom, else Black's.
+    auto whiteAtBottom = [&](const std::string& png) {
+        const Image img = load(png);
+        const Board b = findBoard(img);
+        double bottom = 0, top = 0;
+        for (int c = 0; c < 8; ++c)
+            bottom += share(img, b, c, 7, 0xFFFFFF), top += share(img, b, c, 0, 0xFFFFFF);
+        return bottom > top;
+    };
+    ASSERT_EQ(
+        console("--event " + event + " --script " + start + " --public --screenshot " + file("human.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_FALSE(whiteAtBottom(file("human.png"))) << "the human plays Black: Black at the bottom";
+    fs::remove(file("game.journal"));
+    ASSERT_EQ(console("--event " + event + " --script " + start +
+                      " --public --public-orientation white --screenshot " + file("white.png")),
+              0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_TRUE(whiteAtBottom(file("white.png"))) << "--public-orientation white";
+    fs::remove(file("game.journal"));
+    const std::string adjourn = file("adjourn.script", "start\nmade\npressed\nrecorded\nseal\nseal-human\n");
+    ASSERT_EQ(
+        console("--event " + event + " --script " + adjourn + " --public --screenshot " + file("adj.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    const Image in_play = load(file("human.png"));
+    const Image adjourned = load(file("adj.png"));
+    EXPECT_EQ(amberInBanner(in_play, findBoard(in_play)), 0) << "GAME IN PROGRESS is grey";
+    EXPECT_GT(amberInBanner(adjourned, findBoard(adjourned)), 50) << "ADJOURNED, in amber";
 }
 
 TEST_F(GuiSmoke, SigtermClosesCleanly) {

@@ -115,13 +115,11 @@ void on(Impl& s, const rec::Recorded&, TimePoint t) {
 }
 
 void on(Impl& s, const rec::Sync& r, TimePoint t) {
-    auto before_w = s.clock->remaining(Color::White, t), before_b = s.clock->remaining(Color::Black, t);
-    s.clock->sync(r.white, r.black, t);
-    s.notice(fmt::format("official clock: white {}ms ({:+}ms), black {}ms ({:+}ms)",
-                         s.clock->remaining(Color::White, t).count(),
-                         (s.clock->remaining(Color::White, t) - before_w).count(),
-                         s.clock->remaining(Color::Black, t).count(),
-                         (s.clock->remaining(Color::Black, t) - before_b).count()));
+    // CLK-01: the readings in m:ss; a difference over the tolerance stays highlighted until the next sync.
+    auto note = s.clock->sync(r.white, r.black, t);
+    s.notice(note.text);
+    if (!note.warning.empty()) s.notice("WARNING: " + note.warning);
+    s.sync_warning = std::move(note.warning);
 }
 
 void on(Impl& s, const rec::HumanOffer&, TimePoint) {

@@ -85,11 +85,29 @@ void SessionClock::restartTurn(Color side, TimePoint t) {
         (void)gc.adjust({~side, -r->credited, "reinstatement: no increment for a switch-over", "7.5.1"}, t);
 }
 
-void SessionClock::sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t) {
+SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t) {
     clock::ClockReading r;
     r.remaining[Color::White] = white;
     r.remaining[Color::Black] = black;
-    (void)impl_->gc.sync(r, t);
+    const auto records = impl_->gc.sync(r, t);
+    SyncNote note{"table clock:", ""};
+    if (!records) return {note.text + " " + std::string(clock::toString(records.error())), ""};
+    // In the table clock's own form (m:ss), never raw milliseconds: the operator compares it with the clock.
+    for (const clock::SyncRecord& rec : *records) {
+        const char* side = rec.side == Color::White ? "White" : "Black";
+        const bool ahead = rec.difference >= Ms(0);
+        const std::string diff =
+            (ahead ? "+" : "-") + clock::formatClock(ahead ? rec.difference : -rec.difference);
+        note.text += fmt::format("{} {} {} ({})", &rec == &records->front() ? "" : ",", side,
+                                 clock::formatClock(rec.official), diff);
+        if (!rec.beyond_tolerance) continue;
+        note.warning +=
+            fmt::format("{}{} differs from the console by {}", note.warning.empty() ? "" : "; ", side, diff);
+    }
+    if (!note.warning.empty())
+        note.warning += fmt::format(" (more than {}): check the reading typed; the table clock is official",
+                                    clock::formatDuration(impl_->gc.settings().sync_tolerance));
+    return note;
 }
 
 void SessionClock::pause(TimePoint t) {

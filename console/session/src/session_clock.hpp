@@ -31,7 +31,12 @@ class SessionClock {
     void start(TimePoint t);                           // White's clock runs
     void press(TimePoint t);                           // the running side completes its move
     void restartTurn(rules::Color side, TimePoint t);  // after a reinstatement: `side`'s clock runs
-    void sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t);  // official readings
+    // CLK-01: the official readings take over. The note gives each reading and its difference from the
+    // mirror in m:ss ("White 15:30 (-0:06.8)"); `warning` is set when a difference is over the tolerance.
+    struct SyncNote {
+        std::string text, warning;
+    };
+    SyncNote sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t);
     void pause(TimePoint t);
     void resume(TimePoint t);
     void adjust(rules::Color side, Ms delta, const std::string& reason, TimePoint t);

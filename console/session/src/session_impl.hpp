@@ -72,6 +72,7 @@ struct Session::Impl {
     int restarts = 0, computer_flags = 0;
     std::string last_fault;
     std::deque<std::string> notices;
+    std::string sync_warning;  // CLK-01: the last table clock reading differed by more than the tolerance
     std::string expected_human_move;
     std::optional<PendingClaim> claim;
     bool seal_requested = false;

@@ -92,6 +92,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     if (module_request)
         s.module_request = Snapshot::ModuleRequest{module_request->name, module_request->value};
     s.notices.assign(notices.begin(), notices.end());
+    s.clock_sync_warning = sync_warning;
     s.records = records;
     s.journal_failure = journal_failure;
     return s;

@@ -1,6 +1,7 @@
 // The banner: one line in large type saying what the operator must do now, then who plays whom.
 #include <fmt/format.h>
 
+#include "ui/console_view.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -44,12 +45,21 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
     return {"EVENT SETUP", kGrey};
 }
 
+// What the audience may know of the game's state (Q18): never whether the computer has chosen a move
+// under a seal request, nor a flag before the arbiter rules on it.
+Instruction publicInstruction(const session::Snapshot& snap) {
+    if (snap.phase == Phase::GameOver) {
+        return {fmt::format("GAME OVER  {}  ({})", snap.result, snap.termination), kAmber};
+    }
+    if (snap.phase == Phase::Adjourned) return {"ADJOURNED", kAmber};
+    if (snap.clock_paused) return {"PAUSED BY THE ARBITER", kAmber};
+    if (snap.seal_requested) return {"ADJOURNMENT: THE MOVE IS BEING SEALED", kAmber};
+    return {"GAME IN PROGRESS", kGrey};
+}
+
 // Conditions that override the phase: the arbiter's pause, a reported flag.
 Instruction bannerInstruction(const session::Snapshot& snap, bool public_display) {
-    if (public_display) {
-        return {snap.result != "*" ? fmt::format("Result {}", snap.result) : std::string("Game in progress"),
-                kGrey};
-    }
+    if (public_display) return publicInstruction(snap);
     if (!snap.journal_failure.empty()) {
         return {"JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER", kRed};
     }
@@ -73,16 +83,28 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
     return i;
 }
 
+// The public display turns its own board (human's side or White at the bottom); the operator's view
+// keeps its flip.
 void drawViewToggles(ViewContext& ctx) {
     UiState& st = ctx.state;
-    const char* flip = "Flip board";
+    const bool white_bottom = st.public_orientation == PublicOrientation::WhiteAtBottom;
+    const char* flip = !st.public_display ? "Flip board"
+                       : white_bottom     ? "Human at bottom"
+                                          : "White at bottom";
     const char* pub = st.public_display ? "Operator view" : "Public display";
     const ImGuiStyle& style = ImGui::GetStyle();
     const float w = ImGui::CalcTextSize(flip).x + ImGui::CalcTextSize(pub).x + style.FramePadding.x * 4.f +
                     style.ItemSpacing.x;
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
-    if (actionButton(ctx, flip, true)) {
-        st.flip_board = !st.flip_board;
+    // With the human playing White both public orientations are the same board: nothing to choose.
+    const bool can_turn = !st.public_display || ctx.snap.setup.computer_side == rules::Color::White;
+    if (actionButton(ctx, flip, can_turn)) {
+        if (st.public_display) {
+            st.public_orientation =
+                white_bottom ? PublicOrientation::HumanAtBottom : PublicOrientation::WhiteAtBottom;
+        } else {
+            st.flip_board = !st.flip_board;
+        }
     }
     ImGui::SameLine();
     if (actionButton(ctx, pub, true)) {
@@ -91,6 +113,10 @@ void drawViewToggles(ViewContext& ctx) {
 }
 
 }  // namespace
+
+std::string publicState(const session::Snapshot& snap) {
+    return publicInstruction(snap).text;
+}
 
 void drawBanner(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;

@@ -51,4 +51,10 @@ BoardPicture boardPicture(const session::Snapshot& snap, bool flip, bool public_
     return picture;
 }
 
+BoardPicture publicBoardPicture(const session::Snapshot& snap, PublicOrientation orientation) {
+    const bool computer_white = snap.setup.computer_side == rules::Color::White;
+    const bool white_at_bottom = orientation == PublicOrientation::WhiteAtBottom || !computer_white;
+    return boardPicture(snap, computer_white != white_at_bottom, true);
+}
+
 }  // namespace oc::ui

@@ -61,6 +61,13 @@ void drawStatus(ViewContext& ctx) {
     if (snap.flag_reported && inPlay(snap)) {
         ImGui::TextColored(kRed, "%s flag reported", sideName(*snap.flag_reported));
     }
+    if (!snap.clock_sync_warning.empty() && !ctx.state.public_display) {
+        // CLK-01 (docs/clock.md): a difference over the tolerance is highlighted until the next reading.
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextColored(kAmber, "%s", snap.clock_sync_warning.c_str());
+        recordItem(ctx, "clock sync warning");
+        ImGui::PopTextWrapPos();
+    }
     if ((snap.faster_rate || snap.faster_rate_available) && inPlay(snap) && !ctx.state.public_display) {
         const char* label = snap.faster_rate ? "Back to normal rate" : "Faster rate (E.III 2.2)";
         if (actionButton(ctx, label, snap.faster_rate_available)) {
@@ -115,8 +122,12 @@ void drawTableReading(ViewContext& ctx) {
 
 }  // namespace
 
-float clockPaneRows(const session::Snapshot& snap) {
+float clockPaneRows(const session::Snapshot& snap, float width) {
     float rows = 4.f;  // the reading's title and its two rows, separators
+    if (!snap.clock_sync_warning.empty()) {
+        const float h = ImGui::CalcTextSize(snap.clock_sync_warning.c_str(), nullptr, false, width).y;
+        rows += (h + ImGui::GetStyle().ItemSpacing.y) / ImGui::GetFrameHeightWithSpacing();
+    }
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;

@@ -62,6 +62,18 @@ void drawTabButton(ViewContext& ctx, const char* label, LowerTab tab, bool atten
     ImGui::PopStyleColor();
 }
 
+// The Draws tab: offers, claims and the policy's lines scroll; resignations and the "Flag fallen" row
+// stay pinned at the bottom, so no offer or policy text can push them out of view (issue 15).
+void drawDrawsWithEndings(ViewContext& ctx) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float footer = ImGui::GetFrameHeightWithSpacing() * 2.f + style.ItemSpacing.y + 1.f;
+    ImGui::BeginChild("drawsbody", {0, -footer});
+    drawDrawsPane(ctx);
+    ImGui::EndChild();
+    ImGui::Separator();
+    drawDrawsEndings(ctx);
+}
+
 void drawLowerTabs(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     ImGui::BeginChild("lower", {0, 0}, true);
@@ -80,7 +92,7 @@ void drawLowerTabs(ViewContext& ctx) {
     ImGui::Separator();
     switch (ctx.state.tab) {
         case LowerTab::Draws:
-            drawDrawsPane(ctx);
+            drawDrawsWithEndings(ctx);
             break;
         case LowerTab::Arbiter:
             drawArbiterPane(ctx);
@@ -90,6 +102,7 @@ void drawLowerTabs(ViewContext& ctx) {
             break;
     }
     ImGui::EndChild();
+    recordItem(ctx, "pane lower");
 }
 
 void drawBoardColumn(ViewContext& ctx, const Layout& l) {
@@ -108,8 +121,8 @@ void drawBoardColumn(ViewContext& ctx, const Layout& l) {
     ImGui::EndGroup();
 }
 
-// The move pane's height: title, the human's entry (label, box, options, a refusal), the computer's
-// move in big type with its prompt and the three tall step buttons.
+// The move pane's height before its content has been measured: title, the human's entry (label, box,
+// options, a refusal), the computer's move in big type with its prompt and the three tall step buttons.
 float movePaneHeight(const Fonts& fonts) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float text = ImGui::GetTextLineHeightWithSpacing();
@@ -127,9 +140,16 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     drawBoardColumn(ctx, l);
     ImGui::SameLine();
     ImGui::BeginGroup();
-    beginPane("Move", {l.middle_w, movePaneHeight(ctx.fonts)}, ctx.fonts);
+    // As tall as its content in the last frame: a refusal or a question grows the pane and the lower
+    // tabs give way; without them the lower tabs get the room (issue 15: 1280x800 and 1366x768).
+    const float measured = ctx.state.move_pane_content_h;
+    const float move_h = measured > 0.f ? measured : movePaneHeight(ctx.fonts);
+    beginPane("Move", {l.middle_w, move_h}, ctx.fonts);
     drawMovePane(ctx);
+    ctx.state.move_pane_content_h =
+        ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y + 1.f;
     endPane();
+    recordItem(ctx, "pane Move");
     ImGui::BeginChild("lowerwrap", {l.middle_w, 0});
     drawLowerTabs(ctx);
     ImGui::EndChild();
@@ -137,8 +157,10 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     ImGui::SameLine();
     ImGui::BeginGroup();
     const float row = ImGui::GetFrameHeightWithSpacing();
-    const float clocks_h = ctx.fonts.heading->FontSize * 3.6f + row * clockPaneRows(ctx.snap) +
-                           ImGui::GetStyle().WindowPadding.y * 2.f;
+    const float clocks_h =
+        ctx.fonts.heading->FontSize * 3.6f +
+        row * clockPaneRows(ctx.snap, l.right_w - ImGui::GetStyle().WindowPadding.x * 2.f) +
+        ImGui::GetStyle().WindowPadding.y * 2.f;
     beginPane("Clocks", {l.right_w, clocks_h}, ctx.fonts);
     drawClockPane(ctx);
     endPane();
@@ -151,28 +173,40 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     ImGui::EndGroup();
 }
 
+// One public clock: "White  <name>" above the time, so nobody has to guess whose clock it is.
+void drawPublicClock(ViewContext& ctx, rules::Color c) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool running = snap.clock_running == c && !snap.clock_paused && inPlay(snap);
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::TextColored(running ? kGreen : kGrey, "%s", sideName(c));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(playerName(snap, c).c_str());
+    recordItem(ctx, c == rules::Color::White ? "public white name" : "public black name");
+    ImGui::PopFont();
+    ImGui::PushFont(ctx.fonts.big);
+    ImGui::TextColored(running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
+                       formatClock(snap.remaining[c]).c_str());
+    recordItem(ctx, c == rules::Color::White ? "public white clock" : "public black clock");
+    ImGui::PopFont();
+    ImGui::Spacing();
+}
+
 // The public display (Q18): board and clocks only, as large as the screen allows; never the engine's
-// move, evaluations or analysis.
+// move, evaluations or analysis. The clock of the side at the bottom of the board is the lower one.
 void drawPublicBody(ViewContext& ctx, const Layout& l) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float label_h = ImGui::GetFontSize() * 1.4f;
     const float side = std::max(160.f, std::min(l.body_h - label_h - style.WindowPadding.y * 2.f,
                                                 ImGui::GetContentRegionAvail().x * 0.62f));
     ImGui::BeginChild("board", {side + style.WindowPadding.x * 2.f, 0}, true, ImGuiWindowFlags_NoScrollbar);
-    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, true), ctx.fonts, side);
+    const BoardPicture picture = publicBoardPicture(ctx.snap, ctx.state.public_orientation);
+    drawBoard(picture, ctx.fonts, side);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("publicclocks", {0, 0}, true);
-    for (rules::Color c : {rules::Color::White, rules::Color::Black}) {
-        const bool running = ctx.snap.clock_running == c && !ctx.snap.clock_paused && inPlay(ctx.snap);
-        ImGui::PushFont(ctx.fonts.heading);
-        ImGui::TextColored(running ? kGreen : kGrey, "%s", playerName(ctx.snap, c).c_str());
-        ImGui::PopFont();
-        ImGui::PushFont(ctx.fonts.big);
-        ImGui::TextColored(running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
-                           formatClock(ctx.snap.remaining[c]).c_str());
-        ImGui::PopFont();
-        ImGui::Spacing();
+    const rules::Color top = picture.white_at_bottom ? rules::Color::Black : rules::Color::White;
+    for (rules::Color c : {top, ~top}) {
+        drawPublicClock(ctx, c);
     }
     if (ctx.snap.result != "*") {
         ImGui::PushFont(ctx.fonts.big);

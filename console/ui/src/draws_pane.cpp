@@ -147,7 +147,9 @@ void drawQuickplay(ViewContext& ctx) {
     }
 }
 
-void drawEndings(ViewContext& ctx) {
+}  // namespace
+
+void drawDrawsEndings(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
@@ -173,6 +175,8 @@ void drawEndings(ViewContext& ctx) {
         }
     }
 }
+
+namespace {
 
 // E.III 3.2: the nominated person may be consulted only in the arbiter's presence.
 void drawConsultation(ViewContext& ctx) {
@@ -204,6 +208,10 @@ void drawDrawsPane(ViewContext& ctx) {
     drawModuleRequest(ctx);
     ImGui::Separator();
     drawOffers(ctx);
+    // QPF-02/03: a quickplay claim is made with seconds left: above the claims, which may scroll.
+    if (ctx.snap.qpf_applies || ctx.snap.qpf_claimant || ctx.snap.increment_requester) {
+        drawQuickplay(ctx);
+    }
     ImGui::Separator();
     // While an offer waits for its answer the claims fold away (one click to open), so the answer and
     // the endings fit a 1280x800 screen without scrolling.
@@ -216,11 +224,6 @@ void drawDrawsPane(ViewContext& ctx) {
         recordItem(ctx, "Claims");
     }
     if (open) drawClaims(ctx);
-    if (ctx.snap.qpf_applies || ctx.snap.qpf_claimant || ctx.snap.increment_requester) {
-        drawQuickplay(ctx);
-    }
-    ImGui::Separator();
-    drawEndings(ctx);
 }
 
 }  // namespace oc::ui

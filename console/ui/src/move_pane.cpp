@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include <span>
+#include <tuple>
 #include <utility>
 
 #include "view_context.hpp"
@@ -86,19 +87,58 @@ bool moveBox(UiState& st, bool focus) {
     return entered;
 }
 
+// The draw offer made with the move and when the human pressed the clock. True when Enter was pressed in
+// the "pressed N s ago" box: it submits the move, as Enter in the move box does.
+bool drawEntryOptions(ViewContext& ctx, bool active) {
+    UiState& st = ctx.state;
+    ImGui::BeginDisabled(!active || ctx.snap.seal_requested);
+    ImGui::Checkbox("(=) draw offer", &st.draw_offer);
+    recordItem(ctx, "(=) draw offer");
+    ImGui::SameLine(0, 24);
+    ImGui::TextUnformatted("pressed");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
+    const bool entered = ImGui::InputText("##pressed", &st.pressed_ago, ImGuiInputTextFlags_EnterReturnsTrue);
+    recordItem(ctx, "##pressed");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("s ago");
+    ImGui::EndDisabled();
+    return entered;
+}
+
+// The move box with its button; the pair says whether Enter was pressed in the box and the button clicked.
+std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
+    UiState& st = ctx.state;
+    ImGui::BeginDisabled(!active);
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
+    // here. A mouse press this frame may be activating another field: never steal focus from it.
+    const bool focus = active && !st.public_display && !ImGui::IsAnyItemActive() &&
+                       !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+                       !ImGui::IsMouseReleased(ImGuiMouseButton_Left);
+    const bool entered = moveBox(st, focus);
+    recordItem(ctx, "##move");
+    ImGui::PopFont();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    const bool clicked =
+        actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
+    return {entered, clicked};
+}
+
 void drawHumanEntry(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
     const rules::Color human = ~snap.setup.computer_side;
     const bool active = humanTurn(snap);
-    ImGui::TextColored(
-        active ? kGreen : kGrey, "%s",
-        snap.seal_requested && active ? "Human seals on paper: do NOT type the move" : "Human's move");
-    if (!(snap.seal_requested && active)) {
+    const bool sealing = snap.seal_requested && active;
+    ImGui::TextColored(active ? kGreen : kGrey, "%s",
+                       sealing ? "Human seals on paper: do NOT type the move" : "Human's move");
+    if (!sealing) {
         ImGui::SameLine();
         ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
     }
-    const bool sealing = snap.seal_requested && active;
     bool entered = false;
     bool clicked = false;
     if (sealing) {
@@ -106,27 +146,7 @@ void drawHumanEntry(ViewContext& ctx) {
         // players, so a second click confirms it.
         clicked = confirmButton(ctx, "Envelope sealed", true);
     } else {
-        ImGui::BeginDisabled(!active);
-        ImGui::PushFont(ctx.fonts.heading);
-        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-        // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
-        // here. A mouse press this frame may be activating another field: never steal focus from it.
-        const bool focus = active && !st.public_display && !ImGui::IsAnyItemActive() &&
-                           !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
-                           !ImGui::IsMouseReleased(ImGuiMouseButton_Left);
-        entered = moveBox(st, focus);
-        recordItem(ctx, "##move");
-        ImGui::PopFont();
-        ImGui::EndDisabled();
-        ImGui::SameLine();
-        clicked = actionButton(ctx, "Enter move", active && !st.move_text.empty(),
-                               {0, ImGui::GetFrameHeight() * 1.4f});
-    }
-    if ((entered && active && !st.move_text.empty()) || clicked) {
-        submitHumanMove(ctx);
-    } else if (entered && active && snap.previous_unrecorded) {
-        // Enter on an empty box while the computer's move waits to be recorded: the step that is due.
-        ctx.out.push_back(session::cmd::Recorded{});
+        std::tie(entered, clicked) = drawMoveBoxRow(ctx, active);
     }
     if (!st.rejection.empty() && st.rejection_is_move) {
         ImGui::PushTextWrapPos(0.f);
@@ -134,18 +154,13 @@ void drawHumanEntry(ViewContext& ctx) {
         recordItem(ctx, "move rejection");
         ImGui::PopTextWrapPos();
     }
-    ImGui::BeginDisabled(!active || snap.seal_requested);
-    ImGui::Checkbox("(=) draw offer", &st.draw_offer);
-    recordItem(ctx, "(=) draw offer");
-    ImGui::SameLine(0, 24);
-    ImGui::TextUnformatted("pressed");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
-    ImGui::InputText("##pressed", &st.pressed_ago);
-    recordItem(ctx, "##pressed");
-    ImGui::SameLine();
-    ImGui::TextUnformatted("s ago");
-    ImGui::EndDisabled();
+    entered = drawEntryOptions(ctx, active) || entered;
+    if ((entered && active && !st.move_text.empty()) || clicked) {
+        submitHumanMove(ctx);
+    } else if (entered && active && snap.previous_unrecorded) {
+        // Enter on an empty box while the computer's move waits to be recorded: the step that is due.
+        ctx.out.push_back(session::cmd::Recorded{});
+    }
 }
 
 // What the operator must do with the computer's move right now, in words.

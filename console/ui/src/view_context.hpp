@@ -58,10 +58,12 @@ const std::string& playerName(const session::Snapshot& snap, rules::Color c);
 // The panes (one file each).
 void drawMovePane(ViewContext& ctx);
 void drawClockPane(ViewContext& ctx);
-// How many rows the clock pane needs now (its status lines come and go).
-float clockPaneRows(const session::Snapshot& snap);
+// How many rows the clock pane needs now (its status lines come and go), `width` wide inside.
+float clockPaneRows(const session::Snapshot& snap, float width);
 void drawEnginePane(ViewContext& ctx);
 void drawDrawsPane(ViewContext& ctx);
+// Resignations and the "Flag fallen" reports, pinned under the Draws tab's scrolling part.
+void drawDrawsEndings(ViewContext& ctx);
 void drawArbiterPane(ViewContext& ctx);
 void drawConsultPane(ViewContext& ctx);
 // IRR-04 kinds entered by hand and CLK-08 arrivals (arbiter tab).

@@ -55,6 +55,11 @@ class BridgeEngineLink : public session::EngineLink {
         return pending_.has_value() || searching_.has_value() || held_.has_value() ||
                pondering_.has_value() || !options_.empty();
     }
+    // The engine as its last handshake described itself: name and options with their defaults (empty
+    // before the handshake), and the command it runs (the setup screen shows them, E.III 2.2).
+    const engine::EngineIdentity& identity() const { return engine_.identity(); }
+    const std::vector<engine::Option>& offeredOptions() const { return engine_.offeredOptions(); }
+    const std::string& command() const { return engine_.settings().process.command; }
     // Blocks until the engine writes something or `max` passes (the shells' idle wait).
     void waitForActivity(std::chrono::milliseconds max) { engine_.waitForActivity(max); }
     // New settings from the setup form, before the game (the bridge refuses them during a game).

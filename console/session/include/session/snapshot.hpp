@@ -102,7 +102,10 @@ struct Snapshot {
     };
     std::optional<ModuleRequest> module_request;
     std::vector<std::string> notices;  // recent messages for the operator, newest last
-    std::uint64_t records = 0;         // journal records so far
+    // CLK-01: the last table clock reading differed from the mirror by more than the tolerance (2 s):
+    // what and by how much, until the next reading. Empty otherwise.
+    std::string clock_sync_warning;
+    std::uint64_t records = 0;  // journal records so far
     // Set once a record could not be written: the game is stopped (every command refused, the engine's
     // moves not shown) until it is resumed from the journal; the view says so in red.
     std::string journal_failure;

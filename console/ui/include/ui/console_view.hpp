@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "session/commands.hpp"
@@ -19,5 +20,14 @@ void applyConsoleStyle();
 // "12 s ago"); the view never reads a clock.
 std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now,
                                           UiState& state, const Fonts& fonts);
+
+// What the public display's banner says of the game: GAME IN PROGRESS, ADJOURNED, PAUSED BY THE
+// ARBITER, GAME OVER with the result... never what only the operator may know (Q18).
+std::string publicState(const session::Snapshot& snap);
+
+// The engine's options as they will be at the start (the event's values, then Threads and Hash at the
+// engine's defaults): "Engine: Hash 256, Ponder false, Threads 1" (setup screen, E.III 2.2).
+std::string engineOptionsSummary(const session::EngineSettings& engine,
+                                 const std::vector<EngineOptionDefault>& defaults);
 
 }  // namespace oc::ui

@@ -22,6 +22,16 @@ struct WidgetInfo {
 
 enum class LowerTab { Draws, Arbiter, Adjourn };
 
+// Which side the public display shows at the bottom: the human's (he looks at it across the board) or
+// White's (the audience's convention). Independent of the operator's own view (`flip_board`).
+enum class PublicOrientation { HumanAtBottom, WhiteAtBottom };
+
+// One UCI option of the engine as its handshake announced it (name and default), shown on the setup
+// screen beside the value the event sets, so they can be checked before the E.III 2.2 lock.
+struct EngineOptionDefault {
+    std::string name, default_value;
+};
+
 // The view's own transient state: text being typed, toggles, the last refusal. The session never sees it.
 struct UiState {
     // Move entry (E.III 1.3): kept after a refusal so the operator can fix it.
@@ -69,17 +79,25 @@ struct UiState {
     // Display.
     bool flip_board = false;      // false: the computer's side at the bottom (the operator's seat)
     bool public_display = false;  // board and clocks only: never evaluations or the engine's move (Q18)
+    PublicOrientation public_orientation = PublicOrientation::HumanAtBottom;
     LowerTab tab = LowerTab::Draws;
     std::string confirming;  // the id of a consequential button waiting for its second click
     // Setup screen: the form edits a draft until Start.
     std::optional<session::EventSetup> setup_draft;
     std::string setup_source;  // "loaded from FILE", shown on the setup screen
+    // The running engine, filled in by the shell once its handshake is done: "Stockfish 15.1", the
+    // command it was started with, and its options with their defaults.
+    std::string engine_identity, engine_command;
+    std::vector<EngineOptionDefault> engine_defaults;
     std::vector<std::string>
         shell_notices;  // the shell's own messages (e.g. "resumed from ..."), shown first
     // Bookkeeping across frames.
     std::optional<session::Phase> last_phase;
     bool seen_flag = false, seen_offer = false, seen_seal = false;  // to bring their tab forward once
     std::map<std::string, WidgetInfo> widgets;                      // rebuilt every frame
+    // The Move pane's content height in the last frame: the pane grows to it (a refusal, an offer's
+    // question), so the step buttons below never leave the view.
+    float move_pane_content_h = 0.f;
 };
 
 // Updates the view state after the session answered `command`: clears what was accepted, keeps the

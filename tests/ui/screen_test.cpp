@@ -1,0 +1,224 @@
+// Issue 15, items 7-11: the public display's state, labels and orientation; the clock sync warning; the
+// Move pane's steps and the "Flag fallen" row in view at 1280x800 and 1366x768; the setup's Event field
+// and engine options; Enter in the "pressed N s ago" box.
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <string>
+
+#include "console_view_fixture.hpp"
+#include "ui/board_picture.hpp"
+#include "ui/console_view.hpp"
+
+namespace {
+
+using namespace oc::ui::test;
+using oc::ui::PublicOrientation;
+
+// --- Item 7: the public display ---------------------------------------------------------------------
+
+TEST(PublicDisplay, SaysTheGamesStateNeverGameInProgressWhenItIsNot) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    EXPECT_EQ(oc::ui::publicState(snap), "GAME IN PROGRESS");
+    snap.seal_requested = true;
+    EXPECT_EQ(oc::ui::publicState(snap), "ADJOURNMENT: THE MOVE IS BEING SEALED");
+    snap.computer_move_withheld = true;  // Q18: whether the computer has chosen is never shown
+    snap.phase = Phase::EngineMoveShown;
+    EXPECT_EQ(oc::ui::publicState(snap), "ADJOURNMENT: THE MOVE IS BEING SEALED");
+    snap.phase = Phase::Adjourned;
+    snap.clock_paused = true;
+    EXPECT_EQ(oc::ui::publicState(snap), "ADJOURNED");
+    snap = inPhase(Phase::HumanToMove);
+    snap.clock_paused = true;
+    EXPECT_EQ(oc::ui::publicState(snap), "PAUSED BY THE ARBITER");
+    snap.flag_reported = Color::White;  // the arbiter has not ruled: nothing for the audience yet
+    snap.clock_paused = false;
+    EXPECT_EQ(oc::ui::publicState(snap), "GAME IN PROGRESS");
+    snap = inPhase(Phase::GameOver);
+    snap.result = "1-0";
+    snap.termination = "resignation";
+    EXPECT_EQ(oc::ui::publicState(snap), "GAME OVER  1-0  (resignation)");
+}
+
+TEST(PublicDisplay, HumansSideAtTheBottomByDefaultOrWhitesWhenChosen) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.setup.computer_side = Color::White;  // the human plays Black
+    EXPECT_FALSE(oc::ui::publicBoardPicture(snap, PublicOrientation::HumanAtBottom).white_at_bottom);
+    EXPECT_TRUE(oc::ui::publicBoardPicture(snap, PublicOrientation::WhiteAtBottom).white_at_bottom);
+    snap.setup.computer_side = Color::Black;  // the human plays White: both choices agree
+    EXPECT_TRUE(oc::ui::publicBoardPicture(snap, PublicOrientation::HumanAtBottom).white_at_bottom);
+    EXPECT_TRUE(oc::ui::publicBoardPicture(snap, PublicOrientation::WhiteAtBottom).white_at_bottom);
+    snap = engineMoveShown();
+    EXPECT_EQ(oc::ui::publicBoardPicture(snap, PublicOrientation::HumanAtBottom).pending_from, -1)
+        << "never the engine's move";
+}
+
+// The clocks are labelled with the side and the name; the lower clock belongs to the side at the bottom;
+// the public orientation is its own control and leaves the operator's view alone.
+TEST_F(ConsoleView, PublicClocksLabelledAndOrientedApartFromTheOperatorsView) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.setup.computer_side = Color::White;
+    snap.setup.white = "Stockfish";
+    snap.setup.black = "Human Player";
+    state_.public_display = true;
+    frames(snap, 2);
+    ASSERT_TRUE(state_.widgets.count("public white name") && state_.widgets.count("public black clock"));
+    EXPECT_LT(state_.widgets["public white clock"].min.y, state_.widgets["public black clock"].min.y)
+        << "the human (Black) is at the bottom of the board, so his clock is the lower one";
+    click(snap, "White at bottom");
+    frames(snap, 1);
+    EXPECT_EQ(state_.public_orientation, PublicOrientation::WhiteAtBottom);
+    EXPECT_GT(state_.widgets["public white clock"].min.y, state_.widgets["public black clock"].min.y);
+    EXPECT_FALSE(state_.flip_board) << "the operator's own view is not turned";
+    click(snap, "Operator view");
+    frames(snap, 1);  // the move box takes the keyboard back (it activates a frame after asking)
+    click(snap, "Flip board");
+    EXPECT_TRUE(state_.flip_board);
+    EXPECT_EQ(state_.public_orientation, PublicOrientation::WhiteAtBottom);
+}
+
+// --- Item 8: the clock sync warning ------------------------------------------------------------------
+
+TEST_F(ConsoleView, SyncDifferenceOverTheToleranceIsHighlightedInTheClockPane) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("clock sync warning"));
+    snap.clock_sync_warning =
+        "White differs from the console by -0:06.8 (more than 2s): check the reading typed; the table "
+        "clock is official";
+    frames(snap, 2);
+    ASSERT_TRUE(state_.widgets.count("clock sync warning"));
+    const auto& warning = state_.widgets["clock sync warning"];
+    EXPECT_LT(warning.max.y, state_.widgets["##tablewhite"].min.y)
+        << "inside the Clocks pane, above the form";
+    EXPECT_LE(warning.max.x, 1280.f);
+    state_.public_display = true;
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("clock sync warning")) << "operator only";
+}
+
+// --- Item 9: nothing the operator needs leaves the view ----------------------------------------------
+
+struct ScreenSize {
+    float width, height;
+};
+
+// The text size follows the window height (main.cpp: a fortieth), so each size has its own fixture.
+class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<ScreenSize> {
+  protected:
+    LayoutAt() : ConsoleView(GetParam().height / 40.f) {}
+    void SetUp() override {
+        ConsoleView::SetUp();
+        ImGui::GetIO().DisplaySize = ImVec2(GetParam().width, GetParam().height);
+    }
+    // `name` is drawn wholly inside the pane recorded as `pane` and inside the window.
+    void expectInside(const std::string& name, const std::string& pane, const std::string& where) {
+        ASSERT_TRUE(state_.widgets.count(name)) << name << " not drawn in " << where;
+        const auto& w = state_.widgets[name];
+        const auto& p = state_.widgets[pane];
+        EXPECT_GE(w.min.y, p.min.y) << name << " above its pane in " << where;
+        EXPECT_LE(w.max.y, p.max.y) << name << " below the fold of its pane in " << where;
+        EXPECT_LE(w.max.y, GetParam().height - 4.f) << name << " below the window in " << where;
+    }
+    void expectStepsAndFlagRowInView(const Snapshot& snap, const std::string& where) {
+        frames(snap, 3);  // the Move pane takes its content's height from the frame before
+        for (const char* step : {"Made on board", "Clock pressed", "Recorded"}) {
+            expectInside(step, "pane Move", where);
+        }
+        for (const char* flag : {"White##flag", "Black##flag", "Human resigns"}) {
+            expectInside(flag, "pane lower", where);
+        }
+    }
+};
+
+constexpr const char* kLongRefusal =
+    "'Nf5' is not a legal move here: no knight can reach f5. Legal knight moves: Nc3, Na3, Nh3, Nf3. "
+    "Write the move as the human played it, in the event's notation (Polish: S for the knight).";
+
+TEST_P(LayoutAt, StepButtonsAndFlagRowStayInViewWithARefusalAndAPendingOffer) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.previous_unrecorded = true;
+    state_.rejection = kLongRefusal;
+    state_.rejection_is_move = true;
+    expectStepsAndFlagRowInView(snap, "a refusal");
+    snap = engineMoveShown();
+    snap.human_offer_pending = true;
+    snap.indication.accept_draw = true;
+    snap.indication.reason = "the score has been -0.11 or less for the last 3 moves";
+    state_.rejection.clear();
+    expectStepsAndFlagRowInView(snap, "a pending offer");
+    snap.phase = Phase::HumanToMove;
+    snap.engine_move.reset();
+    snap.previous_unrecorded = true;
+    state_.rejection = kLongRefusal;
+    state_.rejection_is_move = true;
+    expectStepsAndFlagRowInView(snap, "a refusal and a pending offer");
+    snap.flag_reported = Color::White;  // the banner's flag line, and the Arbiter tab comes forward ...
+    snap.clock_sync_warning = "White differs from the console by -0:06.8 (more than 2s): check the reading";
+    frames(snap, 1);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Arbiter);
+    state_.tab = oc::ui::LowerTab::Draws;  // ... and the operator goes back to Draws & result
+    expectStepsAndFlagRowInView(snap, "a refusal, an offer, a flag and a sync warning");
+}
+
+TEST_P(LayoutAt, MovePaneShrinksBackWhenTheRefusalGoes) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 3);
+    const float plain = state_.widgets["pane Move"].max.y;
+    state_.rejection = kLongRefusal;
+    state_.rejection_is_move = true;
+    frames(snap, 3);
+    EXPECT_GT(state_.widgets["pane Move"].max.y, plain) << "the pane grows for the refusal";
+    state_.rejection.clear();
+    frames(snap, 3);
+    EXPECT_EQ(state_.widgets["pane Move"].max.y, plain);
+}
+
+INSTANTIATE_TEST_SUITE_P(Screens, LayoutAt,
+                         ::testing::Values(ScreenSize{1280.f, 800.f}, ScreenSize{1366.f, 768.f}),
+                         [](const auto& row) {
+                             return std::to_string(static_cast<int>(row.param.width)) + "x" +
+                                    std::to_string(static_cast<int>(row.param.height));
+                         });
+
+// --- Item 10: the setup screen -----------------------------------------------------------------------
+
+TEST_F(ConsoleView, SetupShowsTheWholeEventNameAndTheEnginesOptions) {
+    Snapshot snap = inPhase(Phase::Setup);
+    snap.setup.event = "Mistrzostwa Polski Amatorow w Szachach Klasycznych, Czlowiek kontra Komputer 2026";
+    snap.setup.engine.command = "/usr/games/stockfish";
+    snap.setup.engine.options = {{"Hash", "256"}};
+    state_.engine_identity = "Stockfish 15.1";
+    state_.engine_command = "/usr/games/stockfish";
+    state_.engine_defaults = {{"Threads", "1"}, {"Hash", "16"}, {"Ponder", "false"}, {"MultiPV", "1"}};
+    frames(snap, 2);
+    const auto& event = state_.widgets.at("setup event");
+    const float text_w = ImGui::CalcTextSize(snap.setup.event.c_str()).x;
+    EXPECT_GE(event.max.x - event.min.x, text_w + 2.f * ImGui::GetStyle().FramePadding.x)
+        << "the Event field holds the whole name";
+    EXPECT_TRUE(state_.widgets.count("engine option Threads"));
+    EXPECT_TRUE(state_.widgets.count("engine option Hash"));
+    const auto& summary = state_.widgets.at("setup engine summary");
+    EXPECT_LT(summary.max.y, state_.widgets.at("Start the game").min.y) << "right above Start";
+    EXPECT_EQ(oc::ui::engineOptionsSummary(snap.setup.engine, state_.engine_defaults),
+              "Engine: Hash 256, Ponder false, Threads 1");
+    EXPECT_EQ(oc::ui::engineOptionsSummary(snap.setup.engine, {}), "Engine: Hash 256");
+}
+
+// --- Item 11: Enter in "pressed N s ago" ------------------------------------------------------------
+
+TEST_F(ConsoleView, EnterInThePressedBoxSubmitsTheMove) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 2);
+    type(snap, "Nf3");
+    click(snap, "##pressed");
+    type(snap, "12");
+    const auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    const auto& move = std::get<cmd::HumanMove>(out[0]);
+    EXPECT_EQ(move.text, "Nf3");
+    ASSERT_TRUE(move.pressed_at.has_value());
+    EXPECT_EQ(*move.pressed_at, kNow - 12s);
+}
+
+}  // namespace
