@@ -73,10 +73,35 @@ void drawStatus(ViewContext& ctx) {
     }
 }
 
+// E.III 2.1: what the engine's time leaves out for the operator's handling, and why (operator only).
+void drawReserve(ViewContext& ctx) {
+    const auto& r = ctx.snap.handling_reserve;
+    if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
+    const double per_move = static_cast<double>(r->per_move.count()) / 1000.0;
+    ImGui::TextDisabled("Held back for handling: %s (%.1f s x %d moves)", formatClock(r->held_back).c_str(),
+                        per_move, r->moves);
+    recordItem(ctx, "handling reserve");
+    std::string why = r->starting_value
+                          ? fmt::format("starting value: only {} handlings measured", r->samples)
+                          : fmt::format("95th percentile of the last {} handlings", r->samples);
+    if (r->set_aside)
+        why += fmt::format("; one slow handling ({:.1f} s) set aside",
+                           static_cast<double>(r->set_aside->count()) / 1000.0);
+    ImGui::TextDisabled("%s", why.c_str());
+    recordItem(ctx, "handling reserve why");
+}
+
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
 void drawTableReading(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
+    if (ctx.snap.resync_needed) {
+        // E.III 1.1: after a resume the mirror only knows the last record; the table clock rules.
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextColored(kAmber, "Resumed: re-synchronise to the table clock (enter both readings)");
+        recordItem(ctx, "resync needed");
+        ImGui::PopTextWrapPos();
+    }
     ImGui::TextUnformatted("Table clock reading (h:mm:ss):");
     ImGui::BeginDisabled(!enabled);
     const float label_w = ImGui::CalcTextSize("White ").x;
@@ -120,6 +145,8 @@ float clockPaneRows(const session::Snapshot& snap) {
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
+    rows += snap.handling_reserve && inPlay(snap) ? 1.5f : 0.f;  // what is held back for handling, and why
+    rows += snap.resync_needed ? 1.5f : 0.f;                     // the resume's request for a reading
     return rows;
 }
 
@@ -127,6 +154,7 @@ void drawClockPane(ViewContext& ctx) {
     drawOneClock(ctx, rules::Color::White);
     drawOneClock(ctx, rules::Color::Black);
     drawStatus(ctx);
+    drawReserve(ctx);
     if (!ctx.state.public_display) {
         ImGui::Separator();
         drawTableReading(ctx);

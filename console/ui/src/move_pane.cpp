@@ -7,6 +7,7 @@
 #include <span>
 #include <utility>
 
+#include "rules/notation.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -86,6 +87,19 @@ bool moveBox(UiState& st, bool focus) {
     return entered;
 }
 
+// Art. 9.1 / App. C.12: "(=)" typed with the move is the offer; the box shows it ticked before Enter
+// (and cannot be unticked while the mark is in the text: the session reads the mark either way).
+void drawOfferBox(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool typed = rules::hasDrawOfferMark(st.move_text);
+    bool offer = st.draw_offer || typed;
+    ImGui::BeginDisabled(typed);
+    if (ImGui::Checkbox("(=) draw offer", &offer) && !typed) st.draw_offer = offer;
+    ImGui::EndDisabled();
+    recordItem(ctx, "(=) draw offer");
+    if (typed) recordItem(ctx, "(=) typed with the move");
+}
+
 void drawHumanEntry(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
@@ -135,8 +149,7 @@ void drawHumanEntry(ViewContext& ctx) {
         ImGui::PopTextWrapPos();
     }
     ImGui::BeginDisabled(!active || snap.seal_requested);
-    ImGui::Checkbox("(=) draw offer", &st.draw_offer);
-    recordItem(ctx, "(=) draw offer");
+    drawOfferBox(ctx);
     ImGui::SameLine(0, 24);
     ImGui::TextUnformatted("pressed");
     ImGui::SameLine();
@@ -185,6 +198,47 @@ bool stepButton(ViewContext& ctx, const char* label, bool due, ImVec2 size) {
     return clicked;
 }
 
+constexpr const char* kMadeConfirm = "Made on board: rejects the offer";
+
+// Art. 9.1: playing the computer's move rejects the human's pending draw offer. While one is pending,
+// the first Enter or click on "Made on board" only asks (naming the policy's answer below the buttons);
+// the second plays the move. True when the move is to be reported as made.
+bool madeStep(ViewContext& ctx, bool shown, bool enter, ImVec2 size) {
+    UiState& st = ctx.state;
+    const bool ask = shown && ctx.snap.human_offer_pending;
+    if (!ask && st.confirming == kMadeConfirm) st.confirming.clear();
+    const bool pressed = stepButton(ctx, "Made on board", shown, size) || (enter && shown);
+    if (!pressed) return false;
+    if (!ask || st.confirming == kMadeConfirm) {
+        if (ask) st.confirming.clear();
+        return true;
+    }
+    st.confirming = kMadeConfirm;
+    return false;
+}
+
+// Under the step buttons (so they never move): the pending offer, the policy's answer and what playing
+// the move does to it.
+void drawPendingOfferWarning(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (!snap.human_offer_pending || snap.phase != Phase::EngineMoveShown || ctx.state.public_display) return;
+    const char* answer = snap.indication.accept_draw ? "ACCEPT" : "DECLINE";
+    ImGui::PushTextWrapPos(0.f);
+    if (ctx.state.confirming == kMadeConfirm) {
+        ImGui::TextColored(
+            kRed,
+            "Playing the move REJECTS the human's draw offer (Art. 9.1); the policy's answer is "
+            "%s. Enter again to play it, or answer the offer (Draws & result).",
+            answer);
+        recordItem(ctx, "made confirm");
+    } else {
+        ImGui::TextColored(
+            kAmber, "The human's draw offer is pending; the policy's answer: %s (Draws & result).", answer);
+        recordItem(ctx, "pending offer warning");
+    }
+    ImGui::PopTextWrapPos();
+}
+
 void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
@@ -197,7 +251,7 @@ void drawSteps(ViewContext& ctx) {
     // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
     const bool enter =
         !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-    if (stepButton(ctx, "Made on board", shown, size) || (enter && shown)) {
+    if (madeStep(ctx, shown, enter, size)) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
     ImGui::SameLine();
@@ -237,6 +291,7 @@ void drawEngineMove(ViewContext& ctx) {
     ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt.c_str());
     recordItem(ctx, "step prompt");
     drawSteps(ctx);
+    drawPendingOfferWarning(ctx);
 }
 
 }  // namespace
