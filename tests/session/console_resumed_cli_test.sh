@@ -20,14 +20,14 @@ common=(--engine fake --engine-side black --tc 15m+10s --human random --seed 7 -
 "$cli" play "${common[@]}" --max-plies 14 --resume >/dev/null || fail "second resume"
 n=$(grep -c '"type":"console_resumed"' "$j")
 [ "$n" = 2 ] || fail "expected 2 console_resumed records, found $n"
-grep -q '"program":"operator-cli"' "$j" || fail "the record does not name the program"
+grep -q '"program":"operator-cli play"' "$j" || fail "the record does not name the program"
 grep '"type":"console_resumed"' "$j" | grep -q '"resumed_from_seq":[1-9]' || fail "no resumed_from_seq"
 "$cli" journal verify "$j" | grep -q 'intact' || fail "journal verify"
-"$cli" journal replay "$j" | grep -q 'operator-cli resumed the journal after record' || fail "journal replay"
-"$cli" audit "$j" --json "$dir/audit.json" >"$dir/audit.txt" 2>&1
+"$cli" journal replay "$j" | grep -q 'operator-cli play resumed the journal after record' || fail "journal replay"
+"$cli" journal audit "$j" --json "$dir/audit.json" >"$dir/audit.txt" 2>&1 || { cat "$dir/audit.txt"; fail "the audit finds a breach"; }
 grep -q 'resumed the journal' "$dir/audit.json" || { cat "$dir/audit.txt"; fail "the audit does not list the resume"; }
 mkdir "$dir/out"
-"$cli" broadcast --journal "$j" --listen 127.0.0.1:0 --dir "$dir/out" >"$dir/broadcast.txt" 2>&1 &
+"$cli" broadcast serve --journal "$j" --listen 127.0.0.1:0 --dir "$dir/out" >"$dir/broadcast.txt" 2>&1 &
 bpid=$!
 for _ in $(seq 1 300); do
     [ -s "$dir/out/games.pgn" ] && break
