@@ -78,16 +78,17 @@ void drawReserve(ViewContext& ctx) {
     const auto& r = ctx.snap.handling_reserve;
     if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
     const double per_move = static_cast<double>(r->per_move.count()) / 1000.0;
-    ImGui::TextDisabled("Held back for handling: %s (%.1f s x %d moves)", formatClock(r->held_back).c_str(),
-                        per_move, r->moves);
+    ImGui::TextDisabled("Held for handling: %s", formatClock(r->held_back).c_str());
     recordItem(ctx, "handling reserve");
-    std::string why = r->starting_value
-                          ? fmt::format("starting value: only {} handlings measured", r->samples)
-                          : fmt::format("95th percentile of the last {} handlings", r->samples);
+    std::string why = fmt::format("{:.1f} s x {} moves: ", per_move, r->moves);
+    why += r->starting_value ? fmt::format("starting value ({} measured)", r->samples)
+                             : fmt::format("p95 of {} handlings", r->samples);
     if (r->set_aside)
-        why += fmt::format("; one slow handling ({:.1f} s) set aside",
+        why += fmt::format(", one slow ({:.1f} s) set aside",
                            static_cast<double>(r->set_aside->count()) / 1000.0);
+    ImGui::PushTextWrapPos(0.f);
     ImGui::TextDisabled("%s", why.c_str());
+    ImGui::PopTextWrapPos();
     recordItem(ctx, "handling reserve why");
 }
 
@@ -145,7 +146,7 @@ float clockPaneRows(const session::Snapshot& snap) {
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
-    rows += snap.handling_reserve && inPlay(snap) ? 1.5f : 0.f;  // what is held back for handling, and why
+    rows += snap.handling_reserve && inPlay(snap) ? 2.25f : 0.f;  // what is held back for handling, and why
     rows += snap.resync_needed ? 1.5f : 0.f;                     // the resume's request for a reading
     return rows;
 }

@@ -28,8 +28,7 @@ void drawIndication(ViewContext& ctx) {
     ImGui::SameLine();
     ImGui::TextColored(what.empty() ? kGrey : kAmber, "%s", what.empty() ? "none" : what.c_str());
     if (!ctx.snap.human_offer_pending) {
-        ImGui::SameLine(0, 16);
-        ImGui::TextDisabled("if the human offers: %s", ind.accept_draw ? "accept" : "decline");
+        ImGui::TextDisabled("If the human offers a draw: %s", ind.accept_draw ? "accept" : "decline");
         recordItem(ctx, "policy if offered");
     }
     if (!ind.reason.empty()) {

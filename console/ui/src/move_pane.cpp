@@ -224,16 +224,12 @@ void drawPendingOfferWarning(ViewContext& ctx) {
     if (!snap.human_offer_pending || snap.phase != Phase::EngineMoveShown || ctx.state.public_display) return;
     const char* answer = snap.indication.accept_draw ? "ACCEPT" : "DECLINE";
     ImGui::PushTextWrapPos(0.f);
+    // One short line (the pane shows one below the buttons at 1280x800); the banner says the rest.
     if (ctx.state.confirming == kMadeConfirm) {
-        ImGui::TextColored(
-            kRed,
-            "Playing the move REJECTS the human's draw offer (Art. 9.1); the policy's answer is "
-            "%s. Enter again to play it, or answer the offer (Draws & result).",
-            answer);
+        ImGui::TextColored(kRed, "Enter again: REJECTS the offer (policy %s)", answer);
         recordItem(ctx, "made confirm");
     } else {
-        ImGui::TextColored(
-            kAmber, "The human's draw offer is pending; the policy's answer: %s (Draws & result).", answer);
+        ImGui::TextColored(kAmber, "Draw offer pending: policy says %s", answer);
         recordItem(ctx, "pending offer warning");
     }
     ImGui::PopTextWrapPos();
