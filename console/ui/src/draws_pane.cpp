@@ -24,11 +24,13 @@ void drawIndication(ViewContext& ctx) {
             what += what.empty() ? name : std::string(", ") + name;
         }
     }
-    ImGui::TextUnformatted("Computer's indication:");
+    // One line (the Draws pane has no row to spare at 1280x800): what to do now, then the condition.
+    ImGui::TextUnformatted("Policy:");
     ImGui::SameLine();
     ImGui::TextColored(what.empty() ? kGrey : kAmber, "%s", what.empty() ? "none" : what.c_str());
     if (!ctx.snap.human_offer_pending) {
-        ImGui::TextDisabled("If the human offers a draw: %s", ind.accept_draw ? "accept" : "decline");
+        ImGui::SameLine(0, 16);
+        ImGui::TextDisabled("if the human offers: %s", ind.accept_draw ? "accept" : "decline");
         recordItem(ctx, "policy if offered");
     }
     if (!ind.reason.empty()) {
