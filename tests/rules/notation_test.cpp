@@ -152,7 +152,8 @@ TEST(NOT08, DrawOfferMarkInEveryLanguage) {
         const auto lang = static_cast<Language>(i);
         for (bool figurines : {false, true}) {
             const std::string move = formatMove(p, knight, {lang, figurines});
-            for (const std::string& text : {move + " (=)", move + "(=)", move + " (=) ", std::string("h3 (=)")}) {
+            for (const std::string& text :
+                 {move + " (=)", move + "(=)", move + " (=) ", std::string("h3 (=)")}) {
                 auto m = parseMoveText(p, text, lang);
                 ASSERT_TRUE(m) << text;
                 EXPECT_TRUE(m->draw_offer) << text;

@@ -147,7 +147,7 @@ float clockPaneRows(const session::Snapshot& snap) {
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
     rows += snap.handling_reserve && inPlay(snap) ? 2.25f : 0.f;  // what is held back for handling, and why
-    rows += snap.resync_needed ? 1.5f : 0.f;                     // the resume's request for a reading
+    rows += snap.resync_needed ? 1.5f : 0.f;                      // the resume's request for a reading
     return rows;
 }
 
