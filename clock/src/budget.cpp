@@ -15,21 +15,52 @@ void HandlingReserve::record(Duration handling) {
     while (window_.size() > std::max<std::size_t>(settings_.window, 1)) window_.pop_front();
 }
 
-Duration HandlingReserve::quantile(double q) const {
-    if (window_.empty()) return 0ms;
-    std::vector<Duration> sorted(window_.begin(), window_.end());
-    std::sort(sorted.begin(), sorted.end());
-    // Nearest rank: the smallest value with at least q of the sample at or below it.
-    const double rank = std::ceil(std::clamp(q, 0.0, 1.0) * static_cast<double>(sorted.size()));
-    const auto index = static_cast<std::size_t>(std::max(rank, 1.0)) - 1;
-    return sorted[std::min(index, sorted.size() - 1)];
+namespace {
+
+// Nearest rank: the 0-based index of the smallest value with at least q of n values at or below it.
+std::size_t nearestRank(double q, std::size_t n) {
+    const double rank = std::ceil(std::clamp(q, 0.0, 1.0) * static_cast<double>(n));
+    return std::min(static_cast<std::size_t>(std::max(rank, 1.0)) - 1, n - 1);
 }
 
-Duration HandlingReserve::perMove() const {
-    Duration r = quantile(settings_.percentile);
-    // Few measurements say little about the tail: the configured starting value still bounds it below.
-    if (window_.size() < settings_.min_samples) r = std::max(r, settings_.initial);
-    return std::max(r, settings_.floor);
+std::vector<Duration> sortedWindow(const std::deque<Duration>& window) {
+    std::vector<Duration> sorted(window.begin(), window.end());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+}
+
+}  // namespace
+
+Duration HandlingReserve::quantile(double q) const {
+    if (window_.empty()) return 0ms;
+    const auto sorted = sortedWindow(window_);
+    return sorted[nearestRank(q, sorted.size())];
+}
+
+Duration HandlingReserve::robustQuantile(double q) const {
+    if (window_.empty()) return 0ms;
+    const auto sorted = sortedWindow(window_);
+    const std::size_t n = sorted.size();
+    return sorted[n < 2 ? 0 : std::min(nearestRank(q, n), n - 2)];
+}
+
+// E.III 2.1: a high percentile of the measured handling times, robust to one outlier (robustQuantile);
+// while there are few measurements the configured starting value still bounds it below.
+ReserveBasis HandlingReserve::basis() const {
+    ReserveBasis b;
+    b.samples = window_.size();
+    b.per_move = robustQuantile(settings_.percentile);
+    if (b.samples >= 2 && b.per_move < quantile(settings_.percentile))
+        b.set_aside = quantile(1.0);  // the rank fell on the maximum, which was passed over
+    if (b.samples < settings_.min_samples && b.per_move < settings_.initial) {
+        b.per_move = settings_.initial;
+        b.starting_value = true;
+    }
+    if (b.per_move < settings_.floor) {
+        b.per_move = settings_.floor;
+        b.floor = true;
+    }
+    return b;
 }
 
 BudgetInput budgetInput(const GameClock& clock, Color computer, TimePoint now) {

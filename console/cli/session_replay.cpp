@@ -115,6 +115,10 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
                            p["value"].get<std::string>(),
                            p.value("allowed", false) ? "shown to the operator"
                                                      : "refused: " + p.value("reason", std::string()));
+    if (type == "console_resumed")  // host::Game::open: the journal was reopened and continued
+        return fmt::format("{} resumed the journal after record {}: re-synchronise to the table clock",
+                           p.value("program", std::string("?")),
+                           p.value("resumed_from_seq", std::uint64_t{0}));
     if (type == "module_change")
         return fmt::format("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
                            p["value"].get<std::string>());

@@ -170,6 +170,12 @@ tl::expected<ParsedMoveText, MoveTextError> parseMoveText(const Position& pos, s
     return result;
 }
 
+bool hasDrawOfferMark(std::string_view text) {
+    bool draw_offer = false, ep_mark = false;
+    (void)detail::stripSuffixes(text, draw_offer, ep_mark);
+    return draw_offer;
+}
+
 tl::expected<Move, MoveTextError> parseSan(const Position& pos, std::string_view san) {
     bool draw = false, ep = false;
     const std::string_view body = detail::stripSuffixes(san, draw, ep);

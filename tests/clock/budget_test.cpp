@@ -27,7 +27,50 @@ TEST(HandlingReserve, StartsAtTheConfiguredValue) {
     for (int i = 0; i < 3; ++i) r.record(2s);
     EXPECT_EQ(r.perMove(), 5s);  // too few measurements to trust a lower figure
     r.record(9s);
-    EXPECT_EQ(r.perMove(), 9s);  // but a slow one counts at once
+    EXPECT_EQ(r.perMove(), 5s);  // one slow handling alone is set aside (issue 15)
+    r.record(9s);
+    EXPECT_EQ(r.perMove(), 9s);  // but a second one counts at once
+}
+
+// Issue 15: one slow handling (16.5 s) among a dozen quick ones must not set the reserve: a p95 of
+// fewer than 20 measurements is their maximum, so the largest is set aside while the rank falls on it.
+TEST(HandlingReserve, RobustToOneOutlier) {
+    HandlingReserve r({.initial = 5s, .floor = 1s, .percentile = 0.95, .window = 40, .min_samples = 8});
+    for (int i = 0; i < 11; ++i) r.record(Duration{3000 + i * 100});  // 3.0 s .. 4.0 s
+    r.record(16500ms);
+    EXPECT_EQ(r.quantile(0.95), 16500ms);  // the plain p95 is the outlier
+    EXPECT_EQ(r.perMove(), 4s);
+    const ReserveBasis b = r.basis();
+    ASSERT_TRUE(b.set_aside);
+    EXPECT_EQ(*b.set_aside, 16500ms);
+    EXPECT_FALSE(b.starting_value);
+    EXPECT_EQ(b.samples, 12u);
+    r.record(15s);  // a second slow one is no outlier any more
+    EXPECT_EQ(r.perMove(), 15s);
+}
+
+// With 20 or more measurements the p95's rank lies below the maximum: nothing is set aside.
+TEST(HandlingReserve, FullWindowKeepsThePlainPercentile) {
+    HandlingReserve r({.initial = 5s, .floor = 1s, .percentile = 0.95, .window = 40, .min_samples = 8});
+    for (int i = 1; i <= 40; ++i) r.record(Duration{i * 1000});
+    EXPECT_EQ(r.perMove(), r.quantile(0.95));
+    EXPECT_EQ(r.perMove(), 38s);
+    EXPECT_FALSE(r.basis().set_aside);
+}
+
+// The engine's time with the outlier in the reserve and without it (the trial's 16.5 s at 15m+10s).
+TEST(HandlingReserve, OneOutlierNoLongerCutsTheEnginesTime) {
+    HandlingReserve r({.initial = 5s, .min_samples = 8});
+    for (int i = 0; i < 9; ++i) r.record(3s);
+    BudgetInput in;
+    in.computer = Color::Black;
+    in.remaining = {12min, 12min};
+    in.increment = {10s, 10s};
+    const GoParams before = computeGo(in, r.perMove(), {}, false);
+    r.record(16500ms);
+    const GoParams after = computeGo(in, r.perMove(), {}, false);
+    EXPECT_EQ(after.time[Color::Black], before.time[Color::Black]);
+    EXPECT_EQ(after.inc[Color::Black], 7s);
 }
 
 TEST(HandlingReserve, HighPercentileOverARollingWindow) {

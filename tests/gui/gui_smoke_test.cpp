@@ -200,6 +200,19 @@ TEST_F(GuiSmoke, KeyboardOnlyOperatorCycle) {
     EXPECT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("stderr.txt")).rdbuf();
 }
 
+// Issue 15 (Art. 9.1, App. C.12) in the real window: "e4 (=)" typed is recorded as the offer; with the
+// offer pending the first Enter on "Made on board" asks, the second plays the move.
+TEST_F(GuiSmoke, DrawOfferTypedWithTheMoveAndMadeOnBoardAsksFirst) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null && command -v import >/dev/null") != 0)
+        GTEST_SKIP() << "xdotool or ImageMagick's import is not installed";
+    const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "5m"})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " + OC_OFFER_FLOW +
+                            " " + OC_CONSOLE_EXE + " " + event + " " + file("game.journal") + " " +
+                            dir_.string() + " 2>" + file("flow.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
+}
+
 // What the audience sees of the public display, minus the running clocks: the board with its frame and,
 // with `banner`, the banner's text (left of the view buttons).
 bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where,

@@ -95,6 +95,37 @@ TEST_F(GameTest, ResumesTheGameTheJournalHolds) {
     EXPECT_EQ((*again)->session().snapshot(kT0 + std::chrono::seconds(6)).moves.size(), 1u);
 }
 
+// Issue 15: every resume is in the journal (program, the record resumed after, the wall time), the
+// replayed game accepts it, and the window asks for the table clock until a reading is entered.
+TEST_F(GameTest, EveryResumeWritesAConsoleResumedRecordAndAsksForTheTableClock) {
+    Recorder out;
+    playFirstMove(out).reset();
+    const auto before = session::readJournal(dir / "game.jsonl");
+    ASSERT_TRUE(before);
+    const std::uint64_t last_seq = before->records.back().seq;
+    for (int resume = 0; resume < 2; ++resume) {
+        auto again = Game::open(request(true), kT0);
+        ASSERT_TRUE(again) << again.error().message;
+        EXPECT_TRUE((*again)->session().snapshot(kT0).resync_needed);
+    }
+    const auto after = session::readJournal(dir / "game.jsonl");
+    ASSERT_TRUE(after);
+    std::vector<session::Record> resumed;
+    for (const auto& r : after->records)
+        if (r.type == "console_resumed") resumed.push_back(r);
+    ASSERT_EQ(resumed.size(), 2u);
+    EXPECT_EQ(resumed[0].payload.value("program", ""), "game_test");
+    EXPECT_EQ(resumed[0].payload.value("resumed_from_seq", std::uint64_t{0}), last_seq);
+    EXPECT_EQ(resumed[1].payload.value("resumed_from_seq", std::uint64_t{0}), resumed[0].seq);
+    EXPECT_GT(resumed[0].wall.time_since_epoch().count(), 0);
+
+    auto game = Game::open(request(true), kT0);
+    ASSERT_TRUE(game) << game.error().message;
+    EXPECT_EQ((*game)->session().snapshot(kT0).moves.size(), 1u) << "the game is unchanged by resumes";
+    ASSERT_TRUE((*game)->dispatch(session::cmd::SyncClock{std::chrono::minutes(89), std::nullopt}, kT0));
+    EXPECT_FALSE((*game)->session().snapshot(kT0).resync_needed) << "a table-clock reading answers it";
+}
+
 TEST_F(GameTest, RefusesToOverwriteAJournalAndSaysHowToContinueIt) {
     std::ofstream(dir / "game.jsonl") << "x";
     auto game = Game::open(request(false), kT0);

@@ -143,6 +143,32 @@ TEST(NOT08, CastlingAndDrawOfferMarks) {
     EXPECT_FALSE(parseMoveText(fen("4k3/8/8/8/8/8/8/2K5 w - - 0 1"), "Kb1", Language::En)->draw_offer);
 }
 
+// Issue 15: "(=)" typed with the move is an offer in every notation language, spaced or not, after
+// check signs or before them (App. C.12 writes it after the move).
+TEST(NOT08, DrawOfferMarkInEveryLanguage) {
+    const Position p = Position::startpos();
+    const Move knight = *parseUci(p, "g1f3");
+    for (int i = 0; i <= static_cast<int>(Language::Ru); ++i) {
+        const auto lang = static_cast<Language>(i);
+        for (bool figurines : {false, true}) {
+            const std::string move = formatMove(p, knight, {lang, figurines});
+            for (const std::string& text :
+                 {move + " (=)", move + "(=)", move + " (=) ", std::string("h3 (=)")}) {
+                auto m = parseMoveText(p, text, lang);
+                ASSERT_TRUE(m) << text;
+                EXPECT_TRUE(m->draw_offer) << text;
+                EXPECT_TRUE(hasDrawOfferMark(text)) << text;
+            }
+            EXPECT_FALSE(parseMoveText(p, move, lang)->draw_offer) << move;
+            EXPECT_FALSE(hasDrawOfferMark(move)) << move;
+        }
+    }
+    EXPECT_TRUE(hasDrawOfferMark("Hd8+ (=)"));
+    EXPECT_TRUE(hasDrawOfferMark("Hd8 (=)+"));
+    EXPECT_FALSE(hasDrawOfferMark("(=)"));  // a mark alone is no move (nothing to offer it with)
+    EXPECT_FALSE(hasDrawOfferMark("e8=Q"));
+}
+
 struct InputCase {
     const char* fen;
     Language lang;

@@ -6,7 +6,7 @@ Usage: crash_recovery_test.py OPERATOR_CLI KILLS [SEED] [ENGINE]
 Games with seeds 7, 8, ... are played until KILLS kills have hit a running process; every game is
 compared with its own uninterrupted run. Compared: every journal record's type and payload (including
 its time "t"), except "go" and "engine_io" (engine I/O audit lines: a resumed run re-sends the search it
-lost), the PGN and the final result line.
+lost) and "console_resumed" (each resume's own record), the PGN and the final result line.
 """
 import json, os, random, signal, subprocess, sys, tempfile, time
 
@@ -32,7 +32,7 @@ def game_records(path):
                 r = json.loads(line)
             except json.JSONDecodeError:
                 continue  # a torn last line (the next resume cuts it)
-            if r.get("type") not in ("header", "go", "engine_io"):
+            if r.get("type") not in ("header", "go", "engine_io", "console_resumed"):
                 out.append((r["type"], json.dumps(r["payload"], sort_keys=True)))
     return out
 

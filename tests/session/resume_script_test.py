@@ -7,7 +7,7 @@ The script is played with seeds 3, 4, ... (operator delays differ) until KILLS k
 process. With "every": the run is stopped after each of its durable records in turn (the journal cut
 there, as a kill leaves it) and resumed once from each. Compared with the uninterrupted run: every journal record's type and payload (with its time
 "t"), the driver's script_line records included, except "go" and "engine_io" (a resumed run re-sends
-the search it lost) and the sealed envelope's random salt and nonce; a withheld engine choice repeated
+the search it lost), "console_resumed" (each resume's own record) and the sealed envelope's random salt and nonce; a withheld engine choice repeated
 after a restart before it is sealed (CMP-3.5: it was only in the killed process's memory) counts once. Also the PGN
 and the final line. Before that: a resume with a changed script, or with another human, is refused
 and leaves the journal as it was.
@@ -39,7 +39,7 @@ def game_records(path):
             except json.JSONDecodeError:
                 continue  # a torn last line (the next resume cuts it)
             t, p = r["type"], dict(r["payload"])
-            if t in ("header", "go", "engine_io"):
+            if t in ("header", "go", "engine_io", "console_resumed"):
                 continue
             if t == "sealed":
                 p.pop("envelope", None), p.pop("fingerprint", None)

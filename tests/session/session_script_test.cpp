@@ -42,6 +42,57 @@ TEST_P(ScenarioScript, Passes) {
     }
 }
 
+// Issue 15: an expected "(=)" that the scoresheet lacks fails the script, on the move it names.
+TEST(ScriptExpectation, ScoresheetFailsWhenTheDrawOfferMarkIsMissing) {
+    const std::string game = "start\nengine e7e5\nmove e4\nuntil engine-move-shown\nmade\npressed\n";
+    for (const char* want : {"1. e4 (=)", "1. e4 e5 (=)", "1. e4 (=) e5", "e4 e5"}) {
+        auto run = testing::runScript(game + "expect scoresheet " + want + "\n", testing::fakeSetup());
+        EXPECT_FALSE(run.result.ok) << want << " passed on\n" << run.scoresheet;
+        EXPECT_NE(run.result.error.find(std::string("expected scoresheet ") + want), std::string::npos)
+            << run.result.error;
+    }
+    auto marked = testing::runScript(game + "expect scoresheet 1. e4 e5\n", testing::fakeSetup());
+    EXPECT_TRUE(marked.result.ok) << marked.result.error;
+}
+
+// Issue 15: the mark must be on the move the expectation names, not on a later one ("11. e4 (=)").
+TEST(ScriptExpectation, ScoresheetMatchesTheWholeMoveNumber) {
+    auto run = testing::runScript(
+        "start\nengine e7e5\nmove e4 (=)\nexpect scoresheet 1. e4 (=)\n"
+        "expect plies 1\nexpect scoresheet . e4 (=)\n",
+        testing::fakeSetup());
+    EXPECT_FALSE(run.result.ok);
+    EXPECT_NE(run.result.error.find("line 6"), std::string::npos) << run.result.error;
+}
+
+// Issue 15 (Guidelines I.2(c), I.9; E.III 2.1): the computer's sealed move used only its time before the
+// seal; the hour's break and the execution at resumption (clocks stopped) are neither in its %emt nor in
+// the handling time that feeds the reserve. With a starting reserve of 0 the reserve is the one
+// measurement: the seal followed the engine's choice at once, so 0 s (it was 30 s, the resumption's).
+TEST(SealedMove, BreakIsNeitherInTheHandlingTimeNorInTheElapsedTime) {
+    const std::string script =
+        "setup time_control=90m handling_reserve_s=0\nstart\nengine e7e5\n+1m move e4\nseal\n"
+        "+30s until engine-move-shown\nseal-computer arbiter-secret\nwait 1h\nresume arbiter-secret\n"
+        "+20s made\n+10s pressed\nexpect clock computer 1:27:00\n";
+    auto run = testing::runScript(script, testing::fakeSetup());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    // Its clock ran from the human's press at 1:00 to the seal: 3:00, as 1:30:00 - 1:27:00 says.
+    EXPECT_NE(run.pgn.find("e5 {[%clk 1:27:00] [%emt 0:03:00]}"), std::string::npos) << run.pgn;
+    ASSERT_TRUE(run.snapshot.handling_reserve);
+    EXPECT_EQ(run.snapshot.handling_reserve->samples, 1u);
+    EXPECT_EQ(run.snapshot.handling_reserve->per_move, Ms{0});
+}
+
+// The human's sealed move, played at resumption, used his time before the seal (%emt agrees with %clk).
+TEST(SealedMove, HumansSealedMoveKeepsItsTimeBeforeTheSeal) {
+    const std::string script =
+        "setup time_control=90m\nstart\nengine e7e5\n+1m move e4\nuntil human-to-move\nseal\n"
+        "+2m seal-human\nwait 1h\nresume-human Nf3\n";
+    auto run = testing::runScript(script, testing::fakeSetup());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    EXPECT_NE(run.pgn.find("2. Nf3 {[%clk 1:27:00] [%emt 0:02:00]}"), std::string::npos) << run.pgn;
+}
+
 INSTANTIATE_TEST_SUITE_P(Scripts, ScenarioScript, ::testing::ValuesIn(scripts()),
                          [](const auto& param_info) { return param_info.param; });
 

@@ -51,6 +51,10 @@ target_link_libraries(session_ponder_test PRIVATE session sim)
 add_test(NAME session_envelope_replay_cli
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/envelope_replay_cli_test.sh $<TARGET_FILE:operator-cli>)
 
+# Issue 15: every resume writes a console_resumed record; verify, replay, audit and broadcast accept it.
+add_test(NAME session_console_resumed_cli
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/console_resumed_cli_test.sh $<TARGET_FILE:operator-cli>)
+
 # CMP-4: `journal replay --results-json` marks the computer participant (is_computer) for prize software.
 add_test(NAME session_results_json_cmp4
          COMMAND sh -c "rm -f cmp4.jsonl cmp4.json && $<TARGET_FILE:operator-cli> play --engine fake --engine-side black --tc 90m+30s --human script:${CMAKE_CURRENT_LIST_DIR}/scripts/cmp_4_results_export.txt --journal cmp4.jsonl >/dev/null && $<TARGET_FILE:operator-cli> journal replay cmp4.jsonl --results-json cmp4.json >/dev/null && cat cmp4.json"

@@ -321,6 +321,75 @@ TEST_F(ConsoleView, PendingHumanOfferIsAnswered) {
     EXPECT_FALSE(std::get<cmd::AnswerHumanOffer>(out[0]).accept);
 }
 
+// Issue 15 (Art. 9.1, App. C.12): "(=)" typed with the move ticks the offer box before Enter (greyed:
+// the mark decides); the move goes to the session with the mark in its text.
+TEST_F(ConsoleView, DrawOfferMarkTypedWithTheMoveTicksTheBoxBeforeEnter) {
+    const Snapshot snap = inPhase(Phase::HumanToMove);
+    frames(snap, 3);
+    EXPECT_TRUE(type(snap, "e4").empty());
+    frames(snap, 1);
+    EXPECT_FALSE(state_.widgets.count("(=) typed with the move"));
+    EXPECT_TRUE(type(snap, "(=)").empty());
+    frames(snap, 1);
+    EXPECT_TRUE(state_.widgets.count("(=) typed with the move")) << "the box ticks before Enter";
+    const auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::HumanMove>(out[0]).text, "e4(=)");
+}
+
+// Issue 15 (Art. 9.1): while the human's offer is pending, the first Enter on "Made on board" asks and
+// names the policy's answer; the second plays the move. Without an offer one Enter plays it.
+TEST_F(ConsoleView, MadeOnBoardAsksFirstWhileTheHumansOfferIsPending) {
+    Snapshot snap = engineMoveShown();
+    snap.human_offer_pending = true;
+    snap.indication.accept_draw = true;
+    frames(snap, 3);
+    EXPECT_TRUE(state_.widgets.count("pending offer warning"));
+    EXPECT_TRUE(pressEnter(snap).empty()) << "the first Enter only asks";
+    EXPECT_TRUE(state_.widgets.count("made confirm"));
+    auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::MadeOnBoard>(out[0]));
+    snap.human_offer_pending = false;
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("made confirm"));
+    out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::MadeOnBoard>(out[0]));
+}
+
+// Issue 15: the answer to an offer reads as a condition and stands out only while an offer waits.
+TEST_F(ConsoleView, PolicyAnswerIsAConditionUntilTheHumanOffers) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    snap.indication.accept_draw = true;
+    frames(snap, 2);
+    EXPECT_TRUE(state_.widgets.count("policy if offered"));
+    EXPECT_FALSE(state_.widgets.count("policy answer"));
+    snap.human_offer_pending = true;
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("policy if offered"));
+    EXPECT_TRUE(state_.widgets.count("policy answer"));
+}
+
+// Issue 15: what is held back for handling, and a resume's request for the table clock, on the clock
+// pane (operator view only).
+TEST_F(ConsoleView, ClockPaneShowsTheReserveAndTheResumesRequest) {
+    Snapshot snap = inPhase(Phase::EngineThinking);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("handling reserve"));
+    EXPECT_FALSE(state_.widgets.count("resync needed"));
+    snap.handling_reserve = oc::session::HandlingReserveView{4s, 88s, 22, 12, 16500ms, false};
+    snap.resync_needed = true;
+    frames(snap, 2);
+    EXPECT_TRUE(state_.widgets.count("handling reserve"));
+    EXPECT_TRUE(state_.widgets.count("handling reserve why"));
+    EXPECT_TRUE(state_.widgets.count("resync needed"));
+    state_.public_display = true;
+    state_.widgets.clear();
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("handling reserve"));
+}
+
 // E.III 3.4: the engine's resource-change request is a mandatory instruction with one action, shown
 // while the engine thinks too; without a request there is no control to change a resource at all.
 TEST_F(ConsoleView, EnginesModuleRequestIsAnInstructionTheOperatorConfirms) {

@@ -22,16 +22,31 @@ struct ReserveSettings {
     std::size_t min_samples = 8;                 // below this the starting value still counts
 };
 
+// Why the reserve per move is what it is: for the operator's clock pane and the audit.
+struct ReserveBasis {
+    Duration per_move{};
+    std::size_t samples = 0;            // measurements in the window
+    std::optional<Duration> set_aside;  // the largest measurement, when the quantile alone would be it
+    bool starting_value = false;        // fewer than min_samples: the configured starting value ruled
+    bool floor = false;                 // the floor ruled
+};
+
 class HandlingReserve {
   public:
     explicit HandlingReserve(ReserveSettings settings = {});
     // A measured handling time; the oldest drops out of the window.
     void record(Duration handling);
-    // The reserve per move now: the percentile of the window (at least the starting value while there
-    // are few measurements), never below the floor.
-    [[nodiscard]] Duration perMove() const;
+    // The reserve per move now: the robust percentile of the window (at least the starting value while
+    // there are few measurements), never below the floor.
+    [[nodiscard]] Duration perMove() const { return basis().per_move; }
+    // perMove() with the reasons (which rule decided, the measurement set aside).
+    [[nodiscard]] ReserveBasis basis() const;
     // Nearest-rank quantile q (0..1] of the window; 0 without measurements.
     [[nodiscard]] Duration quantile(double q) const;
+    // The nearest-rank quantile q, except that it is never the single largest of two or more
+    // measurements: while the rank would land on the maximum (fewer than 1/(1-q) samples, e.g. 20 for a
+    // p95) the second largest is taken, so one slow handling alone cannot set the reserve.
+    [[nodiscard]] Duration robustQuantile(double q) const;
     [[nodiscard]] std::size_t samples() const { return window_.size(); }
     [[nodiscard]] const ReserveSettings& settings() const { return settings_; }
 

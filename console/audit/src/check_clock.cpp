@@ -131,7 +131,8 @@ double seconds(std::int64_t ms) {
     return static_cast<double>(ms) / 1000.0;
 }
 
-// The session's reserve: the configured start, then a high percentile of the measured times (E.III 2.1).
+// The session's reserve: the configured start, then a high percentile of the measured times, robust to one
+// outlier (clock::HandlingReserve::basis, E.III 2.1).
 clock::HandlingReserve sessionReserve(const Timeline& tl) {
     clock::ReserveSettings settings;
     settings.initial =
@@ -145,9 +146,14 @@ ComputerMove computerMove(const Search& s, clock::HandlingReserve& reserve) {
     ComputerMove m{s.ply + 1, seconds(s.given_ms), {}, {}, 0, s.eval_cp, s.faster, s.record};
     m.reserve_s = seconds(reserve.perMove().count());
     if (s.move_t) m.think_s = seconds(*s.move_t - s.t);
-    if (s.press_t && s.shown_t) {
-        m.handling_s = seconds(*s.press_t - *s.shown_t);
-        reserve.record(std::chrono::milliseconds(*s.press_t - *s.shown_t));
+    // A sealed move's handling ends at the seal: the clocks stand still from there to the press after
+    // the resumption (Guidelines I.9), so neither the break nor the execution then feeds the reserve.
+    const std::optional<std::int64_t> from =
+        s.sealed_t ? s.shown_t.value_or(s.move_t.value_or(0)) : s.shown_t;
+    const std::optional<std::int64_t> to = s.sealed_t ? s.sealed_t : s.press_t;
+    if (from && to && s.press_t) {
+        m.handling_s = seconds(*to - *from);
+        reserve.record(std::chrono::milliseconds(*to - *from));
     }
     return m;
 }

@@ -116,7 +116,7 @@ Check checkSealedMove(const Context& ctx) {
 
 Check checkEngineFaults(const Context& ctx) {
     Findings f;
-    int faults = 0, restarts = 0;
+    int faults = 0, restarts = 0, resumes = 0;
     std::int64_t downtime = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
         const auto& r = ctx.tl.at(i);
@@ -124,6 +124,13 @@ Check checkEngineFaults(const Context& ctx) {
             ++faults;
             f.note(i, fmt::format("#{} {}: engine fault: {}", i, moveLabel(ctx.tl.ply_before[i]),
                                   r.payload.value("what", "")));
+        } else if (r.type == "console_resumed") {
+            // The program itself was closed or crashed and reopened the journal (docs/arbiter-journal.md).
+            ++resumes;
+            f.note(i, fmt::format("#{} {} resumed the journal after record {} at {} (UTC)", i,
+                                  r.payload.value("program", std::string("?")),
+                                  r.payload.value("resumed_from_seq", std::uint64_t{0}),
+                                  session::formatWallTime(r.wall)));
         } else if (r.type == "engine_restart") {
             ++restarts;
             downtime += r.payload.value("downtime_ms", std::int64_t{0});
@@ -131,13 +138,14 @@ Check checkEngineFaults(const Context& ctx) {
                                   r.payload.value("downtime_ms", std::int64_t{0})));
         }
     }
-    return f.finish(
-        {"engine-faults", "E.III 1.4", "Engine faults, restarts and downtime", {}, {}, {}, {}},
-        faults + restarts > 0,
+    std::string summary =
         faults + restarts > 0
             ? fmt::format("{} fault{}, {} restart{}, downtime {:.1f} s", faults, faults == 1 ? "" : "s",
                           restarts, restarts == 1 ? "" : "s", static_cast<double>(downtime) / 1000.0)
-            : "no engine fault");
+            : "no engine fault";
+    if (resumes > 0) summary += fmt::format("; the console resumed the journal {} time(s)", resumes);
+    return f.finish({"engine-faults", "E.III 1.4", "Engine faults, restarts and downtime", {}, {}, {}, {}},
+                    faults + restarts + resumes > 0, summary);
 }
 
 namespace {

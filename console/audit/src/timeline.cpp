@@ -84,12 +84,13 @@ void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const session::
     const json& p = r.payload;
     std::int64_t t = timeOf(r);
     if (r.type == "go") {
-        tl.searches.push_back(Search{i, ply, t, computerTime(tl, p), w.faster, {}, {}, {}, {}, {}, {}, {}});
+        tl.searches.push_back(
+            Search{i, ply, t, computerTime(tl, p), w.faster, {}, {}, {}, {}, {}, {}, {}, {}});
         w.made = false;
     } else if (r.type == "ponder_start") {
         w.ponder_given = computerTime(tl, p);
     } else if (r.type == "ponder_hit") {
-        tl.searches.push_back(Search{i, ply, t, w.ponder_given, w.faster, {}, {}, {}, {}, {}, {}, {}});
+        tl.searches.push_back(Search{i, ply, t, w.ponder_given, w.faster, {}, {}, {}, {}, {}, {}, {}, {}});
         w.made = false;
     } else if (r.type == "engine_move") {
         noteEngineMove(tl, i, p, t);
@@ -100,6 +101,8 @@ void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const session::
         if (Search* s = movedSearch(tl); s && !w.made) s->shown_t = t;
     } else if (r.type == "made") {
         w.made = true;
+    } else if (r.type == "sealed") {
+        if (Search* s = movedSearch(tl)) s->sealed_t = t;
     } else if (r.type == "pressed") {
         if (Search* s = movedSearch(tl)) s->press_t = p.value("at", t), s->press_record = i;
     } else if (r.type == "faster") {

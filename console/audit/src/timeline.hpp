@@ -30,6 +30,7 @@ struct Search {
     bool faster = false;
     std::optional<std::size_t> move_record;  // engine_move or engine_move_withheld
     std::optional<std::int64_t> move_t, shown_t, press_t;
+    std::optional<std::int64_t> sealed_t;  // its move was sealed: handling ends here (Guidelines I.9)
     std::optional<std::size_t> press_record;
     std::optional<int> eval_cp;
     std::string uci;

@@ -126,6 +126,11 @@ tl::expected<void, OpenError> Game::resume(const OpenRequest& request, session::
     if (!s) return tl::make_unexpected(OpenError{OpenError::Kind::Journal, s.error()});
     session_ = std::move(*s);
     restored_ = records.size();
+    // Every resume is on the record: which program, after which record (the journal adds the wall
+    // time). Never before the game's last record, even if this PC's monotonic clock restarted.
+    const std::uint64_t from_seq = resumed->contents.records.back().seq;
+    auto noted = session_->recordResume(request.app, from_seq, std::max(now, session_->lastRecordTime()));
+    if (!noted) return tl::make_unexpected(journalError(request.journal, noted.error().message));
     return {};
 }
 

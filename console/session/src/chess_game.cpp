@@ -98,7 +98,9 @@ ChessGame& ChessGame::operator=(const ChessGame& o) {
 tl::expected<MoveText, std::string> ChessGame::parse(const std::string& text) const {
     auto m = rules::parseMoveText(impl_->now(), text, impl_->lang);
     if (!m) return tl::make_unexpected(m.error().message);
-    return describeMove(impl_->now(), m->move, impl_->lang);
+    MoveText d = describeMove(impl_->now(), m->move, impl_->lang);
+    d.draw_offer = m->draw_offer;
+    return d;
 }
 
 tl::expected<MoveText, std::string> ChessGame::describe(const std::string& uci) const {

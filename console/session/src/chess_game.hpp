@@ -15,10 +15,11 @@ namespace oc::session {
 
 struct MoveText {
     std::string uci;
-    std::string san;         // English SAN (PGN)
-    std::string local;       // event language, short algebraic (scoresheet)
-    std::string local_long;  // event language, long form with departure square ("Sg1-f3")
-    std::string how;         // how to execute it on the board, for the moves with more than one step
+    std::string san;          // English SAN (PGN)
+    std::string local;        // event language, short algebraic (scoresheet)
+    std::string local_long;   // event language, long form with departure square ("Sg1-f3")
+    std::string how;          // how to execute it on the board, for the moves with more than one step
+    bool draw_offer = false;  // parsed text only: "(=)" was written with the move (App. C.12)
 };
 
 // The automatic ending as the operator, the PGN's Termination tag and the journal read it.

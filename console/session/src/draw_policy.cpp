@@ -32,7 +32,8 @@ Indication indicate(const DrawPolicy& p, const PolicyInput& in) {
     std::vector<std::string> why;
     if (lastAll(in.evals, p.accept_over_moves, [&](int cp) { return cp <= p.accept_below_cp; })) {
         out.accept_draw = true;
-        why.push_back(fmt::format("accept: last {} scores <= {} cp", p.accept_over_moves, p.accept_below_cp));
+        why.push_back(fmt::format("if the human offers, accept: last {} scores <= {} cp", p.accept_over_moves,
+                                  p.accept_below_cp));
     }
     bool rate_ok = !in.last_rejected_offer || in.move_number - *in.last_rejected_offer >= p.offer_rate_limit;
     if (p.offer_enabled && in.move_number >= p.offer_after_move && rate_ok &&

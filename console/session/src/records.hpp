@@ -55,6 +55,9 @@ struct IllegalKind { std::string kind; Color side; std::string move; std::option
                      bool breach = false, increment_earned = false; };
 struct Arrival { Color side; Ms late, allowed; bool forfeit = false; std::string article; };
 struct Forfeit { Color side; bool confirm = false; };
+// A program reopened the journal and goes on writing it (after a close, crash or power cut): the clocks
+// it mirrors stood still meanwhile, so the table clock must be read again (E.III 1.1).
+struct ConsoleResumed { std::string program; std::uint64_t from_seq = 0; };
 // Evidence only (engine I/O, go, ponder events, refusals, notes, consultations, script lines).
 // `game_time`: the record marks a change of the game (simulations resume from the last one).
 struct Audit { bool game_time = true; };
@@ -65,7 +68,7 @@ using Body =
                  HumanOffer, AnswerHuman, ComputerOffer, AnswerComputer, Claim, Resign, FlagReported,
                  FlagConfirmed, Pause, Adjust, Illegal, Correct, ArbiterResult, Faster, SealRequested, Sealed,
                  Resume, EngineFault, EngineRequest, ModuleChange, EngineRestart, QpfClaim, QpfRuling,
-                 IncrementRequest, IncrementRuling, IllegalKind, Arrival, Forfeit, Audit>;
+                 IncrementRequest, IncrementRuling, IllegalKind, Arrival, Forfeit, ConsoleResumed, Audit>;
 
 struct Record {
     TimePoint t;

@@ -112,11 +112,12 @@ Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
     if (pressed > now || pressed < s.turn_started_at)
         return s.refuse("move", "the clock-press time must lie between the start of the human's turn and now",
                         now);
+    // Art. 9.1 / App. C.12: "(=)" written with the move is the same offer as the box ticked.
     return s.commit({{"type", "human_move"},
                      {"uci", m->uci},
                      {"text", c.text},
                      {"pressed", toMs(pressed)},
-                     {"offer", c.draw_offer}},
+                     {"offer", c.draw_offer || m->draw_offer}},
                     now);
 }
 
@@ -292,6 +293,12 @@ Snapshot Session::snapshot(TimePoint now) const {
 std::vector<std::string> Session::legalMoves() const {
     return impl_->over() ? std::vector<std::string>{} : impl_->game.legalMoves();
 }
+tl::expected<void, Rejection> Session::recordResume(const std::string& program, std::uint64_t from_seq,
+                                                    TimePoint now) {
+    return impl_->commit({{"type", "console_resumed"}, {"program", program}, {"resumed_from_seq", from_seq}},
+                         now);
+}
+
 TimePoint Session::lastRecordTime() const {
     return impl_->last_t;
 }

@@ -94,12 +94,21 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
 Applied on(Impl& s, const rec::Pressed& r, TimePoint) {
     TimePoint at = r.at;
     if (s.moves.empty()) return tl::make_unexpected("no computer move to press the clock for");
-    if (std::exchange(s.clock_waits_for_sealed_move, false)) s.clock->resume(at);  // Guidelines I.9
+    Ms elapsed = std::chrono::duration_cast<Ms>(at - s.turn_started_at);
+    Ms handling = std::chrono::duration_cast<Ms>(at - s.engine_move_at);
+    if (std::exchange(s.clock_waits_for_sealed_move, false)) {
+        // Guidelines I.9: the clocks stood still from the seal until this press, so the sealed move used
+        // only its time before the seal (%emt agrees with %clk), and only the handling up to the seal ran
+        // on the clock: the break and the resumption's execution stay out of the reserve (E.III 2.1).
+        s.clock->resume(at);
+        elapsed = std::exchange(s.sealed_turn_time, Ms{0});
+        handling = std::exchange(s.sealed_handling, Ms{0});
+    }
     s.clock->press(at);
     s.moves.back().clock_after = s.clock->remaining(s.computer(), at);
-    s.moves.back().elapsed = std::chrono::duration_cast<Ms>(at - s.turn_started_at);
+    s.moves.back().elapsed = elapsed;
     // E.III 2.1: the handling time (engine's move shown -> clock pressed) feeds the reserve.
-    s.clock->recordHandling(std::chrono::duration_cast<Ms>(at - s.engine_move_at));
+    s.clock->recordHandling(handling);
     s.turn_started_at = at;
     s.engine_move.reset();
     s.phase = Phase::HumanToMove;
@@ -115,6 +124,7 @@ void on(Impl& s, const rec::Recorded&, TimePoint t) {
 }
 
 void on(Impl& s, const rec::Sync& r, TimePoint t) {
+    s.resync_needed = false;
     // CLK-01: the readings in m:ss; a difference over the tolerance stays highlighted until the next sync.
     auto note = s.clock->sync(r.white, r.black, t);
     s.notice(note.text);
@@ -263,7 +273,9 @@ void on(Impl& s, const rec::Sealed& r, TimePoint t) {
     s.withheld = false;
     s.withheld_uci.clear();
     // Guidelines I.2(c): the sealer's clock ran from its turn's start until the envelope was sealed.
-    s.time_before_seal[*s.sealed_by] += std::chrono::duration_cast<Ms>(t - s.turn_started_at);
+    s.sealed_turn_time = std::chrono::duration_cast<Ms>(t - s.turn_started_at);
+    s.time_before_seal[*s.sealed_by] += s.sealed_turn_time;
+    s.sealed_handling = computer ? std::chrono::duration_cast<Ms>(t - s.engine_move_at) : Ms{0};
     s.clock->pause(t);
     s.phase = Phase::Adjourned;
     s.seal_requested = false;
@@ -304,6 +316,8 @@ Applied on(Impl& s, const rec::Resume& r, TimePoint) {
     if (sealer == s.human()) {
         s.clock->resume(at);
         if (auto ok = s.playHuman(s.sealed_uci, at, false); !ok) return ok;
+        // Guidelines I.2(c): the sealed move's time is the sealer's time before the seal (%emt = %clk).
+        s.moves.back().elapsed = std::exchange(s.sealed_turn_time, Ms{0});
         s.checkEnding(at);
         return {};
     }
@@ -330,6 +344,14 @@ void on(Impl& s, const rec::EngineRestart& r, TimePoint) {
 }
 
 void on(Impl&, const rec::Audit&, TimePoint) {}
+
+// E.III 1.1: after a resume the mirrored clocks are only as good as the last record; until the operator
+// enters a table-clock reading the window asks for one.
+void on(Impl& s, const rec::ConsoleResumed& r, TimePoint) {
+    s.resync_needed = !s.over();
+    s.notice(fmt::format("{} resumed the journal after record {}: re-synchronise to the table clock",
+                         r.program, r.from_seq));
+}
 
 // IRR-04 (E2023 7.5.2): the computer's pawn left unpromoted stands as a queen promotion: the move is
 // made and the clock was pressed, then the illegal move is penalised.
@@ -363,8 +385,10 @@ Applied Session::Impl::apply(const rec::Record& r) {
     // Engine I/O, a script driver's position and ponder events are audit only: a resumed simulation
     // continues from the last change of the game (and does not resume a ponder search: pondering starts
     // again after the engine's next move).
+    // A resume is no change of the game either: its time belongs to the program that reopened it.
     const auto* audit = std::get_if<rec::Audit>(&r.body);
-    if (!audit || audit->game_time) last_t = r.t;
+    const bool resumed = std::holds_alternative<rec::ConsoleResumed>(r.body);
+    if (!resumed && (!audit || audit->game_time)) last_t = r.t;
     return {};
 }
 

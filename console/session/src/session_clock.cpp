@@ -151,6 +151,22 @@ GoParams SessionClock::ponderBudget(Color computer, TimePoint t) const {
     return g;
 }
 
+std::optional<HandlingReserveView> SessionClock::reserveView(Color computer, TimePoint t) const {
+    const auto in = clock::budgetInput(impl_->gc, computer, t);
+    if (!in.timed) return std::nullopt;
+    const clock::ReserveBasis b = impl_->reserve.basis();
+    const auto g = clock::computeGo(in, b.per_move, impl_->budget, impl_->faster.faster());
+    HandlingReserveView v;
+    v.per_move = std::chrono::duration_cast<Ms>(b.per_move);
+    v.held_back = std::chrono::duration_cast<Ms>(g.reserve);
+    v.moves = std::max(1, in.moves_to_control.value_or(impl_->budget.sudden_death_horizon)) +
+              impl_->budget.safety_moves;
+    v.samples = b.samples;
+    if (b.set_aside) v.set_aside = std::chrono::duration_cast<Ms>(*b.set_aside);
+    v.starting_value = b.starting_value;
+    return v;
+}
+
 void SessionClock::recordHandling(Ms handling) {
     impl_->reserve.record(handling);
 }

@@ -11,6 +11,7 @@
 #include "rules/endings.hpp"
 #include "session/commands.hpp"
 #include "session/engine_link.hpp"
+#include "session/snapshot.hpp"
 
 namespace oc::session {
 
@@ -49,7 +50,9 @@ class SessionClock {
     // reserve for the operator's entry of the human's move, which `ponderhit` cannot correct (E.III 2.1).
     GoParams ponderBudget(rules::Color computer, TimePoint t) const;
     void recordHandling(Ms handling);  // feeds the reserve
-    void setSafetyMoves(int moves);    // E.III 2.1: extra moves' reserves kept back (setup key)
+    // What the next go for `computer` holds back for handling, and the reserve's basis (clock pane).
+    std::optional<HandlingReserveView> reserveView(rules::Color computer, TimePoint t) const;
+    void setSafetyMoves(int moves);  // E.III 2.1: extra moves' reserves kept back (setup key)
     // E.III 2.2 faster rate.
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
     bool fasterRate() const;

@@ -81,6 +81,10 @@ struct Session::Impl {
     // Guidelines I.2(c): each sealer's clock time on its sealed moves before the adjournment (a resumed
     // sealed move's elapsed counts from the resumption only).
     rules::ByColor<Ms> time_before_seal{};
+    // The sealed move of the current adjournment: its clock time before the seal, and the part of its
+    // handling (engine's choice -> envelope sealed) that ran on the computer's clock. The break between
+    // the sessions is neither (Guidelines I.2(c), I.9; E.III 2.1).
+    Ms sealed_turn_time{}, sealed_handling{};
     json envelope;
     std::optional<engine_event::OptionRequest> module_request;  // E.III 3.4: the engine's pending instruction
     // Carried-out changes not yet sent to this engine process; replayed, so that a restored session
@@ -97,6 +101,7 @@ struct Session::Impl {
     std::optional<Color> forfeit_proposed;     // CLK-08: waiting for the arbiter's confirmation
     std::uint64_t records = 0;
     TimePoint last_t{};
+    bool resync_needed = false;  // resumed: no table-clock reading entered since (E.III 1.1)
 
     // Runtime only: why the journal could not be written. From then on the game does not change at
     // all (every command refused, no engine move shown) until it is resumed from the journal: nothing

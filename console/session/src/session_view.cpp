@@ -66,7 +66,9 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
         s.clock_paused = clock->paused() && !clock_waits_for_sealed_move;
         s.faster_rate = clock->fasterRate();
         s.faster_rate_available = !over() && clock->fasterRateAvailable(computer(), now);
+        s.handling_reserve = clock->reserveView(computer(), now);
     }
+    s.resync_needed = resync_needed && !over();
     s.flag_reported = flag_reported;
     s.seal_requested = seal_requested;
     s.sealed_by = sealed_by;

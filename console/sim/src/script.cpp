@@ -43,11 +43,13 @@ Parsed need(const Words& w, std::size_t n, const char* usage) {
 }
 
 Parsed humanMove(const Words& w) {
-    if (auto ok = need(w, 2, "move TEXT [pressed @T|+D] [offer]"); !ok) return ok;
+    if (auto ok = need(w, 2, "move TEXT [(=)] [pressed @T|+D] [offer]"); !ok) return ok;
     cmd::HumanMove m{w[1], std::nullopt, false};
     for (std::size_t i = 2; i < w.size(); ++i) {
         if (w[i] == "offer")
             m.draw_offer = true;
+        else if (w[i] == "(=)")
+            m.text += " (=)";  // the mark written with the move, as the operator types it (App. C.12)
         else if (w[i] == "pressed" && i + 1 < w.size())
             ++i;  // resolved by the driver (see movePressTime)
         else

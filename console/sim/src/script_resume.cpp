@@ -41,7 +41,8 @@ bool doneWhenJournalled(const ScriptStep& st) {
 
 // The records that say nothing about how far the game got.
 bool isAudit(const std::string& type) {
-    return type == "go" || type == "engine_io" || type == kScriptLineRecord || type == kScriptRecord;
+    return type == "go" || type == "engine_io" || type == kScriptLineRecord || type == kScriptRecord ||
+           type == "console_resumed";
 }
 
 // Written by a poll, never by a command: a command's outcome is the first record after its line that

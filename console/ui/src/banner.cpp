@@ -80,6 +80,11 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
     if (snap.previous_unrecorded && snap.phase == Phase::HumanToMove) {
         i.text += "  (and record the computer's move)";
     }
+    if (snap.human_offer_pending && snap.phase != Phase::GameOver) {
+        // Art. 9.1: the offer stands until answered or rejected by the computer's move.
+        i.text += fmt::format("  -  HUMAN OFFERS A DRAW (policy: {})",
+                              snap.indication.accept_draw ? "accept" : "decline");
+    }
     return i;
 }
 

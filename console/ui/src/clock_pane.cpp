@@ -80,10 +80,36 @@ void drawStatus(ViewContext& ctx) {
     }
 }
 
+// E.III 2.1: what the engine's time leaves out for the operator's handling, and why (operator only).
+void drawReserve(ViewContext& ctx) {
+    const auto& r = ctx.snap.handling_reserve;
+    if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
+    const double per_move = static_cast<double>(r->per_move.count()) / 1000.0;
+    ImGui::TextDisabled("Held for handling: %s", formatClock(r->held_back).c_str());
+    recordItem(ctx, "handling reserve");
+    std::string why = fmt::format("{:.1f} s x {} moves: ", per_move, r->moves);
+    why += r->starting_value ? fmt::format("starting value ({} measured)", r->samples)
+                             : fmt::format("p95 of {} handlings", r->samples);
+    if (r->set_aside)
+        why += fmt::format(", one slow ({:.1f} s) set aside",
+                           static_cast<double>(r->set_aside->count()) / 1000.0);
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextDisabled("%s", why.c_str());
+    ImGui::PopTextWrapPos();
+    recordItem(ctx, "handling reserve why");
+}
+
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
 void drawTableReading(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
+    if (ctx.snap.resync_needed) {
+        // E.III 1.1: after a resume the mirror only knows the last record; the table clock rules.
+        ImGui::PushTextWrapPos(0.f);
+        ImGui::TextColored(kAmber, "Resumed: re-synchronise to the table clock (enter both readings)");
+        recordItem(ctx, "resync needed");
+        ImGui::PopTextWrapPos();
+    }
     ImGui::TextUnformatted("Table clock reading (h:mm:ss):");
     ImGui::BeginDisabled(!enabled);
     const float label_w = ImGui::CalcTextSize("White ").x;
@@ -131,6 +157,8 @@ float clockPaneRows(const session::Snapshot& snap, float width) {
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
+    rows += snap.handling_reserve && inPlay(snap) ? 2.25f : 0.f;  // what is held back for handling, and why
+    rows += snap.resync_needed ? 1.5f : 0.f;                      // the resume's request for a reading
     return rows;
 }
 
@@ -138,6 +166,7 @@ void drawClockPane(ViewContext& ctx) {
     drawOneClock(ctx, rules::Color::White);
     drawOneClock(ctx, rules::Color::Black);
     drawStatus(ctx);
+    drawReserve(ctx);
     if (!ctx.state.public_display) {
         ImGui::Separator();
         drawTableReading(ctx);

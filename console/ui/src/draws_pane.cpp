@@ -12,19 +12,27 @@ namespace {
 
 using session::Phase;
 
+// E.III 3.1-3.3: what the locked policy indicates now. Offering, claiming and resigning are steps the
+// computer wants taken; accepting is only an answer, so it reads as a condition and stays quiet until
+// the human offers (then drawOffers() shows it in large type with the answer buttons).
 void drawIndication(ViewContext& ctx) {
     const session::Indication& ind = ctx.snap.indication;
     std::string what;
-    for (auto [on, name] :
-         {std::pair{ind.accept_draw, "accept the draw"}, std::pair{ind.offer_draw, "offer a draw"},
-          std::pair{ind.claim_draw, "claim the draw"}, std::pair{ind.resign, "resign"}}) {
+    for (auto [on, name] : {std::pair{ind.offer_draw, "offer a draw"},
+                            std::pair{ind.claim_draw, "claim the draw"}, std::pair{ind.resign, "resign"}}) {
         if (on) {
             what += what.empty() ? name : std::string(", ") + name;
         }
     }
-    ImGui::TextUnformatted("Computer's instruction:");
+    // One line (the Draws pane has no row to spare at 1280x800): what to do now, then the condition.
+    ImGui::TextUnformatted("Policy:");
     ImGui::SameLine();
     ImGui::TextColored(what.empty() ? kGrey : kAmber, "%s", what.empty() ? "none" : what.c_str());
+    if (!ctx.snap.human_offer_pending) {
+        ImGui::SameLine(0, 16);
+        ImGui::TextDisabled("if the human offers: %s", ind.accept_draw ? "accept" : "decline");
+        recordItem(ctx, "policy if offered");
+    }
     if (!ind.reason.empty()) {
         ImGui::PushTextWrapPos(0.f);
         ImGui::TextDisabled("%s", ind.reason.c_str());
@@ -67,7 +75,10 @@ void drawOffers(ViewContext& ctx) {
                            snap.phase == Phase::ClaimPending
                                ? "The human's claim is not valid: accept it as a draw offer?"
                                : "The human offers a draw");
-        ImGui::TextUnformatted(snap.indication.accept_draw ? "Policy: ACCEPT" : "Policy: decline");
+        // Art. 9.1: the answer the locked policy gives to this offer (E.III 3.1), in amber beside the
+        // answer buttons (a larger font pushed them below the fold at 1280x800).
+        ImGui::TextColored(kAmber, "Policy's answer: %s", snap.indication.accept_draw ? "ACCEPT" : "DECLINE");
+        recordItem(ctx, "policy answer");
         answerButtons<session::cmd::AnswerHumanOffer>(ctx, "Accept draw", "Decline");
     }
     if (snap.computer_offer_pending) {

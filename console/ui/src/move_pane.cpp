@@ -8,6 +8,7 @@
 #include <tuple>
 #include <utility>
 
+#include "rules/notation.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -87,13 +88,25 @@ bool moveBox(UiState& st, bool focus) {
     return entered;
 }
 
+// Art. 9.1 / App. C.12: "(=)" typed with the move is the offer; the box shows it ticked before Enter
+// (and cannot be unticked while the mark is in the text: the session reads the mark either way).
+void drawOfferBox(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool typed = rules::hasDrawOfferMark(st.move_text);
+    bool offer = st.draw_offer || typed;
+    ImGui::BeginDisabled(typed);
+    if (ImGui::Checkbox("(=) draw offer", &offer) && !typed) st.draw_offer = offer;
+    ImGui::EndDisabled();
+    recordItem(ctx, "(=) draw offer");
+    if (typed) recordItem(ctx, "(=) typed with the move");
+}
+
 // The draw offer made with the move and when the human pressed the clock. True when Enter was pressed in
 // the "pressed N s ago" box: it submits the move, as Enter in the move box does.
 bool drawEntryOptions(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
     ImGui::BeginDisabled(!active || ctx.snap.seal_requested);
-    ImGui::Checkbox("(=) draw offer", &st.draw_offer);
-    recordItem(ctx, "(=) draw offer");
+    drawOfferBox(ctx);
     ImGui::SameLine(0, 24);
     ImGui::TextUnformatted("pressed");
     ImGui::SameLine();
@@ -200,6 +213,43 @@ bool stepButton(ViewContext& ctx, const char* label, bool due, ImVec2 size) {
     return clicked;
 }
 
+constexpr const char* kMadeConfirm = "Made on board: rejects the offer";
+
+// Art. 9.1: playing the computer's move rejects the human's pending draw offer. While one is pending,
+// the first Enter or click on "Made on board" only asks (naming the policy's answer below the buttons);
+// the second plays the move. True when the move is to be reported as made.
+bool madeStep(ViewContext& ctx, bool shown, bool enter, ImVec2 size) {
+    UiState& st = ctx.state;
+    const bool ask = shown && ctx.snap.human_offer_pending;
+    if (!ask && st.confirming == kMadeConfirm) st.confirming.clear();
+    const bool pressed = stepButton(ctx, "Made on board", shown, size) || (enter && shown);
+    if (!pressed) return false;
+    if (!ask || st.confirming == kMadeConfirm) {
+        if (ask) st.confirming.clear();
+        return true;
+    }
+    st.confirming = kMadeConfirm;
+    return false;
+}
+
+// Under the step buttons (so they never move): the pending offer, the policy's answer and what playing
+// the move does to it.
+void drawPendingOfferWarning(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (!snap.human_offer_pending || snap.phase != Phase::EngineMoveShown || ctx.state.public_display) return;
+    const char* answer = snap.indication.accept_draw ? "ACCEPT" : "DECLINE";
+    ImGui::PushTextWrapPos(0.f);
+    // One short line (the pane shows one below the buttons at 1280x800); the banner says the rest.
+    if (ctx.state.confirming == kMadeConfirm) {
+        ImGui::TextColored(kRed, "Enter again: REJECTS the offer (policy %s)", answer);
+        recordItem(ctx, "made confirm");
+    } else {
+        ImGui::TextColored(kAmber, "Draw offer pending: policy says %s", answer);
+        recordItem(ctx, "pending offer warning");
+    }
+    ImGui::PopTextWrapPos();
+}
+
 void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
@@ -212,7 +262,7 @@ void drawSteps(ViewContext& ctx) {
     // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
     const bool enter =
         !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-    if (stepButton(ctx, "Made on board", shown, size) || (enter && shown)) {
+    if (madeStep(ctx, shown, enter, size)) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
     ImGui::SameLine();
@@ -252,6 +302,7 @@ void drawEngineMove(ViewContext& ctx) {
     ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt.c_str());
     recordItem(ctx, "step prompt");
     drawSteps(ctx);
+    drawPendingOfferWarning(ctx);
 }
 
 }  // namespace

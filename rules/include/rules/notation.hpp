@@ -60,6 +60,10 @@ struct ParsedMoveText {
 [[nodiscard]] tl::expected<ParsedMoveText, MoveTextError> parseMoveText(const Position& pos,
                                                                         std::string_view text, Language lang);
 
+// True when `text` ends with the draw-offer mark "(=)" (App. C.12), with or without a space before it and
+// before or after check signs: what parseMoveText would read as an offer, without needing a position.
+[[nodiscard]] bool hasDrawOfferMark(std::string_view text);
+
 // Fast path for PGN import: English SAN only (as PGN requires), no localized letters.
 [[nodiscard]] tl::expected<Move, MoveTextError> parseSan(const Position& pos, std::string_view san);
 

@@ -33,6 +33,10 @@ class Session {
         const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine);
     ~Session();
 
+    // Records that `program` reopened the journal after its record `from_seq` (host::Game::open): a
+    // "console_resumed" record; the window then asks for the table clock until a reading is entered.
+    [[nodiscard]] tl::expected<void, Rejection> recordResume(const std::string& program,
+                                                             std::uint64_t from_seq, TimePoint now);
     // Performs one operator command at time `now`, or says why not (and changes nothing but the log).
     [[nodiscard]] tl::expected<void, Rejection> dispatch(const Command& command, TimePoint now);
     // Drains engine events, starts the search the state needs, reports deadlines.

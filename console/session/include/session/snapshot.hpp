@@ -45,6 +45,16 @@ struct PendingEngineMove {
     std::string how;                 // castling, en passant, promotion: the steps on the board (CMP-1.4)
 };
 
+// E.III 2.1: the computer's time held back for the operator's handling, and why (operator view only).
+struct HandlingReserveView {
+    Ms per_move{};                // the reserve per move now
+    Ms held_back{};               // kept out of the engine's time in its next go
+    int moves = 0;                // moves the reserve covers: to the control (or the horizon) + safety
+    std::size_t samples = 0;      // handling times measured (engine's move shown -> clock pressed)
+    std::optional<Ms> set_aside;  // one slow handling left out (the p95 of few samples would be it)
+    bool starting_value = false;  // too few measurements: the setup's starting value rules
+};
+
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.
 struct Snapshot {
     Phase phase = Phase::Setup;
@@ -63,10 +73,13 @@ struct Snapshot {
     // clock pressed, which starts the human's (Guidelines I.9, ADJ-05).
     bool clock_waits_for_sealed_move = false;
     bool clock_paused = false;
+    // The journal was resumed and no table-clock reading has been entered since (E.III 1.1).
+    bool resync_needed = false;
     bool faster_rate = false;
     bool faster_rate_available = false;
-    std::optional<rules::Color> flag_reported;  // waiting for the arbiter (CLK-16)
-    bool seal_requested = false;                // the arbiter asked for the move to be sealed (ADJ-01)
+    std::optional<HandlingReserveView> handling_reserve;  // timed games, once the setup is known
+    std::optional<rules::Color> flag_reported;            // waiting for the arbiter (CLK-16)
+    bool seal_requested = false;  // the arbiter asked for the move to be sealed (ADJ-01)
     std::optional<rules::Color> sealed_by;
     // The engine chose its move after the seal request: seal it now; the move itself is never shown.
     bool computer_move_withheld = false;
