@@ -32,6 +32,7 @@ ap.add_argument("--keys", type=int, default=200, help="key events per --bench-in
 ap.add_argument("--nice", type=int, default=10, help="the --engine-nice compared with 0")
 ap.add_argument("--starts", type=int, default=5, help="launches per start-time figure")
 ap.add_argument("--stockfish", default="/usr/games/stockfish")
+ap.add_argument("--sections", default="12345", help="which of the five to run, e.g. 23")
 args = ap.parse_args()
 
 console = os.path.join(args.bin, "operator-console")
@@ -90,7 +91,8 @@ def stockfish_nps(nice):
 
 def input_latency():
     print(f"== 2. key press to frame on screen (--bench-input {args.keys}; engine Threads={cores})")
-    script = write("ponder.script", "start\nmove e4\nmade\npressed\n")
+    # Pondering needs the engine's handshake before the start: each `wait` lets it answer (<= 50 ms).
+    script = write("ponder.script", "wait\n" * 60 + "start\nmove e4\nmade\npressed\n")
     runs = [("no engine load", event("5m+3s", 1, False), 0, []),
             ("engine pondering, nice 0", event("5m+3s", cores, True), 0, ["--script", script]),
             (f"engine pondering, nice {args.nice}", event("5m+3s", cores, True), args.nice, ["--script", script])]
@@ -147,8 +149,9 @@ def bridge():
 
 
 try:
-    for section in (frames, input_latency, start_times, hang, bridge):
-        section()
+    for number, section in enumerate((frames, input_latency, start_times, hang, bridge), 1):
+        if str(number) in args.sections:
+            section()
         sys.stdout.flush()
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
