@@ -32,6 +32,15 @@ bool needsEngineAnswer(const session::Command& c) {
            std::holds_alternative<session::cmd::SealComputerMove>(c);
 }
 
+// The engine process, and (for every restart too) the window's wake-up on its urgent output.
+engine::TransportFactory wakingFactory(std::function<void()> wake) {
+    return [wake = std::move(wake)](const engine::ProcessSpec& spec) {
+        auto transport = engine::spawnProcess(spec);
+        if (transport && wake) (*transport)->setWakeHook(wake);
+        return transport;
+    };
+}
+
 }  // namespace
 
 tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files) {
@@ -68,9 +77,12 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
     req.app = "operator-console";
     req.setup = [&files] { return loadSetup(files); };
     // The window runs in real time: the bridge starts the engine without blocking the first frame.
-    req.start_engine = [&app](const session::EngineSettings& settings)
+    req.start_engine = [&app, &files](const session::EngineSettings& settings)
         -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
-        auto bridge = std::make_unique<host::BridgeEngineLink>(settings);
+        host::BridgeOptions options;
+        options.nice = files.engine_nice;  // the console keeps answering under full engine load
+        auto bridge =
+            std::make_unique<host::BridgeEngineLink>(settings, options, wakingFactory(files.engine_wake));
         app->engine_ = bridge.get();
         return bridge;
     };
@@ -121,11 +133,6 @@ void ConsoleApp::describeEngine(ui::UiState& ui) const {
         if (o.type != engine::OptionType::Button)
             ui.engine_defaults.push_back({o.name, o.default_value.value_or("")});
     }
-}
-
-bool ConsoleApp::lively(session::TimePoint now) const {
-    const session::Snapshot s = game_->session().snapshot(now);
-    return engine_->busy() || (s.clock_running.has_value() && !s.clock_paused);
 }
 
 bool ConsoleApp::waitForEngine(session::TimePoint& now, std::chrono::milliseconds limit) {

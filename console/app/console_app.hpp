@@ -4,6 +4,7 @@
 // snapshots and give back commands.
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ struct GameFiles {
     bool resume = false;                         // --resume: continue the game the journal holds
     std::string engine;                          // --engine: used when the event file names none
     std::vector<std::string> engine_args;
+    int engine_nice = 0;  // --engine-nice: the engine process runs this much below the console's priority
+    // Called on the engine's reader thread when it writes something the window must see at once (a
+    // bestmove, a crash): the window's loop sleeps until then rather than looking every few ms.
+    std::function<void()> engine_wake;
 };
 
 // The event setup from --event, or the defaults with the --engine command; the error says what is wrong.
@@ -44,8 +49,10 @@ class ConsoleApp {
     // The running engine's name, command and option defaults for the setup screen (E.III 2.2: the options
     // are checked before the lock); filled in once its handshake is done.
     void describeEngine(ui::UiState& ui) const;
-    // Whether something changes by itself (a clock runs, the engine thinks): the shell then redraws often.
-    bool lively(session::TimePoint now) const;
+    // Whether the engine is searching, pondering or about to: its news is looked at 4 times a second.
+    bool engineBusy() const { return engine_->busy(); }
+    // The legal moves (UCI) in the game's position (--bench-frames plays the human's side with them).
+    std::vector<std::string> legalMoves() const { return game_->session().legalMoves(); }
     // Waits for the engine to answer (script runs): returns false after `limit` without an answer.
     bool waitForEngine(session::TimePoint& now, std::chrono::milliseconds limit);
     // Applies an operator script (sim/script.hpp) before the window is shown; the error names the line.

@@ -22,15 +22,34 @@ class EventPump {
     // release that followed it, and the key would then look held down.
     void wait(int ms);
     // Hands this frame's events to ImGui; false once the window is closed or SIGTERM/SIGINT arrived.
-    bool pump();
+    // `hold_keys`: keys and typed text wait for the next frame (a text box is taking the keyboard).
+    bool pump(bool hold_keys = false);
+    // After a frame: whether a text box takes the keyboard in the next one (SetKeyboardFocusHere).
+    // ImGui 1.86 drops or misplaces keys in a box's activation frame; the window used to draw every
+    // 100 ms, so they rarely came then, but a console that sleeps until input wakes for exactly those.
+    static bool focusArriving();
+    // Ends wait() early from another thread (the engine's reader): at most one wake-up event is queued
+    // at a time, however often it is called.
+    static void wakeFromAnyThread();
     // Events held back for the next frame: the shell must not sleep before drawing it.
     bool pending() const { return !deferred_.empty(); }
     // Where a mouse button went down or up in this frame's events, if one did.
     std::optional<ImVec2> clickPosition() const { return click_; }
+    // How many events this frame handed to ImGui (any input means the frame must be looked at).
+    std::size_t handled() const { return handled_; }
+    // Key presses and typed text among them (--bench-input measures when they are shown).
+    std::size_t keys() const { return keys_; }
+    // The window was shown, exposed or resized: its pixels must be drawn again even if unchanged.
+    bool exposed() const { return exposed_; }
 
   private:
+    void note(const SDL_Event& e);
+
     std::vector<SDL_Event> deferred_;
     std::optional<ImVec2> click_;
+    std::size_t handled_ = 0;
+    std::size_t keys_ = 0;
+    bool exposed_ = false;
     bool quit_ = false;
 };
 

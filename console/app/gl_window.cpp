@@ -4,9 +4,53 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <functional>
+#include <string_view>
+
+#include "canvas.hpp"
+
 namespace oc::app {
 
+namespace {
+
+void mix(std::size_t& h, std::size_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+}
+
+template <class T>
+void mixBytes(std::size_t& h, const ImVector<T>& v) {
+    const auto* bytes = reinterpret_cast<const char*>(v.Data);
+    mix(h,
+        std::hash<std::string_view>{}(std::string_view(bytes, sizeof(T) * static_cast<std::size_t>(v.Size))));
+}
+
+// Everything that decides the picture: the display size, every vertex, index and draw command (clip
+// rectangle, texture, range). Equal hashes: the frame would put the same pixels on screen.
+std::size_t drawDataHash(const ImDrawData& d) {
+    std::size_t h = 1;
+    mix(h, std::hash<float>{}(d.DisplaySize.x));
+    mix(h, std::hash<float>{}(d.DisplaySize.y));
+    mix(h, std::hash<float>{}(d.FramebufferScale.x));
+    for (int i = 0; i < d.CmdListsCount; ++i) {
+        const ImDrawList& list = *d.CmdLists[i];
+        mixBytes(h, list.VtxBuffer);
+        mixBytes(h, list.IdxBuffer);
+        for (const ImDrawCmd& c : list.CmdBuffer) {
+            mix(h, std::hash<std::string_view>{}(
+                       std::string_view(reinterpret_cast<const char*>(&c.ClipRect), sizeof c.ClipRect)));
+            mix(h, std::hash<const void*>{}(c.TextureId));
+            mix(h, (std::size_t{c.VtxOffset} << 32) ^ c.IdxOffset ^ (std::size_t{c.ElemCount} << 16));
+        }
+    }
+    return h == 0 ? 1 : h;
+}
+
+}  // namespace
+
+GlWindow::GlWindow() = default;
+
 GlWindow::~GlWindow() {
+    canvas_.reset();  // its GL objects go while the context is current
     if (backends_) {
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplSDL2_Shutdown();
@@ -56,6 +100,8 @@ bool GlWindow::open(const char* title, int width, int height) {
         return false;
     }
     backends_ = true;
+    canvas_ = std::make_unique<Canvas>();
+    if (!canvas_->load()) canvas_.reset();
     return true;
 }
 
@@ -68,8 +114,15 @@ void GlWindow::beginFrame(std::optional<ImVec2> pointer) {
     ImGui::NewFrame();
 }
 
-void GlWindow::render() {
+bool GlWindow::render(bool force) {
     ImGui::Render();
+    const std::size_t hash = drawDataHash(*ImGui::GetDrawData());
+    if (!force && hash == shown_) return false;
+    shown_ = hash;
+    if (canvas_) {
+        canvas_->draw(*ImGui::GetDrawData(), force);
+        return true;
+    }
     const ImGuiIO& io = ImGui::GetIO();
     auto clear_color =
         reinterpret_cast<void (*)(float, float, float, float)>(SDL_GL_GetProcAddress("glClearColor"));
@@ -80,6 +133,7 @@ void GlWindow::render() {
     clear_color(0.1f, 0.1f, 0.12f, 1.f);
     clear(0x00004000);  // GL_COLOR_BUFFER_BIT
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    return true;
 }
 
 void GlWindow::present() {

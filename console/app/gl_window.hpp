@@ -3,15 +3,19 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace oc::app {
 
+class Canvas;
+
 // An SDL2 window with an OpenGL 3.3 core context, the ImGui context, and ImGui's SDL2 + OpenGL3 backends.
 class GlWindow {
   public:
-    GlWindow() = default;
+    GlWindow();
     GlWindow(const GlWindow&) = delete;
     GlWindow& operator=(const GlWindow&) = delete;
     ~GlWindow();
@@ -22,7 +26,9 @@ class GlWindow {
 
     // Starts an ImGui frame; `pointer`: where a click of this frame's events happened (see EventPump).
     void beginFrame(std::optional<ImVec2> pointer = std::nullopt);
-    void render();   // renders ImGui's draw data into the back buffer
+    // Renders ImGui's draw data into the back buffer, unless it is the same as the frame on screen and
+    // `force` is false (nothing a pixel would show changed): then false, and present() must be skipped.
+    bool render(bool force = true);
     void present();  // swaps the back buffer to the screen
     SDL_Window* window() const { return window_; }
 
@@ -30,6 +36,8 @@ class GlWindow {
     SDL_Window* window_ = nullptr;
     SDL_GLContext context_ = nullptr;
     bool backends_ = false;
+    std::size_t shown_ = 0;           // the hash of the draw data on screen (0: none yet)
+    std::unique_ptr<Canvas> canvas_;  // null when the driver has no framebuffer objects
     std::string error_;
 };
 

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -15,8 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "bench.hpp"
 #include "console_app.hpp"
 #include "event_pump.hpp"
+#include "frame_pacer.hpp"
 #include "gl_window.hpp"
 #include "host/broadcast_child.hpp"
 #include "host/script_file.hpp"
@@ -24,6 +27,7 @@
 #include "speech_output.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
+#include "ui/redraw.hpp"
 
 namespace {
 
@@ -46,6 +50,10 @@ struct Options {
     std::vector<std::string> engine_args;
     oc::app::SpeechOptions speech;
     std::string broadcast;  // ADDR:PORT: serve the game live (docs/broadcast.md)
+    int engine_nice = 0;
+    double bench_frames_s = 0;  // --bench-frames SECONDS (0: off)
+    int bench_input = 0;        // --bench-input N (0: off)
+    bool bench_start = false;
 };
 
 // The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
@@ -90,6 +98,16 @@ void addOptions(CLI::App& cli, Options& opt) {
     oc::app::addSpeechOptions(cli, opt.speech);
     cli.add_option("--broadcast", opt.broadcast,
                    "ADDR:PORT: publish this game live (operator-cli broadcast serve as a child process)");
+    cli.add_option("--engine-nice", opt.engine_nice,
+                   "Run the engine this much below the console's CPU priority, 0-19 (docs/configuration.md)")
+        ->check(CLI::Range(0, 19));
+    cli.add_option("--bench-frames", opt.bench_frames_s,
+                   "Play a game automatically, SECONDS in each phase; print frames/s and CPU % per phase")
+        ->check(CLI::Range(0.5, 600.0));
+    cli.add_option("--bench-input", opt.bench_input,
+                   "Once the move box has focus, push N key events; print p50/p99 key-to-screen latency")
+        ->check(CLI::Range(2, 100000));
+    cli.add_flag("--bench-start", opt.bench_start, "Print the time from launch to the first frame, exit");
 }
 
 oc::app::GameFiles gameFiles(const Options& opt) {
@@ -99,6 +117,8 @@ oc::app::GameFiles gameFiles(const Options& opt) {
     files.resume = opt.resume;
     files.engine = opt.engine;
     files.engine_args = opt.engine_args;
+    files.engine_nice = opt.engine_nice;
+    files.engine_wake = oc::app::EventPump::wakeFromAnyThread;
     return files;
 }
 
@@ -154,35 +174,96 @@ oc::ui::UiState initialUi(const Options& opt, const oc::app::ConsoleApp& app) {
     return ui;
 }
 
-// The window's loop until it is closed (or the screenshot is taken); false when the screenshot failed.
-bool loop(const Options& opt, oc::app::GlWindow& window, oc::app::ConsoleApp& app, AppClock& clock,
-          oc::ui::UiState& ui, const oc::ui::Fonts& fonts, oc::app::SpeechOutput& speech) {
+// What the loop works with; the benches are set only when asked for.
+struct Shell {
+    const Options& opt;
+    oc::app::GlWindow& window;
+    oc::app::ConsoleApp& app;
+    AppClock& clock;
+    oc::ui::UiState& ui;
+    const oc::ui::Fonts& fonts;
+    oc::app::SpeechOutput& speech;
+    oc::app::EventPump events;
+    std::optional<oc::app::FrameBench> bench_frames;
+    std::optional<oc::app::InputBench> bench_input;
+};
+
+struct FrameOutcome {
+    oc::session::Snapshot snap;
+    bool input = false;  // events handled or commands given: the next frame may differ
+    bool drawn = false;  // pixels changed: present() puts them on screen
+};
+
+// One frame: the session polled, the views built; the pixels are rendered only if they would change
+// (every frame of a screenshot run is).
+FrameOutcome buildFrame(Shell& sh) {
+    FrameOutcome f;
+    const auto now = sh.clock.now();
+    f.snap = sh.app.frame(now);
+    if (f.snap.phase == oc::session::Phase::Setup)
+        sh.app.describeEngine(sh.ui);  // its options, before the lock
+    sh.window.beginFrame(sh.events.clickPosition());
+    auto commands = oc::ui::drawConsole(f.snap, now, sh.ui, sh.fonts);
+    if (sh.bench_frames) {
+        auto steps = sh.bench_frames->pilot(f.snap, now, sh.app.legalMoves());
+        commands.insert(commands.end(), steps.begin(), steps.end());
+    }
+    sh.speech.keys(f.snap);  // F7, F8: announcements are the host's output
+    f.drawn = sh.window.render(!sh.opt.screenshot.empty() || sh.events.exposed());
+    sh.app.dispatch(commands, now, sh.ui);
+    f.input = sh.events.handled() > 0 || !commands.empty();
+    return f;
+}
+
+// How long to sleep before the next frame: see FramePacer.
+int sleepMs(const Shell& sh, const oc::app::FramePacer& pacer, const oc::session::Snapshot& snap) {
+    if (!sh.opt.screenshot.empty() || sh.events.pending()) return 0;
+    return pacer.waitMs({oc::ui::untilClockText(snap), oc::ui::untilCursorBlink(), sh.app.engineBusy()});
+}
+
+// The benches' bookkeeping after a frame; true when a bench has measured all it was asked to.
+bool benchesDone(Shell& sh, const FrameOutcome& f) {
+    if (sh.opt.bench_start) {
+        fmt::print("first frame after {:.0f} ms\n", oc::app::msSinceProcessStart());
+        return true;
+    }
+    if (sh.bench_frames) sh.bench_frames->frameDone(f.snap.phase, f.drawn);
+    if (sh.bench_input) {
+        sh.bench_input->frameDone(sh.events.keys(), f.drawn);
+        sh.bench_input->maybeStart();
+    }
+    if (sh.bench_frames && sh.bench_frames->finished())
+        return fmt::print("{}", sh.bench_frames->report()), true;
+    if (sh.bench_input && sh.bench_input->finished()) return fmt::print("{}", sh.bench_input->report()), true;
+    return false;
+}
+
+// The window's loop until it is closed (or the screenshot is taken, or a bench is done); false when the
+// screenshot failed. It sleeps until a pixel could change (issue 16): see FramePacer.
+bool loop(Shell& sh) {
     int frame = 0;
     bool running = true;
     std::string widget_map;
-    oc::app::EventPump events;
+    oc::app::FramePacer pacer;
+    oc::session::Snapshot snap;
+    int held = 0;  // frames in a row that held keys back: never more than two
     while (running) {
-        // Wait for input, but wake often enough for a running clock or a thinking engine; an idle
-        // console sleeps (no busy loop). Screenshot runs do not wait.
-        if (opt.screenshot.empty()) events.wait(app.lively(clock.now()) ? 100 : 500);
-        running = events.pump();
-        const auto now = clock.now();
-        const oc::session::Snapshot snap = app.frame(now);
-        if (snap.phase == oc::session::Phase::Setup) app.describeEngine(ui);  // its options, before the lock
-        window.beginFrame(events.clickPosition());
-        const auto commands = oc::ui::drawConsole(snap, now, ui, fonts);
-        speech.keys(snap);  // F7, F8: announcements are the host's output
-        window.render();
-        app.dispatch(commands, now, ui);
-        if (!opt.widget_map.empty()) writeWidgetMap(opt.widget_map, ui, widget_map);
-        if (!opt.screenshot.empty() && ++frame >= opt.frames) {
-            if (auto err = oc::app::saveScreenshot(window.window(), opt.screenshot); !err.empty()) {
+        sh.events.wait(sleepMs(sh, pacer, snap));
+        held = oc::app::EventPump::focusArriving() && held < 2 ? held + 1 : 0;
+        running = sh.events.pump(held > 0);
+        FrameOutcome f = buildFrame(sh);
+        if (!sh.opt.widget_map.empty()) writeWidgetMap(sh.opt.widget_map, sh.ui, widget_map);
+        if (!sh.opt.screenshot.empty() && ++frame >= sh.opt.frames) {
+            if (auto err = oc::app::saveScreenshot(sh.window.window(), sh.opt.screenshot); !err.empty()) {
                 fmt::print(stderr, "operator-console: {}\n", err);
                 return false;
             }
             running = false;
         }
-        window.present();
+        if (f.drawn) sh.window.present();
+        if (benchesDone(sh, f)) running = false;
+        pacer.frameDone(f.input, f.drawn);
+        snap = std::move(f.snap);
     }
     return true;
 }
@@ -217,7 +298,11 @@ int run(const Options& opt) {
         }
     }
     (*app)->addOutput(speech);
-    const bool ok = loop(opt, window, **app, clock, ui, *fonts, speech);
+    Shell shell{opt, window, **app, clock, ui, *fonts, speech, {}, {}, {}};
+    if (opt.bench_frames_s > 0)
+        shell.bench_frames.emplace(std::chrono::milliseconds(std::lround(opt.bench_frames_s * 1000)));
+    if (opt.bench_input > 0) shell.bench_input.emplace(opt.bench_input);
+    const bool ok = loop(shell);
     (*app)->shutdown(clock.now());
     return ok ? 0 : 1;
 }

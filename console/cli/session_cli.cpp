@@ -35,6 +35,10 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
     p.add_option("--edition", a.edition, "Laws of Chess edition: 2005 or 2023");
     p.add_option("--lang", a.lang, "Notation language: en pl de fr es nl ru");
     p.add_option("--engine-nodes", a.nodes, "Nodes per engine search in simulated time (deterministic)");
+    p.add_option("--engine-deadline", a.engine_deadline_s,
+                 "Real seconds a search may take (plus 3 s) before the engine counts as hung and is "
+                 "restarted with the whole game (default 10)")
+        ->check(CLI::Range(0.1, 3600.0));
 }
 
 tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color computer) {

@@ -16,6 +16,7 @@ struct PlayArgs {
     std::vector<std::string> engine_args;
     std::string operator_delay;
     std::uint64_t seed = 1, nodes = 20000;
+    double engine_deadline_s = 10;  // real time a node-limited search may take before it counts as hung
     int max_plies = 0;
     std::optional<int> edition;
     bool resume = false, verbose = false;

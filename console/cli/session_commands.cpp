@@ -1,6 +1,7 @@
 // operator-cli play / journal replay: the session core without a window.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -30,15 +31,15 @@ struct EngineHandles {
     host::BridgeEngineLink* bridge = nullptr;
 };
 
-host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, std::uint64_t nodes) {
-    return [&handles, seed, nodes](const session::EngineSettings& s)
+host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, host::BridgeOptions options) {
+    return [&handles, seed, options](const session::EngineSettings& s)
                -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
         if (s.command == "fake") {
             auto fake = std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, seed);
             handles.fake = fake.get();
             return fake;
         }
-        auto b = host::BridgeEngineLink::startBlocking(s, {true, nodes});
+        auto b = host::BridgeEngineLink::startBlocking(s, options);
         if (!b) return tl::make_unexpected(b.error());
         handles.bridge = b->get();
         return std::unique_ptr<session::EngineLink>(std::move(*b));
@@ -73,6 +74,16 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     return s;
 }
 
+// Simulated time, a fixed node count per search, and a real-time deadline for each: a hung engine is
+// restarted with the whole game (journalled, counted in engine_restarts) instead of waiting forever.
+host::BridgeOptions bridgeOptions(const PlayArgs& a) {
+    host::BridgeOptions o;
+    o.simulated = true;
+    o.nodes = a.nodes;
+    o.unclocked_deadline = std::chrono::milliseconds(std::llround(a.engine_deadline_s * 1000));
+    return o;
+}
+
 int exitCode(host::OpenError::Kind kind) {
     switch (kind) {
         case host::OpenError::Kind::Refused:
@@ -95,7 +106,7 @@ tl::expected<std::unique_ptr<host::Game>, host::OpenError> openGame(const PlayAr
     req.resume = a.resume;
     req.app = "operator-cli play";
     req.setup = [&setup] { return tl::expected<session::EventSetup, std::string>(setup); };
-    req.start_engine = engineStarter(engine, a.seed, a.nodes);
+    req.start_engine = engineStarter(engine, a.seed, bridgeOptions(a));
     req.check_resume = [&opt](const std::vector<nlohmann::json>& records) -> tl::expected<void, std::string> {
         auto point = resumePoint(records, opt);
         if (!point) return tl::make_unexpected(point.error());
@@ -110,7 +121,7 @@ tl::expected<std::unique_ptr<session::EngineLink>, std::string> humanEngine(cons
                                                                             const PlayArgs& a,
                                                                             EngineHandles& handles) {
     if (!human.engine_settings) return nullptr;
-    auto he = engineStarter(handles, a.seed ^ 0x5eed, a.nodes)(*human.engine_settings);
+    auto he = engineStarter(handles, a.seed ^ 0x5eed, bridgeOptions(a))(*human.engine_settings);
     if (!he) return tl::make_unexpected("human engine: " + he.error());
     return he;
 }

@@ -138,7 +138,7 @@ tl::expected<void, std::string> Engine::opponentMoved(const GameRecord& game, co
     if (impl_->job && impl_->job->game == game) {
         impl_->send(formatPonderHit(), now);
         impl_->state = EngineState::Searching;
-        impl_->expect("bestmove", searchDeadline(job, impl_->settings.timeouts.search_margin));
+        impl_->expect("bestmove", searchDeadline(job, impl_->settings.timeouts));
         impl_->job = std::move(job);
         if (auto early = impl_->early_bestmove) impl_->deliver(*early, now);
         return {};

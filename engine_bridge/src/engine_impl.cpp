@@ -273,8 +273,7 @@ tl::expected<void, std::string> Engine::Impl::startJob(SearchJob next, TimePoint
     send(formatGo(params), now);
     state = next.ponder ? EngineState::Pondering : EngineState::Searching;
     // A resumed search owes its bestmove within the time it was just given, counted from now.
-    expect("bestmove",
-           searchDeadline(SearchJob{next.game, params, now, next.ponder}, settings.timeouts.search_margin));
+    expect("bestmove", searchDeadline(SearchJob{next.game, params, now, next.ponder}, settings.timeouts));
     job = std::move(next);
     early_bestmove.reset();
     ping_sent.reset();  // a readyok still on its way is answered by nobody now

@@ -24,8 +24,9 @@ struct SearchJob {
 // The go parameters for a job resumed `elapsed` after it started: the engine's own time shrinks.
 [[nodiscard]] GoParams paramsAfter(const SearchJob& job, Millis elapsed);
 
-// When a search counts as hung, or nullopt for searches without a time budget (depth, nodes, infinite).
-[[nodiscard]] std::optional<TimePoint> searchDeadline(const SearchJob& job, Millis margin);
+// When a search counts as hung: its time budget (or, for depth/nodes/mate, Timeouts::unclocked_search)
+// plus the margin; nullopt only for searches that end with `stop` (ponder, infinite).
+[[nodiscard]] std::optional<TimePoint> searchDeadline(const SearchJob& job, const Timeouts& timeouts);
 
 struct Engine::Impl {
     Impl(EngineSettings s, std::shared_ptr<const MoveValidator> v, TransportFactory f)

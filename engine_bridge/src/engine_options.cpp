@@ -103,15 +103,17 @@ GoParams paramsAfter(const SearchJob& job, Millis elapsed) {
     return params;
 }
 
-std::optional<TimePoint> searchDeadline(const SearchJob& job, Millis margin) {
+// A node-, depth- or mate-limited search has no clock to measure it by, yet a hung engine must still be
+// caught (operator-cli play's `go nodes N` waited forever): it gets the fixed real-time allowance.
+std::optional<TimePoint> searchDeadline(const SearchJob& job, const Timeouts& timeouts) {
     if (job.ponder || job.params.infinite) return std::nullopt;
     const bool white = whiteToMove(job.game);
     const auto& own = white ? job.params.wtime : job.params.btime;
     const auto& inc = white ? job.params.winc : job.params.binc;
     std::optional<Millis> budget = job.params.movetime;
     if (own) budget = std::min(budget.value_or(Millis::max() / 2), *own + inc.value_or(Millis{0}));
-    if (!budget) return std::nullopt;
-    return job.started + *budget + margin;
+    if (!budget) budget = timeouts.unclocked_search;
+    return job.started + *budget + timeouts.search_margin;
 }
 
 }  // namespace oc::engine

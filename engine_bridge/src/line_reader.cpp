@@ -4,6 +4,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -31,8 +32,27 @@ void LineQueue::clearNotify() {
     [[maybe_unused]] const auto n = ::read(notify_fd_, &count, sizeof count);
 }
 
+void LineQueue::setWakeHook(std::function<void()> hook) {
+    const std::lock_guard lock(mutex_);
+    hook_ = std::move(hook);
+}
+
+void LineQueue::callHook() {
+    std::function<void()> hook;
+    {
+        const std::lock_guard lock(mutex_);
+        hook = hook_;
+    }
+    if (hook) hook();
+}
+
 void LineQueue::push(std::vector<OutputLine> lines, bool wake) {
     if (lines.empty()) return;
+    // Search progress (`info`) may wait for the shell's next look; anything else (bestmove, readyok,
+    // uciok, a line that is not UCI) is what the shell waits for.
+    const bool urgent = std::any_of(lines.begin(), lines.end(), [](const OutputLine& l) {
+        return l.stream == Stream::Stdout && l.text.rfind("info", 0) != 0;
+    });
     {
         const std::lock_guard lock(mutex_);
         for (auto& line : lines) {
@@ -48,6 +68,7 @@ void LineQueue::push(std::vector<OutputLine> lines, bool wake) {
         }
     }
     if (wake) notify();
+    if (urgent) callHook();
 }
 
 void LineQueue::closeStdout() {
@@ -56,6 +77,7 @@ void LineQueue::closeStdout() {
         stdout_closed_ = true;
     }
     notify();
+    callHook();
 }
 
 std::vector<OutputLine> LineQueue::take() {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -42,9 +43,12 @@ class LineQueue {
     // An eventfd that becomes readable whenever lines were pushed or stdout closed.
     int notifyFd() const { return notify_fd_; }
     void clearNotify();
+    // See Transport::setWakeHook: called on the pushing thread, outside the lock.
+    void setWakeHook(std::function<void()> hook);
 
   private:
     void notify();
+    void callHook();
 
     mutable std::mutex mutex_;
     std::deque<OutputLine> lines_;
@@ -53,6 +57,7 @@ class LineQueue {
     bool stdout_closed_ = false;
     int notify_fd_ = -1;
     std::atomic<bool> notified_{false};
+    std::function<void()> hook_;  // guarded by mutex_
 };
 
 // Owns a thread that reads the non-blocking `fd` until end of file or until `wake_fd` is readable.

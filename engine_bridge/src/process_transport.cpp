@@ -162,6 +162,7 @@ class ProcessTransport final : public Transport {
         if (fds[0].revents != 0) out_reader_.tryDrain();
     }
     int pid() const override { return child_.id(); }
+    void setWakeHook(std::function<void()> hook) override { queue_.setWakeHook(std::move(hook)); }
 
   private:
     // The engine does not read its input (hung or busy): give it a moment, never block the console.
@@ -227,7 +228,15 @@ tl::expected<std::unique_ptr<Transport>, std::string> spawnProcess(const Process
         child = bp::child(
             bp::exe = exe->string(), bp::args = spec.args, bp::std_in<in, bp::std_out> out, bp::std_err > err,
             bp::start_dir = dir.string(), buildEnvironment(spec),
-            bp::extend::on_exec_setup = [](auto&) { ::signal(SIGPIPE, SIG_DFL); }, ec);
+            bp::extend::on_exec_setup =
+                [nice = spec.nice](auto&) {
+                    ::signal(SIGPIPE, SIG_DFL);
+                    // In the child, before exec: the engine runs below the console's priority.
+                    if (nice > 0) {
+                        [[maybe_unused]] const int now_nice = ::nice(nice);
+                    }
+                },
+            ec);
     } catch (const std::exception& e) {
         ::close(wake[0]);
         ::close(wake[1]);

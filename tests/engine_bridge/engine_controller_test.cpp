@@ -55,7 +55,7 @@ class EngineController : public ::testing::Test {
     ScriptState& spawn(std::size_t i) { return *script.spawns.at(i); }
 
     testing::ScriptedEngine script;
-    EngineSettings settings{{"scripted", {}, "", {}}, {{"Hash", "64"}, {"style", "solid"}}, false, {}, 3};
+    EngineSettings settings{{"scripted", {}, "", {}, 0}, {{"Hash", "64"}, {"style", "solid"}}, false, {}, 3};
     std::unique_ptr<Engine> engine;
     TimePoint t = kT0;
 };
@@ -208,6 +208,32 @@ TEST_F(EngineController, HangInSearchIsDetectedAfterBudgetPlusMargin) {
     EXPECT_EQ(f[0].detail, "no bestmove in time");
     EXPECT_TRUE(spawn(0).killed);
     EXPECT_EQ(spawn(1).sent("go"), std::vector<std::string>{"go wtime 52999 btime 60000 movetime 1"});
+    EXPECT_EQ(eventsOf<BestMoveEvent>(events).size(), 1u);
+}
+
+// operator-cli play searches `go nodes N`: no clock to measure it by, yet a hang must end in a restart.
+TEST_F(EngineController, NodeLimitedSearchHasARealTimeDeadline) {
+    settings.timeouts.search_margin = 2s;
+    settings.timeouts.unclocked_search = 3s;
+    script.configure = [](ScriptState& s, int index) { s.answer_go = index > 0; };
+    startReady();
+    ASSERT_TRUE(engine->newGame(t));
+    settle(t);
+    GoParams p;
+    p.nodes = 20000;
+    const GameRecord game{"", {"e2e4"}};
+    ASSERT_TRUE(engine->search(game, p, t));
+    EXPECT_TRUE(faults(settle(t + 5s)).empty());
+    const auto events = settle(t + 5s + 1ms);
+    const auto f = faults(events);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].kind, FaultKind::Hang);
+    EXPECT_EQ(f[0].detail, "no bestmove in time");
+    EXPECT_TRUE(spawn(0).killed);
+    EXPECT_EQ(eventsOf<RestartedEvent>(events).size(), 1u);
+    EXPECT_EQ(spawn(1).sent("setoption"), spawn(0).sent("setoption"));
+    EXPECT_EQ(spawn(1).sent("position"), std::vector<std::string>{"position startpos moves e2e4"});
+    EXPECT_EQ(spawn(1).sent("go"), std::vector<std::string>{"go nodes 20000"});
     EXPECT_EQ(eventsOf<BestMoveEvent>(events).size(), 1u);
 }
 

@@ -27,8 +27,10 @@ engine::TimePoint realNow() {
     return engine::SteadyClock::now();
 }
 
-engine::EngineSettings bridgeSettings(const session::EngineSettings& s) {
+engine::EngineSettings bridgeSettings(const session::EngineSettings& s, const BridgeOptions& o) {
     engine::EngineSettings out;
+    out.timeouts.unclocked_search = o.unclocked_deadline;
+    out.process.nice = o.nice;
     out.process.command = s.command;
     out.process.args = s.args;
     for (const auto& [name, value] : s.options) {
@@ -67,7 +69,8 @@ rules::Color sideToMove(const session::SearchRequest& req) {
 // The bridge checks every position before `position` and every bestmove before delivery (architecture §3).
 BridgeEngineLink::BridgeEngineLink(const session::EngineSettings& settings, BridgeOptions options,
                                    engine::TransportFactory factory)
-    : engine_(bridgeSettings(settings), engine::makeRulesValidator(), std::move(factory)), opt_(options) {}
+    : engine_(bridgeSettings(settings, options), engine::makeRulesValidator(), std::move(factory)),
+      opt_(options) {}
 
 // Without an explicit shutdown() (operator-cli), quit gracefully here: up to a second for the engine
 // to exit before ~Engine kills it.
@@ -307,7 +310,7 @@ void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
 }
 
 void BridgeEngineLink::reconfigure(const session::EngineSettings& settings, session::TimePoint now) {
-    if (auto ok = engine_.reconfigure(bridgeSettings(settings), engineTime(now)); !ok) {
+    if (auto ok = engine_.reconfigure(bridgeSettings(settings, opt_), engineTime(now)); !ok) {
         reconfigure_error_ = ok.error();
     }
 }

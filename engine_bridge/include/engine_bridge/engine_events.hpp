@@ -26,8 +26,10 @@ struct Timeouts {
     Millis handshake{10000};     // `uci` to `uciok`
     Millis ready{10000};         // `isready` to `readyok`, and `stop` to `bestmove`
     Millis search_margin{3000};  // allowed beyond the search budget before the engine counts as hung
-    Millis quit_grace{1000};     // `quit` to exit, before the process is killed
-    Millis exit_status{300};     // end of output to exit status, before the process is killed
+    // The budget of a search without a clock (`go nodes`, `go depth`, `go mate`): no search waits forever.
+    Millis unclocked_search{10000};
+    Millis quit_grace{1000};  // `quit` to exit, before the process is killed
+    Millis exit_status{300};  // end of output to exit status, before the process is killed
     friend bool operator==(const Timeouts&, const Timeouts&) = default;
 };
 

@@ -19,6 +19,7 @@ struct ProcessSpec {
     std::vector<std::string> args;  // passed verbatim, no shell
     std::string working_dir;        // empty: the console's own working directory
     std::vector<std::pair<std::string, std::string>> env;  // added to / overriding the console's environment
+    int nice = 0;  // added to the process's nice value (lower CPU priority than the console), 0..19
     friend bool operator==(const ProcessSpec&, const ProcessSpec&) = default;
 };
 
@@ -65,6 +66,10 @@ class Transport {
     virtual void waitForOutput(std::chrono::milliseconds max) = 0;
     // The OS process id, or -1 for in-process transports.
     [[nodiscard]] virtual int pid() const = 0;
+    // `hook` is called on a reader thread whenever the engine writes a line other than `info` search
+    // progress, or closes its output: a shell that sleeps waiting for its window's events wakes at once
+    // for a bestmove or a crash, and not for every line of a search. Transports without threads ignore it.
+    virtual void setWakeHook(std::function<void()> hook) { (void)hook; }
 };
 
 using TransportFactory =

@@ -23,6 +23,12 @@ struct BridgeOptions {
     // `go` carries the clock readings and the bestmove is delivered as soon as it arrives.
     bool simulated = false;
     std::uint64_t nodes = 20000;  // the deterministic search limit in simulated time
+    // Real time a node-limited search may take (plus the bridge's margin) before the engine counts as
+    // hung and is restarted with the whole game; every search has a deadline.
+    std::chrono::milliseconds unclocked_deadline{10000};
+    // Added to the engine process's nice value: the console keeps answering the operator while the
+    // engine searches on every core (docs/configuration.md, "Performance").
+    int nice = 0;
 };
 
 class BridgeEngineLink : public session::EngineLink {
