@@ -108,7 +108,7 @@ double drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, do
             pdf.text(col[c], ry, *rows[i][c], 10, Weight::Normal, Align::Left, w * 0.23);
     }
     const double next = pdf.paragraph(x, y + 66, d.clock_sync, 8, w);
-    return pdf.paragraph(x, next, d.clock_details, 8, w);
+    return pdf.paragraph(x, next + 3, d.clock_details, 8, w);
 }
 
 void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
@@ -123,7 +123,7 @@ void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
     pdf.field(x, 134, w * 0.4, "(d) Player who sealed",
               fmt::format("{} ({}{})", d.sealing_player, d.sealing_colour,
                           d.sealed_by_computer ? ", computer" : ""));
-    pdf.field(x + w * 0.43, 134, w * 0.17, "(e) Number of the sealed move", d.sealed_move_number);
+    pdf.field(x + w * 0.43, 134, w * 0.17, "(e) Sealed move number", d.sealed_move_number);
     pdf.field(x + w * 0.63, 134, w * 0.37, "Adjourned at (local time)", d.adjourned_at);
 }
 
