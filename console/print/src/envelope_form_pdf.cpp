@@ -127,14 +127,19 @@ void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
     pdf.field(x + w * 0.63, 134, w * 0.37, "Adjourned at (local time)", d.adjourned_at);
 }
 
-// The human's sealed move is written by hand in the box (Guidelines I.1).
-void drawHandwrittenBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
+// The sealed move's framed box with its heading; returns the box's width.
+double sealBox(PdfCanvas& pdf, double y, const std::string& heading) {
     const double w = kPageWidth - 2 * kMargin;
     pdf.box(kMargin, y, w, 74, 1.4);
-    pdf.text(kMargin + 8, y + 16,
-             fmt::format("Sealed move {} of {} ({}), written by hand, unambiguously:", d.sealed_move_number,
-                         d.sealing_player, d.sealing_colour),
-             10, Weight::Bold, Align::Left, w - 16);
+    pdf.text(kMargin + 8, y + 16, heading, 10, Weight::Bold, Align::Left, w - 16);
+    return w;
+}
+
+// The human's sealed move is written by hand in the box (Guidelines I.1).
+void drawHandwrittenBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
+    const double w = sealBox(pdf, y,
+                             fmt::format("Sealed move {} of {} ({}), written by hand, unambiguously:",
+                                         d.sealed_move_number, d.sealing_player, d.sealing_colour));
     pdf.line(kMargin + 8, y + 58, kMargin + w * 0.6, y + 58, 0.6);
     pdf.text(kMargin + w * 0.63, y + 40, "The console does not print the sealed move.", 7.5);
     if (d.envelope_fingerprint.empty()) return;
@@ -145,12 +150,9 @@ void drawHandwrittenBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) 
 // E.III CMP-3.5: the computer's move is sealed electronically; nobody writes it, so there is no box for
 // it. The fingerprint ties this paper to the journal's encrypted envelope.
 void drawElectronicSeal(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
-    const double w = kPageWidth - 2 * kMargin;
-    pdf.box(kMargin, y, w, 74, 1.4);
-    pdf.text(kMargin + 8, y + 16,
-             fmt::format("Sealed move {} of {} ({}, computer): sealed electronically", d.sealed_move_number,
-                         d.sealing_player, d.sealing_colour),
-             10, Weight::Bold, Align::Left, w - 16);
+    const double w = sealBox(pdf, y,
+                             fmt::format("Sealed move {} of {} ({}, computer): sealed electronically",
+                                         d.sealed_move_number, d.sealing_player, d.sealing_colour));
     pdf.paragraph(kMargin + 8, y + 30,
                   "The console keeps the move encrypted under the arbiter's passphrase; nobody writes it "
                   "down and the console never prints it. The arbiter opens it at the resumption.",

@@ -3,6 +3,7 @@
 // human's, and keeps the computer's only encrypted.
 #include <fmt/format.h>
 
+#include "papers.hpp"
 #include "session/sealed_move.hpp"
 #include "session_impl.hpp"
 
@@ -67,12 +68,7 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     if (s.phase != Phase::Adjourned || !s.sealed_by || !s.clock) return std::nullopt;
     Color sealer = *s.sealed_by;
     AdjournmentFormData d;
-    d.event = s.setup.event;
-    d.site = s.setup.site;
-    d.round = s.setup.round;
-    d.board = s.setup.board;
-    d.white = s.setup.white;
-    d.black = s.setup.black;
+    fillEventAndPlayers(s.setup, d);
     d.fen = s.game.fen();  // the sealed move is not on the board while adjourned
     clockTimes(s, now, d);
     d.clock_details = fmt::format("time control {}; {}; edition {}", s.setup.time_control,

@@ -2,6 +2,7 @@
 // adjournments with their sealed moves (Guidelines I.1-I.2), and what the form says about each player.
 #include <fmt/format.h>
 
+#include "papers.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -36,13 +37,8 @@ void markSeals(const Session::Impl& s, ScoresheetData& d) {
 ScoresheetData Session::scoresheetData() const {
     const Impl& s = *impl_;
     ScoresheetData d;
-    d.event = s.setup.event;
-    d.site = s.setup.site;
+    fillEventAndPlayers(s.setup, d);
     d.date = s.setup.date;
-    d.round = s.setup.round;
-    d.board = s.setup.board;
-    d.white = s.setup.white;
-    d.black = s.setup.black;
     d.result = s.result;
     d.time_control = s.setup.time_control;
     for (const auto& m : s.moves) {
