@@ -9,7 +9,7 @@ runtime=(
   cmake g++ make ninja-build pkg-config
   libimgui-dev libstb-dev libsdl2-dev libboost1.81-dev
   nlohmann-json3-dev libsodium-dev libfmt-dev libcli11-dev libcairo2-dev libexpected-dev
-  stockfish fonts-dejavu-core libespeak-ng-dev espeak-ng-data
+  stockfish fonts-dejavu-core libespeak-ng-dev espeak-ng-data tzdata
 )
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format

@@ -26,6 +26,7 @@ void GameClock::consume(State& state, Duration spent) const {
     Side& s = state.sides[mover];
     TimePoint t = state.anchor;
     s.turn_used += spent;
+    s.used += spent;
     if (tc_.kind == TimeControlKind::Sandclock && !s.empty)
         state.sides[~mover].main += std::min(spent, s.main);  // the sand flows to the other side
     // CLK-05 simple delay: the main time only starts after the delay has run out.
@@ -91,6 +92,10 @@ void GameClock::log(TimePoint at, ClockEventKind kind, std::optional<Color> side
 
 Duration GameClock::remaining(Color side, TimePoint now) const {
     return advanced(now).sides[side].main;
+}
+
+Duration GameClock::used(Color side, TimePoint now) const {
+    return advanced(now).sides[side].used;
 }
 
 Duration GameClock::delayRemaining(Color side, TimePoint now) const {

@@ -8,6 +8,7 @@
 
 #include "print/documents.hpp"
 #include "session/journal.hpp"
+#include "session/local_time.hpp"
 
 namespace oc::app {
 
@@ -213,12 +214,12 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::Scr
 }
 
 void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out) {
-    // "Adjourned at": the sealing record's UTC time in the journal, as `journal replay` prints it.
+    // "Adjourned at": the sealing record's time in the journal, in the event's (this computer's) zone.
     std::string at;
     if (auto contents = session::readJournal(journalPath())) {
         for (const auto& r : contents->records) {
             if (r.type == "sealed") {
-                at = session::formatWallTime(r.wall);
+                at = session::formatLocalTime(r.wall);
             }
         }
     }

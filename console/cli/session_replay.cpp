@@ -7,6 +7,7 @@
 #include "clock/tc_format.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
+#include "session/local_time.hpp"
 #include "session/no_engine.hpp"
 #include "session_cli.hpp"
 
@@ -128,13 +129,14 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     return rest.empty() ? type : type + " " + rest.dump();
 }
 
-// Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's UTC time;
-// `resumption` fills field (g) (the resumption's date, time and venue; empty: left for the arbiter's hand).
+// Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's time in the
+// local zone (TZ); `resumption` fills field (g) (the resumption's date, time and venue; empty: left for
+// the arbiter's hand).
 int writeEnvelope(const session::Session& s, const session::JournalContents& contents, const std::string& out,
                   const std::string& resumption) {
     std::string at;
     for (const auto& r : contents.records)
-        if (r.type == "sealed") at = session::formatWallTime(r.wall);
+        if (r.type == "sealed") at = session::formatLocalTime(r.wall);
     auto form = s.adjournmentForm(s.lastRecordTime(), resumption, at);
     if (!form) return std::cerr << "error: --envelope-pdf: the journal's game is not adjourned\n", 1;
     if (auto ok = print::writeSealedMoveFormPdf(*form, out); !ok)

@@ -65,6 +65,20 @@ TEST(GameClock, Clk01SyncRebasesAndRecordsTheDifference) {
     EXPECT_EQ(clock.events().back().kind, ClockEventKind::Synced);
 }
 
+// Guidelines I.2(c): the envelope's "time used" is what the clock ran; a sync moves the remaining time
+// only, pauses count for nobody.
+TEST(GameClock, UsedCountsRunningTimeNotSyncsOrPauses) {
+    GameClock clock(tc("15m+10s"));
+    ASSERT_TRUE(clock.start(W, kT0));
+    ASSERT_TRUE(clock.press(kT0 + 30s));  // White used 30 s
+    ASSERT_TRUE(clock.pause(kT0 + 40s, "arbiter"));
+    ASSERT_TRUE(clock.resume(kT0 + 5min));
+    set(clock, B, 14min, kT0 + 5min);  // the table clock reads 10 s less than the console
+    EXPECT_EQ(clock.used(W, kT0 + 6min), 30s);
+    EXPECT_EQ(clock.used(B, kT0 + 6min), 10s + 1min);  // 10 s before the pause, 1 min after it
+    EXPECT_EQ(clock.remaining(B, kT0 + 6min), 13min);
+}
+
 TEST(GameClock, Clk01SyncOneSideWhileRunningAndWithinTolerance) {
     GameClock clock(tc("15m+10s"));
     ASSERT_TRUE(clock.start(W, kT0));

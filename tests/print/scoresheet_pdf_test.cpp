@@ -25,6 +25,10 @@ ScoresheetData sampleGame(int moves) {
                      "40/90 min + 30 min, +30 s",
                      {},
                      "journal final hash c772e71b15b8",
+                     {},
+                     {},
+                     {},
+                     {},
                      {}};
     for (int n = 1; n <= moves; ++n) d.rows.push_back({n, n == 1 ? "e4" : "Sf3", n == 2 ? "Кf6" : "♞c6"});
     if (moves >= 23) d.rows[22].black = "Wd8 (=)";

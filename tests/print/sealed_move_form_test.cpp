@@ -46,9 +46,30 @@ TEST(SealedMoveForm, HoldsEveryEnvelopeFieldAndADiagram) {
     for (const char* expected :
          {"Łukasz Żółkiewski", "Компьютер (Stockfish 15) (Black)", "r1bq1rk1/pp2bppp/2n1pn2", "1:31:05",
           "0:47:20", "41", "2026-11-30 10:00, playing hall", "2026-11-29 22:00", "9f2c4e1a07b35d68",
-          "Arbiter", "♚", "♔", "Memoriał Rubinsteina 2026"}) {
+          "Arbiter", "Memoriał Rubinsteina 2026", "written by hand"}) {
         EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
     }
+    // The diagram: one solid figurine per piece of the FEN (both colours are drawn solid, white ones
+    // filled white with a black rim, so they read on grey squares too).
+    std::size_t figurines = 0;
+    for (const char* f : {"♚", "♛", "♜", "♝", "♞", "♟"})
+        for (auto at = text.find(f); at != std::string::npos; at = text.find(f, at + 1)) ++figurines;
+    EXPECT_EQ(figurines, 30u) << text;
+}
+
+// E.III CMP-3.5: the computer's sealed move is not written by anyone: no box for a hand, the fingerprint.
+TEST(SealedMoveForm, ComputerSealHasTheFingerprintAndNoHandwrittenBox) {
+    test::TempDir dir;
+    auto data = sampleForm();
+    data.sealed_by_computer = true;
+    data.white_time_total = "2:00:00";
+    data.clock_sync = "As the table clock read: set to it 2 times, last during move 38 (White to move)";
+    ASSERT_TRUE(writeSealedMoveFormPdf(data, dir / "computer.pdf"));
+    const std::string text = pdfToText(dir / "computer.pdf");
+    for (const char* expected : {"sealed electronically", "Envelope fingerprint:", "9f2c4e1a07b35d68",
+                                 "Black, computer", "2:00:00", "set to it 2 times"})
+        EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
+    EXPECT_EQ(text.find("written by hand"), std::string::npos) << text;
 }
 
 TEST(SealedMoveForm, RefusesAPositionItCannotDraw) {

@@ -3,11 +3,16 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <regex>
 #include <utility>
 
 #include "pdf_test_util.hpp"
+#include "print/documents.hpp"
+#include "session/local_time.hpp"
 #include "session_test_util.hpp"
 
 namespace oc::session {
@@ -86,6 +91,113 @@ TEST(EnvelopePdfDirective, TimeUsedCountsTheComputersSealedMove) {
     auto [used, remaining] = clockRow(text, "Black");
     EXPECT_NEAR(used + remaining, 5400, 1) << text;  // both printed rounded down to the second
     EXPECT_GE(used, 6 + 24) << text;  // its first move's handling and at least the 24 s on the sealed move
+    // E.III CMP-3.5: nobody writes the computer's move; the paper names the electronic seal.
+    EXPECT_NE(text.find("sealed electronically"), std::string::npos) << text;
+    EXPECT_NE(text.find("Envelope fingerprint"), std::string::npos) << text;
+    EXPECT_EQ(text.find("written by hand"), std::string::npos) << text;
+    EXPECT_NE(text.find("Black, computer"), std::string::npos) << text;
+}
+
+// Field (c) of a side: used, remaining and their sum, in seconds.
+std::array<int, 3> clockRow3(const std::string& text, const std::string& side) {
+    std::smatch m;
+    const std::regex row(side + R"(\s+(\d+):(\d\d):(\d\d)\s+(\d+):(\d\d):(\d\d)\s+(\d+):(\d\d):(\d\d))");
+    if (!std::regex_search(text, m, row)) return {-1, -1, -1};
+    auto secs = [&](std::size_t i) {
+        return std::stoi(m[i]) * 3600 + std::stoi(m[i + 1]) * 60 + std::stoi(m[i + 2]);
+    };
+    return {secs(1), secs(4), secs(7)};
+}
+
+// Guidelines I.2(c) after a table-clock sync: both times are the table clock's, so used + remaining is the
+// base time plus the increments (it was off by the sync's 10 s), and the sync is named with its
+// correction. Black seals move 2: one move completed and White's second, not "3" half-moves.
+TEST(EnvelopePdfDirective, TimesAddUpAfterASyncAndCountMovesNotPlies) {
+    const auto pdf = scratch("synced.pdf");
+    auto run = testing::runScript(
+        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n+2s pressed\nrecorded\n"
+        "+20s sync white 0:14:50\nengine g8f6\n+5s move Nf3\nseal\nuntil engine-move-shown\n"
+        "+24s seal-computer arbiter-secret fast\nenvelope-pdf " +
+            pdf.string() + "\n",
+        testing::fakeSetup(rules::Color::Black, "15m+10s"));
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const std::string text = test::pdfToText(pdf);
+    // White's clock ran 30 + 20 + 5 s; the console said 14:20 at the sync, the table clock 14:50: +30 s.
+    // So the table clock counted 25 s used, and 14:55 remain: together 15:00 + 2 increments.
+    EXPECT_EQ(clockRow3(text, "White"), (std::array<int, 3>{25, 14 * 60 + 55, 15 * 60 + 20})) << text;
+    const auto black = clockRow3(text, "Black");
+    EXPECT_NEAR(black[0] + black[1], black[2], 1) << text;  // each printed rounded down to the second
+    EXPECT_NEAR(black[2], 15 * 60 + 10, 1) << text;         // one completed move's increment
+    EXPECT_NE(text.find("Used + remaining"), std::string::npos) << text;
+    EXPECT_NE(text.find("set to it 1 time, last during move 2"), std::string::npos) << text;
+    EXPECT_NE(text.find("White +0:30.0"), std::string::npos) << text;
+    EXPECT_NE(text.find("1 move completed and White's move 2"), std::string::npos) << text;
+}
+
+// The game's records replayed into a session, for its scoresheet.
+ScoresheetData sheetOf(const std::vector<nlohmann::json>& records) {
+    MemorySink sink;
+    FakeEngine engine(legalMovesAfter, 1);
+    auto s = Session::restore(records, sink, engine);
+    EXPECT_TRUE(s) << (s ? "" : s.error());
+    return s ? (*s)->scoresheetData() : ScoresheetData{};
+}
+
+EventSetup withPlayers() {
+    EventSetup setup = testing::fakeSetup(rules::Color::Black, "15m+10s");
+    setup.white_fide_id = "1503014";
+    setup.white_rating = 2450;
+    setup.black_fide_id = "25059530";
+    setup.operator_name = "Jan Nowak";
+    return setup;
+}
+
+// Art. 8 / Guidelines I.1-I.2: the scoresheet shows the players' FIDE data, which side is the computer and
+// who operates it, the sealed move (empty while in the envelope, marked once played), the adjournment,
+// and the arbiter's signature line; the PGN carries the FIDE IDs and the rating.
+TEST(ScoresheetPapers, MarksTheSealedMoveTheComputerAndTheFideData) {
+    const std::string adjourn =
+        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n+2s pressed\nrecorded\n"
+        "engine g8f6\n+5s move Nf3\nseal\nuntil engine-move-shown\n+24s seal-computer arbiter-secret fast\n";
+    auto run = testing::runScript(adjourn, withPlayers());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const auto adjourned = scratch("sheet_adjourned.pdf");
+    ASSERT_TRUE(print::writeScoresheetPdf(sheetOf(run.records), adjourned));
+    std::string text = test::pdfToText(adjourned);
+    for (const char* expected : {"FIDE ID 1503014 · rating 2450", "FIDE ID 25059530", "Black (computer)",
+                                 "computer, operator: Jan Nowak", "(sealed)",
+                                 "Adjourned: Black (computer) sealed move 2; the move is in the envelope",
+                                 "Signature of the arbiter", "Signature of White", "Signature of Black"})
+        EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
+    EXPECT_EQ(text.find("Nf6"), std::string::npos) << "never the sealed move";
+
+    run = testing::runScript(adjourn + "+1h resume arbiter-secret\n+3s made\n+1s pressed\nrecorded\n",
+                             withPlayers());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const auto resumed = scratch("sheet_resumed.pdf");
+    ASSERT_TRUE(print::writeScoresheetPdf(sheetOf(run.records), resumed));
+    text = test::pdfToText(resumed);
+    EXPECT_NE(text.find("Nf6 (sealed)"), std::string::npos) << text;
+    EXPECT_NE(text.find("sealed move 2; play resumed with it"), std::string::npos) << text;
+    for (const char* tag : {"[WhiteFideId \"1503014\"]", "[BlackFideId \"25059530\"]", "[WhiteElo \"2450\"]"})
+        EXPECT_NE(run.pgn.find(tag), std::string::npos) << tag << "\n" << run.pgn;
+    EXPECT_EQ(run.pgn.find("BlackElo"), std::string::npos) << "no rating given for Black";
+}
+
+// The local date and time name their zone; the journal's UTC form (with ms) is not what an arbiter reads.
+TEST(LocalTime, NamesTheZoneAndItsOffset) {
+    const char* old = std::getenv("TZ");
+    const std::string saved = old ? old : "";
+    ::setenv("TZ", "Asia/Kolkata", 1);  // no daylight saving: the same on any test date
+    ::tzset();
+    const WallTime at{std::chrono::sys_days{std::chrono::year{2026} / 11 / 29} + std::chrono::hours{21} +
+                      std::chrono::minutes{40} + std::chrono::milliseconds{1234}};
+    EXPECT_EQ(formatLocalTime(at), "2026-11-30 03:10 IST (UTC+05:30)");
+    if (old)
+        ::setenv("TZ", saved.c_str(), 1);
+    else
+        ::unsetenv("TZ");
+    ::tzset();
 }
 
 TEST(EnvelopePdfDirective, TimeUsedCountsTheHumansSealedMove) {
@@ -101,6 +213,10 @@ TEST(EnvelopePdfDirective, TimeUsedCountsTheHumansSealedMove) {
     auto [used, remaining] = clockRow(text, "Black");
     EXPECT_NEAR(used + remaining, 5400, 1) << text;
     EXPECT_GT(used, 0) << text;
+    // Guidelines I.1: the human writes the sealed move by hand; the form keeps the box for it.
+    EXPECT_NE(text.find("written by hand"), std::string::npos) << text;
+    EXPECT_EQ(text.find("sealed electronically"), std::string::npos) << text;
+    EXPECT_NE(text.find("Console's count: never set to the table clock"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -19,6 +19,16 @@ grep -q "(g) Resumption" <<<"$text" || fail "no field (g): $text"
 grep -q "2 Dec 2026, 10:00, Hall B" <<<"$text" || fail "--resumption text not in field (g): $text"
 grep -q "e7-\?e5" <<<"$text" && fail "the sealed move is printed"
 
+# "Adjourned at": the sealing record's time in the local zone, named (Asia/Kolkata has no summer time),
+# not the journal's UTC with milliseconds.
+TZ=Asia/Kolkata "$cli" journal replay "$work/game.jsonl" --envelope-pdf "$work/local.pdf" >/dev/null ||
+    fail "replay with TZ"
+local_text=$(pdftotext -layout "$work/local.pdf" -)
+grep -qE "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} IST \(UTC\+05:30\)" <<<"$local_text" ||
+    fail "no local adjournment time with its zone: $local_text"
+grep -qE "T[0-9:.]+Z" <<<"$local_text" && fail "the journal's UTC form is printed: $local_text"
+grep -q "sealed electronically" <<<"$local_text" || fail "the computer's seal is not named electronic"
+
 "$cli" journal replay "$work/game.jsonl" --envelope-pdf "$work/blank.pdf" >/dev/null || fail "replay"
 grep -q "Hall B" <<<"$(pdftotext -layout "$work/blank.pdf" -)" && fail "field (g) not blank without --resumption"
 

@@ -88,6 +88,46 @@ TEST(EventSetup, DefaultTimeIsValidatedAndUnsetByDefault) {
     EXPECT_EQ(specifiedDefaultTime(*zero), std::optional(std::chrono::milliseconds(0)));
 }
 
+// Optional FIDE data for the scoresheet and the PGN: kept when valid, refused with what would be right.
+TEST(EventSetup, FideIdsAndRatingsAreOptionalAndValidated) {
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}}},
+                                 {"white_fide_id", "1503014"},
+                                 {"white_rating", 2450},
+                                 {"black_fide_id", 25059530},  // a JSON number is read as its digits
+                                 {"operator_name", "Jan Nowak"}});
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ(s->white_fide_id, "1503014");
+    EXPECT_EQ(s->white_rating, 2450);
+    EXPECT_EQ(s->black_fide_id, "25059530");
+    EXPECT_EQ(s->black_rating, 0);
+    EXPECT_EQ(s->operator_name, "Jan Nowak");
+    auto back = eventSetupFromJson(toJson(*s));
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_TRUE(setupDifferences(*s, *back).empty());
+    EXPECT_EQ(eventSetupFromJson({{"engine", {{"command", "sf"}}}})->white_fide_id, "") << "none by default";
+
+    const std::pair<nlohmann::json, std::string> bad[] = {
+        {{{"white_fide_id", "15O3014"}},
+         "white_fide_id: \"15O3014\" is not a FIDE ID; give the player's FIDE ID as digits, e.g. "
+         "\"1503014\", "
+         "or leave it empty"},
+        {{{"black_fide_id", "0123"}}, "black_fide_id: \"0123\" is not a FIDE ID"},
+        {{{"black_rating", 4000}},
+         "black_rating: 4000 is not a FIDE rating; give a rating from 1000 to 3000, or 0 for none"},
+        {{{"white_rating", 999}}, "white_rating: 999 is not a FIDE rating"},
+        {{{"white_rating", 2450.5}}, "white_rating: 2450.5 is not a whole number"},
+        {{{"white_rating", "2450"}}, "white_rating: expected a number, got string"},
+        {{{"black_fide_id", -5}}, "black_fide_id: expected a string, got number"},
+    };
+    for (const auto& [json, message] : bad) {
+        auto in = json;
+        in["engine"] = {{"command", "sf"}};
+        auto r = eventSetupFromJson(in);
+        ASSERT_FALSE(r) << json.dump();
+        EXPECT_EQ(r.error().substr(0, message.size()), message) << r.error();
+    }
+}
+
 TEST(EventSetup, DifferencesNameThePath) {
     EventSetup a = sample(), b = sample();
     b.engine.options["Hash"] = "128";

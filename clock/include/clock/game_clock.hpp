@@ -163,6 +163,9 @@ class GameClock {
 
     // Main time left for `side` at `now` (never negative).
     [[nodiscard]] Duration remaining(Color side, TimePoint now) const;
+    // Everything `side`'s clock has run so far, delays included, pauses not (Guidelines I.2(c) "time
+    // used"); a sync or adjustment changes what remains, never this.
+    [[nodiscard]] Duration used(Color side, TimePoint now) const;
     // Simple delay not yet used in the current move of `side` (0 when not its turn).
     [[nodiscard]] Duration delayRemaining(Color side, TimePoint now) const;
     // Every period expiry up to `now`, in time order (CLK-12 needs the order).
@@ -192,6 +195,7 @@ class GameClock {
         Duration main{};
         Duration delay_left{};
         Duration turn_used{};
+        Duration used{};  // every turn's time, for used()
         int moves = 0;
         int period_start_moves = 0;
         std::size_t period = 0;

@@ -18,10 +18,10 @@ namespace {
 using Ms = std::chrono::milliseconds;
 
 // Tags a broadcast platform matches games by, and nothing from the operator's side of the console.
-constexpr const char* kPublicTags[] = {"Event",       "Site",        "Date",       "Round",
-                                       "White",       "Black",       "Result",     "Board",
-                                       "TimeControl", "WhiteType",   "BlackType",  "Termination",
-                                       "WhiteFideId", "BlackFideId", "FIDERuleset"};
+constexpr const char* kPublicTags[] = {"Event",     "Site",        "Date",        "Round",       "White",
+                                       "Black",     "Result",      "Board",       "TimeControl", "WhiteType",
+                                       "BlackType", "Termination", "WhiteFideId", "BlackFideId", "WhiteElo",
+                                       "BlackElo",  "FIDERuleset"};
 
 Status statusOf(const session::Snapshot& s) {
     using session::Phase;
@@ -38,7 +38,11 @@ void addFideIds(rules::PgnGame& game, const std::vector<session::Record>& record
         const std::string key = std::string(side) + "_fide_id";
         for (const auto& r : records) {
             const auto& p = r.type == "setup" && r.payload.contains("setup") ? r.payload["setup"] : r.payload;
-            if (p.is_object() && p.contains(key) && (p[key].is_string() || p[key].is_number_unsigned())) {
+            // The setup writes "" when the event gave no FIDE ID: no tag then.
+            const bool id =
+                p.is_object() && p.contains(key) &&
+                ((p[key].is_string() && !p[key].get<std::string>().empty()) || p[key].is_number_unsigned());
+            if (id) {
                 game.setTag(side[0] == 'w' ? "WhiteFideId" : "BlackFideId",
                             p[key].is_string() ? p[key].get<std::string>()
                                                : std::to_string(p[key].get<std::uint64_t>()));

@@ -1,5 +1,6 @@
 // The envelope form: every field of Guidelines I.2 (a)-(g), a diagram so the position can be set up
-// without a computer, and blank lines for the hand-written sealed move and the signatures.
+// without a computer, a box for the human's hand-written sealed move (or the computer's electronic seal
+// and its fingerprint), and the signatures.
 #include <fmt/format.h>
 
 #include <array>
@@ -44,30 +45,25 @@ std::optional<Board> parsePlacement(std::string_view fen) {
     return board;
 }
 
+// The solid figurine of the piece's kind (U+265A..U+265F); its colour comes from the drawing.
 std::string_view figurine(char piece) {
     switch (piece) {
         case 'K':
-            return "♔";
-        case 'Q':
-            return "♕";
-        case 'R':
-            return "♖";
-        case 'B':
-            return "♗";
-        case 'N':
-            return "♘";
-        case 'P':
-            return "♙";
         case 'k':
             return "♚";
+        case 'Q':
         case 'q':
             return "♛";
+        case 'R':
         case 'r':
             return "♜";
+        case 'B':
         case 'b':
             return "♝";
+        case 'N':
         case 'n':
             return "♞";
+        case 'P':
         case 'p':
             return "♟";
         default:
@@ -82,8 +78,8 @@ void drawDiagram(PdfCanvas& pdf, const Board& board, double x, double y, double 
             if ((r + f) % 2 == 1) pdf.fill(sx, sy, square, square, 0.72);
             const char piece = board[static_cast<std::size_t>(r)][static_cast<std::size_t>(f)];
             if (piece != '.')
-                pdf.text(sx + square / 2, sy + square * 0.8, figurine(piece), square * 0.8, Weight::Normal,
-                         Align::Center);
+                pdf.piece(sx + square / 2, sy + square * 0.8, figurine(piece), piece >= 'A' && piece <= 'Z',
+                          square * 0.8);
         }
         pdf.text(x - 6, y + r * square + square * 0.65, std::to_string(8 - r), 8, Weight::Normal,
                  Align::Center);
@@ -95,20 +91,24 @@ void drawDiagram(PdfCanvas& pdf, const Board& board, double x, double y, double 
     pdf.box(x, y, 8 * square, 8 * square, 1.0);
 }
 
-void drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, double y, double w) {
+// (c) used + remaining is shown too: it must equal the base times plus the increments, which the
+// arbiter can check against the control; the syncs with the table clock are named below.
+double drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, double y, double w) {
     pdf.text(x, y, "(c) Clocks at adjournment", 9, Weight::Bold);
-    const double c1 = x + w * 0.3, c2 = x + w * 0.65;
-    pdf.text(c1, y + 16, "Time used", 8);
-    pdf.text(c2, y + 16, "Remaining", 8);
-    const std::array<std::array<const std::string*, 2>, 2> rows{
-        {{&d.white_time_used, &d.white_time_remaining}, {&d.black_time_used, &d.black_time_remaining}}};
+    const std::array<double, 3> col{x + w * 0.2, x + w * 0.44, x + w * 0.68};
+    const std::array<const char*, 3> head{"Time used", "Remaining", "Used + remaining"};
+    for (std::size_t c = 0; c < col.size(); ++c) pdf.text(col[c], y + 16, head[c], 8);
+    const std::array<std::array<const std::string*, 3>, 2> rows{
+        {{&d.white_time_used, &d.white_time_remaining, &d.white_time_total},
+         {&d.black_time_used, &d.black_time_remaining, &d.black_time_total}}};
     for (std::size_t i = 0; i < 2; ++i) {
         const double ry = y + 32 + static_cast<double>(i) * 16;
         pdf.text(x, ry, i == 0 ? "White" : "Black", 10);
-        pdf.text(c1, ry, *rows[i][0], 10, Weight::Normal, Align::Left, c2 - c1 - 4);
-        pdf.text(c2, ry, *rows[i][1], 10, Weight::Normal, Align::Left, x + w - c2);
+        for (std::size_t c = 0; c < col.size(); ++c)
+            pdf.text(col[c], ry, *rows[i][c], 10, Weight::Normal, Align::Left, w * 0.23);
     }
-    pdf.text(x, y + 66, d.clock_details, 8, Weight::Normal, Align::Left, w);
+    const double next = pdf.paragraph(x, y + 66, d.clock_sync, 8, w);
+    return pdf.paragraph(x, next + 3, d.clock_details, 8, w);
 }
 
 void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
@@ -120,24 +120,46 @@ void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
     pdf.field(x + w * 0.93, 74, w * 0.07, "Board", d.board);
     pdf.field(x, 104, w * 0.48, "(a) White", d.white);
     pdf.field(x + w * 0.52, 104, w * 0.48, "(a) Black", d.black);
-    pdf.field(x, 134, w * 0.48, "(d) Player who sealed",
-              fmt::format("{} ({})", d.sealing_player, d.sealing_colour));
-    pdf.field(x + w * 0.52, 134, w * 0.22, "(e) Number of the sealed move", d.sealed_move_number);
-    pdf.field(x + w * 0.78, 134, w * 0.22, "Adjourned at", d.adjourned_at);
+    pdf.field(x, 134, w * 0.4, "(d) Player who sealed",
+              fmt::format("{} ({}{})", d.sealing_player, d.sealing_colour,
+                          d.sealed_by_computer ? ", computer" : ""));
+    pdf.field(x + w * 0.43, 134, w * 0.17, "(e) Sealed move number", d.sealed_move_number);
+    pdf.field(x + w * 0.63, 134, w * 0.37, "Adjourned at (local time)", d.adjourned_at);
 }
 
-void drawSealedMoveBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
+// The sealed move's framed box with its heading; returns the box's width.
+double sealBox(PdfCanvas& pdf, double y, const std::string& heading) {
     const double w = kPageWidth - 2 * kMargin;
     pdf.box(kMargin, y, w, 74, 1.4);
-    pdf.text(kMargin + 8, y + 16,
-             fmt::format("Sealed move {} of {} ({}), written by hand, unambiguously:", d.sealed_move_number,
-                         d.sealing_player, d.sealing_colour),
-             10, Weight::Bold, Align::Left, w - 16);
+    pdf.text(kMargin + 8, y + 16, heading, 10, Weight::Bold, Align::Left, w - 16);
+    return w;
+}
+
+// The human's sealed move is written by hand in the box (Guidelines I.1).
+void drawHandwrittenBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
+    const double w = sealBox(pdf, y,
+                             fmt::format("Sealed move {} of {} ({}), written by hand, unambiguously:",
+                                         d.sealed_move_number, d.sealing_player, d.sealing_colour));
     pdf.line(kMargin + 8, y + 58, kMargin + w * 0.6, y + 58, 0.6);
     pdf.text(kMargin + w * 0.63, y + 40, "The console does not print the sealed move.", 7.5);
+    if (d.envelope_fingerprint.empty()) return;
     pdf.text(kMargin + w * 0.63, y + 52, "Electronic envelope fingerprint:", 7.5);
-    pdf.text(kMargin + w * 0.63, y + 64, d.envelope_fingerprint.empty() ? "(none)" : d.envelope_fingerprint,
-             9, Weight::Bold);
+    pdf.text(kMargin + w * 0.63, y + 64, d.envelope_fingerprint, 9, Weight::Bold);
+}
+
+// E.III CMP-3.5: the computer's move is sealed electronically; nobody writes it, so there is no box for
+// it. The fingerprint ties this paper to the journal's encrypted envelope.
+void drawElectronicSeal(PdfCanvas& pdf, const AdjournmentFormData& d, double y) {
+    const double w = sealBox(pdf, y,
+                             fmt::format("Sealed move {} of {} ({}, computer): sealed electronically",
+                                         d.sealed_move_number, d.sealing_player, d.sealing_colour));
+    pdf.paragraph(kMargin + 8, y + 30,
+                  "The console keeps the move encrypted under the arbiter's passphrase; nobody writes it "
+                  "down and the console never prints it. The arbiter opens it at the resumption.",
+                  7.5, w * 0.55);
+    pdf.text(kMargin + w * 0.6, y + 36, "Envelope fingerprint:", 8);
+    pdf.text(kMargin + w * 0.6, y + 56, d.envelope_fingerprint.empty() ? "(none)" : d.envelope_fingerprint,
+             13, Weight::Bold, Align::Left, w * 0.4 - 8);
 }
 
 void drawSignatures(PdfCanvas& pdf, double y) {
@@ -169,12 +191,15 @@ tl::expected<void, PdfError> writeSealedMoveFormPdf(const AdjournmentFormData& d
     pdf->text(kMargin, diagram_top - 10, "(b) Position immediately before the sealed move", 9, Weight::Bold);
     drawDiagram(*pdf, *board, kMargin + 10, diagram_top, square);
     const double right = kMargin + 10 + 8 * square + 24, right_w = kPageWidth - kMargin - right;
-    drawClockTable(*pdf, data, right, diagram_top + 4, right_w);
-    pdf->field(right, diagram_top + 90, right_w, "(f) Draw offer still valid", data.draw_offer);
-    pdf->field(right, diagram_top + 122, right_w, "(g) Resumption: date, time, venue", data.resumption);
+    const double below = drawClockTable(*pdf, data, right, diagram_top + 4, right_w);
+    pdf->field(right, below + 8, right_w, "(f) Draw offer still valid", data.draw_offer);
+    pdf->field(right, below + 40, right_w, "(g) Resumption: date, time, venue", data.resumption);
     pdf->text(kMargin, diagram_top + 8 * square + 28, "FEN: " + data.fen, 8.5, Weight::Normal, Align::Left,
               kPageWidth - 2 * kMargin);
-    drawSealedMoveBox(*pdf, data, diagram_top + 8 * square + 44);
+    if (data.sealed_by_computer)
+        drawElectronicSeal(*pdf, data, diagram_top + 8 * square + 44);
+    else
+        drawHandwrittenBox(*pdf, data, diagram_top + 8 * square + 44);
     pdf->text(
         kMargin, diagram_top + 8 * square + 140,
         "Both scoresheets go into this envelope. The arbiter keeps it and opens it only when the player who "

@@ -5,6 +5,7 @@
 #include <cairo-pdf.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -59,9 +60,7 @@ PdfCanvas::~PdfCanvas() {
 void PdfCanvas::text(double x, double y, std::string_view utf8, double size, Weight weight, Align align,
                      double max_width) {
     const std::string s(utf8);
-    cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           weight == Weight::Bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr_, size);
+    font(size, weight);
     cairo_text_extents_t ext;
     cairo_text_extents(cr_, s.c_str(), &ext);
     // Long names or annotated moves shrink rather than run into the next column.
@@ -74,6 +73,60 @@ void PdfCanvas::text(double x, double y, std::string_view utf8, double size, Wei
                                                   : ext.x_advance;
     cairo_move_to(cr_, x - shift, y);
     cairo_show_text(cr_, s.c_str());
+}
+
+void PdfCanvas::font(double size, Weight weight) {
+    cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           weight == Weight::Bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr_, size);
+}
+
+double PdfCanvas::width(const std::string& utf8) {
+    cairo_text_extents_t ext;
+    cairo_text_extents(cr_, utf8.c_str(), &ext);
+    return ext.x_advance;
+}
+
+double PdfCanvas::paragraph(double x, double y, std::string_view utf8, double size, double max_width,
+                            Weight weight) {
+    font(size, weight);
+    std::string line, word;
+    const auto flush = [&] {
+        text(x, y, line, size, weight, Align::Left, max_width);  // a single over-long word shrinks
+        y += size * 1.3;
+        line.clear();
+    };
+    for (std::size_t start = 0; start <= utf8.size();) {
+        const std::size_t end = std::min(utf8.find(' ', start), utf8.size());
+        word = std::string(utf8.substr(start, end - start));
+        start = end + 1;
+        const std::string joined = line.empty() ? word : line + " " + word;
+        font(size, weight);
+        if (!line.empty() && width(joined) > max_width) flush();
+        line = line.empty() ? word : line + " " + word;
+    }
+    if (!line.empty()) flush();
+    return y;
+}
+
+// The piece is drawn twice: a wide stroke of the opposite colour around the solid figurine (a black rim
+// for a white piece, a white halo that separates a black piece from a grey square), then the figurine
+// itself as text (so the diagram stays searchable). The hollow outline figurines (U+2654..) printed as
+// thin grey-on-grey lines.
+void PdfCanvas::piece(double x, double y, std::string_view solid, bool white, double size) {
+    const std::string s(solid);
+    font(size, Weight::Normal);
+    const double left = x - width(s) / 2, ink = white ? 1.0 : 0.0;
+    cairo_move_to(cr_, left, y);
+    cairo_text_path(cr_, s.c_str());
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_source_rgb(cr_, 1 - ink, 1 - ink, 1 - ink);
+    cairo_set_line_width(cr_, size * (white ? 0.08 : 0.06));
+    cairo_stroke(cr_);
+    cairo_set_source_rgb(cr_, ink, ink, ink);
+    cairo_move_to(cr_, left, y);
+    cairo_show_text(cr_, s.c_str());
+    cairo_set_source_rgb(cr_, 0, 0, 0);
 }
 
 void PdfCanvas::line(double x1, double y1, double x2, double y2, double width) {

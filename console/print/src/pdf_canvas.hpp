@@ -27,6 +27,12 @@ class PdfCanvas {
     // Draws UTF-8 text with its baseline at y; shrinks it to fit max_width when that is > 0.
     void text(double x, double y, std::string_view utf8, double size, Weight weight = Weight::Normal,
               Align align = Align::Left, double max_width = 0);
+    // Wraps UTF-8 text at spaces to lines of at most max_width; returns the baseline after the last line.
+    double paragraph(double x, double y, std::string_view utf8, double size, double max_width,
+                     Weight weight = Weight::Normal);
+    // A chess piece centred on x, baseline y, readable on white and grey squares alike: the solid
+    // figurine filled white (white pieces) or black, ringed by a contrasting outline.
+    void piece(double x, double y, std::string_view solid, bool white, double size);
     void line(double x1, double y1, double x2, double y2, double width = 0.6);
     void box(double x, double y, double w, double h, double width = 0.6);
     void fill(double x, double y, double w, double h, double grey);
@@ -44,6 +50,8 @@ class PdfCanvas {
 
   private:
     PdfCanvas(cairo_surface_t* surface, cairo_t* cr, std::filesystem::path path);
+    void font(double size, Weight weight);
+    double width(const std::string& utf8);
 
     cairo_surface_t* surface_ = nullptr;
     cairo_t* cr_ = nullptr;

@@ -1,9 +1,13 @@
-// The scoresheet in the usual FIDE paper layout: event data on top, two columns of 30 numbered move
-// lines (1-30 | 31-60), result boxes and both players' signature lines (Art. 8.7) at the bottom.
+// The scoresheet in the usual FIDE paper layout: event data and the players (FIDE ID, rating, which side
+// is the computer and its operator) on top, two columns of 30 numbered move lines (1-30 | 31-60) with the
+// sealed moves marked, result boxes, the adjournments, and the players' (Art. 8.7) and the arbiter's
+// signature lines at the bottom.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <set>
 
 #include "pdf_canvas.hpp"
 #include "print/documents.hpp"
@@ -13,6 +17,7 @@ namespace {
 
 using session::ScoresheetData;
 using session::ScoresheetLabels;
+using session::ScoresheetPlayer;
 using session::ScoresheetRow;
 
 using detail::Align;
@@ -24,13 +29,21 @@ using detail::Weight;
 
 constexpr int kRowsPerColumn = 30;
 constexpr int kMovesPerPage = 2 * kRowsPerColumn;
-constexpr double kTableTop = 172;
+constexpr double kTableTop = 184;
 constexpr double kHeadRow = 16;
-constexpr double kRowHeight = 17.2;
+constexpr double kRowHeight = 16.8;
 constexpr double kColumnGap = 14;
-constexpr double kFooterTop = 720;
+constexpr double kFooterTop = 714;
 
 using RowMap = std::map<int, const ScoresheetRow*>;
+using SealSet = std::set<std::pair<int, bool>>;  // (move number, White's move)
+
+// What the column needs besides the rows.
+struct ColumnData {
+    const RowMap& rows;
+    const SealSet& seals;
+    const ScoresheetLabels& labels;
+};
 
 tl::expected<RowMap, PdfError> indexRows(const std::vector<ScoresheetRow>& rows) {
     RowMap map;
@@ -47,6 +60,26 @@ tl::expected<RowMap, PdfError> indexRows(const std::vector<ScoresheetRow>& rows)
     return map;
 }
 
+// "FIDE ID 1503014 · rating 2450 · computer, operator: Jan Nowak": only what the setup gives.
+std::string playerDetails(const ScoresheetPlayer& p, const ScoresheetLabels& labels) {
+    std::string out;
+    const auto add = [&out](const std::string& part) { out += (out.empty() ? "" : " · ") + part; };
+    if (!p.fide_id.empty()) add(labels.fide_id + " " + p.fide_id);
+    if (!p.rating.empty()) add(labels.rating + " " + p.rating);
+    if (p.computer)
+        add(p.operator_name.empty()
+                ? labels.computer
+                : fmt::format("{}, {}: {}", labels.computer, labels.operator_name, p.operator_name));
+    return out;
+}
+
+// The name's field is labelled "White (computer)" for the program's side; the details go below it.
+void drawPlayer(PdfCanvas& pdf, double x, double w, const std::string& label, const std::string& name,
+                const ScoresheetPlayer& p, const ScoresheetLabels& labels) {
+    pdf.field(x, 136, w, p.computer ? fmt::format("{} ({})", label, labels.computer) : label, name);
+    pdf.text(x + 2, 166, playerDetails(p, labels), 8, Weight::Normal, Align::Left, w - 4);
+}
+
 void drawHeader(PdfCanvas& pdf, const ScoresheetData& d, int page, int pages) {
     pdf.text(kPageWidth / 2, 56, d.labels.title, 16, Weight::Bold, Align::Center);
     if (pages > 1)
@@ -60,13 +93,19 @@ void drawHeader(PdfCanvas& pdf, const ScoresheetData& d, int page, int pages) {
     pdf.field(x + w * 0.25, 106, w * 0.1, d.labels.round, d.round);
     pdf.field(x + w * 0.38, 106, w * 0.1, d.labels.board, d.board);
     pdf.field(x + w * 0.51, 106, w * 0.49, d.labels.time_control, d.time_control);
-    pdf.field(x, 136, w * 0.48, d.labels.white, d.white);
-    pdf.field(x + w * 0.52, 136, w * 0.48, d.labels.black, d.black);
+    drawPlayer(pdf, x, w * 0.48, d.labels.white, d.white, d.white_player, d.labels);
+    drawPlayer(pdf, x + w * 0.52, w * 0.48, d.labels.black, d.black, d.black_player, d.labels);
 }
 
 // One column of 30 numbered lines starting at move `first`.
-void drawColumn(PdfCanvas& pdf, double x, double width, int first, const RowMap& rows,
-                const ScoresheetLabels& labels) {
+// A move's cell: the move, and the sealed mark on a sealed move (alone while it is in the envelope).
+std::string cell(const std::string& move, bool sealed, const ScoresheetLabels& labels) {
+    if (!sealed) return move;
+    return move.empty() ? labels.sealed : move + " " + labels.sealed;
+}
+
+void drawColumn(PdfCanvas& pdf, double x, double width, int first, const ColumnData& data) {
+    const ScoresheetLabels& labels = data.labels;
     const double num_w = 28;
     const double move_w = (width - num_w) / 2;
     pdf.fill(x, kTableTop, width, kHeadRow, 0.88);
@@ -80,11 +119,14 @@ void drawColumn(PdfCanvas& pdf, double x, double width, int first, const RowMap&
         const double base = top + kRowHeight - 5;
         pdf.line(x, top, x + width, top, 0.4);
         pdf.text(x + num_w - 4, base, std::to_string(number), 9, Weight::Normal, Align::Right);
-        if (auto it = rows.find(number); it != rows.end()) {
-            pdf.text(x + num_w + 4, base, it->second->white, 11, Weight::Normal, Align::Left, move_w - 8);
-            pdf.text(x + num_w + move_w + 4, base, it->second->black, 11, Weight::Normal, Align::Left,
-                     move_w - 8);
-        }
+        const auto it = data.rows.find(number);
+        const std::string none;
+        const std::string& white = it == data.rows.end() ? none : it->second->white;
+        const std::string& black = it == data.rows.end() ? none : it->second->black;
+        pdf.text(x + num_w + 4, base, cell(white, data.seals.count({number, true}) > 0, labels), 11,
+                 Weight::Normal, Align::Left, move_w - 8);
+        pdf.text(x + num_w + move_w + 4, base, cell(black, data.seals.count({number, false}) > 0, labels), 11,
+                 Weight::Normal, Align::Left, move_w - 8);
     }
     pdf.box(x, kTableTop, width, bottom - kTableTop, 0.9);
     pdf.line(x + num_w, kTableTop, x + num_w, bottom, 0.6);
@@ -111,12 +153,20 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
     }
     if (ticked < 0 && !d.result.empty())
         pdf.text(kMargin + 240, kFooterTop + 13, d.result, 10, Weight::Normal, Align::Left, 280);
-    const double sig_y = kFooterTop + 62;
-    const double half = (kPageWidth - 2 * kMargin) / 2;
-    for (int side = 0; side < 2; ++side) {
-        const double x = kMargin + side * (half + 10);
-        pdf.line(x, sig_y, x + half - 10, sig_y, 0.6);
-        pdf.text(x, sig_y + 10, side == 0 ? d.labels.white_signature : d.labels.black_signature, 8);
+    double y = kFooterTop + 32;
+    for (const auto& remark : d.remarks) {
+        pdf.text(kMargin, y, remark, 8.5, Weight::Bold, Align::Left, kPageWidth - 2 * kMargin);
+        y += 11;
+    }
+    // Art. 8.7: both players sign; the arbiter countersigns the result.
+    const double sig_y = kFooterTop + 86;
+    const double third = (kPageWidth - 2 * kMargin - 20) / 3;
+    const std::array<const std::string*, 3> who{&d.labels.white_signature, &d.labels.black_signature,
+                                                &d.labels.arbiter_signature};
+    for (std::size_t i = 0; i < who.size(); ++i) {
+        const double x = kMargin + static_cast<double>(i) * (third + 10);
+        pdf.line(x, sig_y, x + third, sig_y, 0.6);
+        pdf.text(x, sig_y + 10, *who[i], 8, Weight::Normal, Align::Left, third);
     }
     if (!d.footnote.empty())
         pdf.text(kMargin, kPageHeight - 20, d.footnote, 6.5, Weight::Normal, Align::Left,
@@ -129,7 +179,11 @@ tl::expected<void, PdfError> writeScoresheetPdf(const ScoresheetData& data,
                                                 const std::filesystem::path& path) {
     auto rows = indexRows(data.rows);
     if (!rows) return tl::unexpected(rows.error());
-    const int last = rows->empty() ? 1 : rows->rbegin()->first;
+    SealSet seals;
+    for (const auto& seal : data.seals) seals.insert({seal.number, seal.white});
+    const ColumnData column{*rows, seals, data.labels};
+    int last = rows->empty() ? 1 : rows->rbegin()->first;
+    if (!seals.empty()) last = std::max(last, seals.rbegin()->first);
     const int pages = (last + kMovesPerPage - 1) / kMovesPerPage;
     auto pdf = PdfCanvas::open(path);
     if (!pdf) return tl::unexpected(pdf.error());
@@ -138,8 +192,8 @@ tl::expected<void, PdfError> writeScoresheetPdf(const ScoresheetData& data,
         if (page > 0) pdf->nextPage();
         drawHeader(*pdf, data, page + 1, pages);
         const int first = page * kMovesPerPage + 1;
-        drawColumn(*pdf, kMargin, col_w, first, *rows, data.labels);
-        drawColumn(*pdf, kMargin + col_w + kColumnGap, col_w, first + kRowsPerColumn, *rows, data.labels);
+        drawColumn(*pdf, kMargin, col_w, first, column);
+        drawColumn(*pdf, kMargin + col_w + kColumnGap, col_w, first + kRowsPerColumn, column);
         drawFooter(*pdf, data);
     }
     return pdf->finish();

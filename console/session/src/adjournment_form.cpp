@@ -3,6 +3,7 @@
 // human's, and keeps the computer's only encrypted.
 #include <fmt/format.h>
 
+#include "papers.hpp"
 #include "session/sealed_move.hpp"
 #include "session_impl.hpp"
 
@@ -15,14 +16,41 @@ std::string hms(Ms t) {
     return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
-// (c) time used: the recorded time of each completed move plus the sealer's time on the sealed move
-// (its clock ran until the envelope was sealed, Guidelines I.1); leaving that out printed 0:00:00 for a
-// computer sealing its first move.
-Ms timeUsed(const Session::Impl& s, Color side) {
-    Ms used = s.time_before_seal[side];
-    for (const auto& m : s.moves)
-        if (m.side == side) used += m.elapsed;
-    return used;
+// "+0:06.8": a sync's correction, official minus the console's count.
+std::string signedTime(Ms t) {
+    const auto tenths = std::chrono::duration_cast<std::chrono::milliseconds>(t).count() / 100;
+    const auto a = tenths < 0 ? -tenths : tenths;
+    return fmt::format("{}{}:{:02}.{}", tenths < 0 ? "-" : "+", a / 600, a / 10 % 60, a % 10);
+}
+
+// Guidelines I.2(c): the times as the table clock reads them. The console's mirror was set to the table
+// clock at each sync; used and remaining are both the table clock's, so they add up to the base times
+// plus the increments (the arbiter can check), and the syncs' corrections are named.
+void clockTimes(const Session::Impl& s, TimePoint now, AdjournmentFormData& d) {
+    const auto w = s.clock->tableTime(Color::White, now), b = s.clock->tableTime(Color::Black, now);
+    d.white_time_used = hms(w.used);
+    d.black_time_used = hms(b.used);
+    d.white_time_remaining = hms(w.remaining);
+    d.black_time_remaining = hms(b.remaining);
+    d.white_time_total = hms(w.used + w.remaining);
+    d.black_time_total = hms(b.used + b.remaining);
+    const auto sync = s.clock->syncSummary();
+    if (sync.count == 0) {
+        d.clock_sync = "Console's count: never set to the table clock during the game.";
+        return;
+    }
+    d.clock_sync = fmt::format(
+        "As the table clock read: set to it {} time{}, last during move {} ({} to move); corrections "
+        "(table minus console) White {}, Black {}.",
+        sync.count, sync.count == 1 ? "" : "s", sync.move, sync.to_move == Color::White ? "White" : "Black",
+        signedTime(w.synced), signedTime(b.synced));
+}
+
+// The move the sealer seals is move N: White has completed N-1 moves; when Black seals, White's N too.
+std::string movesCompleted(const Session::Impl& s, Color sealer) {
+    const int n = s.game.moveNumber();
+    const std::string done = fmt::format("{} move{} completed", n - 1, n == 2 ? "" : "s");
+    return sealer == Color::White ? done : fmt::format("{} and White's move {}", done, n);
 }
 
 std::string drawOffer(const Session::Impl& s) {
@@ -40,21 +68,14 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     if (s.phase != Phase::Adjourned || !s.sealed_by || !s.clock) return std::nullopt;
     Color sealer = *s.sealed_by;
     AdjournmentFormData d;
-    d.event = s.setup.event;
-    d.site = s.setup.site;
-    d.round = s.setup.round;
-    d.board = s.setup.board;
-    d.white = s.setup.white;
-    d.black = s.setup.black;
+    fillEventAndPlayers(s.setup, d);
     d.fen = s.game.fen();  // the sealed move is not on the board while adjourned
-    d.white_time_used = hms(timeUsed(s, Color::White));
-    d.black_time_used = hms(timeUsed(s, Color::Black));
-    d.white_time_remaining = hms(s.clock->remaining(Color::White, now));
-    d.black_time_remaining = hms(s.clock->remaining(Color::Black, now));
-    d.clock_details = fmt::format("time control {}; {} moves completed; edition {}", s.setup.time_control,
-                                  s.moves.size(), editionYear(s.setup.edition));
+    clockTimes(s, now, d);
+    d.clock_details = fmt::format("time control {}; {}; edition {}", s.setup.time_control,
+                                  movesCompleted(s, sealer), editionYear(s.setup.edition));
     d.sealing_player = sealer == Color::White ? s.setup.white : s.setup.black;
     d.sealing_colour = sealer == Color::White ? "White" : "Black";
+    d.sealed_by_computer = sealer == s.computer();
     d.sealed_move_number = std::to_string(s.game.moveNumber());
     d.draw_offer = drawOffer(s);
     d.resumption = resumption;

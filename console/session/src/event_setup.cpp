@@ -106,6 +106,55 @@ Result validatePolicy(const DrawPolicy& p) {
     return {};
 }
 
+// A FIDE ID is a player's number in the FIDE rating list: digits only, no leading zero.
+Result validateFideId(const std::string& key, const std::string& id) {
+    if (id.empty()) return {};
+    const bool digits = std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || id.size() > 10 || id.front() == '0')
+        return fail(
+            fmt::format("{}: \"{}\" is not a FIDE ID; give the player's FIDE ID as digits, e.g. "
+                        "\"1503014\", or leave it empty",
+                        key, id));
+    return {};
+}
+
+// FIDE's list runs from its floor (1400 since 2024, 1000 before) to below 3000; 0 means unrated.
+Result validateRating(const std::string& key, int rating) {
+    if (rating == 0 || (rating >= 1000 && rating <= 3000)) return {};
+    return fail(fmt::format("{}: {} is not a FIDE rating; give a rating from 1000 to 3000, or 0 for none",
+                            key, rating));
+}
+
+Result validatePlayers(const EventSetup& s) {
+    for (auto r :
+         {validateFideId("white_fide_id", s.white_fide_id), validateFideId("black_fide_id", s.black_fide_id),
+          validateRating("white_rating", s.white_rating), validateRating("black_rating", s.black_rating)})
+        if (!r) return r;
+    return {};
+}
+
+// A FIDE ID written as a JSON number (1503014) is read as its digits; a rating must be a whole number.
+tl::expected<json, std::string> normalizePlayers(json in) {
+    if (!in.is_object()) return in;
+    for (const char* key : {"white_fide_id", "black_fide_id"})
+        if (in.contains(key) && in[key].is_number_integer() && in[key].get<long long>() >= 0)
+            in[key] = std::to_string(in[key].get<long long>());
+    for (const char* key : {"white_rating", "black_rating"})
+        if (in.contains(key) && in[key].is_number() && !in[key].is_number_integer())
+            return tl::make_unexpected(
+                fmt::format("{}: {} is not a whole number; give the FIDE rating, e.g. 2450, or 0 for none",
+                            key, in[key].dump()));
+    return in;
+}
+
+void playersFrom(const json& merged, EventSetup& s) {
+    s.white_fide_id = merged.at("white_fide_id");
+    s.black_fide_id = merged.at("black_fide_id");
+    s.white_rating = merged.at("white_rating").get<int>();
+    s.black_rating = merged.at("black_rating").get<int>();
+    s.operator_name = merged.at("operator_name");
+}
+
 void flatten(const json& j, const std::string& path, std::map<std::string, std::string>& out) {
     if (j.is_object() && !j.empty()) {
         for (const auto& [k, v] : j.items()) flatten(v, path.empty() ? k : path + "." + k, out);
@@ -154,6 +203,7 @@ Result validate(const EventSetup& s) {
             "2023: 0)");
     if (!oneOf(s.speech, kSpeech))
         return fail(fmt::format("speech: expected off, computer or all, got \"{}\"", s.speech));
+    if (auto ok = validatePlayers(s); !ok) return ok;
     return validatePolicy(s.policy);
 }
 
@@ -165,6 +215,11 @@ json toJson(const EventSetup& s) {
             {"board", s.board},
             {"white", s.white},
             {"black", s.black},
+            {"white_fide_id", s.white_fide_id},
+            {"white_rating", s.white_rating},
+            {"black_fide_id", s.black_fide_id},
+            {"black_rating", s.black_rating},
+            {"operator_name", s.operator_name},
             {"computer_side", sideName(s.computer_side)},
             {"time_control", s.time_control},
             {"edition", editionYear(s.edition)},
@@ -189,10 +244,12 @@ json toJson(const EventSetup& s) {
             {"speech", s.speech}};
 }
 
-tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
+tl::expected<EventSetup, std::string> eventSetupFromJson(const json& raw) {
+    auto in = normalizePlayers(raw);
+    if (!in) return tl::make_unexpected(in.error());
     json merged = toJson(EventSetup{});
-    if (auto shape = checkShape(merged, in, ""); !shape) return tl::make_unexpected(shape.error());
-    merged.merge_patch(in);
+    if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
+    merged.merge_patch(*in);
     EventSetup s;
     s.event = merged.at("event");
     s.site = merged.at("site");
@@ -201,6 +258,7 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& in) {
     s.board = merged.at("board");
     s.white = merged.at("white");
     s.black = merged.at("black");
+    playersFrom(merged, s);
     std::string side = merged.at("computer_side");
     if (side != "white" && side != "black")
         return tl::make_unexpected(fmt::format("computer_side: expected white or black, got \"{}\"", side));

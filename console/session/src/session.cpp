@@ -305,28 +305,6 @@ TimePoint Session::lastRecordTime() const {
 std::string Session::pgn() const {
     return impl_->pgn();
 }
-ScoresheetData Session::scoresheetData() const {
-    const Impl& s = *impl_;
-    ScoresheetData d{s.setup.event,
-                     s.setup.site,
-                     s.setup.date,
-                     s.setup.round,
-                     s.setup.board,
-                     s.setup.white,
-                     s.setup.black,
-                     s.result,
-                     s.setup.time_control,
-                     {},
-                     "",
-                     {}};
-    for (const auto& m : s.moves) {
-        if (d.rows.empty() || d.rows.back().number != m.number) d.rows.push_back({m.number, "", ""});
-        (m.side == Color::White ? d.rows.back().white : d.rows.back().black) =
-            m.text + (m.draw_offer ? " (=)" : "");
-    }
-    return d;
-}
-
 std::string Session::scoresheetText() const {
     std::string out;
     for (const auto& line : impl_->scoresheetLines()) out += line + "\n";

@@ -263,6 +263,7 @@ void on(Impl& s, const rec::SealRequested&, TimePoint) {
 
 void on(Impl& s, const rec::Sealed& r, TimePoint t) {
     s.sealed_by = r.by;
+    s.seals.emplace_back(s.moves.size(), r.by);
     // The computer's sealed move is only in the envelope; a live session keeps it in memory, a restored
     // one learns it when the envelope is opened at resumption (CMP-3.5).
     bool computer = s.sealed_by == s.computer();

@@ -34,6 +34,8 @@ struct SessionClock::Impl {
     Ms last_increment{};  // credited by the latest press (taken back after an illegal move)
     std::string event_pgn_tc;
     clock::BudgetSettings budget{};
+    rules::ByColor<Ms> synced{};  // CLK-01: each side's net sync correction, for the envelope's times
+    SyncSummary syncs;
 
     Impl(clock::TimeControl tc, clock::ReserveSettings rs, Ms threshold)
         : gc(std::move(tc)), reserve(rs), faster(threshold) {}
@@ -85,6 +87,15 @@ void SessionClock::restartTurn(Color side, TimePoint t) {
         (void)gc.adjust({~side, -r->credited, "reinstatement: no increment for a switch-over", "7.5.1"}, t);
 }
 
+// For the envelope (Guidelines I.1 (c)): each side's total correction and the move of the last sync.
+void SessionClock::countSync(const std::vector<clock::SyncRecord>& records) {
+    for (const auto& rec : records) impl_->synced[rec.side] += std::chrono::duration_cast<Ms>(rec.difference);
+    // The move in progress: White's clock runs during move W + 1, Black's during move W (W = White's moves).
+    const Color turn = impl_->gc.turn();
+    const int white_moves = impl_->gc.movesCompleted(Color::White);
+    impl_->syncs = {impl_->syncs.count + 1, turn == Color::White ? white_moves + 1 : white_moves, turn};
+}
+
 SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t) {
     clock::ClockReading r;
     r.remaining[Color::White] = white;
@@ -92,6 +103,7 @@ SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional
     const auto records = impl_->gc.sync(r, t);
     SyncNote note{"table clock:", ""};
     if (!records) return {note.text + " " + std::string(clock::toString(records.error())), ""};
+    countSync(*records);
     // In the table clock's own form (m:ss), never raw milliseconds: the operator compares it with the clock.
     for (const clock::SyncRecord& rec : *records) {
         const char* side = rec.side == Color::White ? "White" : "Black";
@@ -123,6 +135,15 @@ void SessionClock::adjust(Color side, Ms delta, const std::string& reason, TimeP
 
 Ms SessionClock::remaining(Color side, TimePoint t) const {
     return impl_->gc.remaining(side, t);
+}
+
+SessionClock::TableTime SessionClock::tableTime(Color side, TimePoint t) const {
+    const Ms used = std::chrono::duration_cast<Ms>(impl_->gc.used(side, t));
+    return {std::max(Ms(0), used - impl_->synced[side]), remaining(side, t), impl_->synced[side]};
+}
+
+SessionClock::SyncSummary SessionClock::syncSummary() const {
+    return impl_->syncs;
 }
 
 std::optional<Color> SessionClock::running() const {

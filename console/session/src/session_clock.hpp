@@ -6,7 +6,9 @@
 #include <optional>
 #include <string>
 #include <tl/expected.hpp>
+#include <vector>
 
+#include "clock/game_clock.hpp"
 #include "rules/color.hpp"
 #include "rules/endings.hpp"
 #include "session/commands.hpp"
@@ -42,6 +44,20 @@ class SessionClock {
     void resume(TimePoint t);
     void adjust(rules::Color side, Ms delta, const std::string& reason, TimePoint t);
     Ms remaining(rules::Color side, TimePoint t) const;
+    // Guidelines I.2(c): one side's clock as the table clock reads it. `used` is what the mirror ran less
+    // the syncs' corrections, so used + remaining = base times + increments (+ the arbiter's adjustments).
+    struct TableTime {
+        Ms used{0}, remaining{0};
+        Ms synced{0};  // the syncs' net correction: official minus the console's count
+    };
+    TableTime tableTime(rules::Color side, TimePoint t) const;
+    // CLK-01: how often the mirror was set to the table clock, and at which move the last time.
+    struct SyncSummary {
+        int count = 0;
+        int move = 0;  // the move in progress at the last sync
+        rules::Color to_move = rules::Color::White;
+    };
+    SyncSummary syncSummary() const;
     std::optional<rules::Color> running() const;
     bool paused() const;
     // E.III 2.1: go values for `computer` from the latest official reading minus the handling reserve.
@@ -86,6 +102,7 @@ class SessionClock {
     Arrival arrival(std::optional<Ms> specified, TimePoint start, TimePoint at) const;
 
   private:
+    void countSync(const std::vector<clock::SyncRecord>& records);
     SessionClock();
     struct Impl;
     std::unique_ptr<Impl> impl_;

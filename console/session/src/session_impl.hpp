@@ -78,6 +78,8 @@ struct Session::Impl {
     bool seal_requested = false;
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
+    // Each adjournment (ADJ-03, Art. 8.1 scoresheet): the ply of the sealed move and who sealed it.
+    std::vector<std::pair<std::size_t, Color>> seals;
     // Guidelines I.2(c): each sealer's clock time on its sealed moves before the adjournment (a resumed
     // sealed move's elapsed counts from the resumption only).
     rules::ByColor<Ms> time_before_seal{};

@@ -128,6 +128,14 @@ std::string Session::Impl::pgn() const {
         {"WhiteType", computer() == Color::White ? "program" : "human"},
         {"BlackType", computer() == Color::Black ? "program" : "human"}};
     if (!termination.empty()) tags.emplace_back("Termination", termination);
+    // The players' FIDE data, as rating lists and broadcasts read it (only what the setup gives).
+    const std::pair<const char*, std::string> players[] = {
+        {"WhiteFideId", setup.white_fide_id},
+        {"BlackFideId", setup.black_fide_id},
+        {"WhiteElo", setup.white_rating > 0 ? std::to_string(setup.white_rating) : ""},
+        {"BlackElo", setup.black_rating > 0 ? std::to_string(setup.black_rating) : ""}};
+    for (const auto& [tag, value] : players)
+        if (!value.empty()) tags.emplace_back(tag, value);
     std::vector<ChessGame::Annotation> notes;
     for (const auto& m : moves) notes.push_back({m.clock_after, m.elapsed, m.draw_offer});
     return game.pgn(tags, notes, result);

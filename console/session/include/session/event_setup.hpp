@@ -53,6 +53,11 @@ struct Consultant {
 struct EventSetup {
     std::string event = "?", site = "?", date = "????.??.??", round = "?", board = "?";
     std::string white = "?", black = "?";
+    // Scoresheet and PGN (WhiteFideId, WhiteElo ...), printed only when given: the FIDE ID's digits, the
+    // FIDE rating (0 = none); who operates the computer (E.III 1.2), for the scoresheet.
+    std::string white_fide_id, black_fide_id;
+    int white_rating = 0, black_rating = 0;
+    std::string operator_name;
     rules::Color computer_side = rules::Color::Black;
     std::string time_control = "90m+30s";            // human form or PGN TimeControl, parsed by clock/
     rules::Edition edition = rules::Edition::E2023;  // Laws of Chess edition (written 2005 or 2023)

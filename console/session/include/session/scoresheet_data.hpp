@@ -1,7 +1,7 @@
 #pragma once
 // The scoresheet's content (Art. 8, REC-01..08) as plain data, which the session fills and console/print
-// draws: numbered move pairs in the event's notation, "(=)" draw-offer marks, names, event data and the
-// result. Never any evaluation (REC-07).
+// draws: numbered move pairs in the event's notation, "(=)" draw-offer marks, sealed moves, names with
+// FIDE data and which side is the computer, event data and the result. Never any evaluation (REC-07).
 
 #include <string>
 #include <vector>
@@ -15,6 +15,20 @@ struct ScoresheetRow {
     std::string black;
 };
 
+// Guidelines I.1 / ADJ-03: the sealed move of an adjournment. Its cell stays empty while the game is
+// adjourned (the move is in the envelope) and is marked once the move is played.
+struct ScoresheetSeal {
+    int number = 0;     // the sealed move's number
+    bool white = true;  // whose move it is
+};
+
+// What the form says about a player besides the name (empty when the setup has none).
+struct ScoresheetPlayer {
+    std::string fide_id, rating;  // "1503014", "2450"
+    bool computer = false;        // E.III: the side the program plays
+    std::string operator_name;    // the computer's operator (E.III 1.2)
+};
+
 // The form's printed words, so an event can print its scoresheet in its own language (defaults: English).
 struct ScoresheetLabels {
     std::string title = "SCORESHEET";
@@ -22,6 +36,9 @@ struct ScoresheetLabels {
     std::string time_control = "Time control", white = "White", black = "Black", number = "No.";
     std::string result = "Result", white_signature = "Signature of White",
                 black_signature = "Signature of Black";
+    std::string arbiter_signature = "Signature of the arbiter";
+    std::string computer = "computer", operator_name = "operator", fide_id = "FIDE ID", rating = "rating";
+    std::string sealed = "(sealed)";
 };
 
 // Everything printed, pre-formatted by the session (UTF-8; DejaVu Sans covers Latin, Cyrillic, figurines).
@@ -33,6 +50,9 @@ struct ScoresheetData {
     std::vector<ScoresheetRow> rows;
     std::string footnote;  // optional small print at the bottom, e.g. the journal's final hash
     ScoresheetLabels labels;
+    ScoresheetPlayer white_player, black_player;
+    std::vector<ScoresheetSeal> seals;
+    std::vector<std::string> remarks;  // e.g. "Adjourned: Black (computer) sealed move 33"
 };
 
 }  // namespace oc::session
