@@ -3,6 +3,10 @@
 // human's, and keeps the computer's only encrypted.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <tuple>
+
+#include "clock/tc_format.hpp"
 #include "papers.hpp"
 #include "session/sealed_move.hpp"
 #include "session_impl.hpp"
@@ -11,29 +15,37 @@ namespace oc::session {
 namespace {
 
 std::string hms(Ms t) {
-    auto s = std::chrono::duration_cast<std::chrono::seconds>(t).count();
-    if (s < 0) s = 0;
-    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    return clock::formatClock(t, clock::ClockStyle::Hms);
 }
 
-// "+0:06.8": a sync's correction, official minus the console's count.
+// "+0:06.8": a sync's correction, official minus the console's count, as the sync notice writes it.
 std::string signedTime(Ms t) {
-    const auto tenths = std::chrono::duration_cast<std::chrono::milliseconds>(t).count() / 100;
-    const auto a = tenths < 0 ? -tenths : tenths;
-    return fmt::format("{}{}:{:02}.{}", tenths < 0 ? "-" : "+", a / 600, a / 10 % 60, a % 10);
+    return t < Ms{0} ? "-" + clock::formatClock(-t) : "+" + clock::formatClock(t);
+}
+
+// One side's times in whole seconds that add up on paper (Guidelines I.2(c)): the remaining time as the
+// table clock shows it (cut to the second), the used time as the rest of the total. Cutting each of
+// them on its own could print a used + remaining one second short of the total.
+struct PaperTimes {
+    std::string used, remaining, total;
+};
+PaperTimes paperTimes(const SessionClock::TableTime& t) {
+    using std::chrono::floor, std::chrono::seconds;
+    const Ms total = floor<seconds>(std::max<Ms>(t.used + t.remaining, Ms{0}));
+    const Ms remaining = std::min<Ms>(floor<seconds>(std::max(t.remaining, Ms{0})), total);
+    return {hms(total - remaining), hms(remaining), hms(total)};
 }
 
 // Guidelines I.2(c): the times as the table clock reads them. The console's mirror was set to the table
 // clock at each sync; used and remaining are both the table clock's, so they add up to the base times
 // plus the increments (the arbiter can check), and the syncs' corrections are named.
 void clockTimes(const Session::Impl& s, TimePoint now, AdjournmentFormData& d) {
-    const auto w = s.clock->tableTime(Color::White, now), b = s.clock->tableTime(Color::Black, now);
-    d.white_time_used = hms(w.used);
-    d.black_time_used = hms(b.used);
-    d.white_time_remaining = hms(w.remaining);
-    d.black_time_remaining = hms(b.remaining);
-    d.white_time_total = hms(w.used + w.remaining);
-    d.black_time_total = hms(b.used + b.remaining);
+    const auto white = s.clock->tableTime(Color::White, now), black = s.clock->tableTime(Color::Black, now);
+    const auto w = paperTimes(white), b = paperTimes(black);
+    std::tie(d.white_time_used, d.white_time_remaining, d.white_time_total) =
+        std::tie(w.used, w.remaining, w.total);
+    std::tie(d.black_time_used, d.black_time_remaining, d.black_time_total) =
+        std::tie(b.used, b.remaining, b.total);
     const auto sync = s.clock->syncSummary();
     if (sync.count == 0) {
         d.clock_sync = "Console's count: never set to the table clock during the game.";
@@ -43,7 +55,7 @@ void clockTimes(const Session::Impl& s, TimePoint now, AdjournmentFormData& d) {
         "As the table clock read: set to it {} time{}, last during move {} ({} to move); corrections "
         "(table minus console) White {}, Black {}.",
         sync.count, sync.count == 1 ? "" : "s", sync.move, sync.to_move == Color::White ? "White" : "Black",
-        signedTime(w.synced), signedTime(b.synced));
+        signedTime(white.synced), signedTime(black.synced));
 }
 
 // The move the sealer seals is move N: White has completed N-1 moves; when Black seals, White's N too.
