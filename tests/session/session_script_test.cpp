@@ -83,6 +83,23 @@ TEST(SealedMove, BreakIsNeitherInTheHandlingTimeNorInTheElapsedTime) {
     EXPECT_EQ(run.snapshot.handling_reserve->per_move, Ms{0});
 }
 
+// E.III 2.1, issue 15: the clock pane's "held for handling" must add up. With 15m+10s and a 5 s reserve
+// over 22 moves, computeGo takes the later moves' 5 s out of each increment (told 5 s, not 10 s) and
+// only 15 s out of the clock: both parts are in the view.
+TEST(HandlingReserveView, NamesWhatIsHeldFromTheClockAndFromEachIncrement) {
+    auto run = testing::runScript("setup time_control=15m+10s handling_reserve_s=5\nstart\nmove e4\n",
+                                  testing::fakeSetup());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    ASSERT_TRUE(run.snapshot.handling_reserve);
+    const auto& r = *run.snapshot.handling_reserve;
+    EXPECT_EQ(r.per_move, Ms{5000});
+    EXPECT_EQ(r.increment_held, Ms{5000});
+    // The reserve of all the moves it covers (k to the horizon + 2 safety moves) is held: from the clock
+    // now, and from each of the k - 1 increments still to come.
+    const int k = r.moves - 2;
+    EXPECT_EQ(r.held_back + (k - 1) * r.increment_held, r.moves * r.per_move);
+}
+
 // The human's sealed move, played at resumption, used his time before the seal (%emt agrees with %clk).
 TEST(SealedMove, HumansSealedMoveKeepsItsTimeBeforeTheSeal) {
     const std::string script =

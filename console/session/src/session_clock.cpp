@@ -180,6 +180,9 @@ std::optional<HandlingReserveView> SessionClock::reserveView(Color computer, Tim
     HandlingReserveView v;
     v.per_move = std::chrono::duration_cast<Ms>(b.per_move);
     v.held_back = std::chrono::duration_cast<Ms>(g.reserve);
+    // computeGo takes the later moves' reserve out of the increment first (E.III 2.1).
+    const auto inc = in.increment[computer];
+    v.increment_held = std::chrono::duration_cast<Ms>(g.critical ? inc : std::min(inc, b.per_move));
     v.moves = std::max(1, in.moves_to_control.value_or(impl_->budget.sudden_death_horizon)) +
               impl_->budget.safety_moves;
     v.samples = b.samples;

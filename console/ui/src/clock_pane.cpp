@@ -85,7 +85,14 @@ void drawReserve(ViewContext& ctx) {
     const auto& r = ctx.snap.handling_reserve;
     if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
     const double per_move = static_cast<double>(r->per_move.count()) / 1000.0;
-    ImGui::TextDisabled("Held for handling: %s", formatClock(r->held_back).c_str());
+    // Both parts, or "5.0 s x 22 moves" would not add up to what is held from the clock alone.
+    std::string held = fmt::format("Held for handling: {}", formatClock(r->held_back));
+    if (r->increment_held > session::Ms{0})
+        held += fmt::format(" + {:.1f} s of each increment",
+                            static_cast<double>(r->increment_held.count()) / 1000.0);
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextDisabled("%s", held.c_str());
+    ImGui::PopTextWrapPos();
     recordItem(ctx, "handling reserve");
     std::string why = fmt::format("{:.1f} s x {} moves: ", per_move, r->moves);
     why += r->starting_value ? fmt::format("starting value ({} measured)", r->samples)

@@ -53,6 +53,7 @@ struct HandlingReserveView {
     std::size_t samples = 0;      // handling times measured (engine's move shown -> clock pressed)
     std::optional<Ms> set_aside;  // one slow handling left out (the p95 of few samples would be it)
     bool starting_value = false;  // too few measurements: the setup's starting value rules
+    Ms increment_held{};          // also kept out of each increment it is told (later moves' reserve)
 };
 
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.
