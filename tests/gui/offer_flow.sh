@@ -10,21 +10,8 @@ echo start >"$start_script"
 "$exe" --event "$event" --journal "$journal" --script "$start_script" --widget-map "$map" \
     2>"$shots/console.err" &
 pid=$!
-fail() {
-    echo "offer_flow: $1" >&2
-    kill -TERM "$pid" 2>/dev/null
-    wait "$pid"
-    exit 1
-}
-# Waits (up to 60 s) until the journal holds a line matching $1.
-waitfor() {
-    i=0
-    while ! grep -q "$1" "$journal" 2>/dev/null; do
-        i=$((i + 1))
-        [ "$i" -gt 600 ] && fail "no journal record matching $1"
-        sleep 0.1
-    done
-}
+flow=offer_flow
+. "$(dirname "$0")/flow_common.sh"
 # Waits (up to 30 s) until the window has drawn the item named $1.
 drawn() {
     i=0

@@ -11,21 +11,8 @@ printf 'start\nmove e4\n' >"$start_script"
 "$exe" --event "$event" --journal "$journal" --script "$start_script" --public --widget-map "$map" \
     2>"$shots/console.err" &
 pid=$!
-fail() {
-    echo "seal_flow: $1" >&2
-    kill -TERM "$pid" 2>/dev/null
-    wait "$pid"
-    exit 1
-}
-# Waits (up to $2 tenths of a second, default 60 s) until the journal holds a line matching $1.
-waitfor() {
-    i=0
-    while ! grep -q "$1" "$journal" 2>/dev/null; do
-        i=$((i + 1))
-        [ "$i" -gt "${2:-600}" ] && fail "no journal record matching $1"
-        sleep 0.1
-    done
-}
+flow=seal_flow
+. "$(dirname "$0")/flow_common.sh"
 # Waits until the control named $1 is drawn (and enabled, if $2 is 1); prints its centre "x y".
 where() {
     i=0
