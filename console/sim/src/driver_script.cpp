@@ -93,82 +93,109 @@ bool Driver::applyTiming(const ScriptStep& st) {
     return true;
 }
 
+// The script's directives (docs/cli-script-format.md), one handler each; `engine` marks those that need
+// the scripted engine (--engine fake).
+struct Driver::DirectiveEntry {
+    std::string_view name;
+    bool (Driver::*handle)(const Args& a, int line);
+    bool engine = false;
+};
+
 bool Driver::directive(const Directive& d, int line) {
-    const auto& a = d.args;
-    if (d.name == "engine") {
-        if (!opt_.scripted_engine) return fail(line, "\"engine\" needs the scripted engine (--engine fake)");
-        const char* usage = "usage: engine UCI [cp N | mate N] [ponder UCI]";
-        if (a.empty() || a.size() % 2 == 0) return fail(line, usage);
-        int cp = 0;
-        std::optional<int> mate;
-        std::string ponder;
-        for (std::size_t i = 1; i + 1 < a.size(); i += 2) {
-            auto n =
-                a[i] == "cp" || a[i] == "mate" ? parseInteger(a[i + 1]) : tl::expected<int, std::string>(0);
-            if (!n) return fail(line, fmt::format("{} after \"{}\"; {}", n.error(), a[i], usage));
-            if (a[i] == "cp")
-                cp = *n;
-            else if (a[i] == "mate")
-                mate = *n;
-            else if (a[i] == "ponder")
-                ponder = a[i + 1];
-            else
-                return fail(line, usage);
-        }
-        opt_.scripted_engine->queueMove(a[0], cp, mate, ponder);
-        return true;
+    static constexpr DirectiveEntry kDirectives[] = {
+        {"engine", &Driver::engineMove, true},
+        {"engine-no-ponder", &Driver::engineNoPonder, true},
+        {"engine-crash", &Driver::engineCrash, true},
+        {"engine-request", &Driver::engineRequest, true},
+        {"wait", &Driver::waitDone},
+        {"until", &Driver::until},
+        {"expect", &Driver::expect},
+        {"qpf-export", &Driver::qpfExport},
+        {"envelope-pdf", &Driver::envelopePdf},
+    };
+    const auto* entry = std::find_if(std::begin(kDirectives), std::end(kDirectives),
+                                     [&](const DirectiveEntry& e) { return e.name == d.name; });
+    if (entry == std::end(kDirectives)) return fail(line, "unknown directive " + d.name);
+    if (entry->engine && !opt_.scripted_engine)
+        return fail(line, fmt::format("\"{}\" needs the scripted engine (--engine fake)", d.name));
+    return (this->*entry->handle)(d.args, line);
+}
+
+bool Driver::engineMove(const Args& a, int line) {
+    const char* usage = "usage: engine UCI [cp N | mate N] [ponder UCI]";
+    if (a.empty() || a.size() % 2 == 0) return fail(line, usage);
+    int cp = 0;
+    std::optional<int> mate;
+    std::string ponder;
+    for (std::size_t i = 1; i + 1 < a.size(); i += 2) {
+        auto n = a[i] == "cp" || a[i] == "mate" ? parseInteger(a[i + 1]) : tl::expected<int, std::string>(0);
+        if (!n) return fail(line, fmt::format("{} after \"{}\"; {}", n.error(), a[i], usage));
+        if (a[i] == "cp")
+            cp = *n;
+        else if (a[i] == "mate")
+            mate = *n;
+        else if (a[i] == "ponder")
+            ponder = a[i + 1];
+        else
+            return fail(line, usage);
     }
-    if (d.name == "engine-no-ponder") {
-        if (!opt_.scripted_engine) return fail(line, "\"engine-no-ponder\" needs the scripted engine");
-        opt_.scripted_engine->setOffersPonder(false);
-        return true;
+    opt_.scripted_engine->queueMove(a[0], cp, mate, ponder);
+    return true;
+}
+
+bool Driver::engineNoPonder(const Args&, int) {
+    opt_.scripted_engine->setOffersPonder(false);
+    return true;
+}
+
+bool Driver::engineCrash(const Args&, int) {
+    opt_.scripted_engine->queueCrash();
+    return true;
+}
+
+// E.III 3.4: the engine asks for a resource change (docs/engine.md request-option).
+bool Driver::engineRequest(const Args& a, int line) {
+    if (a.size() < 2) return fail(line, "usage: engine-request NAME VALUE");
+    opt_.scripted_engine->queueOptionRequest(a[0], joinedWords(a, 1));
+    return true;
+}
+
+bool Driver::waitDone(const Args&, int) {
+    return true;  // its time passed in applyTiming
+}
+
+bool Driver::until(const Args& a, int line) {
+    for (int i = 0; i < 10000; ++i) {
+        session_.poll(now_);
+        Snapshot s = session_.snapshot(now_);
+        if (!a.empty() && a[0] == phaseName(s.phase)) return true;
+        if (!autoStep(s)) break;
     }
-    if (d.name == "engine-crash") {
-        if (!opt_.scripted_engine) return fail(line, "\"engine-crash\" needs the scripted engine");
-        opt_.scripted_engine->queueCrash();
-        return true;
+    return fail(line, fmt::format("phase {} not reached", a.empty() ? "?" : a[0]));
+}
+
+// QPF-04: the claim's export for the opponent's check; FILE.pdf as the scoresheet PDF, else text.
+bool Driver::qpfExport(const Args& a, int line) {
+    if (a.size() != 1) return fail(line, "usage: qpf-export FILE");
+    auto e = session_.quickplayClaimExport();
+    if (!e) return fail(line, "qpf-export: no quickplay claim was made");
+    if (a[0].ends_with(".pdf")) {
+        if (auto ok = print::writeQuickplayClaimPdf(*e, a[0]); !ok) return fail(line, ok.error().message);
+    } else if (!(std::ofstream(a[0]) << print::quickplayClaimText(*e))) {
+        return fail(line, "qpf-export: cannot write " + a[0]);
     }
-    if (d.name == "engine-request") {
-        // E.III 3.4: the engine asks for a resource change (docs/engine.md request-option).
-        if (!opt_.scripted_engine) return fail(line, "\"engine-request\" needs the scripted engine");
-        if (a.size() < 2) return fail(line, "usage: engine-request NAME VALUE");
-        opt_.scripted_engine->queueOptionRequest(a[0], joinedWords(a, 1));
-        return true;
-    }
-    if (d.name == "wait") return true;  // its time passed in applyTiming
-    if (d.name == "until") {
-        for (int i = 0; i < 10000; ++i) {
-            session_.poll(now_);
-            Snapshot s = session_.snapshot(now_);
-            if (!a.empty() && a[0] == phaseName(s.phase)) return true;
-            if (!autoStep(s)) break;
-        }
-        return fail(line, fmt::format("phase {} not reached", a.empty() ? "?" : a[0]));
-    }
-    if (d.name == "expect") return expect(a, line);
-    if (d.name == "qpf-export") {
-        // QPF-04: the claim's export for the opponent's check; FILE.pdf as the scoresheet PDF, else text.
-        if (a.size() != 1) return fail(line, "usage: qpf-export FILE");
-        auto e = session_.quickplayClaimExport();
-        if (!e) return fail(line, "qpf-export: no quickplay claim was made");
-        if (a[0].ends_with(".pdf")) {
-            if (auto ok = print::writeQuickplayClaimPdf(*e, a[0]); !ok) return fail(line, ok.error().message);
-        } else if (!(std::ofstream(a[0]) << print::quickplayClaimText(*e))) {
-            return fail(line, "qpf-export: cannot write " + a[0]);
-        }
-        return true;
-    }
-    if (d.name == "envelope-pdf") {
-        // Guidelines I.2: the printed record for the envelope; it never holds the sealed move.
-        // Field (g), the resumption's date, time and venue: "envelope-pdf FILE resumption TEXT".
-        if (a.size() == 2 || (a.size() > 2 && a[1] != "resumption") || a.empty())
-            return fail(line, "usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
-        auto form = session_.adjournmentForm(now_, a.size() > 2 ? joinedWords(a, 2) : std::string());
-        if (!form) return fail(line, "envelope-pdf: the game is not adjourned (seal first)");
-        if (auto ok = print::writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
-        return true;
-    }
-    return fail(line, "unknown directive " + d.name);
+    return true;
+}
+
+// Guidelines I.2: the printed record for the envelope; it never holds the sealed move.
+// Field (g), the resumption's date, time and venue: "envelope-pdf FILE resumption TEXT".
+bool Driver::envelopePdf(const Args& a, int line) {
+    if (a.size() == 2 || (a.size() > 2 && a[1] != "resumption") || a.empty())
+        return fail(line, "usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
+    auto form = session_.adjournmentForm(now_, a.size() > 2 ? joinedWords(a, 2) : std::string());
+    if (!form) return fail(line, "envelope-pdf: the game is not adjourned (seal first)");
+    if (auto ok = print::writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
+    return true;
 }
 
 bool Driver::expect(const std::vector<std::string>& a, int line) {

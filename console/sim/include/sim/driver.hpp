@@ -70,8 +70,18 @@ class Driver {
     bool journalScript();
     void restoreScript(const ScriptResume& r);
     void resumeEngine(const ScriptResume& r);
+    using Args = std::vector<std::string>;
+    struct DirectiveEntry;
     bool directive(const Directive& d, int line);
-    bool expect(const std::vector<std::string>& args, int line);
+    bool engineMove(const Args& a, int line);
+    bool engineNoPonder(const Args& a, int line);
+    bool engineCrash(const Args& a, int line);
+    bool engineRequest(const Args& a, int line);
+    bool waitDone(const Args& a, int line);
+    bool until(const Args& a, int line);
+    bool expect(const Args& args, int line);
+    bool qpfExport(const Args& a, int line);
+    bool envelopePdf(const Args& a, int line);
     bool checkFlags(const Snapshot& s);
     void advance(Ms d) { now_ += d; }
     Ms delay(std::uint64_t stream, std::uint64_t index) const;
