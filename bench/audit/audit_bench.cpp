@@ -10,12 +10,12 @@
 #include <filesystem>
 #include <vector>
 
+#include "../timing.hpp"
 #include "audit/audit.hpp"
 #include "session/journal.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
 std::filesystem::path playGame() {
     auto path = std::filesystem::temp_directory_path() / "oc_audit_bench_300.jsonl";
@@ -28,18 +28,6 @@ std::filesystem::path playGame() {
     return path;
 }
 
-template <typename F>
-std::vector<double> timesMs(F f, int runs) {
-    std::vector<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        auto a = Clock::now();
-        f();
-        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,8 +36,8 @@ int main(int argc, char** argv) {
     auto report = oc::audit::auditJournal(journal);
     if (!report) return fmt::print(stderr, "{}: {}\n", journal.string(), report.error()), 2;
     constexpr int kRuns = 15;
-    auto verify = timesMs([&] { (void)oc::session::readJournal(journal); }, kRuns);
-    auto audit = timesMs([&] { (void)oc::audit::auditJournal(journal); }, kRuns);
+    auto verify = oc::bench::sortedTimesMs([&] { (void)oc::session::readJournal(journal); }, kRuns);
+    auto audit = oc::bench::sortedTimesMs([&] { (void)oc::audit::auditJournal(journal); }, kRuns);
     double v = verify[kRuns / 2], a = audit[kRuns / 2];
     fmt::print("journal {}: {} records, {} plies, {} KiB\n", journal.string(), report->records,
                report->series.plies, std::filesystem::file_size(journal) / 1024);

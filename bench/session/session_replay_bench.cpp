@@ -6,6 +6,7 @@
 #include <chrono>
 #include <vector>
 
+#include "../timing.hpp"
 #include "session/record_sink.hpp"
 #include "sim/driver.hpp"
 #include "sim/fake_engine.hpp"
@@ -14,7 +15,6 @@ namespace {
 
 using namespace oc::session;
 using namespace oc::sim;
-using Clock = std::chrono::steady_clock;
 
 std::vector<nlohmann::json> playGame(int plies) {
     EventSetup setup;
@@ -34,13 +34,7 @@ std::vector<nlohmann::json> playGame(int plies) {
 
 template <typename F>
 double medianMs(F f, int runs) {
-    std::vector<double> ms;
-    for (int i = 0; i < runs; ++i) {
-        auto a = Clock::now();
-        f();
-        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
-    }
-    std::sort(ms.begin(), ms.end());
+    const auto ms = oc::bench::sortedTimesMs(f, runs);
     return ms[ms.size() / 2];
 }
 
