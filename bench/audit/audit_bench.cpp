@@ -16,7 +16,6 @@
 
 namespace {
 
-
 std::filesystem::path playGame() {
     auto path = std::filesystem::temp_directory_path() / "oc_audit_bench_300.jsonl";
     std::filesystem::remove(path);
