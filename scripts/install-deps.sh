@@ -7,7 +7,7 @@ set -euo pipefail
 
 runtime=(
   cmake g++ make ninja-build pkg-config
-  libimgui-dev libstb-dev libsdl2-dev libboost1.81-dev
+  libimgui-dev libstb-dev libsdl2-dev libboost1.81-dev libboost-locale1.81-dev gettext
   nlohmann-json3-dev libsodium-dev libfmt-dev libcli11-dev libcairo2-dev libexpected-dev
   stockfish fonts-dejavu-core libespeak-ng-dev espeak-ng-data tzdata
 )

@@ -12,6 +12,8 @@ using nlohmann::json;
 using Result = tl::expected<void, std::string>;
 
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
+// The UI languages with a catalogue (i18n::uiLanguages; tests/i18n checks that the two lists agree).
+constexpr std::array kUiLanguages{"en", "pl"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};
@@ -178,6 +180,9 @@ std::optional<rules::Edition> editionFromYear(int year) {
 Result validate(const EventSetup& s) {
     if (!oneOf(s.language, kLanguages))
         return fail(fmt::format("language: expected one of en pl de fr es nl ru, got \"{}\"", s.language));
+    if (!s.ui_language.empty() && !oneOf(s.ui_language, kUiLanguages))
+        return fail(fmt::format(
+            "ui_language: expected en or pl (or empty: the notation language's), got \"{}\"", s.ui_language));
     if (!oneOf(s.classification, kClasses))
         return fail(fmt::format("classification: expected auto, standard, rapid or blitz, got \"{}\"",
                                 s.classification));
@@ -224,6 +229,7 @@ json toJson(const EventSetup& s) {
             {"time_control", s.time_control},
             {"edition", editionYear(s.edition)},
             {"language", s.language},
+            {"ui_language", s.ui_language},
             {"classification", s.classification},
             {"engine",
              {{"command", s.engine.command},
@@ -270,6 +276,7 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& raw) {
             fmt::format("edition: expected 2005 or 2023, got {}", merged.at("edition").get<int>()));
     s.edition = *edition;
     s.language = merged.at("language");
+    s.ui_language = merged.at("ui_language");
     s.classification = merged.at("classification");
     const json& e = merged.at("engine");
     s.engine.command = e.at("command");

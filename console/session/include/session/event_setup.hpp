@@ -62,6 +62,9 @@ struct EventSetup {
     std::string time_control = "90m+30s";            // human form or PGN TimeControl, parsed by clock/
     rules::Edition edition = rules::Edition::E2023;  // Laws of Chess edition (written 2005 or 2023)
     std::string language = "en";                     // notation language: en pl de fr es nl ru
+    // The language of the screens and papers (issue 12, docs/i18n.md): "" = the notation language's when a
+    // catalogue exists for it, else English. Checked against the catalogues by the programs (i18n).
+    std::string ui_language;
     std::string classification = "auto";             // auto | standard | rapid | blitz
     EngineSettings engine;
     double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve

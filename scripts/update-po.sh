@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Extracts every translatable string (tr, trc, trf, trn, trnf) into a template per part (<part>.pot, in
+# a temporary folder: templates are never committed, the source is their truth) and merges each language's assets/locale/<lang>/<part>.po with it (msgmerge), so a translator finds the new
+# entries untranslated and the removed ones marked obsolete. Run it after changing a text in the source;
+# tests/i18n/check_catalogues.sh fails until the catalogues are complete again.
+# Usage: scripts/update-po.sh [--pot-dir DIR]   (--pot-dir: write the templates there, touch no .po)
+# A new language: mkdir assets/locale/<code> and run this; it creates the .po files with msginit.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+locale="$root/assets/locale"
+pot_dir=""
+[[ "${1:-}" == "--pot-dir" ]] && pot_dir="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+extract() {  # part output.pot dirs...
+  local part="$1" out="$2"; shift 2
+  local files
+  files=$(cd "$root" && find "$@" \( -name '*.cpp' -o -name '*.hpp' \) | LC_ALL=C sort)
+  (cd "$root" && xgettext --language=C++ --from-code=UTF-8 --no-wrap --sort-by-file \
+     --keyword= --keyword=tr --keyword=trc:1c,2 --keyword=trf --keyword=trn:1,2 --keyword=trnf:1,2 \
+     --add-comments=TRANSLATORS: --package-name=operator-console --msgid-bugs-address=issues \
+     --force-po -o "$out" $files)
+  # The creation date would make every run a change; the sources are UTF-8.
+  sed -i -e '/^"POT-Creation-Date:/d' -e 's/charset=CHARSET/charset=UTF-8/' "$out"
+}
+
+while read -r part dirs; do
+  [[ -z "$part" || "$part" == \#* ]] && continue
+  # shellcheck disable=SC2086
+  if [[ -n "$pot_dir" ]]; then extract "$part" "$pot_dir/$part.pot" $dirs; continue; fi
+  extract "$part" "$tmp/$part.pot" $dirs
+  for lang_dir in "$locale"/*/; do
+    po="$lang_dir$part.po"
+    if [[ -f "$po" ]]; then
+      msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching "$po" "$tmp/$part.pot"
+    else
+      msginit --no-translator --no-wrap --locale="$(basename "$lang_dir")" -i "$tmp/$part.pot" -o "$po"
+      sed -i 's/charset=ASCII/charset=UTF-8/' "$po"
+    fi
+  done
+done < "$locale/parts.txt"

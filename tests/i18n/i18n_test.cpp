@@ -1,0 +1,124 @@
+// The UI-language mechanism (issue 12): choosing a language, the catalogue lookup with Boost.Locale
+// (plurals, context, fallback), and dates and numbers. Runs against tests/i18n/test-pl.po, compiled by
+// the build into a directory given as OC_LOCALE_DIR, so it does not depend on the real catalogues.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "i18n/format.hpp"
+#include "i18n/language.hpp"
+#include "i18n/tr.hpp"
+#include "session/event_setup.hpp"
+
+namespace oc::i18n {
+namespace {
+
+// Before the first catalogue is loaded (tests run after static initialisation).
+const bool kTestCatalogue = setenv("OC_LOCALE_DIR", OC_TEST_LOCALE_DIR, 1) == 0;
+
+class Polish : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ASSERT_TRUE(kTestCatalogue);
+        auto set = setUiLanguage(UiLanguage::Pl);
+        ASSERT_TRUE(set) << set.error();
+    }
+    void TearDown() override { ASSERT_TRUE(setUiLanguage(UiLanguage::En)); }
+};
+
+TEST(UiLanguageChoice, ExplicitChoiceWinsElseTheNotationLanguageElseEnglish) {
+    EXPECT_EQ(chooseUiLanguage("", "pl"), UiLanguage::Pl);
+    EXPECT_EQ(chooseUiLanguage("", "de"), UiLanguage::En) << "no German catalogue";
+    EXPECT_EQ(chooseUiLanguage("en", "pl"), UiLanguage::En) << "UI and notation are independent";
+    EXPECT_EQ(chooseUiLanguage("pl", "en"), UiLanguage::Pl);
+}
+
+TEST(UiLanguageChoice, UnknownCodeSaysWhatWouldBeRight) {
+    auto c = chooseUiLanguage("fa", "en");
+    ASSERT_FALSE(c);
+    EXPECT_NE(c.error().find("'fa'"), std::string::npos) << c.error();
+    EXPECT_NE(c.error().find("en, pl"), std::string::npos) << c.error();
+}
+
+TEST(UiLanguageChoice, TheSetupKeyAcceptsExactlyTheLanguagesWithACatalogue) {
+    const auto setupWith = [](const char* code) {
+        session::EventSetup s;
+        s.engine.command = "/usr/games/stockfish";
+        s.ui_language = code;
+        return s;
+    };
+    for (const char* code : {"en", "pl", "de", "fa", "ru", "PL", "english"}) {
+        const auto setup = setupWith(code);
+        EXPECT_EQ(session::validate(setup).has_value(), parseUiLanguage(code).has_value()) << code;
+    }
+    EXPECT_TRUE(session::validate(setupWith(""))) << "empty: the notation language's";
+    auto bad = session::validate(setupWith("fa"));
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("ui_language"), std::string::npos) << bad.error();
+}
+
+TEST(UiLanguageChoice, CodesAndNamesRoundTrip) {
+    for (UiLanguage l : uiLanguages()) {
+        EXPECT_EQ(parseUiLanguage(uiLanguageCode(l)), l);
+        EXPECT_FALSE(uiLanguageName(l).empty());
+    }
+    EXPECT_EQ(uiLanguageName(UiLanguage::Pl), "Polski");
+}
+
+TEST(Translation, EnglishIsTheMsgidItself) {
+    ASSERT_TRUE(setUiLanguage(UiLanguage::En));
+    const char* id = "Start the game";
+    EXPECT_EQ(tr(id), id);
+    EXPECT_STREQ(trn("{} move", "{} moves", 2), "{} moves");
+    EXPECT_EQ(trnf("{} move", "{} moves", 1, 1), "1 move");
+}
+
+TEST_F(Polish, LooksUpTheCatalogue) {
+    EXPECT_EQ(uiLanguage(), UiLanguage::Pl);
+    EXPECT_STREQ(tr("Start the game"), "Rozpocznij partię");
+    EXPECT_EQ(trf("White's move {}", 12), "Posunięcie białych 12");
+}
+
+TEST_F(Polish, ContextSeparatesWordsEnglishWritesAlike) {
+    EXPECT_STREQ(trc("side", "Black"), "Czarne");
+    EXPECT_STREQ(trc("square", "Black"), "czarne pole");
+}
+
+TEST_F(Polish, PluralsFollowThePolishRule) {
+    EXPECT_EQ(trnf("{} move", "{} moves", 1, 1), "1 posunięcie");
+    EXPECT_EQ(trnf("{} move", "{} moves", 2, 2), "2 posunięcia");
+    EXPECT_EQ(trnf("{} move", "{} moves", 5, 5), "5 posunięć");
+    EXPECT_EQ(trnf("{} move", "{} moves", 22, 22), "22 posunięcia");
+    EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "12 posunięć");
+}
+
+TEST_F(Polish, MissingOrEmptyEntriesFallBackToEnglish) {
+    EXPECT_STREQ(tr("Not in the catalogue"), "Not in the catalogue");
+    EXPECT_STREQ(tr("Untranslated"), "Untranslated");
+}
+
+TEST_F(Polish, ABrokenPlaceholderFallsBackToTheEnglishPattern) {
+    EXPECT_EQ(trf("Broken {}", 7), "Broken 7");
+}
+
+TEST_F(Polish, PointersStayValidAfterASwitchOfLanguage) {
+    const char* polish = tr("Start the game");
+    ASSERT_TRUE(setUiLanguage(UiLanguage::En));
+    EXPECT_STREQ(polish, "Rozpocznij partię");
+    ASSERT_TRUE(setUiLanguage(UiLanguage::Pl));
+    EXPECT_EQ(tr("Start the game"), polish) << "loaded once";
+}
+
+TEST(LocalFormats, DatesAndDecimals) {
+    EXPECT_EQ(formatDate(UiLanguage::En, 2026, 11, 30), "2026-11-30");
+    EXPECT_EQ(formatDate(UiLanguage::Pl, 2026, 11, 30), "30.11.2026");
+    EXPECT_EQ(formatDateTime(UiLanguage::Pl, 2026, 3, 1, 9, 5), "01.03.2026 09:05");
+    EXPECT_EQ(localizeIsoDate(UiLanguage::Pl, "2026.11.30"), "30.11.2026");
+    EXPECT_EQ(localizeIsoDate(UiLanguage::Pl, "2026-11-30"), "30.11.2026");
+    EXPECT_EQ(localizeIsoDate(UiLanguage::Pl, "2026.??.??"), "2026.??.??");
+    EXPECT_EQ(formatDecimal(UiLanguage::Pl, 5.0, 1), "5,0");
+    EXPECT_EQ(formatDecimal(UiLanguage::En, 5.04, 1), "5.0");
+}
+
+}  // namespace
+}  // namespace oc::i18n
