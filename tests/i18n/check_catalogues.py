@@ -83,12 +83,29 @@ def check_part(lang_dir, part, pot):
     check_placeholders(po)
 
 
+def check_coverage():
+    """Every product source is in exactly one part, so no text escapes extraction or is extracted twice."""
+    listed = run(str(root / "scripts" / "update-po.sh"), "--list-files").stdout.split("\n")
+    owner = {}
+    for line in filter(None, listed):
+        part, path = line.split(" ", 1)
+        if path in owner:
+            failures.append(f"{path} is in two parts: {owner[path]} and {part} (assets/locale/parts.txt)")
+        owner[path] = part
+    for top in ("console", "rules", "clock", "engine_bridge"):
+        for f in sorted((root / top).rglob("*")):
+            rel = f.relative_to(root).as_posix()
+            if f.suffix in (".cpp", ".hpp") and not rel.startswith("console/i18n/") and rel not in owner:
+                failures.append(f"{rel} is in no part of assets/locale/parts.txt: its texts would not be extracted")
+
+
 def main():
     work.mkdir(parents=True, exist_ok=True)
     made = run(str(root / "scripts" / "update-po.sh"), "--pot-dir", str(work))
     if made.returncode != 0:
         print(made.stdout, made.stderr)
         return 1
+    check_coverage()
     parts = [l.split()[0] for l in (locale / "parts.txt").read_text().splitlines() if l.strip() and l[0] != "#"]
     parts = [p for p in parts if p in sys.argv[3:]] if sys.argv[3:] else parts
     langs = [d for d in sorted(locale.iterdir()) if d.is_dir()]

@@ -29,16 +29,22 @@ inline const ImVec4 kAmber{1.f, 0.75f, 0.2f, 1.f};
 inline const ImVec4 kBlue{0.45f, 0.7f, 1.f, 1.f};
 inline const ImVec4 kGrey{0.6f, 0.6f, 0.6f, 1.f};
 
+// Labels are English msgids: these helpers show tr(label) and keep the English as the widget's ImGui ID
+// ("Rozpocznij partię###Start the game") and as its name in UiState::widgets, so IDs, tests and the
+// widget maps are the same in every UI language. xgettext extracts their label arguments.
+//
 // A button that is greyed out unless `enabled`; records where it was drawn under `label` (tests click
 // by name). True on the click.
 bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size = {0, 0});
 // A consequential action (resignation, result, flag): the first click arms it, a second click on
 // "Confirm" performs it, "Cancel" disarms. True when confirmed.
 bool confirmButton(ViewContext& ctx, const char* label, bool enabled);
-// Records the last drawn item under `label` (text fields, checkboxes).
-void recordItem(ViewContext& ctx, const char* label);
+// Records the last drawn item under the name `id` (text fields, checkboxes); `text` is what it showed.
+void recordItem(ViewContext& ctx, const char* id, std::string text = {});
+// "tr(msgid)###msgid": a translated label with an ID that does not change with the language.
+std::string translatedLabel(const char* msgid);
 
-// A bordered child pane with its title.
+// A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();
 

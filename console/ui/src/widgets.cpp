@@ -3,20 +3,33 @@
 #include <cmath>
 
 #include "clock/tc_format.hpp"
+#include "i18n/tr.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
 
-void recordItem(ViewContext& ctx, const char* label) {
-    ctx.state.widgets[label] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true};
+void recordItem(ViewContext& ctx, const char* id, std::string text) {
+    ctx.state.widgets[id] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
 }
 
-bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size) {
+std::string translatedLabel(const char* msgid) {
+    return fmt::format("{}###{}", i18n::tr(msgid), msgid);
+}
+
+namespace {
+// A button showing `text` whose ImGui ID and widget name is `id` (the same in every language).
+bool namedButton(ViewContext& ctx, const std::string& id, const std::string& text, bool enabled,
+                 ImVec2 size) {
     ImGui::BeginDisabled(!enabled);
-    const bool clicked = ImGui::Button(label, size);
+    const bool clicked = ImGui::Button(fmt::format("{}###{}", text, id).c_str(), size);
     ImGui::EndDisabled();
-    ctx.state.widgets[label] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled};
+    ctx.state.widgets[id] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text};
     return clicked && enabled;
+}
+}  // namespace
+
+bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size) {
+    return namedButton(ctx, label, i18n::tr(label), enabled, size);
 }
 
 bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
@@ -29,8 +42,8 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
     }
     ImGui::PushID(label);
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.7f, 0.15f, 0.1f, 1.f));
-    const std::string confirm = fmt::format("Confirm: {}", label);
-    const bool yes = actionButton(ctx, confirm.c_str(), true);
+    const bool yes = namedButton(ctx, fmt::format("Confirm: {}", label),
+                                 i18n::trf("Confirm: {}", i18n::tr(label)), true, {0, 0});
     ImGui::PopStyleColor();
     ImGui::SameLine();
     const bool no = actionButton(ctx, "Cancel", true);
@@ -44,7 +57,7 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {
     ImGui::BeginChild(title, size, true);
     ImGui::PushFont(fonts.heading);
-    ImGui::TextColored(kBlue, "%s", title);
+    ImGui::TextColored(kBlue, "%s", i18n::tr(title));
     ImGui::PopFont();
     ImGui::Separator();
 }

@@ -14,9 +14,12 @@
 namespace oc::ui {
 
 // Where a clickable control was drawn in the last frame and whether it was enabled (tests click by name).
+// The map's key is the widget's English name in every UI language; `text` is what it showed, in the UI
+// language (the Polish screen's map is compared with the English one: issue 12).
 struct WidgetInfo {
     ImVec2 min, max;
     bool enabled = false;
+    std::string text;
     ImVec2 centre() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
 };
 
