@@ -109,6 +109,27 @@ TEST_F(Polish, PointersStayValidAfterASwitchOfLanguage) {
     EXPECT_EQ(tr("Start the game"), polish) << "loaded once";
 }
 
+TEST_F(Polish, MessagesFromOtherPartsAreReadBackAgainstThePatterns) {
+    EXPECT_EQ(translateMessage("the king would be left in check"), "król pozostałby szachowany") << "exact";
+    EXPECT_EQ(translateMessage("illegal move 'Ke3': the king would be left in check"),
+              "niedozwolone posunięcie 'Ke3': król pozostałby szachowany")
+        << "a pattern, and its argument translated in turn";
+    EXPECT_EQ(translateMessage("time_control: cannot read '90x' as a time control"),
+              "kontrola czasu: nie można odczytać '90x' jako kontroli czasu")
+        << "nested";
+    EXPECT_EQ(translateMessage("move 3 of 40"), "40: move 3") << "positional placeholders reorder";
+}
+
+TEST_F(Polish, AMessageNoPatternFitsStaysEnglish) {
+    EXPECT_EQ(translateMessage("the engine wrote garbage"), "the engine wrote garbage");
+    EXPECT_EQ(translateMessage("a: b"), "a: b") << "a pattern of placeholders only never matches";
+}
+
+TEST(Translation, MessagesStayEnglishInEnglish) {
+    ASSERT_TRUE(setUiLanguage(UiLanguage::En));
+    EXPECT_EQ(translateMessage("illegal move 'Ke3': x"), "illegal move 'Ke3': x");
+}
+
 TEST(LocalFormats, DatesAndDecimals) {
     EXPECT_EQ(formatDate(UiLanguage::En, 2026, 11, 30), "2026-11-30");
     EXPECT_EQ(formatDate(UiLanguage::Pl, 2026, 11, 30), "30.11.2026");

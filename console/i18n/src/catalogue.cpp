@@ -1,3 +1,5 @@
+#include "catalogue.hpp"
+
 #include <array>
 #include <atomic>
 #include <boost/locale/gnu_gettext.hpp>
@@ -16,12 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 constexpr const char* kDomain = "operator-console";
 
-// One language's messages: a Boost.Locale gettext facet inside a std::locale that owns it.
-struct Catalogue {
-    std::locale holder;
-    const boost::locale::message_format<char>* facet = nullptr;
-    int domain = 0;
-};
+using detail::Catalogue;
 
 // Where the compiled catalogues are: $OC_LOCALE_DIR, then beside the program (bin/../locale, as the
 // build lays them out), then the build tree this binary came from.
@@ -56,6 +53,7 @@ tl::expected<Catalogue, std::string> load(UiLanguage lang) {
                                boost::locale::gnu_gettext::create_messages_facet<char>(info));
         c.facet = &std::use_facet<boost::locale::message_format<char>>(c.holder);
         c.domain = c.facet->domain(kDomain);
+        c.patterns = detail::readPatterns(moFile(dir, lang));
         return c;
     }
     return tl::make_unexpected(
@@ -91,6 +89,10 @@ tl::expected<void, std::string> setUiLanguage(UiLanguage lang) {
     return {};
 }
 
+const Catalogue* detail::currentCatalogue() {
+    return g_current.load();
+}
+
 UiLanguage uiLanguage() {
     return g_language.load();
 }
@@ -112,10 +114,6 @@ const char* trn(const char* singular, const char* plural, long n) {
     if (!c) return english;
     const char* t = c->facet->get(c->domain, nullptr, singular, static_cast<int>(n));
     return t && *t ? t : english;
-}
-
-std::string translateMessage(const std::string& english) {
-    return tr(english.c_str());
 }
 
 namespace detail {

@@ -1,0 +1,141 @@
+// translateMessage: an English message another part formatted ("illegal move 'Ke3': the king would be
+// in check") is read back against the catalogue's patterns (msgids with {}), and the translation is
+// formatted with the same arguments, each translated in turn when it is itself a message.
+#include <algorithm>
+#include <cstdint>
+#include <cctype>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "catalogue.hpp"
+#include "i18n/tr.hpp"
+
+namespace oc::i18n {
+namespace detail {
+namespace {
+
+// The original strings of a GNU .mo file (magic, revision, count, table of (length, offset) pairs).
+std::vector<std::string> moMsgids(const std::string& bytes) {
+    const auto word = [&](std::size_t at) -> std::uint32_t {
+        if (at + 4 > bytes.size()) return 0;
+        std::uint32_t v = 0;
+        std::memcpy(&v, bytes.data() + at, 4);
+        return v;
+    };
+    std::vector<std::string> ids;
+    if (word(0) != 0x950412deU) return ids;  // little-endian, as msgfmt writes it here
+    const std::uint32_t count = word(8), table = word(12);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const std::uint32_t len = word(table + 8 * i), off = word(table + 8 * i + 4);
+        if (std::size_t{off} + len <= bytes.size()) ids.emplace_back(bytes, off, len);
+    }
+    return ids;
+}
+
+// Splits a fmt pattern at its placeholders: the literal pieces, with {{ and }} read as braces.
+std::vector<std::string> literalPieces(const std::string& pattern) {
+    std::vector<std::string> pieces(1);
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if ((c == '{' || c == '}') && i + 1 < pattern.size() && pattern[i + 1] == c) {
+            pieces.back() += c;
+            ++i;
+        } else if (c == '{') {
+            i = pattern.find('}', i);
+            if (i == std::string::npos) return {};
+            pieces.emplace_back();
+        } else {
+            pieces.back() += c;
+        }
+    }
+    return pieces;
+}
+
+std::string regexEscape(const std::string& s) {
+    static const std::string special = R"(\^$.|?*+()[]{})";
+    std::string out;
+    for (char c : s) {
+        if (special.find(c) != std::string::npos) out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<MessagePattern> readPatterns(const std::filesystem::path& mo_file) {
+    std::ifstream in(mo_file, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), {}};
+    std::vector<MessagePattern> out;
+    for (const auto& id : moMsgids(bytes)) {
+        // Context ("ctx\4id") and plural ("one\0many") entries are not read back from English.
+        if (id.find('\4') != std::string::npos || id.find('\0') != std::string::npos) continue;
+        const auto pieces = literalPieces(id);
+        if (pieces.size() < 2) continue;
+        std::string re, literal;
+        for (std::size_t i = 0; i < pieces.size(); ++i) {
+            re += (i ? "(.*?)" : "") + regexEscape(pieces[i]);
+            literal += pieces[i];
+        }
+        if (literal.find_first_not_of(" :,.'\"()-") == std::string::npos)
+            continue;  // "{}: {}" reads anything
+        out.push_back({std::regex(re), id, literal.size()});
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& a, const auto& b) { return a.literal_chars > b.literal_chars; });
+    return out;
+}
+
+}  // namespace detail
+
+namespace {
+
+// The translated pattern with each placeholder replaced by the next argument, as text.
+std::string fill(const std::string& pattern, const std::vector<std::string>& args) {
+    std::string out;
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if ((c == '{' || c == '}') && i + 1 < pattern.size() && pattern[i + 1] == c) {
+            out += c;
+            ++i;
+        } else if (c == '{') {
+            const std::size_t end = pattern.find('}', i);
+            if (end == std::string::npos) return {};
+            const std::string inside = pattern.substr(i + 1, end - i - 1);
+            const bool indexed = !inside.empty() && std::isdigit(static_cast<unsigned char>(inside[0]));
+            const std::size_t k = indexed ? static_cast<std::size_t>(std::stoul(inside)) : next++;
+            if (k >= args.size()) return {};
+            out += args[k];
+            i = end;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string translateAt(const std::string& english, int depth) {
+    const char* exact = tr(english.c_str());
+    if (exact != english.c_str() || depth > 3) return exact;
+    const auto* c = detail::currentCatalogue();
+    if (!c) return english;
+    std::smatch m;
+    for (const auto& p : c->patterns) {
+        if (!std::regex_match(english, m, p.english)) continue;
+        std::vector<std::string> args;
+        for (std::size_t i = 1; i < m.size(); ++i) args.push_back(translateAt(m[i].str(), depth + 1));
+        std::string out = fill(tr(p.msgid.c_str()), args);
+        return out.empty() ? english : out;
+    }
+    return english;
+}
+
+}  // namespace
+
+std::string translateMessage(const std::string& english) {
+    return translateAt(english, 0);
+}
+
+}  // namespace oc::i18n
