@@ -1,10 +1,15 @@
 // Parsers for the PGN TimeControl tag and the human form; every error names its offset and what was due.
+#include <fmt/format.h>
+
 #include <cctype>
 #include <cstdint>
 
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::clock {
+
+using i18n::N_;
 
 using namespace std::chrono_literals;
 
@@ -42,7 +47,8 @@ class Cursor {
         std::int64_t value = 0;
         while (peekDigit()) {
             value = value * 10 + (peek() - '0');
-            if (value > kMaxNumber) return tl::unexpected(error(what + " of a sensible size"));
+            if (value > kMaxNumber)
+                return tl::unexpected(error(fmt::format(N_("{} of a sensible size"), what)));
             ++pos_;
         }
         return value;
@@ -57,17 +63,17 @@ class Cursor {
 tl::expected<Period, ParseError> playable(Period p, std::string_view text, std::size_t start,
                                           std::size_t end) {
     if (p.base == 0ms && p.increment == 0ms && p.delay == 0ms)
-        return tl::unexpected(
-            ParseError{start, "a period that gives some time", std::string(text.substr(start, end - start))});
+        return tl::unexpected(ParseError{start, N_("a period that gives some time"),
+                                         std::string(text.substr(start, end - start))});
     return p;
 }
 
 // After a rest-of-game period nothing can follow.
 tl::expected<void, ParseError> canFollow(const TimeControl& tc, std::size_t at, char separator) {
     if (!tc.periods.empty() && tc.periods.back().restOfGame())
-        return tl::unexpected(ParseError{at,
-                                         "the end: a period without a move count lasts the rest of the game",
-                                         std::string(1, separator)});
+        return tl::unexpected(
+            ParseError{at, N_("the end: a period without a move count lasts the rest of the game"),
+                       std::string(1, separator)});
     return {};
 }
 
@@ -82,14 +88,14 @@ tl::expected<Duration, ParseError> pgnSeconds(Cursor& in, const std::string& wha
 // Optional "+inc" then optional "dN" (simple delay) or "bN" (Bronstein); console extensions for delays.
 tl::expected<void, ParseError> pgnExtras(Cursor& in, Period& p) {
     if (in.eat('+')) {
-        auto inc = pgnSeconds(in, "the increment in seconds after '+'");
+        auto inc = pgnSeconds(in, N_("the increment in seconds after '+'"));
         if (!inc) return tl::unexpected(inc.error());
         p.increment = *inc;
     }
     const bool simple = in.peek() == 'd';
     if (simple || in.peek() == 'b') {
         in.eat(in.peek());
-        auto delay = pgnSeconds(in, "the delay in seconds");
+        auto delay = pgnSeconds(in, N_("the delay in seconds"));
         if (!delay) return tl::unexpected(delay.error());
         p.delay = *delay;
         p.delay_kind = simple ? DelayKind::Simple : DelayKind::Bronstein;
@@ -100,12 +106,12 @@ tl::expected<void, ParseError> pgnExtras(Cursor& in, Period& p) {
 tl::expected<Period, ParseError> pgnField(Cursor& in) {
     Period p;
     const std::size_t start = in.pos();
-    auto first = in.number("a number of seconds, 'moves/seconds', '*seconds', '-' or '?'");
+    auto first = in.number(N_("a number of seconds, 'moves/seconds', '*seconds', '-' or '?'"));
     if (!first) return tl::unexpected(first.error());
     if (in.eat('/')) {
-        if (*first == 0) return tl::unexpected(ParseError{start, "a number of moves of at least 1", "0"});
+        if (*first == 0) return tl::unexpected(ParseError{start, N_("a number of moves of at least 1"), "0"});
         p.moves = static_cast<int>(*first);
-        auto base = pgnSeconds(in, "the period's time in seconds after '/'");
+        auto base = pgnSeconds(in, N_("the period's time in seconds after '/'"));
         if (!base) return tl::unexpected(base.error());
         p.base = *base;
     } else {
@@ -133,7 +139,7 @@ tl::expected<Duration, ParseError> humanDuration(Cursor& in, const std::string& 
         } else if (in.eat('s')) {
             total += std::chrono::seconds{*n};
         } else {
-            return tl::unexpected(in.error("a unit after the number: h, m, s or ms (e.g. 90m, 30s)"));
+            return tl::unexpected(in.error(N_("a unit after the number: h, m, s or ms (e.g. 90m, 30s)")));
         }
         any = true;
     }
@@ -144,7 +150,7 @@ tl::expected<void, ParseError> humanExtras(Cursor& in, Period& p) {
     in.skipSpaces();
     if (in.eat('+')) {
         in.skipSpaces();
-        auto inc = humanDuration(in, "the increment after '+', e.g. +30s");
+        auto inc = humanDuration(in, N_("the increment after '+', e.g. +30s"));
         if (!inc) return tl::unexpected(inc.error());
         p.increment = *inc;
         in.skipSpaces();
@@ -152,8 +158,8 @@ tl::expected<void, ParseError> humanExtras(Cursor& in, Period& p) {
     const bool simple = in.peek() == 'd';
     if (simple || in.peek() == 'b') {
         in.eat(in.peek());
-        auto delay =
-            humanDuration(in, simple ? "the delay after 'd', e.g. d5s" : "the delay after 'b', e.g. b5s");
+        auto delay = humanDuration(
+            in, simple ? N_("the delay after 'd', e.g. d5s") : N_("the delay after 'b', e.g. b5s"));
         if (!delay) return tl::unexpected(delay.error());
         p.delay = *delay;
         p.delay_kind = simple ? DelayKind::Simple : DelayKind::Bronstein;
@@ -166,15 +172,16 @@ tl::expected<Period, ParseError> humanPeriod(Cursor& in) {
     Period p;
     in.skipSpaces();
     const Cursor start = in;
-    auto n = in.number("a time such as 90m, or moves/time such as 40/90m");
+    auto n = in.number(N_("a time such as 90m, or moves/time such as 40/90m"));
     if (!n) return tl::unexpected(n.error());
     if (in.eat('/')) {
-        if (*n == 0) return tl::unexpected(ParseError{start.pos(), "a number of moves of at least 1", "0"});
+        if (*n == 0)
+            return tl::unexpected(ParseError{start.pos(), N_("a number of moves of at least 1"), "0"});
         p.moves = static_cast<int>(*n);
     } else {
         in = start;  // no '/': the number begins the period's time
     }
-    auto base = humanDuration(in, "the period's time, e.g. 90m or 1h30m");
+    auto base = humanDuration(in, N_("the period's time, e.g. 90m or 1h30m"));
     if (!base) return tl::unexpected(base.error());
     p.base = *base;
     if (auto extras = humanExtras(in, p); !extras) return tl::unexpected(extras.error());
@@ -190,7 +197,7 @@ tl::expected<TimeControl, ParseError> sandclockEnd(const Cursor& in,
                                                    const tl::expected<Duration, ParseError>& base,
                                                    std::string_view text) {
     if (!base) return tl::unexpected(base.error());
-    if (!in.atEnd()) return tl::unexpected(in.error("the end of a sandclock control"));
+    if (!in.atEnd()) return tl::unexpected(in.error(N_("the end of a sandclock control")));
     auto p = playable(Period{0, *base}, text, 1, in.pos());
     if (!p) return tl::unexpected(p.error());
     return TimeControl::sandclock(*base);
@@ -223,10 +230,10 @@ tl::expected<TimeControl, ParseError> parsePgnTimeControl(std::string_view text)
     if (text == "?") return TimeControl::unknown();
     Cursor in(text);
     if (in.eat('*')) {
-        auto base = pgnSeconds(in, "the sandclock's time in seconds after '*'");
+        auto base = pgnSeconds(in, N_("the sandclock's time in seconds after '*'"));
         return sandclockEnd(in, base, text);
     }
-    return periodList(in, text, ':', "':' between periods, '+' increment or the end",
+    return periodList(in, text, ':', N_("':' between periods, '+' increment or the end"),
                       [](Cursor& c, std::size_t&) { return pgnField(c); });
 }
 
@@ -235,15 +242,16 @@ tl::expected<TimeControl, ParseError> parseHumanTimeControl(std::string_view tex
     in.skipSpaces();
     if (in.eat('-')) {
         in.skipSpaces();
-        if (!in.atEnd()) return tl::unexpected(in.error("nothing after '-' (untimed)"));
+        if (!in.atEnd()) return tl::unexpected(in.error(N_("nothing after '-' (untimed)")));
         return TimeControl::untimed();
     }
     if (in.eat('*')) {
-        auto base = humanDuration(in, "the sandclock's time after '*', e.g. *3m");
+        auto base = humanDuration(in, N_("the sandclock's time after '*', e.g. *3m"));
         in.skipSpaces();
         return sandclockEnd(in, base, text);
     }
-    return periodList(in, text, ',', "',' before the next period, '+' increment, 'd'/'b' delay or the end",
+    return periodList(in, text, ',',
+                      N_("',' before the next period, '+' increment, 'd'/'b' delay or the end"),
                       [](Cursor& c, std::size_t& start) {
                           c.skipSpaces();
                           start = c.pos();
@@ -256,9 +264,10 @@ tl::expected<TimeControl, ParseError> parseTimeControl(std::string_view text) {
 }
 
 std::string ParseError::message() const {
-    std::string out = "at character " + std::to_string(offset + 1) + ": expected " + expected;
-    out += found.empty() ? ", found the end of the text" : ", found '" + found + "'";
-    return out;
+    if (found.empty())
+        return fmt::format(N_("at character {}: expected {}, found the end of the text"), offset + 1,
+                           expected);
+    return fmt::format(N_("at character {}: expected {}, found '{}'"), offset + 1, expected, found);
 }
 
 std::string ParseError::pointer(std::string_view input) const {

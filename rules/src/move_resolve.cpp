@@ -1,9 +1,14 @@
 // Move input, second half: the grammar of English move text and its resolution against the legal moves.
+#include <fmt/format.h>
+
 #include "attacks.hpp"
+#include "i18n/mark.hpp"
 #include "move_text_detail.hpp"
 #include "text.hpp"
 
 namespace oc::rules::detail {
+
+using i18n::N_;
 
 namespace {
 
@@ -38,7 +43,8 @@ std::optional<PieceType> promoOf(char c) {
 }
 
 const char* pieceName(PieceType t) {
-    constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+    constexpr const char* kNames[] = {N_("pawn"), N_("knight"), N_("bishop"),
+                                      N_("rook"), N_("queen"),  N_("king")};
     return kNames[static_cast<int>(t)];
 }
 
@@ -77,7 +83,7 @@ tl::expected<MoveSpec, std::string> parseCanonical(std::string_view s) {
     }
     spec.promo = takePromotion(s);
     if (s.size() < 2 || !isFile(s[s.size() - 2]) || !isRank(s.back()))
-        return tl::unexpected(std::string("the move must end with the arrival square (like f3)"));
+        return tl::unexpected(std::string(N_("the move must end with the arrival square (like f3)")));
     spec.to = (s.back() - '1') * 8 + (s[s.size() - 2] - 'a');
     s.remove_suffix(2);
     char sep = 0;
@@ -90,16 +96,19 @@ tl::expected<MoveSpec, std::string> parseCanonical(std::string_view s) {
     if (i < s.size() && isFile(s[i])) spec.from_file = s[i++] - 'a';
     if (i < s.size() && isRank(s[i])) spec.from_rank = s[i++] - '1';
     if (i != s.size())
-        return tl::unexpected(cat("'", s.substr(i), "' is not understood before the arrival square"));
+        return tl::unexpected(
+            fmt::format(N_("'{}' is not understood before the arrival square"), s.substr(i)));
     if (sep == '-' && (spec.from_file < 0 || spec.from_rank < 0))
-        return tl::unexpected(std::string("a hyphen needs the full departure square, as in Ng1-f3 or e2-e4"));
+        return tl::unexpected(
+            std::string(N_("a hyphen needs the full departure square, as in Ng1-f3 or e2-e4")));
     return spec;
 }
 
 std::string exampleMoves(Language lang) {
     const std::string n(pieceLetter(lang, PieceType::Knight));
     const std::string q(pieceLetter(lang, PieceType::Queen));
-    return cat(n, "f3, exd5, e8", q, ", 0-0, ", n, "g1-f3 or g1f3 (piece letters ", pieceLetters(lang), ")");
+    return fmt::format(N_("{0}f3, exd5, e8{1}, 0-0, {0}g1-f3 or g1f3 (piece letters {2})"), n, q,
+                       pieceLetters(lang));
 }
 
 namespace {
@@ -151,15 +160,15 @@ std::string castlingWhy(const Position& pos, CastleSide side) {
     const Color us = pos.sideToMove();
     const int rank = us == Color::White ? 0 : 56;
     const bool k = side == CastleSide::King;
-    if (!pos.castling().has(us, side)) return "the right to castle on that side is lost (Art. 3.8.2.1)";
+    if (!pos.castling().has(us, side)) return N_("the right to castle on that side is lost (Art. 3.8.2.1)");
     const Bitboard between =
         k ? (bit(rank + 5) | bit(rank + 6)) : (bit(rank + 1) | bit(rank + 2) | bit(rank + 3));
-    if (pos.occupied() & between) return "a piece stands between the king and the rook (Art. 3.8.2.2)";
-    if (pos.inCheck()) return "the king is in check (Art. 3.8.2.2)";
+    if (pos.occupied() & between) return N_("a piece stands between the king and the rook (Art. 3.8.2.2)");
+    if (pos.inCheck()) return N_("the king is in check (Art. 3.8.2.2)");
     const Square pass = squareAt(k ? rank + 5 : rank + 3);
     if (pos.isAttacked(pass, ~us))
-        return cat("the king would cross ", squareName(pass), ", which is attacked (Art. 3.8.2.2)");
-    return cat("the king would be in check on ", squareName(squareAt(k ? rank + 6 : rank + 2)));
+        return fmt::format(N_("the king would cross {}, which is attacked (Art. 3.8.2.2)"), squareName(pass));
+    return fmt::format(N_("the king would be in check on {}"), squareName(squareAt(k ? rank + 6 : rank + 2)));
 }
 
 std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
@@ -169,13 +178,15 @@ std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
     if (spec.from_file >= 0 && spec.from_rank >= 0) {
         const Square from = makeSquare(spec.from_file, spec.from_rank);
         const auto p = pos.pieceAt(from);
-        if (!p) return cat("there is no piece on ", squareName(from));
-        if (p->color != us) return cat("the piece on ", squareName(from), " belongs to the opponent");
+        if (!p) return fmt::format(N_("there is no piece on {}"), squareName(from));
+        if (p->color != us)
+            return fmt::format(N_("the piece on {} belongs to the opponent"), squareName(from));
         if (spec.piece && p->type != *spec.piece)
-            return cat("the piece on ", squareName(from), " is a ", pieceName(p->type), ", not a ",
-                       pieceName(*spec.piece));
+            return fmt::format(N_("the piece on {} is a {}, not a {}"), squareName(from), pieceName(p->type),
+                               pieceName(*spec.piece));
     }
-    if (pos.pieces(us) & bit(spec.to)) return cat(to, " is occupied by a piece of the side to move");
+    if (pos.pieces(us) & bit(spec.to))
+        return fmt::format(N_("{} is occupied by a piece of the side to move"), to);
     PieceType type = spec.piece.value_or(PieceType::Pawn);
     if (spec.from_file >= 0 && spec.from_rank >= 0)
         type = pos.pieceAt(makeSquare(spec.from_file, spec.from_rank))->type;
@@ -186,13 +197,13 @@ std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
         if (spec.from_rank >= 0 && from / 8 != spec.from_rank) continue;
         reach |= pseudoReach(pos, type, from, spec.to);
     }
-    if (!reach) return cat("no ", pieceName(type), " can reach ", to);
+    if (!reach) return fmt::format(N_("no {} can reach {}"), pieceName(type), to);
     const bool last_rank = spec.to / 8 == (us == Color::White ? 7 : 0);
     if (spec.promo && (type != PieceType::Pawn || !last_rank))
-        return "only a pawn reaching the last rank is promoted";
-    if (type == PieceType::King) return cat("the king would be in check on ", to);
-    return pos.inCheck() ? "the king is in check and this move does not parry it"
-                         : "the king would be in check";
+        return N_("only a pawn reaching the last rank is promoted");
+    if (type == PieceType::King) return fmt::format(N_("the king would be in check on {}"), to);
+    return pos.inCheck() ? N_("the king is in check and this move does not parry it")
+                         : N_("the king would be in check");
 }
 
 }  // namespace
@@ -214,17 +225,20 @@ tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& s
                                    r = pieceLetter(lang, PieceType::Rook);
             const std::string_view b = pieceLetter(lang, PieceType::Bishop),
                                    n = pieceLetter(lang, PieceType::Knight);
-            return tl::unexpected(
-                MoveTextError{MoveTextError::Kind::Incomplete,
-                              cat("incomplete move '", text, "': name the promotion piece, e.g. ", sq, q,
-                                  ", ", sq, r, ", ", sq, b, " or ", sq, n, " (Art. 3.7.3.3)"),
-                              {}});
+            return tl::unexpected(MoveTextError{
+                MoveTextError::Kind::Incomplete,
+                fmt::format(N_("incomplete move '{0}': name the promotion piece, e.g. {1}{2}, {1}{3}, "
+                               "{1}{4} or {1}{5} (Art. 3.7.3.3)"),
+                            text, sq, q, r, b, n),
+                {}});
         }
         return found[0];
     }
     if (found.empty())
-        return tl::unexpected(MoveTextError{
-            MoveTextError::Kind::Illegal, cat("illegal move '", text, "': ", illegalWhy(pos, spec)), {}});
+        return tl::unexpected(
+            MoveTextError{MoveTextError::Kind::Illegal,
+                          fmt::format(N_("illegal move '{}': {}"), text, illegalWhy(pos, spec)),
+                          {}});
     NotationStyle style;
     style.language = lang;
     style.check_marks = false;
@@ -234,7 +248,7 @@ tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& s
         list += formatMove(pos, found[i], style);
     }
     return tl::unexpected(MoveTextError{MoveTextError::Kind::Ambiguous,
-                                        cat("ambiguous move '", text, "': ", list),
+                                        fmt::format(N_("ambiguous move '{}': {}"), text, list),
                                         std::vector<Move>(found.begin(), found.end())});
 }
 

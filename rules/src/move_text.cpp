@@ -1,7 +1,10 @@
 // Move input (App. C): the event language's letters are first mapped to English ones, then one grammar
 // covers SAN, long form and UCI. Rejections say why (unparseable / illegal / ambiguous / incomplete).
+#include <fmt/format.h>
+
 #include <array>
 
+#include "i18n/mark.hpp"
 #include "move_text_detail.hpp"
 #include "rules/notation.hpp"
 #include "text.hpp"
@@ -9,6 +12,7 @@
 namespace oc::rules {
 
 using detail::cat;
+using i18n::N_;
 
 namespace {
 
@@ -106,7 +110,7 @@ std::optional<CastleSide> castlingOf(std::string_view s) {
 
 tl::expected<std::string, std::string> toEnglish(std::string_view s, Language lang) {
     if (isPawnLetter(lang, s))
-        return tl::unexpected(std::string("pawns carry no letter (App. C.4): write e.g. e5 or exd5"));
+        return tl::unexpected(std::string(N_("pawns carry no letter (App. C.4): write e.g. e5 or exd5")));
     static const std::array<std::vector<Token>, 7> kTokens = [] {
         std::array<std::vector<Token>, 7> a;
         for (std::size_t i = 0; i < a.size(); ++i) a[i] = tokensFor(static_cast<Language>(i));
@@ -132,9 +136,9 @@ tl::expected<std::string, std::string> toEnglish(std::string_view s, Language la
             continue;
         }
         if (c >= 'A' && c <= 'Z')
-            return tl::unexpected(
-                cat("'", std::string_view(&s[i], 1), "' is not a piece letter in ", languageCode(lang)));
-        return tl::unexpected(cat("unexpected character at position ", i + 1));
+            return tl::unexpected(fmt::format(N_("'{}' is not a piece letter in {}"),
+                                              std::string_view(&s[i], 1), languageCode(lang)));
+        return tl::unexpected(fmt::format(N_("unexpected character at position {}"), i + 1));
     }
     return out;
 }
@@ -147,12 +151,12 @@ tl::expected<ParsedMoveText, MoveTextError> parseMoveText(const Position& pos, s
     bool ep_mark = false;
     const std::string_view body = detail::stripSuffixes(text, result.draw_offer, ep_mark);
     auto fail = [&](std::string why) {
-        return tl::unexpected(MoveTextError{
-            MoveTextError::Kind::Unparseable,
-            cat("cannot read '", trim(text), "': ", why, "; expected e.g. ", detail::exampleMoves(lang)),
-            {}});
+        return tl::unexpected(MoveTextError{MoveTextError::Kind::Unparseable,
+                                            fmt::format(N_("cannot read '{}': {}; expected e.g. {}"),
+                                                        trim(text), why, detail::exampleMoves(lang)),
+                                            {}});
     };
-    if (body.empty()) return fail("no move given");
+    if (body.empty()) return fail(i18n::N_("no move given"));
     std::string canonical;
     if (auto side = detail::castlingOf(body)) {
         canonical = *side == CastleSide::King ? "O-O" : "O-O-O";
@@ -181,8 +185,9 @@ tl::expected<Move, MoveTextError> parseSan(const Position& pos, std::string_view
     const std::string_view body = detail::stripSuffixes(san, draw, ep);
     auto spec = detail::parseCanonical(body);
     if (!spec) {
-        return tl::unexpected(MoveTextError{
-            MoveTextError::Kind::Unparseable, cat("cannot read '", san, "': ", spec.error()), {}});
+        return tl::unexpected(MoveTextError{MoveTextError::Kind::Unparseable,
+                                            fmt::format(N_("cannot read '{}': {}"), san, spec.error()),
+                                            {}});
     }
     return detail::resolve(pos, *spec, san, Language::En);
 }

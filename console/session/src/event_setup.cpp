@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 
+#include "i18n/mark.hpp"
+
 namespace oc::session {
 namespace {
 
@@ -66,18 +68,21 @@ bool sameKind(const json& a, const json& b) {
 
 // Every key of `in` must exist in `tmpl` with the same kind; free-form maps and lists are checked flat.
 Result checkShape(const json& tmpl, const json& in, const std::string& path) {
-    if (!in.is_object()) return tl::make_unexpected(fmt::format("{}: expected a JSON object", path));
+    if (!in.is_object())
+        return tl::make_unexpected(fmt::format(i18n::N_("{}: expected a JSON object"), path));
     for (const auto& [key, value] : in.items()) {
         std::string where = path.empty() ? key : path + "." + key;
-        if (!tmpl.contains(key)) return tl::make_unexpected(fmt::format("{}: unknown setting", where));
+        if (!tmpl.contains(key))
+            return tl::make_unexpected(fmt::format(i18n::N_("{}: unknown setting"), where));
         const json& expect = tmpl.at(key);
         if (!sameKind(expect, value))
-            return tl::make_unexpected(
-                fmt::format("{}: expected a {}, got {}", where, expect.type_name(), value.type_name()));
+            return tl::make_unexpected(fmt::format(i18n::N_("{}: expected a {}, got {}"), where,
+                                                   expect.type_name(), value.type_name()));
         if (where == "engine.options") {
             for (const auto& [name, v] : value.items())
                 if (!v.is_string())
-                    return tl::make_unexpected(fmt::format("{}.{}: option values are strings", where, name));
+                    return tl::make_unexpected(
+                        fmt::format(i18n::N_("{}.{}: option values are strings"), where, name));
         } else if (where == "engine.args" || where == "engine.requestable_options") {
             for (const auto& v : value)
                 if (!v.is_string()) return tl::make_unexpected(where + ": expected a list of strings");
@@ -98,13 +103,14 @@ Result fail(std::string message) {
 }
 
 Result validatePolicy(const DrawPolicy& p) {
-    if (p.accept_over_moves < 1) return fail("policy.accept_over_moves: must be at least 1");
-    if (p.resign_over_moves < 1) return fail("policy.resign_over_moves: must be at least 1");
-    if (p.offer_within_cp < 0) return fail("policy.offer_within_cp: must be 0 or more");
-    if (p.offer_after_move < 1) return fail("policy.offer_after_move: must be a move number (1 or more)");
-    if (p.offer_rate_limit < 0) return fail("policy.offer_rate_limit: must be 0 or more moves");
-    if (p.qpf_claim_within_cp < 0) return fail("policy.qpf_claim_within_cp: must be 0 or more");
-    if (p.qpf_claim_over_moves < 1) return fail("policy.qpf_claim_over_moves: must be at least 1");
+    if (p.accept_over_moves < 1) return fail(i18n::N_("policy.accept_over_moves: must be at least 1"));
+    if (p.resign_over_moves < 1) return fail(i18n::N_("policy.resign_over_moves: must be at least 1"));
+    if (p.offer_within_cp < 0) return fail(i18n::N_("policy.offer_within_cp: must be 0 or more"));
+    if (p.offer_after_move < 1)
+        return fail(i18n::N_("policy.offer_after_move: must be a move number (1 or more)"));
+    if (p.offer_rate_limit < 0) return fail(i18n::N_("policy.offer_rate_limit: must be 0 or more moves"));
+    if (p.qpf_claim_within_cp < 0) return fail(i18n::N_("policy.qpf_claim_within_cp: must be 0 or more"));
+    if (p.qpf_claim_over_moves < 1) return fail(i18n::N_("policy.qpf_claim_over_moves: must be at least 1"));
     return {};
 }
 
@@ -114,8 +120,8 @@ Result validateFideId(const std::string& key, const std::string& id) {
     const bool digits = std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!digits || id.size() > 10 || id.front() == '0')
         return fail(
-            fmt::format("{}: \"{}\" is not a FIDE ID; give the player's FIDE ID as digits, e.g. "
-                        "\"1503014\", or leave it empty",
+            fmt::format(i18n::N_("{}: \"{}\" is not a FIDE ID; give the player's FIDE ID as digits, e.g. "
+                                 "\"1503014\", or leave it empty"),
                         key, id));
     return {};
 }
@@ -123,8 +129,9 @@ Result validateFideId(const std::string& key, const std::string& id) {
 // FIDE's list runs from its floor (1400 since 2024, 1000 before) to below 3000; 0 means unrated.
 Result validateRating(const std::string& key, int rating) {
     if (rating == 0 || (rating >= 1000 && rating <= 3000)) return {};
-    return fail(fmt::format("{}: {} is not a FIDE rating; give a rating from 1000 to 3000, or 0 for none",
-                            key, rating));
+    return fail(
+        fmt::format(i18n::N_("{}: {} is not a FIDE rating; give a rating from 1000 to 3000, or 0 for none"),
+                    key, rating));
 }
 
 Result validatePlayers(const EventSetup& s) {
@@ -143,9 +150,9 @@ tl::expected<json, std::string> normalizePlayers(json in) {
             in[key] = std::to_string(in[key].get<long long>());
     for (const char* key : {"white_rating", "black_rating"})
         if (in.contains(key) && in[key].is_number() && !in[key].is_number_integer())
-            return tl::make_unexpected(
-                fmt::format("{}: {} is not a whole number; give the FIDE rating, e.g. 2450, or 0 for none",
-                            key, in[key].dump()));
+            return tl::make_unexpected(fmt::format(
+                i18n::N_("{}: {} is not a whole number; give the FIDE rating, e.g. 2450, or 0 for none"), key,
+                in[key].dump()));
     return in;
 }
 
@@ -179,35 +186,41 @@ std::optional<rules::Edition> editionFromYear(int year) {
 
 Result validate(const EventSetup& s) {
     if (!oneOf(s.language, kLanguages))
-        return fail(fmt::format("language: expected one of en pl de fr es nl ru, got \"{}\"", s.language));
+        return fail(
+            fmt::format(i18n::N_("language: expected one of en pl de fr es nl ru, got \"{}\""), s.language));
     if (!s.ui_language.empty() && !oneOf(s.ui_language, kUiLanguages))
         return fail(fmt::format(
-            "ui_language: expected en or pl (or empty: the notation language's), got \"{}\"", s.ui_language));
+            i18n::N_("ui_language: expected en or pl (or empty: the notation language's), got \"{}\""),
+            s.ui_language));
     if (!oneOf(s.classification, kClasses))
-        return fail(fmt::format("classification: expected auto, standard, rapid or blitz, got \"{}\"",
-                                s.classification));
-    if (s.time_control.empty()) return fail("time_control: empty; give e.g. \"40/90m+30s, 30m+30s\"");
-    if (s.engine.command.empty()) return fail("engine.command: empty; give the engine's executable");
+        return fail(
+            fmt::format(i18n::N_("classification: expected auto, standard, rapid or blitz, got \"{}\""),
+                        s.classification));
+    if (s.time_control.empty())
+        return fail(i18n::N_("time_control: empty; give e.g. \"40/90m+30s, 30m+30s\""));
+    if (s.engine.command.empty())
+        return fail(i18n::N_("engine.command: empty; give the engine's executable"));
     // engine.ponder needs the engine's UCI option Ponder: checked against its handshake at the start.
     if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
-        return fail("handling_reserve_s: expected seconds between 0 and 600");
+        return fail(i18n::N_("handling_reserve_s: expected seconds between 0 and 600"));
     if (s.handling_safety_moves < 0 || s.handling_safety_moves > 20)
-        return fail("handling_safety_moves: expected a number of moves between 0 and 20");
-    if (s.faster_rate_threshold_s < 0) return fail("faster_rate_threshold_s: expected seconds, 0 or more");
+        return fail(i18n::N_("handling_safety_moves: expected a number of moves between 0 and 20"));
+    if (s.faster_rate_threshold_s < 0)
+        return fail(i18n::N_("faster_rate_threshold_s: expected seconds, 0 or more"));
     if (!oneOf(s.quickplay_finish, kQuickplay))
         return fail(fmt::format(
-            "quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\"",
+            i18n::N_("quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\""),
             s.quickplay_finish));
     if (s.edition == rules::Edition::E2005 && s.quickplay_finish != "none")
-        return fail(
+        return fail(i18n::N_(
             "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
-            "leave it \"none\" for edition 2005");
+            "leave it \"none\" for edition 2005"));
     if (s.default_time_min != -1 && (s.default_time_min < 0 || s.default_time_min > 1440))
-        return fail(
+        return fail(i18n::N_(
             "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
-            "2023: 0)");
+            "2023: 0)"));
     if (!oneOf(s.speech, kSpeech))
-        return fail(fmt::format("speech: expected off, computer or all, got \"{}\"", s.speech));
+        return fail(fmt::format(i18n::N_("speech: expected off, computer or all, got \"{}\""), s.speech));
     if (auto ok = validatePlayers(s); !ok) return ok;
     return validatePolicy(s.policy);
 }
@@ -267,13 +280,14 @@ tl::expected<EventSetup, std::string> eventSetupFromJson(const json& raw) {
     playersFrom(merged, s);
     std::string side = merged.at("computer_side");
     if (side != "white" && side != "black")
-        return tl::make_unexpected(fmt::format("computer_side: expected white or black, got \"{}\"", side));
+        return tl::make_unexpected(
+            fmt::format(i18n::N_("computer_side: expected white or black, got \"{}\""), side));
     s.computer_side = side == "white" ? rules::Color::White : rules::Color::Black;
     s.time_control = merged.at("time_control");
     auto edition = editionFromYear(merged.at("edition").get<int>());
     if (!edition)
         return tl::make_unexpected(
-            fmt::format("edition: expected 2005 or 2023, got {}", merged.at("edition").get<int>()));
+            fmt::format(i18n::N_("edition: expected 2005 or 2023, got {}"), merged.at("edition").get<int>()));
     s.edition = *edition;
     s.language = merged.at("language");
     s.ui_language = merged.at("ui_language");

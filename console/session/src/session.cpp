@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -20,7 +21,7 @@ TimePoint fromMs(std::int64_t ms) {
     return TimePoint(std::chrono::duration_cast<TimePoint::duration>(Ms(ms)));
 }
 const char* colorName(Color c) {
-    return c == Color::White ? "white" : "black";
+    return c == Color::White ? i18n::N_("white") : i18n::N_("black");  // marked: messages name the side
 }
 Color colorFrom(const std::string& name) {
     return name == "white" ? Color::White : Color::Black;
@@ -81,37 +82,42 @@ Outcome setupChange(Impl& s, const cmd::UpdateSetup& c, TimePoint now) {
         auto diff = setupDifferences(s.setup, c.setup);
         return s.refuse(
             "setup",
-            fmt::format("the event setup is locked after the first move (E.III 2.2, 3.4); refused: {}",
-                        fmt::join(diff, "; ")),
+            fmt::format(
+                i18n::N_("the event setup is locked after the first move (E.III 2.2, 3.4); refused: {}"),
+                fmt::join(diff, "; ")),
             now);
     }
     if (auto ok = validate(c.setup); !ok) return s.refuse("setup", ok.error(), now);
     auto clock = SessionClock::create(c.setup.time_control, c.setup.edition, c.setup.classification,
                                       c.setup.handling_reserve_s, c.setup.faster_rate_threshold_s);
-    if (!clock) return s.refuse("setup", "time_control: " + clock.error(), now);
+    if (!clock) return s.refuse("setup", fmt::format(i18n::N_("time_control: {}"), clock.error()), now);
     return s.commit({{"type", "setup"}, {"setup", toJson(c.setup)}}, now);
 }
 
 Outcome start(Impl& s, const cmd::StartGame& c, TimePoint now) {
-    if (s.phase != Phase::Setup) return s.refuse("start", "the game has already started", now);
+    if (s.phase != Phase::Setup) return s.refuse("start", i18n::N_("the game has already started"), now);
     if (auto why = s.ponderRefusal()) return s.refuse("start", *why, now);
     return s.commit({{"type", "start"}, {"at", toMs(c.at.value_or(now))}}, now);
 }
 
 Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
     if (s.phase != Phase::HumanToMove)
-        return s.refuse("move", fmt::format("not the human's turn (phase: {})", phaseName(s.phase)), now);
+        return s.refuse("move", fmt::format(i18n::N_("not the human's turn (phase: {})"), phaseName(s.phase)),
+                        now);
     if (s.qpfAwaitsArbiter())
-        return s.refuse("move", "a quickplay claim awaits the arbiter's decision (arbiter qpf ...)", now);
+        return s.refuse("move", i18n::N_("a quickplay claim awaits the arbiter's decision (arbiter qpf ...)"),
+                        now);
     if (s.seal_requested)
-        return s.refuse("move", "the arbiter asked for the move to be sealed: enter it as the sealed move",
+        return s.refuse("move",
+                        i18n::N_("the arbiter asked for the move to be sealed: enter it as the sealed move"),
                         now);
     auto m = s.game.parse(c.text);
     if (!m) return tl::make_unexpected(Rejection{withIrregularHint(m.error(), "human")});
     TimePoint pressed = c.pressed_at.value_or(now);
     if (pressed > now || pressed < s.turn_started_at)
-        return s.refuse("move", "the clock-press time must lie between the start of the human's turn and now",
-                        now);
+        return s.refuse(
+            "move", i18n::N_("the clock-press time must lie between the start of the human's turn and now"),
+            now);
     // Art. 9.1 / App. C.12: "(=)" written with the move is the same offer as the box ticked.
     return s.commit({{"type", "human_move"},
                      {"uci", m->uci},
@@ -123,17 +129,19 @@ Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
 
 Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveShown)
-        return s.refuse("made", fmt::format("no engine move to execute (phase: {})", phaseName(s.phase)),
-                        now);
+        return s.refuse(
+            "made", fmt::format(i18n::N_("no engine move to execute (phase: {})"), phaseName(s.phase)), now);
     if (s.qpfAwaitsArbiter())
-        return s.refuse("made", "a quickplay claim awaits the arbiter's decision (arbiter qpf ...)", now);
+        return s.refuse("made", i18n::N_("a quickplay claim awaits the arbiter's decision (arbiter qpf ...)"),
+                        now);
     if (s.withheld) {
         // I.1.1: a move executed after the seal request is the sealed move; the console shows none.
         if (!c.actual)
-            return s.refuse("made",
-                            "the computer's move is withheld for sealing: seal it (seal-computer); if a move "
-                            "was executed on the board, enter it (made <move>)",
-                            now);
+            return s.refuse(
+                "made",
+                i18n::N_("the computer's move is withheld for sealing: seal it (seal-computer); if a move "
+                         "was executed on the board, enter it (made <move>)"),
+                now);
         auto m = s.game.parse(*c.actual);
         if (!m) return tl::make_unexpected(Rejection{m.error()});
         return s.commit(
@@ -163,18 +171,20 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
 
 Outcome pressed(Impl& s, const cmd::ClockPressed& c, TimePoint now) {
     if (s.phase != Phase::EngineMoveMade)
-        return s.refuse("pressed", "press the clock after the move is executed on the board (E.III 1.4)",
-                        now);
+        return s.refuse("pressed",
+                        i18n::N_("press the clock after the move is executed on the board (E.III 1.4)"), now);
     TimePoint at = c.at.value_or(now);
     if (at > now || at < s.engine_move_at)
-        return s.refuse("pressed", "the press time must lie between the engine's move and now", now);
+        return s.refuse("pressed", i18n::N_("the press time must lie between the engine's move and now"),
+                        now);
     return s.commit({{"type", "pressed"}, {"at", toMs(at)}}, now);
 }
 
 Outcome recorded(Impl& s, TimePoint now) {
-    if (!s.unrecorded) return s.refuse("recorded", "no computer move waits to be recorded", now);
+    if (!s.unrecorded) return s.refuse("recorded", i18n::N_("no computer move waits to be recorded"), now);
     if (s.phase == Phase::EngineMoveShown || s.phase == Phase::EngineMoveMade)
-        return s.refuse("recorded", "record the move after it is executed and the clock pressed (E.III 1.4)",
+        return s.refuse("recorded",
+                        i18n::N_("record the move after it is executed and the clock pressed (E.III 1.4)"),
                         now);
     return s.commit({{"type", "recorded"}}, now);
 }
@@ -184,11 +194,12 @@ json optionalMs(const std::optional<Ms>& v) {
 }
 
 Outcome sync(Impl& s, const cmd::SyncClock& c, TimePoint now) {
-    if (!inPlay(s) && s.phase != Phase::Adjourned) return s.refuse("sync", "the clocks are not running", now);
+    if (!inPlay(s) && s.phase != Phase::Adjourned)
+        return s.refuse("sync", i18n::N_("the clocks are not running"), now);
     if (!c.white && !c.black)
-        return s.refuse("sync", "give the table clock's reading for at least one side", now);
+        return s.refuse("sync", i18n::N_("give the table clock's reading for at least one side"), now);
     if ((c.white && *c.white < Ms(0)) || (c.black && *c.black < Ms(0)))
-        return s.refuse("sync", "a clock reading cannot be negative", now);
+        return s.refuse("sync", i18n::N_("a clock reading cannot be negative"), now);
     return s.commit({{"type", "sync"}, {"white", optionalMs(c.white)}, {"black", optionalMs(c.black)}}, now);
 }
 
@@ -258,16 +269,17 @@ tl::expected<std::unique_ptr<Session>, std::string> Session::restore(
     const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) try {
     std::unique_ptr<Session> s(new Session(sink, engine));
     if (records.empty() || records.front().value("type", "") != "setup")
-        return tl::make_unexpected("the journal does not start with the event setup");
+        return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
     for (std::size_t i = 0; i < records.size(); ++i) {
         auto applied =
             rec::parse(records[i]).and_then([&](const rec::Record& r) { return s->impl_->apply(r); });
         if (!applied)
-            return tl::make_unexpected(fmt::format("record {} cannot be replayed: {}", i, applied.error()));
+            return tl::make_unexpected(
+                fmt::format(i18n::N_("record {} cannot be replayed: {}"), i, applied.error()));
     }
     return s;
 } catch (const std::exception& e) {
-    return tl::make_unexpected(fmt::format("the journal cannot be replayed: {}", e.what()));
+    return tl::make_unexpected(fmt::format(i18n::N_("the journal cannot be replayed: {}"), e.what()));
 }
 
 // Nothing in the session throws; a library's exception (out of memory ...) stops the game like a

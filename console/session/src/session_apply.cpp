@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -17,7 +18,7 @@ const char* winFor(Color c) {
 Applied on(Impl& s, const rec::Setup& r, TimePoint) {
     auto clock = SessionClock::create(r.setup.time_control, r.setup.edition, r.setup.classification,
                                       r.setup.handling_reserve_s, r.setup.faster_rate_threshold_s);
-    if (!clock) return tl::make_unexpected("time_control: " + clock.error());
+    if (!clock) return tl::make_unexpected(fmt::format(i18n::N_("time_control: {}"), clock.error()));
     s.setup = r.setup;
     s.game = ChessGame(s.setup.edition, s.setup.language);
     clock->setSafetyMoves(s.setup.handling_safety_moves);
@@ -54,7 +55,8 @@ Applied on(Impl& s, const rec::EngineMove& r, TimePoint t) {
     s.engine_move_at = t;
     bool hold = s.unrecorded && s.setup.enforce_recording;
     s.phase = hold ? Phase::EngineMoveHeld : Phase::EngineMoveShown;
-    if (hold) s.notice("record the computer's previous move: the next move is shown after that (REC-03)");
+    if (hold)
+        s.notice(i18n::N_("record the computer's previous move: the next move is shown after that (REC-03)"));
     return {};
 }
 
@@ -62,14 +64,14 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
     const std::string& uci = r.uci;
     auto d = s.game.describe(uci);
     if (!d) return tl::make_unexpected(d.error());
-    if (!s.engine_move) return tl::make_unexpected("no engine move to execute");
+    if (!s.engine_move) return tl::make_unexpected(i18n::N_("no engine move to execute"));
     if (r.breach)
-        s.notice(
-            fmt::format("board differs from the engine's move: {} played instead of {} (E.III 3.1 breach "
-                        "logged for the arbiter)",
-                        d->local, s.engine_move->text));
+        s.notice(fmt::format(
+            i18n::N_("board differs from the engine's move: {} played instead of {} (E.III 3.1 breach "
+                     "logged for the arbiter)"),
+            d->local, s.engine_move->text));
     // DRW-01: executing the computer's move rejects the human's pending offer; the (=) mark stays.
-    if (s.human_offer) s.notice("the human's draw offer is rejected by the computer's move");
+    if (s.human_offer) s.notice(i18n::N_("the human's draw offer is rejected by the computer's move"));
     s.human_offer = false;
     // Provisional %clk/%emt (final at the press; a mate on the board ends the game before it).
     ScoresheetMove sm{s.game.moveNumber(),
@@ -93,7 +95,7 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
 
 Applied on(Impl& s, const rec::Pressed& r, TimePoint) {
     TimePoint at = r.at;
-    if (s.moves.empty()) return tl::make_unexpected("no computer move to press the clock for");
+    if (s.moves.empty()) return tl::make_unexpected(i18n::N_("no computer move to press the clock for"));
     Ms elapsed = std::chrono::duration_cast<Ms>(at - s.turn_started_at);
     Ms handling = std::chrono::duration_cast<Ms>(at - s.engine_move_at);
     if (std::exchange(s.clock_waits_for_sealed_move, false)) {
@@ -128,7 +130,7 @@ void on(Impl& s, const rec::Sync& r, TimePoint t) {
     // CLK-01: the readings in m:ss; a difference over the tolerance stays highlighted until the next sync.
     auto note = s.clock->sync(r.white, r.black, t);
     s.notice(note.text);
-    if (!note.warning.empty()) s.notice("WARNING: " + note.warning);
+    if (!note.warning.empty()) s.notice(fmt::format(i18n::N_("WARNING: {}"), note.warning));
     s.sync_warning = std::move(note.warning);
 }
 
@@ -167,7 +169,8 @@ void on(Impl& s, const rec::AnswerComputer& r, TimePoint t) {
 
 Applied on(Impl& s, const rec::Claim& r, TimePoint t) {
     const Color claimant = r.claimant;
-    s.notice(fmt::format("{} claims a draw ({}): {} - {}", colorName(claimant), r.kind, r.verdict, r.detail));
+    s.notice(fmt::format(i18n::N_("{} claims a draw ({}): {} - {}"), colorName(claimant), r.kind, r.verdict,
+                         r.detail));
     if (r.verdict == "right_lost") return {};
     if (r.verdict == "correct") {
         // Art. 9.2.1 / 9.3.1: the written move is part of the game record; the game is drawn at once.
@@ -196,10 +199,11 @@ void on(Impl& s, const rec::FlagReported& r, TimePoint) {
     const Color side = r.side;
     s.flag_reported = side;
     if (side == s.computer()) ++s.computer_flags;
-    s.notice(fmt::format("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)",
+    s.notice(fmt::format(i18n::N_("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)"),
                          colorName(side)));
     if (s.qpf_claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
-        s.notice("a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)");
+        s.notice(i18n::N_(
+            "a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)"));
 }
 
 void on(Impl& s, const rec::FlagConfirmed& r, TimePoint t) {
@@ -216,7 +220,8 @@ void on(Impl& s, const rec::Pause& r, TimePoint t) {
 
 void on(Impl& s, const rec::Adjust& r, TimePoint t) {
     s.clock->adjust(r.side, r.delta, r.reason, t);
-    s.notice(fmt::format("arbiter: {} clock {:+}ms ({})", colorName(r.side), r.delta.count(), r.reason));
+    s.notice(
+        fmt::format(i18n::N_("arbiter: {} clock {:+}ms ({})"), colorName(r.side), r.delta.count(), r.reason));
 }
 
 void on(Impl& s, const rec::Illegal& r, TimePoint t) {
@@ -225,7 +230,7 @@ void on(Impl& s, const rec::Illegal& r, TimePoint t) {
 
 // E.III 2.3: the take-back; the engine's search is stopped by reconcile() and a new one started.
 Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
-    if (s.moves.empty()) return tl::make_unexpected("no move to correct");
+    if (s.moves.empty()) return tl::make_unexpected(i18n::N_("no move to correct"));
     ChessGame before = s.game;
     before.truncate(before.plies() - 1);
     auto d = before.describe(r.uci);
@@ -242,7 +247,7 @@ Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
     s.withheld = false;  // a withheld choice belonged to the corrected position
     s.withheld_uci.clear();
     s.phase = Phase::EngineThinking;
-    s.notice(fmt::format("entry corrected with the arbiter: {} -> {}", r.old, d->local));
+    s.notice(fmt::format(i18n::N_("entry corrected with the arbiter: {} -> {}"), r.old, d->local));
     s.checkEnding(t);
     return {};
 }
@@ -258,7 +263,7 @@ void on(Impl& s, const rec::Faster& r, TimePoint t) {
 
 void on(Impl& s, const rec::SealRequested&, TimePoint) {
     s.seal_requested = true;
-    s.notice("seal requested: the player having the move seals it (Guidelines I.1)");
+    s.notice(i18n::N_("seal requested: the player having the move seals it (Guidelines I.1)"));
 }
 
 void on(Impl& s, const rec::Sealed& r, TimePoint t) {
@@ -280,12 +285,13 @@ void on(Impl& s, const rec::Sealed& r, TimePoint t) {
     s.clock->pause(t);
     s.phase = Phase::Adjourned;
     s.seal_requested = false;
-    if (r.on_board) s.notice("the move executed after the seal request is the sealed move (I.1.1)");
+    if (r.on_board) s.notice(i18n::N_("the move executed after the seal request is the sealed move (I.1.1)"));
 }
 
 // CMP-3.5: the engine has chosen under a seal request; its move is not in the record.
 void on(Impl& s, const rec::EngineMoveWithheld&, TimePoint t) {
-    if (!s.withheld) s.notice("the computer has chosen its move: seal it now (the move is not shown)");
+    if (!s.withheld)
+        s.notice(i18n::N_("the computer has chosen its move: seal it now (the move is not shown)"));
     s.withheld = true;  // again after a restart: the same state
     s.engine_move.reset();
     s.engine_move_at = t;
@@ -294,7 +300,7 @@ void on(Impl& s, const rec::EngineMoveWithheld&, TimePoint t) {
 
 // ADJ-05: the envelope is opened and the sealed move played; ADJ-06: a defective one loses (or draws, 6.9).
 Applied on(Impl& s, const rec::Resume& r, TimePoint) {
-    if (!s.sealed_by) return tl::make_unexpected("no sealed move to resume with");
+    if (!s.sealed_by) return tl::make_unexpected(i18n::N_("no sealed move to resume with"));
     const TimePoint at = r.at;
     s.turn_started_at = at;
     s.session_start = at;  // ADJ-10: default times count from the resumption session's start
@@ -326,7 +332,7 @@ Applied on(Impl& s, const rec::Resume& r, TimePoint) {
     // clock is started. The computer's clock does not run while the operator executes its sealed move:
     // the clocks stay stopped until the press, which starts the human's.
     auto d = s.game.describe(s.sealed_uci);
-    if (!d) return tl::make_unexpected("the sealed move: " + d.error());
+    if (!d) return tl::make_unexpected(fmt::format(i18n::N_("the sealed move: {}"), d.error()));
     s.clock_waits_for_sealed_move = true;
     s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
     s.engine_move_at = at;
@@ -336,12 +342,12 @@ Applied on(Impl& s, const rec::Resume& r, TimePoint) {
 
 void on(Impl& s, const rec::EngineFault& r, TimePoint) {
     s.last_fault = r.what;
-    s.notice("engine fault: " + s.last_fault + " - restarting with the whole game");
+    s.notice(fmt::format(i18n::N_("engine fault: {} - restarting with the whole game"), s.last_fault));
 }
 
 void on(Impl& s, const rec::EngineRestart& r, TimePoint) {
     ++s.restarts;
-    s.notice(fmt::format("engine restarted after {}ms", r.downtime.count()));
+    s.notice(fmt::format(i18n::N_("engine restarted after {}ms"), r.downtime.count()));
 }
 
 void on(Impl&, const rec::Audit&, TimePoint) {}
@@ -350,8 +356,9 @@ void on(Impl&, const rec::Audit&, TimePoint) {}
 // enters a table-clock reading the window asks for one.
 void on(Impl& s, const rec::ConsoleResumed& r, TimePoint) {
     s.resync_needed = !s.over();
-    s.notice(fmt::format("{} resumed the journal after record {}: re-synchronise to the table clock",
-                         r.program, r.from_seq));
+    s.notice(
+        fmt::format(i18n::N_("{} resumed the journal after record {}: re-synchronise to the table clock"),
+                    r.program, r.from_seq));
 }
 
 // IRR-04 (E2023 7.5.2): the computer's pawn left unpromoted stands as a queen promotion: the move is
@@ -379,7 +386,7 @@ Applied call(Impl& s, const R& r, TimePoint t) {
 
 Applied Session::Impl::apply(const rec::Record& r) {
     if (!clock && !std::holds_alternative<rec::Setup>(r.body))
-        return tl::make_unexpected("the journal does not start with the event setup");
+        return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
     auto done = std::visit([&](const auto& body) { return call(*this, body, r.t); }, r.body);
     if (!done) return done;
     ++records;
@@ -414,8 +421,8 @@ Applied Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool
     }
     if (offer) human_offer = true;
     if (!expected_human_move.empty() && expected_human_move != uci)
-        notice(
-            "the move after the incorrect claim differs from the written move (Art. 9.5): arbiter to check");
+        notice(i18n::N_(
+            "the move after the incorrect claim differs from the written move (Art. 9.5): arbiter to check"));
     expected_human_move.clear();
     locked = true;
     turn_started_at = pressed;
@@ -442,7 +449,7 @@ void Session::Impl::endGame(const std::string& res, const std::string& why, Time
     phase = Phase::GameOver;
     human_offer = computer_offer = false;
     if (clock && !clock->paused()) clock->pause(t);
-    notice(fmt::format("game over: {} ({})", res, why));
+    notice(fmt::format(i18n::N_("game over: {} ({})"), res, why));
 }
 
 // Art. 5 and 9.6: automatic endings from rules/ (fivefold and 75 moves only under the 2023 Laws).
@@ -459,8 +466,9 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
     Color side = ply % 2 == 1 ? Color::White : Color::Black;
     auto keep = static_cast<std::size_t>(ply - 1);
     if (keep < game.plies()) {
-        notice(fmt::format("position reinstated before ply {}; {} moves leave the record (kept in the log)",
-                           ply, game.plies() - keep));
+        notice(fmt::format(
+            i18n::N_("position reinstated before ply {}; {} moves leave the record (kept in the log)"), ply,
+            game.plies() - keep));
         game.truncate(keep);
         moves.resize(keep);
         std::erase_if(evals, [&](const auto& e) { return e.first >= keep; });
@@ -490,7 +498,7 @@ void Session::Impl::penalizeIllegal(Color side, TimePoint t, bool increment_earn
                                    setup.edition == rules::Edition::E2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
                        t);
     }
-    notice(fmt::format("illegal move #{} by {}: {}", count, colorName(side),
+    notice(fmt::format(i18n::N_("illegal move #{} by {}: {}"), count, colorName(side),
                        clock->penalizeIllegal(side, t, increment_earned)));
 }
 

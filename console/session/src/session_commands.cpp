@@ -1,6 +1,7 @@
 // Draws, claims, results, arbiter actions and adjournment: commands -> records (validation only).
 #include <fmt/format.h>
 
+#include "i18n/mark.hpp"
 #include "session/sealed_move.hpp"
 #include "session_impl.hpp"
 
@@ -19,17 +20,18 @@ std::string kindName(cmd::ClaimKind k) {
 }  // namespace
 
 Outcome humanOffer(Impl& s, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("offer", "no game in progress", now);
-    if (s.human_offer) return s.refuse("offer", "the human's offer is already pending", now);
+    if (!inPlay(s)) return s.refuse("offer", i18n::N_("no game in progress"), now);
+    if (s.human_offer) return s.refuse("offer", i18n::N_("the human's offer is already pending"), now);
     bool has_move = std::any_of(s.moves.begin(), s.moves.end(), [&](auto& m) { return m.side == s.human(); });
-    if (!has_move) return s.refuse("offer", "offer with a move: enter the human's move with the offer", now);
+    if (!has_move)
+        return s.refuse("offer", i18n::N_("offer with a move: enter the human's move with the offer"), now);
     return s.commit({{"type", "human_offer"}}, now);
 }
 
 Outcome answerHuman(Impl& s, const cmd::AnswerHumanOffer& c, TimePoint now) {
     if (!s.human_offer && s.phase != Phase::ClaimPending)
-        return s.refuse(c.accept ? "accept" : "decline", "no draw offer or claim from the human is pending",
-                        now);
+        return s.refuse(c.accept ? "accept" : "decline",
+                        i18n::N_("no draw offer or claim from the human is pending"), now);
     return s.commit({{"type", "answer_human"}, {"accept", c.accept}}, now);
 }
 
@@ -37,40 +39,45 @@ Outcome computerOffer(Impl& s, TimePoint now) {
     if (s.phase != Phase::EngineMoveMade)
         return s.refuse(
             "computer-offer",
-            "the computer offers a draw after its move is executed and before the clock is pressed "
-            "(Art. 9.1)",
+            i18n::N_("the computer offers a draw after its move is executed and before the clock is pressed "
+                     "(Art. 9.1)"),
             now);
-    if (s.computer_offer) return s.refuse("computer-offer", "the computer's offer is already pending", now);
+    if (s.computer_offer)
+        return s.refuse("computer-offer", i18n::N_("the computer's offer is already pending"), now);
     if (!s.indication(now).offer_draw)
         return s.refuse("computer-offer",
-                        "disabled: the locked policy does not indicate a draw offer (E.III 3.3)", now);
+                        i18n::N_("disabled: the locked policy does not indicate a draw offer (E.III 3.3)"),
+                        now);
     return s.commit({{"type", "computer_offer"}}, now);
 }
 
 Outcome humanAnswers(Impl& s, const cmd::HumanAnswersOffer& c, TimePoint now) {
-    if (!s.computer_offer) return s.refuse("human-answer", "no draw offer from the computer is pending", now);
+    if (!s.computer_offer)
+        return s.refuse("human-answer", i18n::N_("no draw offer from the computer is pending"), now);
     return s.commit({{"type", "answer_computer"}, {"accept", c.accept}}, now);
 }
 
 Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
     if (c.kind == cmd::ClaimKind::Quickplay) return quickplayClaim(s, c, now);  // QPF-02
     std::string name = "claim " + kindName(c.kind);
-    if (!inPlay(s)) return s.refuse(name, "no game in progress", now);
+    if (!inPlay(s)) return s.refuse(name, i18n::N_("no game in progress"), now);
     if (c.claimant != s.game.toMove())
-        return s.refuse(name, "only the player having the move may claim (Art. 9.2, 9.3)", now);
+        return s.refuse(name, i18n::N_("only the player having the move may claim (Art. 9.2, 9.3)"), now);
     bool computer = c.claimant == s.computer();
-    if (!computer && s.phase != Phase::HumanToMove) return s.refuse(name, "not the human's turn", now);
+    if (!computer && s.phase != Phase::HumanToMove)
+        return s.refuse(name, i18n::N_("not the human's turn"), now);
     std::optional<std::string> intended;
     if (c.intended) {
         auto m = s.game.parse(*c.intended);
-        if (!m) return tl::make_unexpected(Rejection{"intended move: " + m.error()});
+        if (!m) return tl::make_unexpected(Rejection{fmt::format(i18n::N_("intended move: {}"), m.error())});
         intended = m->uci;
     } else if (computer && s.engine_move && s.phase == Phase::EngineMoveShown &&
                !s.game.claim(c.kind, std::nullopt).valid) {
         intended = s.engine_move->uci;  // 9.2.1 / 9.3.1: the engine's move is written, not played
     }
     if (computer && !(s.indication(now).claim_draw && s.game.claim(c.kind, intended).valid))
-        return s.refuse(name, "disabled: no valid claim indicated by the locked policy (E.III 3.3)", now);
+        return s.refuse(name, i18n::N_("disabled: no valid claim indicated by the locked policy (E.III 3.3)"),
+                        now);
     json r{{"type", "claim"},
            {"claimant", colorName(c.claimant)},
            {"kind", kindName(c.kind)},
@@ -88,51 +95,55 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
 }
 
 Outcome resign(Impl& s, const cmd::Resign& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("resign", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("resign", i18n::N_("no game in progress"), now);
     return s.commit({{"type", "resign"}, {"side", colorName(c.side)}}, now);
 }
 
 Outcome reportFlag(Impl& s, const cmd::ReportFlag& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("flag", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("flag", i18n::N_("no game in progress"), now);
     return s.commit({{"type", "flag_reported"}, {"side", colorName(c.side)}}, now);
 }
 
 Outcome confirmFlag(Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("confirm-flag", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("confirm-flag", i18n::N_("no game in progress"), now);
     if (s.flag_reported != c.side)
-        return s.refuse("confirm-flag", "report the flag first; the arbiter confirms it on the table clock",
-                        now);
+        return s.refuse("confirm-flag",
+                        i18n::N_("report the flag first; the arbiter confirms it on the table clock"), now);
     // QPF-02: with a quickplay claim open the result is the arbiter's decision, never an automatic loss.
     if (s.qpf_claim)
-        return s.refuse("confirm-flag",
-                        "a quickplay claim is open: the arbiter decides it first (arbiter qpf draw|reject)",
-                        now);
+        return s.refuse(
+            "confirm-flag",
+            i18n::N_("a quickplay claim is open: the arbiter decides it first (arbiter qpf draw|reject)"),
+            now);
     return s.commit({{"type", "flag_confirmed"}, {"side", colorName(c.side)}}, now);
 }
 
 Outcome pause(Impl& s, bool on, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("pause", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("pause", i18n::N_("no game in progress"), now);
     if (s.clock->paused() == on)
-        return s.refuse("pause", on ? "already paused" : "the clocks are not paused", now);
+        return s.refuse("pause", on ? i18n::N_("already paused") : i18n::N_("the clocks are not paused"),
+                        now);
     return s.commit({{"type", on ? "pause" : "unpause"}}, now);
 }
 
 Outcome adjust(Impl& s, const cmd::ArbiterAdjustClock& c, TimePoint now) {
-    if (!inPlay(s) && s.phase != Phase::Adjourned) return s.refuse("adjust", "no game in progress", now);
-    if (c.reason.empty()) return s.refuse("adjust", "give the reason for the correction", now);
+    if (!inPlay(s) && s.phase != Phase::Adjourned)
+        return s.refuse("adjust", i18n::N_("no game in progress"), now);
+    if (c.reason.empty()) return s.refuse("adjust", i18n::N_("give the reason for the correction"), now);
     return s.commit(
         {{"type", "adjust"}, {"side", colorName(c.side)}, {"delta", c.delta.count()}, {"reason", c.reason}},
         now);
 }
 
 Outcome illegalCmd(Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("illegal", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("illegal", i18n::N_("no game in progress"), now);
     auto plies = static_cast<int>(s.game.plies());
     if (c.ply < 1 || c.ply > plies + 1)
         return s.refuse(
             "illegal",
-            fmt::format("ply {} is not in the game: give 1..{} (or {} for a move just made on the board)",
-                        c.ply, plies, plies + 1),
+            fmt::format(
+                i18n::N_("ply {} is not in the game: give 1..{} (or {} for a move just made on the board)"),
+                c.ply, plies, plies + 1),
             now);
     return s.commit({{"type", "illegal"}, {"ply", c.ply}}, now);
 }
@@ -141,15 +152,17 @@ Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
     bool before_reply = s.phase == Phase::EngineThinking || s.phase == Phase::EngineMoveHeld ||
                         s.phase == Phase::EngineMoveShown;
     if (!before_reply || s.moves.empty() || s.moves.back().side != s.human())
-        return s.refuse("correct", "a mis-entry can be corrected only before the engine's reply is played",
+        return s.refuse("correct",
+                        i18n::N_("a mis-entry can be corrected only before the engine's reply is played"),
                         now);
     if (!c.arbiter_confirmed)
-        return s.refuse("correct", "a correction needs the arbiter's confirmation", now);
+        return s.refuse("correct", i18n::N_("a correction needs the arbiter's confirmation"), now);
     ChessGame before = s.game;
     before.truncate(before.plies() - 1);
     auto m = before.parse(c.text);
     if (!m) return tl::make_unexpected(Rejection{m.error()});
-    if (m->uci == s.moves.back().uci) return s.refuse("correct", "that is the move already entered", now);
+    if (m->uci == s.moves.back().uci)
+        return s.refuse("correct", i18n::N_("that is the move already entered"), now);
     return s.commit({{"type", "correct"}, {"old", s.moves.back().uci}, {"uci", m->uci}, {"text", c.text}},
                     now);
 }
@@ -157,24 +170,24 @@ Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
 Outcome arbiterResult(Impl& s, const cmd::ArbiterResult& c, TimePoint now) {
     bool provisional = s.qpf_claim && s.qpf_claim->provisional;  // QPF-04: pending the arbiter
     if (s.phase == Phase::Setup || (s.over() && !provisional))
-        return s.refuse("result", "no game in progress", now);
+        return s.refuse("result", i18n::N_("no game in progress"), now);
     if (c.result != "1-0" && c.result != "0-1" && c.result != "1/2-1/2")
-        return s.refuse("result", "the result is 1-0, 0-1 or 1/2-1/2", now);
+        return s.refuse("result", i18n::N_("the result is 1-0, 0-1 or 1/2-1/2"), now);
     return s.commit({{"type", "arbiter_result"}, {"result", c.result}, {"reason", c.reason}}, now);
 }
 
 Outcome consult(Impl& s, const cmd::Consultation& c, TimePoint now) {
     if (s.setup.consultant.name.empty() || !s.setup.consultant.accepted_by_arbiter)
-        return s.refuse("consult",
-                        "no consultant was named and accepted by the arbiter before the game (E.III 3.2)",
-                        now);
+        return s.refuse(
+            "consult",
+            i18n::N_("no consultant was named and accepted by the arbiter before the game (E.III 3.2)"), now);
     if (!c.arbiter_present)
-        return s.refuse("consult", "a consultation needs the arbiter present (E.III 3.2)", now);
+        return s.refuse("consult", i18n::N_("a consultation needs the arbiter present (E.III 3.2)"), now);
     return s.commit({{"type", "consultation"}, {"note", c.note}}, now);
 }
 
 Outcome faster(Impl& s, const cmd::FasterRate& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("faster", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("faster", i18n::N_("no game in progress"), now);
     SessionClock trial = *s.clock;
     if (auto ok = trial.setFasterRate(c.on, s.computer(), now); !ok)
         return s.refuse("faster", ok.error(), now);
@@ -182,8 +195,8 @@ Outcome faster(Impl& s, const cmd::FasterRate& c, TimePoint now) {
 }
 
 Outcome requestSeal(Impl& s, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("seal", "no game in progress", now);
-    if (s.seal_requested) return s.refuse("seal", "sealing is already requested", now);
+    if (!inPlay(s)) return s.refuse("seal", i18n::N_("no game in progress"), now);
+    if (s.seal_requested) return s.refuse("seal", i18n::N_("sealing is already requested"), now);
     return s.commit({{"type", "seal_requested"}}, now);
 }
 
@@ -191,12 +204,13 @@ Outcome requestSeal(Impl& s, TimePoint now) {
 // the computer's side (operator and console) must not learn it, so nothing of it is entered now.
 Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
     if (!s.seal_requested || s.phase != Phase::HumanToMove)
-        return s.refuse("seal-human", "the human seals when told to and having the move", now);
+        return s.refuse("seal-human", i18n::N_("the human seals when told to and having the move"), now);
     if (!c.text.empty())
-        return s.refuse("seal-human",
-                        "do not enter the sealed move: it stays in the envelope until resumption, where it "
-                        "is entered as written (resume-human <move>)",
-                        now);
+        return s.refuse(
+            "seal-human",
+            i18n::N_("do not enter the sealed move: it stays in the envelope until resumption, where it "
+                     "is entered as written (resume-human <move>)"),
+            now);
     return s.commit({{"type", "sealed"}, {"by", colorName(s.human())}}, now);
 }
 
@@ -204,14 +218,16 @@ Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
 // only the envelope. Only a move chosen after the seal request is secret, so only that one is sealed.
 Outcome sealComputer(Impl& s, const cmd::SealComputerMove& c, TimePoint now) {
     if (s.seal_requested && s.phase == Phase::EngineMoveShown && !s.withheld)
-        return s.refuse("seal-computer",
-                        "the computer's move was shown before the seal request: execute it and press the "
-                        "clock; the human, then having the move, seals (Guidelines I.1)",
-                        now);
-    if (!s.withheld) return s.refuse("seal-computer", "the computer seals once sealing is requested", now);
+        return s.refuse(
+            "seal-computer",
+            i18n::N_("the computer's move was shown before the seal request: execute it and press the "
+                     "clock; the human, then having the move, seals (Guidelines I.1)"),
+            now);
+    if (!s.withheld)
+        return s.refuse("seal-computer", i18n::N_("the computer seals once sealing is requested"), now);
     if (s.withheld_uci.empty())
-        return s.refuse("seal-computer", "the engine is choosing its move again after the restart: wait",
-                        now);
+        return s.refuse("seal-computer",
+                        i18n::N_("the engine is choosing its move again after the restart: wait"), now);
     SealOptions opt;
     opt.label = fmt::format("{} round {} board {}: move {}, {} seals", s.setup.event, s.setup.round,
                             s.setup.board, s.game.moveNumber(), colorName(s.computer()));
@@ -229,7 +245,8 @@ Outcome sealComputer(Impl& s, const cmd::SealComputerMove& c, TimePoint now) {
 Outcome openHumanEnvelope(Impl& s, const cmd::Resume& c, json& r, TimePoint now) {
     if (c.human_move.empty())
         return s.refuse(
-            "resume", "open the envelope and enter the human's sealed move as written (resume-human <move>)",
+            "resume",
+            i18n::N_("open the envelope and enter the human's sealed move as written (resume-human <move>)"),
             now);
     auto m = s.game.parse(c.human_move);  // ADJ-06: a defective move is ruled in applyResume
     r["written"] = c.human_move;
@@ -239,13 +256,13 @@ Outcome openHumanEnvelope(Impl& s, const cmd::Resume& c, json& r, TimePoint now)
 }
 
 Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
-    if (s.phase != Phase::Adjourned) return s.refuse("resume", "the game is not adjourned", now);
+    if (s.phase != Phase::Adjourned) return s.refuse("resume", i18n::N_("the game is not adjourned"), now);
     json r{{"type", "resume"}, {"at", toMs(c.session_start.value_or(now))}};
     if (s.sealed_by == s.computer() && !s.envelope.is_null()) {
         auto move = openSealedMove(s.envelope, c.passphrase);
         if (!move) return s.refuse("resume", move.error().message, now);
         if (!s.game.describe(*move))
-            return s.refuse("resume", "the envelope holds no legal move: arbiter to rule", now);
+            return s.refuse("resume", i18n::N_("the envelope holds no legal move: arbiter to rule"), now);
         r["opened"] = *move;  // released at resumption with the arbiter (CMP-3.5)
     }
     if (s.sealed_by == s.human() && s.sealed_text.empty())

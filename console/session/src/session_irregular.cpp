@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -57,20 +58,23 @@ std::string queenPromotion(const Impl& s, std::string text) {
 Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
     bool computer = c.side == s.computer();
     if (s.seal_requested)
-        return s.refuse("illegal-kind", "sealing is requested: the sealed move is ruled at resumption", now);
-    if (computer ? s.phase != Phase::EngineMoveShown || s.withheld : s.phase != Phase::HumanToMove)
         return s.refuse("illegal-kind",
-                        computer ? "the computer's unpromoted pawn: the engine's move must be shown and not "
-                                   "yet entered as made"
-                                 : "the human's unpromoted pawn: rule it before his move is entered",
-                        now);
+                        i18n::N_("sealing is requested: the sealed move is ruled at resumption"), now);
+    if (computer ? s.phase != Phase::EngineMoveShown || s.withheld : s.phase != Phase::HumanToMove)
+        return s.refuse(
+            "illegal-kind",
+            computer ? i18n::N_("the computer's unpromoted pawn: the engine's move must be shown and not "
+                                "yet entered as made")
+                     : i18n::N_("the human's unpromoted pawn: rule it before his move is entered"),
+            now);
     std::string uci = queenPromotion(s, c.move);
     if (uci.empty())
-        return s.refuse("illegal-kind",
-                        fmt::format("\"{}\" is no pawn move of {} to the last rank: give it as a8, a7a8 or "
-                                    "bxa8 (the promotion piece left out)",
-                                    c.move, colorName(c.side)),
-                        now);
+        return s.refuse(
+            "illegal-kind",
+            fmt::format(i18n::N_("\"{}\" is no pawn move of {} to the last rank: give it as a8, a7a8 or "
+                                 "bxa8 (the promotion piece left out)"),
+                        c.move, colorName(c.side)),
+            now);
     r["move"] = c.move;
     // E2005 7.4(a): an incomplete promotion is an illegal move (reinstated); E2023 7.5.2: a queen.
     if (s.setup.edition == rules::Edition::E2023) {
@@ -82,35 +86,39 @@ Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint 
 
 Outcome clockWithoutMove(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
     if (s.setup.edition == rules::Edition::E2005)
-        return s.refuse("illegal-kind",
-                        "under the 2005 Laws pressing the clock without a move is not an illegal move "
-                        "(7.4(a) counts completed moves only): restart the clock (arbiter adjust) or "
-                        "penalise under 13.4 (arbiter adjust / arbiter result)",
-                        now);
+        return s.refuse(
+            "illegal-kind",
+            i18n::N_("under the 2005 Laws pressing the clock without a move is not an illegal move "
+                     "(7.4(a) counts completed moves only): restart the clock (arbiter adjust) or "
+                     "penalise under 13.4 (arbiter adjust / arbiter result)"),
+            now);
     bool computer = c.side == s.computer();
     bool turn = computer ? s.phase == Phase::EngineThinking || s.phase == Phase::EngineMoveHeld ||
                                s.phase == Phase::EngineMoveShown
                          : s.phase == Phase::HumanToMove;
     if (!turn)
-        return s.refuse("illegal-kind",
-                        fmt::format("{} has no move to make now (phase {}): only the side to move can press "
-                                    "without moving (Art. 7.5.3)",
-                                    colorName(c.side), phaseName(s.phase)),
-                        now);
+        return s.refuse(
+            "illegal-kind",
+            fmt::format(i18n::N_("{} has no move to make now (phase {}): only the side to move can press "
+                                 "without moving (Art. 7.5.3)"),
+                        colorName(c.side), phaseName(s.phase)),
+            now);
     return s.commit(r, now);
 }
 
 Outcome twoHands(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
     if (s.setup.edition == rules::Edition::E2005)
-        return s.refuse("illegal-kind",
-                        "under the 2005 Laws a move made with two hands is not an illegal move: the arbiter "
-                        "may penalise it under 12.9 / 13.4 (arbiter adjust / arbiter result)",
-                        now);
+        return s.refuse(
+            "illegal-kind",
+            i18n::N_("under the 2005 Laws a move made with two hands is not an illegal move: the arbiter "
+                     "may penalise it under 12.9 / 13.4 (arbiter adjust / arbiter result)"),
+            now);
     bool moved = std::any_of(s.moves.begin(), s.moves.end(), [&](const auto& m) { return m.side == c.side; });
     if (!moved)
         return s.refuse(
             "illegal-kind",
-            fmt::format("{} has made no move yet: enter the move first, then the ruling", colorName(c.side)),
+            fmt::format(i18n::N_("{} has made no move yet: enter the move first, then the ruling"),
+                        colorName(c.side)),
             now);
     // The Arbiters' Manual removes the increment earned on the illegal move: only if that press was the
     // last one the console saw (the computer's move made but not yet pressed earned none).
@@ -122,12 +130,13 @@ Outcome twoHands(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint no
 }  // namespace
 
 Outcome illegalKind(Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("illegal-kind", "no game in progress", now);
+    if (!inPlay(s)) return s.refuse("illegal-kind", i18n::N_("no game in progress"), now);
     if (c.side != s.game.toMove() && c.kind != cmd::IllegalKind::TwoHands)
-        return s.refuse("illegal-kind",
-                        fmt::format("it is {}'s move: this irregularity is made by the side to move",
-                                    colorName(s.game.toMove())),
-                        now);
+        return s.refuse(
+            "illegal-kind",
+            fmt::format(i18n::N_("it is {}'s move: this irregularity is made by the side to move"),
+                        colorName(s.game.toMove())),
+            now);
     json r{{"type", "illegal_kind"}, {"kind", kindName(c.kind)}, {"side", colorName(c.side)}};
     switch (c.kind) {
         case cmd::IllegalKind::UnpromotedPawn:
@@ -144,7 +153,7 @@ Outcome illegalKind(Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now) {
                              {"kind", "king_capture"}},
                             now);
     }
-    return s.refuse("illegal-kind", "unknown kind", now);
+    return s.refuse("illegal-kind", i18n::N_("unknown kind"), now);
 }
 
 std::string withIrregularHint(const std::string& error, const char* side) {
@@ -158,13 +167,16 @@ std::string withIrregularHint(const std::string& error, const char* side) {
 // CLK-08: measured from the start of the session (the official start, or the resumption, ADJ-10).
 Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
     if (!inPlay(s))
-        return s.refuse("arrive", "arrivals count from the official start: start the clocks first (CLK-07)",
+        return s.refuse("arrive",
+                        i18n::N_("arrivals count from the official start: start the clocks first (CLK-07)"),
                         now);
     if (s.arrived[c.side])
-        return s.refuse("arrive", fmt::format("{}'s arrival is already recorded", colorName(c.side)), now);
+        return s.refuse("arrive",
+                        fmt::format(i18n::N_("{}'s arrival is already recorded"), colorName(c.side)), now);
     TimePoint at = c.at.value_or(now);
     if (at < s.session_start || at > now)
-        return s.refuse("arrive", "the arrival time must lie between the start of the session and now", now);
+        return s.refuse("arrive",
+                        i18n::N_("the arrival time must lie between the start of the session and now"), now);
     auto ruling = s.clock->arrival(specifiedDefaultTime(s.setup), s.session_start, at);
     return s.commit({{"type", "arrival"},
                      {"side", colorName(c.side)},
@@ -178,7 +190,7 @@ Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
 
 Outcome forfeit(Impl& s, const cmd::ArbiterForfeit& c, TimePoint now) {
     if (!inPlay(s) || !s.forfeit_proposed)
-        return s.refuse("forfeit", "no forfeit for late arrival is proposed (CLK-08)", now);
+        return s.refuse("forfeit", i18n::N_("no forfeit for late arrival is proposed (CLK-08)"), now);
     return s.commit({{"type", "forfeit"}, {"side", colorName(*s.forfeit_proposed)}, {"confirm", c.confirm}},
                     now);
 }
@@ -188,10 +200,10 @@ namespace {
 Applied applyUnpromoted(Impl& s, const rec::IllegalKind& r, Color side, TimePoint t) {
     const std::string& move = r.move;
     if (!r.uci) {
-        s.notice(
-            fmt::format("{}'s pawn move {} was left unpromoted (Art. 7.4(a)): the position before it is "
-                        "reinstated; the pawn must complete the promotion (4.6(c), 4.3)",
-                        colorName(side), move));
+        s.notice(fmt::format(
+            i18n::N_("{}'s pawn move {} was left unpromoted (Art. 7.4(a)): the position before it is "
+                     "reinstated; the pawn must complete the promotion (4.6(c), 4.3)"),
+            colorName(side), move));
         s.illegalMove(static_cast<int>(s.game.plies()) + 1, t);
         return {};
     }
@@ -200,10 +212,10 @@ Applied applyUnpromoted(Impl& s, const rec::IllegalKind& r, Color side, TimePoin
         if (auto ok = s.playHuman(uci, t, false); !ok) return ok;
         s.checkEnding(t);
     }
-    s.notice(
-        fmt::format("{}'s pawn move {} was left unpromoted: the pawn becomes a queen on {} and the move "
-                    "stands (Art. 7.5.2)",
-                    colorName(side), move, uci.substr(2, 2)));
+    s.notice(fmt::format(
+        i18n::N_("{}'s pawn move {} was left unpromoted: the pawn becomes a queen on {} and the move "
+                 "stands (Art. 7.5.2)"),
+        colorName(side), move, uci.substr(2, 2)));
     if (s.over())
         ++s.illegal[side];
     else
@@ -218,14 +230,15 @@ Applied applyIllegalKind(Impl& s, const rec::IllegalKind& r, TimePoint t) {
     if (r.kind == "unpromoted") return applyUnpromoted(s, r, side, t);
     if (r.kind == "clock_without_move") {
         s.notice(
-            fmt::format("{} pressed the clock without making a move (Art. 7.5.3): the position is "
-                        "unchanged and {}'s clock runs again",
+            fmt::format(i18n::N_("{} pressed the clock without making a move (Art. 7.5.3): the position is "
+                                 "unchanged and {}'s clock runs again"),
                         colorName(side), colorName(side)));
         s.clock->restartTurn(side, t);
         s.penalizeIllegal(side, t, false);
         return {};
     }
-    s.notice(fmt::format("{} made a move with two hands (Art. 7.5.4): the move stands", colorName(side)));
+    s.notice(fmt::format(i18n::N_("{} made a move with two hands (Art. 7.5.4): the move stands"),
+                         colorName(side)));
     s.penalizeIllegal(side, t, r.increment_earned);
     return {};
 }
@@ -237,21 +250,21 @@ void on(Impl& s, const rec::Arrival& r, TimePoint) {
     const std::string& article = r.article;
     if (!r.forfeit)
         return s.notice(
-            fmt::format("{} arrived {} after the start, within the default time {} ({}): play on; "
-                        "his clock ran from the start",
+            fmt::format(i18n::N_("{} arrived {} after the start, within the default time {} ({}): play on; "
+                                 "his clock ran from the start"),
                         colorName(side), minutes(late), minutes(allowed), article));
     if (s.forfeit_proposed) {
         s.forfeit_proposed.reset();
         return s.notice(
-            fmt::format("{} also arrived after the default time ({}): both late, the arbiter "
-                        "decides (arbiter result)",
+            fmt::format(i18n::N_("{} also arrived after the default time ({}): both late, the arbiter "
+                                 "decides (arbiter result)"),
                         colorName(side), article));
     }
     s.forfeit_proposed = side;
     s.notice(fmt::format(
-        "forfeit proposed: {} arrived {} after the start, beyond the default time {} ({}): "
-        "{}; the arbiter confirms (arbiter forfeit confirm) or decides otherwise (arbiter "
-        "forfeit overrule)",
+        i18n::N_("forfeit proposed: {} arrived {} after the start, beyond the default time {} ({}): "
+                 "{}; the arbiter confirms (arbiter forfeit confirm) or decides otherwise (arbiter "
+                 "forfeit overrule)"),
         colorName(side), minutes(late), minutes(allowed), article, side == Color::White ? "0F-1F" : "1F-0F"));
 }
 
@@ -260,8 +273,8 @@ void on(Impl& s, const rec::Forfeit& r, TimePoint t) {
     s.forfeit_proposed.reset();
     if (!r.confirm)
         return s.notice(
-            fmt::format("the arbiter decided otherwise: {} does not lose for late arrival; play "
-                        "continues",
+            fmt::format(i18n::N_("the arbiter decided otherwise: {} does not lose for late arrival; play "
+                                 "continues"),
                         colorName(side)));
     // A default is scored as a win (E2023 10.1; shown 1F-0F in the pairing results).
     s.endGame(side == Color::White ? "0-1" : "1-0",

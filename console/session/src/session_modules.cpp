@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -33,13 +34,13 @@ void on(Impl& s, const rec::EngineRequest& r, TimePoint) {
     const std::string &name = r.name, &value = r.value;
     if (!r.allowed)
         return s.notice(
-            fmt::format("the engine asked to set {} to {}: refused ({}); logged for the arbiter "
-                        "(E.III 3.4)",
+            fmt::format(i18n::N_("the engine asked to set {} to {}: refused ({}); logged for the arbiter "
+                                 "(E.III 3.4)"),
                         name, value, r.reason));
     s.module_request = engine_event::OptionRequest{name, value};
     s.notice(
-        fmt::format("INSTRUCTION from the computer (E.III 3.4): set {} to {}; carry it out, then "
-                    "confirm (module-change done)",
+        fmt::format(i18n::N_("INSTRUCTION from the computer (E.III 3.4): set {} to {}; carry it out, then "
+                             "confirm (module-change done)"),
                     name, value));
 }
 
@@ -53,10 +54,11 @@ Outcome moduleChange(Impl& s, const cmd::ModuleChange& c, TimePoint now) {
                         now);
     const auto& req = *s.module_request;
     if (!c.name.empty() && (c.name != req.name || c.value != req.value))
-        return s.refuse("module-change",
-                        fmt::format("the engine asked for {} = {}: carry out exactly that (E.III 3.4){}",
-                                    req.name, req.value, own),
-                        now);
+        return s.refuse(
+            "module-change",
+            fmt::format(i18n::N_("the engine asked for {} = {}: carry out exactly that (E.III 3.4){}"),
+                        req.name, req.value, own),
+            now);
     return s.commit({{"type", "module_change"}, {"name", req.name}, {"value", req.value}}, now);
 }
 
@@ -67,8 +69,8 @@ void on(Impl& s, const rec::ModuleChange& r, TimePoint) {
     s.options_to_send.push_back({name, value});
     s.module_request.reset();
     s.notice(
-        fmt::format("module change carried out (E.III 3.4): {} = {}; the engine gets it before its "
-                    "next search",
+        fmt::format(i18n::N_("module change carried out (E.III 3.4): {} = {}; the engine gets it before its "
+                             "next search"),
                     name, value));
 }
 

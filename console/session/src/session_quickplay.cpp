@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -98,7 +99,7 @@ void Session::Impl::incrementOfferRefused(Color by) {
     if (!increment_request || increment_request->requester == by || increment_request->refused_as_draw)
         return;
     increment_request->refused_as_draw = true;
-    notice("III.4: the draw offer is refused; the arbiter grants or refuses the 5 s increment");
+    notice(i18n::N_("III.4: the draw offer is refused; the arbiter grants or refuses the 5 s increment"));
 }
 
 Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
@@ -107,7 +108,8 @@ Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
         return s.refuse(name, why, now);
     if (c.claimant == s.computer() && !s.indication(now).claim_quickplay)
         return s.refuse(
-            name, "disabled: the locked policy does not indicate a quickplay claim (E.III 3.3, Q2)", now);
+            name, i18n::N_("disabled: the locked policy does not indicate a quickplay claim (E.III 3.3, Q2)"),
+            now);
     return s.commit({{"type", "qpf_claim"},
                      {"claimant", colorName(c.claimant)},
                      {"provisional", !s.setup.arbiter_in_venue}},
@@ -116,16 +118,18 @@ Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
 
 Outcome arbiterQuickplay(Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now) {
     const char* name = "arbiter qpf";
-    if (!s.qpf_claim) return s.refuse(name, "no quickplay claim is open", now);
+    if (!s.qpf_claim) return s.refuse(name, i18n::N_("no quickplay claim is open"), now);
     if (s.qpf_claim->provisional && c.ruling != cmd::QuickplayRuling::Draw)
-        return s.refuse(name,
-                        "the claim ended the game (III.6.1 / App. D): the arbiter declares the result "
-                        "(arbiter qpf draw, or arbiter result 1-0|0-1 REASON)",
-                        now);
+        return s.refuse(
+            name,
+            i18n::N_("the claim ended the game (III.6.1 / App. D): the arbiter declares the result "
+                     "(arbiter qpf draw, or arbiter result 1-0|0-1 REASON)"),
+            now);
     if (c.ruling == cmd::QuickplayRuling::Postpone && s.qpf_claim->postponed)
-        return s.refuse(name, "the claim is already postponed: decide it (draw or reject)", now);
+        return s.refuse(name, i18n::N_("the claim is already postponed: decide it (draw or reject)"), now);
     if (c.ruling != cmd::QuickplayRuling::Postpone && c.add_two_minutes)
-        return s.refuse(name, "+2 goes with postpone only (a rejection always gives 2 minutes)", now);
+        return s.refuse(name, i18n::N_("+2 goes with postpone only (a rejection always gives 2 minutes)"),
+                        now);
     return s.commit({{"type", "qpf_ruling"}, {"ruling", rulingName(c.ruling)}, {"add", c.add_two_minutes}},
                     now);
 }
@@ -135,18 +139,20 @@ Outcome requestIncrement(Impl& s, const cmd::RequestIncrement& c, TimePoint now)
     if (auto why = s.quickplayObstacle(c.requester, QuickplayAct::IncrementRequest, now); !why.empty())
         return s.refuse(name, why, now);
     if (s.human_offer || s.computer_offer)
-        return s.refuse(name, "a draw offer is pending: it is answered first", now);
+        return s.refuse(name, i18n::N_("a draw offer is pending: it is answered first"), now);
     // Q2: the request is a draw offer, so the computer's needs the policy's indication (E.III 3.3).
     if (c.requester == s.computer() && !s.indication(now).claim_quickplay)
-        return s.refuse(name, "disabled: the locked policy does not indicate it (E.III 3.3, Q2)", now);
+        return s.refuse(name, i18n::N_("disabled: the locked policy does not indicate it (E.III 3.3, Q2)"),
+                        now);
     return s.commit({{"type", "increment_request"}, {"requester", colorName(c.requester)}}, now);
 }
 
 Outcome arbiterIncrement(Impl& s, const cmd::ArbiterIncrement& c, TimePoint now) {
     const char* name = "arbiter increment";
-    if (!s.increment_request) return s.refuse(name, "no III.4 increment request is open", now);
+    if (!s.increment_request) return s.refuse(name, i18n::N_("no III.4 increment request is open"), now);
     if (!s.increment_request->refused_as_draw)
-        return s.refuse(name, "the request is a draw offer: the opponent answers it first (III.4)", now);
+        return s.refuse(name, i18n::N_("the request is a draw offer: the opponent answers it first (III.4)"),
+                        now);
     return s.commit({{"type", "increment_ruling"}, {"grant", c.grant}}, now);
 }
 
@@ -169,12 +175,12 @@ void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
             fmt::format("quickplay-finish claim by {}, pending arbiter ({})", colorName(c.claimant), ref), t);
     }
     if (!s.clock->paused()) s.clock->pause(t);
-    s.notice(fmt::format("{} claims a draw, quickplay finish ({}): clocks paused, call the arbiter",
+    s.notice(fmt::format(i18n::N_("{} claims a draw, quickplay finish ({}): clocks paused, call the arbiter"),
                          colorName(c.claimant), articles(s)));
 }
 
 Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
-    if (!s.qpf_claim) return tl::make_unexpected("no quickplay claim is open");
+    if (!s.qpf_claim) return tl::make_unexpected(i18n::N_("no quickplay claim is open"));
     const Color claimant = s.qpf_claim->claimant;
     if (r.ruling == "draw") {
         bool provisional = s.qpf_claim->provisional;
@@ -187,7 +193,7 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
     if (r.ruling == "postpone") {
         s.qpf_claim->postponed = true;
         std::string note = r.add ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
-        s.notice(fmt::format("quickplay claim postponed ({}); it stays open: {}",
+        s.notice(fmt::format(i18n::N_("quickplay claim postponed ({}); it stays open: {}"),
                              s.setup.edition == rules::Edition::E2005 ? "10.2(b)" : "III.5.2", note));
         resumeAfterRuling(s, t);
         return {};
@@ -195,11 +201,12 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
     s.qpf_claim.reset();
     if (s.flag_reported) {
         // After a flag fall the decision is final (10.2(d)): no time to add; the flag is ruled next.
-        s.notice(
-            "quickplay claim rejected after the flag fell: the arbiter rules on the flag (confirm-flag)");
+        s.notice(i18n::N_(
+            "quickplay claim rejected after the flag fell: the arbiter rules on the flag (confirm-flag)"));
         return {};
     }
-    s.notice("quickplay claim rejected: " + s.clock->awardQuickplayTime(claimant, true, t));
+    s.notice(fmt::format(i18n::N_("quickplay claim rejected: {}"),
+                         s.clock->awardQuickplayTime(claimant, true, t)));
     resumeAfterRuling(s, t);
     return {};
 }
@@ -216,21 +223,22 @@ void on(Impl& s, const rec::IncrementRequest& r, TimePoint) {
             break;
         }
     s.notice(fmt::format(
-        "{} asks for a 5 s increment for both (III.4): a draw offer; if refused, call the arbiter",
+        i18n::N_("{} asks for a 5 s increment for both (III.4): a draw offer; if refused, call the arbiter"),
         colorName(requester)));
 }
 
 Applied on(Impl& s, const rec::IncrementRuling& r, TimePoint t) {
-    if (!s.increment_request) return tl::make_unexpected("no III.4 increment request is open");
+    if (!s.increment_request) return tl::make_unexpected(i18n::N_("no III.4 increment request is open"));
     Color requester = s.increment_request->requester;
     s.increment_request.reset();
     if (!r.grant) {
-        s.notice("III.4: the arbiter refuses the increment; play goes on");
+        s.notice(i18n::N_("III.4: the arbiter refuses the increment; play goes on"));
         return {};
     }
     s.increment_granted = true;
     // The engine learns it from the next go (winc/binc come from the clock's new control).
-    s.notice("III.4 granted: " + s.clock->grantIncrement(requester, t) + "; no III.5 claim any more (Q8)");
+    s.notice(fmt::format(i18n::N_("III.4 granted: {}; no III.5 claim any more (Q8)"),
+                         s.clock->grantIncrement(requester, t)));
     return {};
 }
 
