@@ -2,6 +2,7 @@
 // computer's move is completed, `ponderhit` when the human plays the expected reply, `stop` otherwise.
 #include <algorithm>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -38,11 +39,13 @@ std::optional<std::string> Session::Impl::ponderRefusal() const {
     if (!setup.engine.ponder) return std::nullopt;
     auto offered = engine.offersPonder();
     if (!offered)
-        return "engine.ponder=true: the engine has not finished its handshake yet; start again when it is "
-               "ready";
+        return i18n::N_(
+            "engine.ponder=true: the engine has not finished its handshake yet; start again when it "
+            "is ready");
     if (!*offered)
-        return "engine.ponder=true, but the engine does not offer the UCI option Ponder: set "
-               "engine.ponder=false in the event setup";
+        return i18n::N_(
+            "engine.ponder=true, but the engine does not offer the UCI option Ponder: set "
+            "engine.ponder=false in the event setup");
     return std::nullopt;
 }
 
