@@ -66,8 +66,9 @@ std::string movesCompleted(const Session::Impl& s, Color sealer) {
 }
 
 std::string drawOffer(const Session::Impl& s) {
-    if (s.human_offer) return fmt::format("{} (human) offered a draw: still valid", colorName(s.human()));
-    if (s.computer_offer)
+    if (s.draws.human_offer)
+        return fmt::format("{} (human) offered a draw: still valid", colorName(s.human()));
+    if (s.draws.computer_offer)
         return fmt::format("{} (computer) offered a draw: still valid", colorName(s.computer()));
     return "none";
 }
@@ -77,8 +78,8 @@ std::string drawOffer(const Session::Impl& s) {
 std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const std::string& resumption,
                                                             const std::string& adjourned_at) const {
     const Impl& s = *impl_;
-    if (s.phase != Phase::Adjourned || !s.sealed_by || !s.clock) return std::nullopt;
-    Color sealer = *s.sealed_by;
+    if (s.phase != Phase::Adjourned || !s.adjourn.sealed_by || !s.clock) return std::nullopt;
+    Color sealer = *s.adjourn.sealed_by;
     AdjournmentFormData d;
     fillEventAndPlayers(s.setup, d);
     d.fen = s.game.fen();  // the sealed move is not on the board while adjourned
@@ -92,7 +93,7 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     d.draw_offer = drawOffer(s);
     d.resumption = resumption;
     d.adjourned_at = adjourned_at;
-    if (!s.envelope.is_null()) d.envelope_fingerprint = envelopeFingerprint(s.envelope);
+    if (!s.adjourn.envelope.is_null()) d.envelope_fingerprint = envelopeFingerprint(s.adjourn.envelope);
     return d;
 }
 

@@ -21,7 +21,7 @@ ScoresheetPlayer player(const Session::Impl& s, Color side) {
 
 // Each sealed move is marked; one still in the envelope leaves its cell empty (CMP-3.5).
 void markSeals(const Session::Impl& s, ScoresheetData& d) {
-    for (const auto& [ply, by] : s.seals) {
+    for (const auto& [ply, by] : s.adjourn.seals) {
         const bool played = ply < s.moves.size();
         const int number = played ? s.moves[ply].number : s.game.moveNumber();
         d.seals.push_back({number, by == Color::White});

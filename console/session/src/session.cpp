@@ -107,14 +107,14 @@ Outcome humanMove(Impl& s, const cmd::HumanMove& c, TimePoint now) {
     if (s.qpfAwaitsArbiter())
         return s.refuse("move", i18n::N_("a quickplay claim awaits the arbiter's decision (arbiter qpf ...)"),
                         now);
-    if (s.seal_requested)
+    if (s.adjourn.seal_requested)
         return s.refuse("move",
                         i18n::N_("the arbiter asked for the move to be sealed: enter it as the sealed move"),
                         now);
     auto m = s.game.parse(c.text);
     if (!m) return tl::make_unexpected(Rejection{withIrregularHint(m.error(), "human")});
     TimePoint pressed = c.pressed_at.value_or(now);
-    if (pressed > now || pressed < s.turn_started_at)
+    if (pressed > now || pressed < s.cycle.turn_started_at)
         return s.refuse(
             "move", i18n::N_("the clock-press time must lie between the start of the human's turn and now"),
             now);
@@ -134,7 +134,7 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
     if (s.qpfAwaitsArbiter())
         return s.refuse("made", i18n::N_("a quickplay claim awaits the arbiter's decision (arbiter qpf ...)"),
                         now);
-    if (s.withheld) {
+    if (s.adjourn.withheld) {
         // I.1.1: a move executed after the seal request is the sealed move; the console shows none.
         if (!c.actual)
             return s.refuse(
@@ -147,7 +147,7 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
         return s.commit(
             {{"type", "sealed"}, {"by", colorName(s.computer())}, {"uci", m->uci}, {"on_board", true}}, now);
     }
-    std::string uci = s.engine_move->uci;
+    std::string uci = s.cycle.engine_move->uci;
     bool breach = false;
     if (c.actual) {
         auto m = s.game.parse(*c.actual);
@@ -174,14 +174,15 @@ Outcome pressed(Impl& s, const cmd::ClockPressed& c, TimePoint now) {
         return s.refuse("pressed",
                         i18n::N_("press the clock after the move is executed on the board (E.III 1.4)"), now);
     TimePoint at = c.at.value_or(now);
-    if (at > now || at < s.engine_move_at)
+    if (at > now || at < s.cycle.engine_move_at)
         return s.refuse("pressed", i18n::N_("the press time must lie between the engine's move and now"),
                         now);
     return s.commit({{"type", "pressed"}, {"at", toMs(at)}}, now);
 }
 
 Outcome recorded(Impl& s, TimePoint now) {
-    if (!s.unrecorded) return s.refuse("recorded", i18n::N_("no computer move waits to be recorded"), now);
+    if (!s.cycle.unrecorded)
+        return s.refuse("recorded", i18n::N_("no computer move waits to be recorded"), now);
     if (s.phase == Phase::EngineMoveShown || s.phase == Phase::EngineMoveMade)
         return s.refuse("recorded",
                         i18n::N_("record the move after it is executed and the clock pressed (E.III 1.4)"),

@@ -30,7 +30,7 @@ Applied on(Impl& s, const rec::Setup& r, TimePoint) {
 Applied on(Impl& s, const rec::Start& r, TimePoint) {
     TimePoint at = r.at;
     s.clock->start(at);
-    s.turn_started_at = at;
+    s.cycle.turn_started_at = at;
     s.session_start = at;  // CLK-08: the default time counts from the official start
     s.started_at = at;
     s.phase = s.computer() == Color::White ? Phase::EngineThinking : Phase::HumanToMove;
@@ -50,10 +50,10 @@ Applied on(Impl& s, const rec::EngineMove& r, TimePoint t) {
     PendingEngineMove m{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
     if (r.cp) m.eval = Evaluation{*r.cp, std::nullopt};
     if (r.mate) m.eval = Evaluation{0, *r.mate};
-    if (m.eval) s.evals.emplace_back(s.game.plies(), *m.eval);
-    s.engine_move = m;
-    s.engine_move_at = t;
-    bool hold = s.unrecorded && s.setup.enforce_recording;
+    if (m.eval) s.engine_state.evals.emplace_back(s.game.plies(), *m.eval);
+    s.cycle.engine_move = m;
+    s.cycle.engine_move_at = t;
+    bool hold = s.cycle.unrecorded && s.setup.enforce_recording;
     s.phase = hold ? Phase::EngineMoveHeld : Phase::EngineMoveShown;
     if (hold)
         s.notice(i18n::N_("record the computer's previous move: the next move is shown after that (REC-03)"));
@@ -64,15 +64,15 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
     const std::string& uci = r.uci;
     auto d = s.game.describe(uci);
     if (!d) return tl::make_unexpected(d.error());
-    if (!s.engine_move) return tl::make_unexpected(i18n::N_("no engine move to execute"));
+    if (!s.cycle.engine_move) return tl::make_unexpected(i18n::N_("no engine move to execute"));
     if (r.breach)
         s.notice(fmt::format(
             i18n::N_("board differs from the engine's move: {} played instead of {} (E.III 3.1 breach "
                      "logged for the arbiter)"),
-            d->local, s.engine_move->text));
+            d->local, s.cycle.engine_move->text));
     // DRW-01: executing the computer's move rejects the human's pending offer; the (=) mark stays.
-    if (s.human_offer) s.notice(i18n::N_("the human's draw offer is rejected by the computer's move"));
-    s.human_offer = false;
+    if (s.draws.human_offer) s.notice(i18n::N_("the human's draw offer is rejected by the computer's move"));
+    s.draws.human_offer = false;
     // Provisional %clk/%emt (final at the press; a mate on the board ends the game before it).
     ScoresheetMove sm{s.game.moveNumber(),
                       s.computer(),
@@ -81,12 +81,12 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
                       d->local,
                       false,
                       s.clock->remaining(s.computer(), t),
-                      std::chrono::duration_cast<Ms>(t - s.turn_started_at)};
+                      std::chrono::duration_cast<Ms>(t - s.cycle.turn_started_at)};
     s.game.play(uci);
     s.moves.push_back(sm);
-    s.engine_move->made = true;
-    s.engine_move->uci = uci;
-    s.unrecorded = true;
+    s.cycle.engine_move->made = true;
+    s.cycle.engine_move->uci = uci;
+    s.cycle.unrecorded = true;
     s.locked = true;
     s.phase = Phase::EngineMoveMade;
     s.checkEnding(t);
@@ -96,32 +96,32 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
 Applied on(Impl& s, const rec::Pressed& r, TimePoint) {
     TimePoint at = r.at;
     if (s.moves.empty()) return tl::make_unexpected(i18n::N_("no computer move to press the clock for"));
-    Ms elapsed = std::chrono::duration_cast<Ms>(at - s.turn_started_at);
-    Ms handling = std::chrono::duration_cast<Ms>(at - s.engine_move_at);
-    if (std::exchange(s.clock_waits_for_sealed_move, false)) {
+    Ms elapsed = std::chrono::duration_cast<Ms>(at - s.cycle.turn_started_at);
+    Ms handling = std::chrono::duration_cast<Ms>(at - s.cycle.engine_move_at);
+    if (std::exchange(s.adjourn.clock_waits_for_sealed_move, false)) {
         // Guidelines I.9: the clocks stood still from the seal until this press, so the sealed move used
         // only its time before the seal (%emt agrees with %clk), and only the handling up to the seal ran
         // on the clock: the break and the resumption's execution stay out of the reserve (E.III 2.1).
         s.clock->resume(at);
-        elapsed = std::exchange(s.sealed_turn_time, Ms{0});
-        handling = std::exchange(s.sealed_handling, Ms{0});
+        elapsed = std::exchange(s.adjourn.sealed_turn_time, Ms{0});
+        handling = std::exchange(s.adjourn.sealed_handling, Ms{0});
     }
     s.clock->press(at);
     s.moves.back().clock_after = s.clock->remaining(s.computer(), at);
     s.moves.back().elapsed = elapsed;
     // E.III 2.1: the handling time (engine's move shown -> clock pressed) feeds the reserve.
     s.clock->recordHandling(handling);
-    s.turn_started_at = at;
-    s.engine_move.reset();
+    s.cycle.turn_started_at = at;
+    s.cycle.engine_move.reset();
     s.phase = Phase::HumanToMove;
     return {};
 }
 
 void on(Impl& s, const rec::Recorded&, TimePoint t) {
-    s.unrecorded = false;
+    s.cycle.unrecorded = false;
     if (s.phase == Phase::EngineMoveHeld) {
         s.phase = Phase::EngineMoveShown;
-        s.engine_move_at = t;
+        s.cycle.engine_move_at = t;
     }
 }
 
@@ -140,30 +140,31 @@ void on(Impl& s, const rec::HumanOffer&, TimePoint) {
             it->draw_offer = true;
             break;
         }
-    s.human_offer = true;
+    s.draws.human_offer = true;
 }
 
 void on(Impl& s, const rec::AnswerHuman& r, TimePoint t) {
     if (r.accept) return s.endGame("1/2-1/2", "draw by agreement", t);
-    s.human_offer = false;
+    s.draws.human_offer = false;
     s.incrementOfferRefused(s.computer());  // QPF-03: a III.4 request refused as a draw
     if (s.phase != Phase::ClaimPending) return;
     // Art. 9.5: the incorrect claim stands as a claim; the penalty applies and the written move follows.
     s.notice(s.clock->penalizeClaim(s.human(), t));
-    if (s.claim && s.claim->intended_uci) s.expected_human_move = *s.claim->intended_uci;
-    s.claim.reset();
+    if (s.draws.claim && s.draws.claim->intended_uci)
+        s.cycle.expected_human_move = *s.draws.claim->intended_uci;
+    s.draws.claim.reset();
     s.phase = Phase::HumanToMove;
 }
 
 void on(Impl& s, const rec::ComputerOffer&, TimePoint) {
     s.moves.back().draw_offer = true;
-    s.computer_offer = true;
+    s.draws.computer_offer = true;
 }
 
 void on(Impl& s, const rec::AnswerComputer& r, TimePoint t) {
     if (r.accept) return s.endGame("1/2-1/2", "draw by agreement", t);
-    s.computer_offer = false;
-    s.last_rejected_offer = s.game.moveNumber();
+    s.draws.computer_offer = false;
+    s.draws.last_rejected_offer = s.game.moveNumber();
     s.incrementOfferRefused(s.human());  // QPF-03: a III.4 request refused as a draw
 }
 
@@ -183,7 +184,7 @@ Applied on(Impl& s, const rec::Claim& r, TimePoint t) {
     }
     if (claimant == s.human()) {
         // DRW-02: the operator may take the incorrect claim as a draw offer before the penalty applies.
-        s.claim = PendingClaim{claimant, r.intended};
+        s.draws.claim = PendingClaim{claimant, r.intended};
         s.phase = Phase::ClaimPending;
         return {};
     }
@@ -197,11 +198,11 @@ void on(Impl& s, const rec::Resign& r, TimePoint t) {
 
 void on(Impl& s, const rec::FlagReported& r, TimePoint) {
     const Color side = r.side;
-    s.flag_reported = side;
-    if (side == s.computer()) ++s.computer_flags;
+    s.irregular.flag_reported = side;
+    if (side == s.computer()) ++s.irregular.computer_flags;
     s.notice(fmt::format(i18n::N_("{}'s flag reported: verify on the official clock (Art. 6.12.2 / 6.15)"),
                          colorName(side)));
-    if (s.qpf_claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
+    if (s.qpf.claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
         s.notice(i18n::N_(
             "a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)"));
 }
@@ -243,9 +244,9 @@ Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
     old.san = d->san;
     old.text = d->local;
     s.moves.push_back(old);
-    s.engine_move.reset();
-    s.withheld = false;  // a withheld choice belonged to the corrected position
-    s.withheld_uci.clear();
+    s.cycle.engine_move.reset();
+    s.adjourn.withheld = false;  // a withheld choice belonged to the corrected position
+    s.adjourn.withheld_uci.clear();
     s.phase = Phase::EngineThinking;
     s.notice(fmt::format(i18n::N_("entry corrected with the arbiter: {} -> {}"), r.old, d->local));
     s.checkEnding(t);
@@ -253,7 +254,7 @@ Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
 }
 
 void on(Impl& s, const rec::ArbiterResult& r, TimePoint t) {
-    s.qpf_claim.reset();  // QPF-04: a provisional claim's game gets its result here
+    s.qpf.claim.reset();  // QPF-04: a provisional claim's game gets its result here
     s.endGame(r.result, "arbiter decision: " + r.reason, t);
 }
 
@@ -262,56 +263,56 @@ void on(Impl& s, const rec::Faster& r, TimePoint t) {
 }
 
 void on(Impl& s, const rec::SealRequested&, TimePoint) {
-    s.seal_requested = true;
+    s.adjourn.seal_requested = true;
     s.notice(i18n::N_("seal requested: the player having the move seals it (Guidelines I.1)"));
 }
 
 void on(Impl& s, const rec::Sealed& r, TimePoint t) {
-    s.sealed_by = r.by;
-    s.seals.emplace_back(s.moves.size(), r.by);
+    s.adjourn.sealed_by = r.by;
+    s.adjourn.seals.emplace_back(s.moves.size(), r.by);
     // The computer's sealed move is only in the envelope; a live session keeps it in memory, a restored
     // one learns it when the envelope is opened at resumption (CMP-3.5).
-    bool computer = s.sealed_by == s.computer();
-    s.sealed_uci = r.uci ? *r.uci : computer ? s.withheld_uci : "";
-    s.sealed_text = r.text;  // journals before the human's move stayed in the envelope
-    s.envelope = r.envelope;
-    if (computer) s.engine_move.reset();
-    s.withheld = false;
-    s.withheld_uci.clear();
+    bool computer = s.adjourn.sealed_by == s.computer();
+    s.adjourn.sealed_uci = r.uci ? *r.uci : computer ? s.adjourn.withheld_uci : "";
+    s.adjourn.sealed_text = r.text;  // journals before the human's move stayed in the envelope
+    s.adjourn.envelope = r.envelope;
+    if (computer) s.cycle.engine_move.reset();
+    s.adjourn.withheld = false;
+    s.adjourn.withheld_uci.clear();
     // Guidelines I.2(c): the sealer's clock ran from its turn's start until the envelope was sealed.
-    s.sealed_turn_time = std::chrono::duration_cast<Ms>(t - s.turn_started_at);
-    s.time_before_seal[*s.sealed_by] += s.sealed_turn_time;
-    s.sealed_handling = computer ? std::chrono::duration_cast<Ms>(t - s.engine_move_at) : Ms{0};
+    s.adjourn.sealed_turn_time = std::chrono::duration_cast<Ms>(t - s.cycle.turn_started_at);
+    s.adjourn.time_before_seal[*s.adjourn.sealed_by] += s.adjourn.sealed_turn_time;
+    s.adjourn.sealed_handling = computer ? std::chrono::duration_cast<Ms>(t - s.cycle.engine_move_at) : Ms{0};
     s.clock->pause(t);
     s.phase = Phase::Adjourned;
-    s.seal_requested = false;
+    s.adjourn.seal_requested = false;
     if (r.on_board) s.notice(i18n::N_("the move executed after the seal request is the sealed move (I.1.1)"));
 }
 
 // CMP-3.5: the engine has chosen under a seal request; its move is not in the record.
 void on(Impl& s, const rec::EngineMoveWithheld&, TimePoint t) {
-    if (!s.withheld)
+    if (!s.adjourn.withheld)
         s.notice(i18n::N_("the computer has chosen its move: seal it now (the move is not shown)"));
-    s.withheld = true;  // again after a restart: the same state
-    s.engine_move.reset();
-    s.engine_move_at = t;
+    s.adjourn.withheld = true;  // again after a restart: the same state
+    s.cycle.engine_move.reset();
+    s.cycle.engine_move_at = t;
     s.phase = Phase::EngineMoveShown;
 }
 
 // ADJ-05: the envelope is opened and the sealed move played; ADJ-06: a defective one loses (or draws, 6.9).
 Applied on(Impl& s, const rec::Resume& r, TimePoint) {
-    if (!s.sealed_by) return tl::make_unexpected(i18n::N_("no sealed move to resume with"));
+    if (!s.adjourn.sealed_by) return tl::make_unexpected(i18n::N_("no sealed move to resume with"));
     const TimePoint at = r.at;
-    s.turn_started_at = at;
+    s.cycle.turn_started_at = at;
     s.session_start = at;  // ADJ-10: default times count from the resumption session's start
-    s.arrived = {};
-    const Color sealer = *s.sealed_by;
-    if (r.opened) s.sealed_uci = *r.opened;
+    s.irregular.arrived = {};
+    const Color sealer = *s.adjourn.sealed_by;
+    if (r.opened) s.adjourn.sealed_uci = *r.opened;
     if (r.written) {
-        s.sealed_text = *r.written;
-        s.sealed_uci = r.uci.value_or("");
+        s.adjourn.sealed_text = *r.written;
+        s.adjourn.sealed_uci = r.uci.value_or("");
     }
-    if (s.sealed_uci.empty()) {
+    if (s.adjourn.sealed_uci.empty()) {
         s.clock->resume(at);
         s.phase = Phase::HumanToMove;
         if (!s.game.canMate(~sealer))
@@ -322,31 +323,32 @@ Applied on(Impl& s, const rec::Resume& r, TimePoint) {
     }
     if (sealer == s.human()) {
         s.clock->resume(at);
-        if (auto ok = s.playHuman(s.sealed_uci, at, false); !ok) return ok;
+        if (auto ok = s.playHuman(s.adjourn.sealed_uci, at, false); !ok) return ok;
         // Guidelines I.2(c): the sealed move's time is the sealer's time before the seal (%emt = %clk).
-        s.moves.back().elapsed = std::exchange(s.sealed_turn_time, Ms{0});
+        s.moves.back().elapsed = std::exchange(s.adjourn.sealed_turn_time, Ms{0});
         s.checkEnding(at);
         return {};
     }
     // Guidelines I.9 / App. A9 (ADJ-05): the sealed move is made on the board and then the replier's
     // clock is started. The computer's clock does not run while the operator executes its sealed move:
     // the clocks stay stopped until the press, which starts the human's.
-    auto d = s.game.describe(s.sealed_uci);
+    auto d = s.game.describe(s.adjourn.sealed_uci);
     if (!d) return tl::make_unexpected(fmt::format(i18n::N_("the sealed move: {}"), d.error()));
-    s.clock_waits_for_sealed_move = true;
-    s.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
-    s.engine_move_at = at;
+    s.adjourn.clock_waits_for_sealed_move = true;
+    s.cycle.engine_move = PendingEngineMove{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
+    s.cycle.engine_move_at = at;
     s.phase = Phase::EngineMoveShown;
     return {};
 }
 
 void on(Impl& s, const rec::EngineFault& r, TimePoint) {
-    s.last_fault = r.what;
-    s.notice(fmt::format(i18n::N_("engine fault: {} - restarting with the whole game"), s.last_fault));
+    s.engine_state.last_fault = r.what;
+    s.notice(fmt::format(i18n::N_("engine fault: {} - restarting with the whole game"),
+                         s.engine_state.last_fault));
 }
 
 void on(Impl& s, const rec::EngineRestart& r, TimePoint) {
-    ++s.restarts;
+    ++s.engine_state.restarts;
     s.notice(fmt::format(i18n::N_("engine restarted after {}ms"), r.downtime.count()));
 }
 
@@ -411,21 +413,21 @@ Applied Session::Impl::playHuman(const std::string& uci, TimePoint pressed, bool
                       d->local,
                       offer,
                       clock->remaining(human(), pressed),
-                      std::chrono::duration_cast<Ms>(pressed - turn_started_at)};
+                      std::chrono::duration_cast<Ms>(pressed - cycle.turn_started_at)};
     game.play(uci);
     moves.push_back(sm);
     // DRW-01: the human's move rejects the computer's pending offer.
-    if (computer_offer) {
-        computer_offer = false;
-        last_rejected_offer = game.moveNumber();
+    if (draws.computer_offer) {
+        draws.computer_offer = false;
+        draws.last_rejected_offer = game.moveNumber();
     }
-    if (offer) human_offer = true;
-    if (!expected_human_move.empty() && expected_human_move != uci)
+    if (offer) draws.human_offer = true;
+    if (!cycle.expected_human_move.empty() && cycle.expected_human_move != uci)
         notice(i18n::N_(
             "the move after the incorrect claim differs from the written move (Art. 9.5): arbiter to check"));
-    expected_human_move.clear();
+    cycle.expected_human_move.clear();
     locked = true;
-    turn_started_at = pressed;
+    cycle.turn_started_at = pressed;
     phase = Phase::EngineThinking;
     return {};
 }
@@ -437,9 +439,9 @@ Applied Session::Impl::writeComputerMove(const std::string& uci, TimePoint t) {
     if (!d) return tl::make_unexpected(d.error());
     moves.push_back(ScoresheetMove{game.moveNumber(), computer(), d->uci, d->san, d->local, false,
                                    clock->remaining(computer(), t),
-                                   std::chrono::duration_cast<Ms>(t - turn_started_at)});
+                                   std::chrono::duration_cast<Ms>(t - cycle.turn_started_at)});
     game.play(d->uci);
-    engine_move.reset();
+    cycle.engine_move.reset();
     return {};
 }
 
@@ -447,7 +449,7 @@ void Session::Impl::endGame(const std::string& res, const std::string& why, Time
     result = res;
     termination = why;
     phase = Phase::GameOver;
-    human_offer = computer_offer = false;
+    draws.human_offer = draws.computer_offer = false;
     if (clock && !clock->paused()) clock->pause(t);
     notice(fmt::format(i18n::N_("game over: {} ({})"), res, why));
 }
@@ -471,15 +473,15 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
             game.plies() - keep));
         game.truncate(keep);
         moves.resize(keep);
-        std::erase_if(evals, [&](const auto& e) { return e.first >= keep; });
+        std::erase_if(engine_state.evals, [&](const auto& e) { return e.first >= keep; });
     }
-    engine_move.reset();
-    withheld = false;  // a withheld choice belonged to the position now gone
-    withheld_uci.clear();
-    human_offer = computer_offer = false;
-    unrecorded = false;
+    cycle.engine_move.reset();
+    adjourn.withheld = false;  // a withheld choice belonged to the position now gone
+    adjourn.withheld_uci.clear();
+    draws.human_offer = draws.computer_offer = false;
+    cycle.unrecorded = false;
     clock->restartTurn(side, t);
-    turn_started_at = t;
+    cycle.turn_started_at = t;
     phase = side == computer() ? Phase::EngineThinking : Phase::HumanToMove;
     penalizeIllegal(side, t, true);
 }
@@ -487,7 +489,7 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
 // Art. 7.5.5 (2023) / 7.4(b) (2005): counts `side`'s completed illegal move, then the time penalty or the
 // loss. `increment_earned`: the clock's last credited increment was earned by that illegal move.
 void Session::Impl::penalizeIllegal(Color side, TimePoint t, bool increment_earned) {
-    int count = ++illegal[side];
+    int count = ++irregular.illegal[side];
     bool loses = setup.edition == rules::Edition::E2005 ? count >= 3 : count >= 2;
     if (loses) {
         // 2023 Art. 7.5.5: a draw if the opponent cannot mate; 2005 7.4(b) has no such exception.

@@ -21,7 +21,7 @@ std::string kindName(cmd::ClaimKind k) {
 
 Outcome humanOffer(Impl& s, TimePoint now) {
     if (!inPlay(s)) return s.refuse("offer", i18n::N_("no game in progress"), now);
-    if (s.human_offer) return s.refuse("offer", i18n::N_("the human's offer is already pending"), now);
+    if (s.draws.human_offer) return s.refuse("offer", i18n::N_("the human's offer is already pending"), now);
     bool has_move = std::any_of(s.moves.begin(), s.moves.end(), [&](auto& m) { return m.side == s.human(); });
     if (!has_move)
         return s.refuse("offer", i18n::N_("offer with a move: enter the human's move with the offer"), now);
@@ -29,7 +29,7 @@ Outcome humanOffer(Impl& s, TimePoint now) {
 }
 
 Outcome answerHuman(Impl& s, const cmd::AnswerHumanOffer& c, TimePoint now) {
-    if (!s.human_offer && s.phase != Phase::ClaimPending)
+    if (!s.draws.human_offer && s.phase != Phase::ClaimPending)
         return s.refuse(c.accept ? "accept" : "decline",
                         i18n::N_("no draw offer or claim from the human is pending"), now);
     return s.commit({{"type", "answer_human"}, {"accept", c.accept}}, now);
@@ -42,7 +42,7 @@ Outcome computerOffer(Impl& s, TimePoint now) {
             i18n::N_("the computer offers a draw after its move is executed and before the clock is pressed "
                      "(Art. 9.1)"),
             now);
-    if (s.computer_offer)
+    if (s.draws.computer_offer)
         return s.refuse("computer-offer", i18n::N_("the computer's offer is already pending"), now);
     if (!s.indication(now).offer_draw)
         return s.refuse("computer-offer",
@@ -52,7 +52,7 @@ Outcome computerOffer(Impl& s, TimePoint now) {
 }
 
 Outcome humanAnswers(Impl& s, const cmd::HumanAnswersOffer& c, TimePoint now) {
-    if (!s.computer_offer)
+    if (!s.draws.computer_offer)
         return s.refuse("human-answer", i18n::N_("no draw offer from the computer is pending"), now);
     return s.commit({{"type", "answer_computer"}, {"accept", c.accept}}, now);
 }
@@ -71,9 +71,9 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
         auto m = s.game.parse(*c.intended);
         if (!m) return tl::make_unexpected(Rejection{fmt::format(i18n::N_("intended move: {}"), m.error())});
         intended = m->uci;
-    } else if (computer && s.engine_move && s.phase == Phase::EngineMoveShown &&
+    } else if (computer && s.cycle.engine_move && s.phase == Phase::EngineMoveShown &&
                !s.game.claim(c.kind, std::nullopt).valid) {
-        intended = s.engine_move->uci;  // 9.2.1 / 9.3.1: the engine's move is written, not played
+        intended = s.cycle.engine_move->uci;  // 9.2.1 / 9.3.1: the engine's move is written, not played
     }
     if (computer && !(s.indication(now).claim_draw && s.game.claim(c.kind, intended).valid))
         return s.refuse(name, i18n::N_("disabled: no valid claim indicated by the locked policy (E.III 3.3)"),
@@ -106,11 +106,11 @@ Outcome reportFlag(Impl& s, const cmd::ReportFlag& c, TimePoint now) {
 
 Outcome confirmFlag(Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now) {
     if (!inPlay(s)) return s.refuse("confirm-flag", i18n::N_("no game in progress"), now);
-    if (s.flag_reported != c.side)
+    if (s.irregular.flag_reported != c.side)
         return s.refuse("confirm-flag",
                         i18n::N_("report the flag first; the arbiter confirms it on the table clock"), now);
     // QPF-02: with a quickplay claim open the result is the arbiter's decision, never an automatic loss.
-    if (s.qpf_claim)
+    if (s.qpf.claim)
         return s.refuse(
             "confirm-flag",
             i18n::N_("a quickplay claim is open: the arbiter decides it first (arbiter qpf draw|reject)"),
@@ -168,7 +168,7 @@ Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
 }
 
 Outcome arbiterResult(Impl& s, const cmd::ArbiterResult& c, TimePoint now) {
-    bool provisional = s.qpf_claim && s.qpf_claim->provisional;  // QPF-04: pending the arbiter
+    bool provisional = s.qpf.claim && s.qpf.claim->provisional;  // QPF-04: pending the arbiter
     if (s.phase == Phase::Setup || (s.over() && !provisional))
         return s.refuse("result", i18n::N_("no game in progress"), now);
     if (c.result != "1-0" && c.result != "0-1" && c.result != "1/2-1/2")
@@ -196,14 +196,14 @@ Outcome faster(Impl& s, const cmd::FasterRate& c, TimePoint now) {
 
 Outcome requestSeal(Impl& s, TimePoint now) {
     if (!inPlay(s)) return s.refuse("seal", i18n::N_("no game in progress"), now);
-    if (s.seal_requested) return s.refuse("seal", i18n::N_("sealing is already requested"), now);
+    if (s.adjourn.seal_requested) return s.refuse("seal", i18n::N_("sealing is already requested"), now);
     return s.commit({{"type", "seal_requested"}}, now);
 }
 
 // Guidelines I.1/I.5: the human's move stays on his paper scoresheet in the envelope until resumption;
 // the computer's side (operator and console) must not learn it, so nothing of it is entered now.
 Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
-    if (!s.seal_requested || s.phase != Phase::HumanToMove)
+    if (!s.adjourn.seal_requested || s.phase != Phase::HumanToMove)
         return s.refuse("seal-human", i18n::N_("the human seals when told to and having the move"), now);
     if (!c.text.empty())
         return s.refuse(
@@ -217,22 +217,22 @@ Outcome sealHuman(Impl& s, const cmd::SealHumanMove& c, TimePoint now) {
 // CMP-3.5: the move is sealed in unambiguous long form under the arbiter's passphrase; the record keeps
 // only the envelope. Only a move chosen after the seal request is secret, so only that one is sealed.
 Outcome sealComputer(Impl& s, const cmd::SealComputerMove& c, TimePoint now) {
-    if (s.seal_requested && s.phase == Phase::EngineMoveShown && !s.withheld)
+    if (s.adjourn.seal_requested && s.phase == Phase::EngineMoveShown && !s.adjourn.withheld)
         return s.refuse(
             "seal-computer",
             i18n::N_("the computer's move was shown before the seal request: execute it and press the "
                      "clock; the human, then having the move, seals (Guidelines I.1)"),
             now);
-    if (!s.withheld)
+    if (!s.adjourn.withheld)
         return s.refuse("seal-computer", i18n::N_("the computer seals once sealing is requested"), now);
-    if (s.withheld_uci.empty())
+    if (s.adjourn.withheld_uci.empty())
         return s.refuse("seal-computer",
                         i18n::N_("the engine is choosing its move again after the restart: wait"), now);
     SealOptions opt;
     opt.label = fmt::format("{} round {} board {}: move {}, {} seals", s.setup.event, s.setup.round,
                             s.setup.board, s.game.moveNumber(), colorName(s.computer()));
     opt.cost = c.cost;
-    auto env = sealMove(s.withheld_uci, c.passphrase, opt);
+    auto env = sealMove(s.adjourn.withheld_uci, c.passphrase, opt);
     if (!env) return s.refuse("seal-computer", env.error().message, now);
     return s.commit({{"type", "sealed"},
                      {"by", colorName(s.computer())},
@@ -258,14 +258,14 @@ Outcome openHumanEnvelope(Impl& s, const cmd::Resume& c, json& r, TimePoint now)
 Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
     if (s.phase != Phase::Adjourned) return s.refuse("resume", i18n::N_("the game is not adjourned"), now);
     json r{{"type", "resume"}, {"at", toMs(c.session_start.value_or(now))}};
-    if (s.sealed_by == s.computer() && !s.envelope.is_null()) {
-        auto move = openSealedMove(s.envelope, c.passphrase);
+    if (s.adjourn.sealed_by == s.computer() && !s.adjourn.envelope.is_null()) {
+        auto move = openSealedMove(s.adjourn.envelope, c.passphrase);
         if (!move) return s.refuse("resume", move.error().message, now);
         if (!s.game.describe(*move))
             return s.refuse("resume", i18n::N_("the envelope holds no legal move: arbiter to rule"), now);
         r["opened"] = *move;  // released at resumption with the arbiter (CMP-3.5)
     }
-    if (s.sealed_by == s.human() && s.sealed_text.empty())
+    if (s.adjourn.sealed_by == s.human() && s.adjourn.sealed_text.empty())
         if (auto ok = openHumanEnvelope(s, c, r, now); !ok) return ok;
     return s.commit(r, now);
 }

@@ -44,11 +44,11 @@ std::string redactLine(const std::string& line) {
 // Engine lines are held until their search ends, so that lines written before a seal request cannot
 // reveal the move the engine then seals (Guidelines I.1, CMP-3.5).
 void Session::Impl::flushEngineIo(TimePoint now) {
-    if (pending_io.empty()) return;
-    if ((seal_requested && game.toMove() == computer()) || withheld)
-        for (auto& l : pending_io) l = redactLine(l);
-    (void)commit({{"type", "engine_io"}, {"lines", pending_io}}, now);
-    pending_io.clear();
+    if (engine_state.pending_io.empty()) return;
+    if ((adjourn.seal_requested && game.toMove() == computer()) || adjourn.withheld)
+        for (auto& l : engine_state.pending_io) l = redactLine(l);
+    (void)commit({{"type", "engine_io"}, {"lines", engine_state.pending_io}}, now);
+    engine_state.pending_io.clear();
 }
 
 void Session::Impl::poll(TimePoint now) {
@@ -57,14 +57,15 @@ void Session::Impl::poll(TimePoint now) {
         std::visit(
             Overload{
                 [&](const engine_event::Line& l) {
-                    pending_io.push_back((l.to_engine ? "> " : "< ") + l.text);
+                    engine_state.pending_io.push_back((l.to_engine ? "> " : "< ") + l.text);
                 },
                 [&](const engine_event::BestMove& b) {
-                    bool again = withheld && withheld_uci.empty();  // restored: choose again
-                    if (!searching || b.search != search_id || !(phase == Phase::EngineThinking || again))
+                    bool again = adjourn.withheld && adjourn.withheld_uci.empty();  // restored: choose again
+                    if (!engine_state.searching || b.search != engine_state.search_id ||
+                        !(phase == Phase::EngineThinking || again))
                         return;
                     flush();
-                    searching = false;
+                    engine_state.searching = false;
                     if (auto d = game.describe(b.uci); !d) {
                         // Never shown as a move to play: logged, and the search is re-issued.
                         (void)commit({{"type", "engine_fault"},
@@ -72,23 +73,24 @@ void Session::Impl::poll(TimePoint now) {
                                      now);
                         return;
                     }
-                    if (seal_requested) {
+                    if (adjourn.seal_requested) {
                         // The move exists only in memory until sealComputer encrypts it.
                         (void)commit({{"type", "engine_move_withheld"}, {"depth", b.depth}}, now);
-                        withheld_uci = b.uci;
+                        adjourn.withheld_uci = b.uci;
                         return;
                     }
                     (void)commit(bestMoveRecord(b), now);
-                    notePonderMove(search_moves, b.uci, b.ponder);
+                    notePonderMove(engine_state.search_moves, b.uci, b.ponder);
                 },
                 [&](const engine_event::Fault& f) {
                     flush();
                     (void)commit({{"type", "engine_fault"}, {"what", f.what}}, now);
                     // The restarted engine gets the whole game; pondering waits for its next move.
-                    if (ponder)
-                        endPonder(
-                            {{"type", "ponder_stop"}, {"search", ponder->id}, {"reason", "engine fault"}},
-                            now);
+                    if (pondering.search)
+                        endPonder({{"type", "ponder_stop"},
+                                   {"search", pondering.search->id},
+                                   {"reason", "engine fault"}},
+                                  now);
                 },
                 [&](const engine_event::Restarted& r) {
                     flush();
@@ -98,26 +100,28 @@ void Session::Impl::poll(TimePoint now) {
             ev);
     }
     // A ponder search's lines are held like a search's: after a hit they belong to the computer's move.
-    if (!searching && !ponder) flush();
+    if (!engine_state.searching && !pondering.search) flush();
     reconcile(now);
 }
 
 // Starts the search the state needs; `stop` only when the position it searches is gone (E.III 2.3).
 // A ponder search is settled first: its `stop` (miss, adjournment, ...) is not one of those stops.
 void Session::Impl::reconcile(TimePoint now) {
-    bool need = phase == Phase::EngineThinking || (withheld && withheld_uci.empty() && !over());
+    bool need =
+        phase == Phase::EngineThinking || (adjourn.withheld && adjourn.withheld_uci.empty() && !over());
     auto moves_now = game.uciMoves();
-    if (ponder && settlePonder(need, moves_now, now)) return;
-    if (searching && (!need || search_plies != moves_now.size() || search_moves != moves_now)) {
+    if (pondering.search && settlePonder(need, moves_now, now)) return;
+    if (engine_state.searching &&
+        (!need || engine_state.search_plies != moves_now.size() || engine_state.search_moves != moves_now)) {
         engine.stop(now);
-        searching = false;
+        engine_state.searching = false;
     }
     // E.III 3.4: idle, before the next position/go (settlePonder ended a ponder search first).
-    if (!searching && !ponder) sendChangedOptions(*this, now);
+    if (!engine_state.searching && !pondering.search) sendChangedOptions(*this, now);
     if (!need) return startPonder(now);
-    if (searching) return;
-    ponder_candidate.clear();
-    SearchRequest req{++search_id, "", moves_now, clock->budget(computer(), now)};
+    if (engine_state.searching) return;
+    pondering.candidate.clear();
+    SearchRequest req{++engine_state.search_id, "", moves_now, clock->budget(computer(), now)};
     const GoParams& g = req.go;
     auto logged = commit({{"type", "go"},
                           {"search", req.id},
@@ -128,16 +132,16 @@ void Session::Impl::reconcile(TimePoint now) {
                           {"movestogo", g.movestogo}},
                          now);
     if (!logged) return;  // no search the journal does not know of
-    searching = true;
-    search_plies = moves_now.size();
-    search_moves = moves_now;
+    engine_state.searching = true;
+    engine_state.search_plies = moves_now.size();
+    engine_state.search_moves = moves_now;
     engine.startSearch(req, now);
 }
 
 bool Session::Impl::computerClaimValid(cmd::ClaimKind kind) const {
     if (game.toMove() != computer() || over()) return false;
     if (game.claim(kind, std::nullopt).valid) return true;
-    return engine_move && !engine_move->made && game.claim(kind, engine_move->uci).valid;
+    return cycle.engine_move && !cycle.engine_move->made && game.claim(kind, cycle.engine_move->uci).valid;
 }
 
 bool Session::Impl::anyComputerClaimValid() const {
@@ -146,9 +150,9 @@ bool Session::Impl::anyComputerClaimValid() const {
 
 Indication Session::Impl::indication(TimePoint now) const {
     PolicyInput in;
-    for (const auto& e : evals) in.evals.push_back(e.second);
+    for (const auto& e : engine_state.evals) in.evals.push_back(e.second);
     in.move_number = game.moveNumber();
-    in.last_rejected_offer = last_rejected_offer;
+    in.last_rejected_offer = draws.last_rejected_offer;
     in.claim_valid = anyComputerClaimValid();
     in.quickplay_possible = quickplayObstacle(computer(), QuickplayAct::Claim, now).empty() ||
                             quickplayObstacle(computer(), QuickplayAct::IncrementRequest, now).empty();

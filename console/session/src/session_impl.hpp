@@ -46,35 +46,30 @@ struct IncrementRequestState {
     bool refused_as_draw = false;
 };
 
-struct Session::Impl {
-    Impl(RecordSink& s, EngineLink& e) : sink(s), engine(e) {}
+// The typed sub-states of a game: each holds the fields of one part of the rules, so a reader finds
+// what, say, an adjournment changes in one place. All are rebuilt by replaying the records, except
+// where marked "runtime only".
 
-    RecordSink& sink;
-    EngineLink& engine;
-
-    // Game state: rebuilt exactly by replaying the records.
-    EventSetup setup;
-    bool locked = false;
-    Phase phase = Phase::Setup;
-    ChessGame game{rules::Edition::E2023, "en"};
-    std::optional<SessionClock> clock;
-    std::vector<ScoresheetMove> moves;
+// The move cycle (E.III 1.4, REC-03): the engine's move shown until it is made on the board, pressed
+// and recorded, and the start of the human's turn.
+struct MoveCycle {
     std::optional<PendingEngineMove> engine_move;
     TimePoint engine_move_at{};
     TimePoint turn_started_at{};
-    bool unrecorded = false;
+    bool unrecorded = false;          // REC-03: the computer's last move is not yet on the scoresheet
+    std::string expected_human_move;  // the engine's predicted reply (never shown publicly)
+};
+
+// Draw offers and claims (Art. 9.1-9.3; E.III 3.3: only on the computer's indication).
+struct DrawState {
     bool human_offer = false, computer_offer = false;
     std::optional<int> last_rejected_offer;
-    std::vector<std::pair<std::size_t, Evaluation>> evals;  // (ply before the computer's move, score)
-    std::optional<Color> flag_reported;
-    rules::ByColor<int> illegal{};
-    std::string result = "*", termination;
-    int restarts = 0, computer_flags = 0;
-    std::string last_fault;
-    std::deque<std::string> notices;
-    std::string sync_warning;  // CLK-01: the last table clock reading differed by more than the tolerance
-    std::string expected_human_move;
     std::optional<PendingClaim> claim;
+};
+
+// Adjournment (Guidelines I on adjourned games; ADJ-01..10): the seal request, the sealed move kept
+// secret, and the times the envelope and the scoresheet need.
+struct AdjournmentState {
     bool seal_requested = false;
     std::optional<Color> sealed_by;
     std::string sealed_uci, sealed_text;
@@ -88,46 +83,90 @@ struct Session::Impl {
     // the sessions is neither (Guidelines I.2(c), I.9; E.III 2.1).
     Ms sealed_turn_time{}, sealed_handling{};
     json envelope;
-    std::optional<engine_event::OptionRequest> module_request;  // E.III 3.4: the engine's pending instruction
+    bool withheld = false;     // the engine's move chosen under a seal request is kept out of the journal
+    std::string withheld_uci;  // runtime only: the move behind `withheld`, never journaled
+    bool clock_waits_for_sealed_move = false;  // resumed: both clocks stopped until the sealed move's press
+};
+
+// The quickplay finish (Guidelines III; QPF-01..04).
+struct QuickplayState {
+    std::optional<QuickplayClaimState> claim, last;  // the open claim; the last one (export)
+    std::optional<IncrementRequestState> increment_request;
+    bool increment_granted = false;
+};
+
+// Irregularities (Art. 6.12, 7.5; IRR-01..07) and late arrival (Art. 6.7; CLK-08).
+struct IrregularityState {
+    std::optional<Color> flag_reported;
+    rules::ByColor<int> illegal{};
+    int computer_flags = 0;
+    rules::ByColor<bool> arrived{};         // late arrivals recorded in this session
+    std::optional<Color> forfeit_proposed;  // waiting for the arbiter's confirmation
+};
+
+// The engine (E.III 3.4 module changes; faults, restarts and the current search).
+struct EngineState {
+    std::vector<std::pair<std::size_t, Evaluation>> evals;  // (ply before the computer's move, score)
+    int restarts = 0;
+    std::string last_fault;
+    std::optional<engine_event::OptionRequest> module_request;  // the engine's pending instruction
     // Carried-out changes not yet sent to this engine process; replayed, so that a restored session
     // sends them to its fresh engine before the first search.
     std::vector<engine_event::OptionRequest> options_to_send;
-    bool withheld = false;  // the engine's move chosen under a seal request is kept out of the journal
-    std::optional<QuickplayClaimState> qpf_claim, qpf_last;  // the open claim; the last one (export)
-    std::optional<IncrementRequestState> increment_request;
-    bool increment_granted = false;
-    TimePoint started_at{};
-    bool clock_waits_for_sealed_move = false;  // resumed: both clocks stopped until the sealed move's press
-    TimePoint session_start{};                 // CLK-08: the start or resumption the default time counts from
-    rules::ByColor<bool> arrived{};            // CLK-08: late arrivals recorded in this session
-    std::optional<Color> forfeit_proposed;     // CLK-08: waiting for the arbiter's confirmation
-    std::uint64_t records = 0;
-    TimePoint last_t{};
-    bool resync_needed = false;  // resumed: no table-clock reading entered since (E.III 1.1)
-
-    // Runtime only: why the journal could not be written. From then on the game does not change at
-    // all (every command refused, no engine move shown) until it is resumed from the journal: nothing
-    // is on screen that is not on disk.
-    std::string journal_failure;
-
     // Runtime only (not replayed): the engine's current search.
     std::uint64_t search_id = 0;
     bool searching = false;
     std::size_t search_plies = 0;
     std::vector<std::string> search_moves;
-    std::string withheld_uci;             // the move behind `withheld`: never journaled in clear
     std::vector<std::string> pending_io;  // engine lines of the running search, journaled when it ends
+};
 
-    // Runtime only: pondering on the human's time (engine.ponder). Never replayed (a resumed game
-    // ponders again only after the engine's next move) and never on a public display (Q18).
-    struct Ponder {
+// Runtime only: pondering on the human's time (engine.ponder). Never replayed (a resumed game ponders
+// again only after the engine's next move) and never on a public display (Q18).
+struct PonderState {
+    struct Search {
         std::uint64_t id = 0;
         std::vector<std::string> moves;  // the game after the human's expected reply
         GoParams go;                     // the figures `go ponder` carried: ponderhit keeps them
     };
-    std::string ponder_candidate;           // the engine's expected reply to its last move shown ...
-    std::vector<std::string> ponder_after;  // ... in the game ending with that move
-    std::optional<Ponder> ponder;
+    std::string candidate;           // the engine's expected reply to its last move shown ...
+    std::vector<std::string> after;  // ... in the game ending with that move
+    std::optional<Search> search;
+};
+
+struct Session::Impl {
+    Impl(RecordSink& s, EngineLink& e) : sink(s), engine(e) {}
+
+    RecordSink& sink;
+    EngineLink& engine;
+
+    // Game state: rebuilt exactly by replaying the records.
+    EventSetup setup;
+    bool locked = false;
+    Phase phase = Phase::Setup;
+    ChessGame game{rules::Edition::E2023, "en"};
+    std::optional<SessionClock> clock;
+    std::vector<ScoresheetMove> moves;
+    std::string result = "*", termination;
+    std::deque<std::string> notices;
+    std::string sync_warning;  // CLK-01: the last table clock reading differed by more than the tolerance
+    TimePoint started_at{};
+    TimePoint session_start{};  // CLK-08: the start or resumption the default time counts from
+    std::uint64_t records = 0;
+    TimePoint last_t{};
+    bool resync_needed = false;  // resumed: no table-clock reading entered since (E.III 1.1)
+    MoveCycle cycle;
+    DrawState draws;
+    AdjournmentState adjourn;
+    QuickplayState qpf;
+    IrregularityState irregular;
+    EngineState engine_state;
+    PonderState pondering;
+
+    // Runtime only: why the journal could not be written. From then on the game does not change at
+    // all (every command refused, no engine move shown) until it is resumed from the journal: nothing
+    // is on screen that is not on disk.
+    std::string journal_failure;
 
     Color computer() const { return setup.computer_side; }
     Color human() const { return ~setup.computer_side; }
@@ -170,7 +209,7 @@ struct Session::Impl {
     // session_quickplay.cpp (QPF-01..04).
     QuickplayFacts quickplayFacts(Color side) const;
     std::string quickplayObstacle(Color side, QuickplayAct act, TimePoint now) const;
-    bool qpfAwaitsArbiter() const { return qpf_claim && !qpf_claim->postponed; }
+    bool qpfAwaitsArbiter() const { return qpf.claim && !qpf.claim->postponed; }
     void quickplaySnapshot(Snapshot& snap, TimePoint now) const;
     void incrementOfferRefused(Color by);
 

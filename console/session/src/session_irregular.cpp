@@ -57,10 +57,10 @@ std::string queenPromotion(const Impl& s, std::string text) {
 // made it; the console never accepted it (the operator cannot enter an unpromoted pawn).
 Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint now) {
     bool computer = c.side == s.computer();
-    if (s.seal_requested)
+    if (s.adjourn.seal_requested)
         return s.refuse("illegal-kind",
                         i18n::N_("sealing is requested: the sealed move is ruled at resumption"), now);
-    if (computer ? s.phase != Phase::EngineMoveShown || s.withheld : s.phase != Phase::HumanToMove)
+    if (computer ? s.phase != Phase::EngineMoveShown || s.adjourn.withheld : s.phase != Phase::HumanToMove)
         return s.refuse(
             "illegal-kind",
             computer ? i18n::N_("the computer's unpromoted pawn: the engine's move must be shown and not "
@@ -79,7 +79,7 @@ Outcome unpromoted(Impl& s, const cmd::ArbiterIllegalKind& c, json r, TimePoint 
     // E2005 7.4(a): an incomplete promotion is an illegal move (reinstated); E2023 7.5.2: a queen.
     if (s.setup.edition == rules::Edition::E2023) {
         r["uci"] = uci;
-        if (computer) r["breach"] = uci != s.engine_move->uci;
+        if (computer) r["breach"] = uci != s.cycle.engine_move->uci;
     }
     return s.commit(r, now);
 }
@@ -170,7 +170,7 @@ Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
         return s.refuse("arrive",
                         i18n::N_("arrivals count from the official start: start the clocks first (CLK-07)"),
                         now);
-    if (s.arrived[c.side])
+    if (s.irregular.arrived[c.side])
         return s.refuse("arrive",
                         fmt::format(i18n::N_("{}'s arrival is already recorded"), colorName(c.side)), now);
     TimePoint at = c.at.value_or(now);
@@ -189,10 +189,11 @@ Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
 }
 
 Outcome forfeit(Impl& s, const cmd::ArbiterForfeit& c, TimePoint now) {
-    if (!inPlay(s) || !s.forfeit_proposed)
+    if (!inPlay(s) || !s.irregular.forfeit_proposed)
         return s.refuse("forfeit", i18n::N_("no forfeit for late arrival is proposed (CLK-08)"), now);
-    return s.commit({{"type", "forfeit"}, {"side", colorName(*s.forfeit_proposed)}, {"confirm", c.confirm}},
-                    now);
+    return s.commit(
+        {{"type", "forfeit"}, {"side", colorName(*s.irregular.forfeit_proposed)}, {"confirm", c.confirm}},
+        now);
 }
 
 namespace {
@@ -217,7 +218,7 @@ Applied applyUnpromoted(Impl& s, const rec::IllegalKind& r, Color side, TimePoin
                  "stands (Art. 7.5.2)"),
         colorName(side), move, uci.substr(2, 2)));
     if (s.over())
-        ++s.illegal[side];
+        ++s.irregular.illegal[side];
     else
         s.penalizeIllegal(side, t, true);
     return {};
@@ -245,7 +246,7 @@ Applied applyIllegalKind(Impl& s, const rec::IllegalKind& r, TimePoint t) {
 
 void on(Impl& s, const rec::Arrival& r, TimePoint) {
     const Color side = r.side;
-    s.arrived[side] = true;
+    s.irregular.arrived[side] = true;
     const Ms late = r.late, allowed = r.allowed;
     const std::string& article = r.article;
     if (!r.forfeit)
@@ -253,14 +254,14 @@ void on(Impl& s, const rec::Arrival& r, TimePoint) {
             fmt::format(i18n::N_("{} arrived {} after the start, within the default time {} ({}): play on; "
                                  "his clock ran from the start"),
                         colorName(side), minutes(late), minutes(allowed), article));
-    if (s.forfeit_proposed) {
-        s.forfeit_proposed.reset();
+    if (s.irregular.forfeit_proposed) {
+        s.irregular.forfeit_proposed.reset();
         return s.notice(
             fmt::format(i18n::N_("{} also arrived after the default time ({}): both late, the arbiter "
                                  "decides (arbiter result)"),
                         colorName(side), article));
     }
-    s.forfeit_proposed = side;
+    s.irregular.forfeit_proposed = side;
     s.notice(fmt::format(
         i18n::N_("forfeit proposed: {} arrived {} after the start, beyond the default time {} ({}): "
                  "{}; the arbiter confirms (arbiter forfeit confirm) or decides otherwise (arbiter "
@@ -270,7 +271,7 @@ void on(Impl& s, const rec::Arrival& r, TimePoint) {
 
 void on(Impl& s, const rec::Forfeit& r, TimePoint t) {
     const Color side = r.side;
-    s.forfeit_proposed.reset();
+    s.irregular.forfeit_proposed.reset();
     if (!r.confirm)
         return s.notice(
             fmt::format(i18n::N_("the arbiter decided otherwise: {} does not lose for late arrival; play "

@@ -37,7 +37,7 @@ void on(Impl& s, const rec::EngineRequest& r, TimePoint) {
             fmt::format(i18n::N_("the engine asked to set {} to {}: refused ({}); logged for the arbiter "
                                  "(E.III 3.4)"),
                         name, value, r.reason));
-    s.module_request = engine_event::OptionRequest{name, value};
+    s.engine_state.module_request = engine_event::OptionRequest{name, value};
     s.notice(
         fmt::format(i18n::N_("INSTRUCTION from the computer (E.III 3.4): set {} to {}; carry it out, then "
                              "confirm (module-change done)"),
@@ -46,13 +46,13 @@ void on(Impl& s, const rec::EngineRequest& r, TimePoint) {
 
 Outcome moduleChange(Impl& s, const cmd::ModuleChange& c, TimePoint now) {
     std::string own = c.name.empty() ? "" : fmt::format("; refused: {} = {}", c.name, c.value);
-    if (!s.module_request)
+    if (!s.engine_state.module_request)
         return s.refuse("module-change",
                         "no instruction from the engine is pending: the operator cannot change the opening "
                         "book, tablebases, network or hash file himself (E.III 3.4)" +
                             own,
                         now);
-    const auto& req = *s.module_request;
+    const auto& req = *s.engine_state.module_request;
     if (!c.name.empty() && (c.name != req.name || c.value != req.value))
         return s.refuse(
             "module-change",
@@ -66,8 +66,8 @@ Outcome moduleChange(Impl& s, const cmd::ModuleChange& c, TimePoint now) {
 void on(Impl& s, const rec::ModuleChange& r, TimePoint) {
     const std::string &name = r.name, &value = r.value;
     s.setup.engine.options[name] = value;
-    s.options_to_send.push_back({name, value});
-    s.module_request.reset();
+    s.engine_state.options_to_send.push_back({name, value});
+    s.engine_state.module_request.reset();
     s.notice(
         fmt::format(i18n::N_("module change carried out (E.III 3.4): {} = {}; the engine gets it before its "
                              "next search"),
@@ -76,8 +76,8 @@ void on(Impl& s, const rec::ModuleChange& r, TimePoint) {
 
 // Called only while no search of the engine's own runs (reconcile): never mid-search.
 void sendChangedOptions(Impl& s, TimePoint now) {
-    for (const auto& o : s.options_to_send) s.engine.setOption(o.name, o.value, now);
-    s.options_to_send.clear();
+    for (const auto& o : s.engine_state.options_to_send) s.engine.setOption(o.name, o.value, now);
+    s.engine_state.options_to_send.clear();
 }
 
 }  // namespace oc::session

@@ -27,8 +27,10 @@ bool stillFits(const GoParams& sent, const GoParams& fresh, Color computer) {
 
 const char* stopReason(const Session::Impl& s) {
     if (s.over()) return "game end";
-    if (s.seal_requested || s.phase == Phase::Adjourned) return "adjournment (Q3: the engine is idle)";
-    if (!s.options_to_send.empty()) return "module change (E.III 3.4): the engine gets it before it searches";
+    if (s.adjourn.seal_requested || s.phase == Phase::Adjourned)
+        return "adjournment (Q3: the engine is idle)";
+    if (!s.engine_state.options_to_send.empty())
+        return "module change (E.III 3.4): the engine gets it before it searches";
     return "position changed (arbiter take-back, reinstatement or correction)";
 }
 
@@ -51,29 +53,31 @@ std::optional<std::string> Session::Impl::ponderRefusal() const {
 
 void Session::Impl::notePonderMove(const std::vector<std::string>& searched, const std::string& best,
                                    const std::string& expected) {
-    ponder_candidate = setup.engine.ponder ? expected : "";
-    ponder_after = searched;
-    ponder_after.push_back(best);
+    pondering.candidate = setup.engine.ponder ? expected : "";
+    pondering.after = searched;
+    pondering.after.push_back(best);
 }
 
 // Returns true when `ponderhit` turned the ponder search into the computer's search.
 bool Session::Impl::settlePonder(bool need, const std::vector<std::string>& moves_now, TimePoint now) {
-    const std::vector<std::string>& expected = ponder->moves;
+    const std::vector<std::string>& expected = pondering.search->moves;
     std::vector<std::string> base(expected.begin(), expected.end() - 1);
     bool human_thinks = phase == Phase::HumanToMove || phase == Phase::ClaimPending;
     // Q4: a pause for the arbiter changes nothing; the engine goes on thinking.
-    if (human_thinks && !seal_requested && options_to_send.empty() && moves_now == base) return false;
+    if (human_thinks && !adjourn.seal_requested && engine_state.options_to_send.empty() && moves_now == base)
+        return false;
     bool answered = need && phase == Phase::EngineThinking && moves_now.size() == expected.size() &&
                     std::equal(base.begin(), base.end(), moves_now.begin());
     if (!answered) {
-        endPonder({{"type", "ponder_stop"}, {"search", ponder->id}, {"reason", stopReason(*this)}}, now);
+        endPonder({{"type", "ponder_stop"}, {"search", pondering.search->id}, {"reason", stopReason(*this)}},
+                  now);
         return false;
     }
     GoParams fresh = clock->budget(computer(), now);
     const std::string& played = moves_now.back();
-    if (played != expected.back() || !stillFits(ponder->go, fresh, computer())) {
+    if (played != expected.back() || !stillFits(pondering.search->go, fresh, computer())) {
         json r{{"type", "ponder_miss"},
-               {"search", ponder->id},
+               {"search", pondering.search->id},
                {"expected", expected.back()},
                {"played", played}};
         if (played == expected.back())
@@ -82,40 +86,44 @@ bool Session::Impl::settlePonder(bool need, const std::vector<std::string>& move
         endPonder(std::move(r), now);
         return false;
     }
-    SearchRequest req{++search_id, "", moves_now, fresh};
-    (void)commit({{"type", "ponder_hit"}, {"search", req.id}, {"ponder_search", ponder->id}, {"uci", played}},
+    SearchRequest req{++engine_state.search_id, "", moves_now, fresh};
+    (void)commit({{"type", "ponder_hit"},
+                  {"search", req.id},
+                  {"ponder_search", pondering.search->id},
+                  {"uci", played}},
                  now);
-    searching = true;
-    search_plies = moves_now.size();
-    search_moves = moves_now;
-    ponder.reset();
+    engine_state.searching = true;
+    engine_state.search_plies = moves_now.size();
+    engine_state.search_moves = moves_now;
+    pondering.search.reset();
     engine.ponderHit(req, now);
     return true;
 }
 
 // Once per computer move: after it is made and the clock pressed, on the reply the engine expects.
 void Session::Impl::startPonder(TimePoint now) {
-    if (ponder || searching || phase != Phase::HumanToMove || seal_requested || ponder_candidate.empty())
+    if (pondering.search || engine_state.searching || phase != Phase::HumanToMove || adjourn.seal_requested ||
+        pondering.candidate.empty())
         return;
-    std::string uci = std::exchange(ponder_candidate, std::string());
+    std::string uci = std::exchange(pondering.candidate, std::string());
     auto game_moves = game.uciMoves();
     // The board may differ from the engine's move (IRR-07): then there is nothing to ponder on.
-    if (game_moves != ponder_after || !game.describe(uci) || engine.offersPonder() != true) return;
+    if (game_moves != pondering.after || !game.describe(uci) || engine.offersPonder() != true) return;
     game_moves.push_back(uci);
     GoParams go = clock->ponderBudget(computer(), now);
     json r = goJson(go);
     r["type"] = "ponder_start";
-    r["search"] = search_id + 1;
+    r["search"] = engine_state.search_id + 1;
     r["expected"] = uci;
     if (!commit(std::move(r), now)) return;
-    ponder = Ponder{++search_id, game_moves, go};
-    engine.startPonder({search_id, "", game_moves, go}, now);
+    pondering.search = PonderState::Search{++engine_state.search_id, game_moves, go};
+    engine.startPonder({engine_state.search_id, "", game_moves, go}, now);
 }
 
 // Journal first, then the effect; the ponder search's late bestmove is discarded by the link.
 void Session::Impl::endPonder(json record, TimePoint now) {
     (void)commit(std::move(record), now);
-    ponder.reset();
+    pondering.search.reset();
     engine.stopPonder(now);
 }
 

@@ -43,7 +43,7 @@ QuickplayFacts Session::Impl::quickplayFacts(Color side) const {
     QuickplayFacts f;
     f.edition = setup.edition;
     f.announced = setup.quickplay_finish;
-    f.increment_granted = increment_granted;
+    f.increment_granted = qpf.increment_granted;
     if (!clock) return f;
     auto c = clock->quickplayClock(side);
     f.game_class = c.game_class;
@@ -59,11 +59,11 @@ std::string Session::Impl::quickplayObstacle(Color side, QuickplayAct act, TimeP
     if (auto why = quickplayUnavailable(quickplayFacts(side), act); !why.empty()) return why;
     if (side != game.toMove() || !hasTheMove(*this, side))
         return "only the player having the move may claim or ask (10.2 / III.4 / III.5)";
-    if (qpf_claim) return "a quickplay claim is open: the arbiter decides it first";
-    if (increment_request) return "the III.4 increment request is still open";
-    if (seal_requested) return "sealing is requested";
+    if (qpf.claim) return "a quickplay claim is open: the arbiter decides it first";
+    if (qpf.increment_request) return "the III.4 increment request is still open";
+    if (adjourn.seal_requested) return "sealing is requested";
     Ms left = clock->remaining(side, now);
-    if (left <= Ms(0) || flag_reported == side)
+    if (left <= Ms(0) || irregular.flag_reported == side)
         return "the flag has fallen: the claim must come before it (10.2 / III.4 / III.5)";
     if (left >= kQuickplayLimit)
         return fmt::format("{} has {}: only with less than two minutes left (10.2 / III.4 / III.5)",
@@ -81,24 +81,25 @@ void Session::Impl::quickplaySnapshot(Snapshot& snap, TimePoint now) const {
         snap.increment_request_available[c] =
             allowed && quickplayObstacle(c, QuickplayAct::IncrementRequest, now).empty();
     }
-    if (qpf_claim) {
-        snap.qpf_claimant = qpf_claim->claimant;
-        snap.qpf_postponed = qpf_claim->postponed;
-        snap.qpf_provisional = qpf_claim->provisional;
-        snap.qpf_decision_needed = flag_reported.has_value() && !qpf_claim->provisional;
+    if (qpf.claim) {
+        snap.qpf_claimant = qpf.claim->claimant;
+        snap.qpf_postponed = qpf.claim->postponed;
+        snap.qpf_provisional = qpf.claim->provisional;
+        snap.qpf_decision_needed = irregular.flag_reported.has_value() && !qpf.claim->provisional;
     }
-    if (increment_request) {
-        snap.increment_requester = increment_request->requester;
-        snap.increment_awaits_arbiter = increment_request->refused_as_draw;
+    if (qpf.increment_request) {
+        snap.increment_requester = qpf.increment_request->requester;
+        snap.increment_awaits_arbiter = qpf.increment_request->refused_as_draw;
     }
-    snap.increment_granted = increment_granted;
+    snap.increment_granted = qpf.increment_granted;
 }
 
 // QPF-03: the opponent refused the request as a draw offer; now it is the arbiter's (III.4).
 void Session::Impl::incrementOfferRefused(Color by) {
-    if (!increment_request || increment_request->requester == by || increment_request->refused_as_draw)
+    if (!qpf.increment_request || qpf.increment_request->requester == by ||
+        qpf.increment_request->refused_as_draw)
         return;
-    increment_request->refused_as_draw = true;
+    qpf.increment_request->refused_as_draw = true;
     notice(i18n::N_("III.4: the draw offer is refused; the arbiter grants or refuses the 5 s increment"));
 }
 
@@ -118,14 +119,14 @@ Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
 
 Outcome arbiterQuickplay(Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now) {
     const char* name = "arbiter qpf";
-    if (!s.qpf_claim) return s.refuse(name, i18n::N_("no quickplay claim is open"), now);
-    if (s.qpf_claim->provisional && c.ruling != cmd::QuickplayRuling::Draw)
+    if (!s.qpf.claim) return s.refuse(name, i18n::N_("no quickplay claim is open"), now);
+    if (s.qpf.claim->provisional && c.ruling != cmd::QuickplayRuling::Draw)
         return s.refuse(
             name,
             i18n::N_("the claim ended the game (III.6.1 / App. D): the arbiter declares the result "
                      "(arbiter qpf draw, or arbiter result 1-0|0-1 REASON)"),
             now);
-    if (c.ruling == cmd::QuickplayRuling::Postpone && s.qpf_claim->postponed)
+    if (c.ruling == cmd::QuickplayRuling::Postpone && s.qpf.claim->postponed)
         return s.refuse(name, i18n::N_("the claim is already postponed: decide it (draw or reject)"), now);
     if (c.ruling != cmd::QuickplayRuling::Postpone && c.add_two_minutes)
         return s.refuse(name, i18n::N_("+2 goes with postpone only (a rejection always gives 2 minutes)"),
@@ -138,7 +139,7 @@ Outcome requestIncrement(Impl& s, const cmd::RequestIncrement& c, TimePoint now)
     const char* name = "request-increment";
     if (auto why = s.quickplayObstacle(c.requester, QuickplayAct::IncrementRequest, now); !why.empty())
         return s.refuse(name, why, now);
-    if (s.human_offer || s.computer_offer)
+    if (s.draws.human_offer || s.draws.computer_offer)
         return s.refuse(name, i18n::N_("a draw offer is pending: it is answered first"), now);
     // Q2: the request is a draw offer, so the computer's needs the policy's indication (E.III 3.3).
     if (c.requester == s.computer() && !s.indication(now).claim_quickplay)
@@ -149,8 +150,8 @@ Outcome requestIncrement(Impl& s, const cmd::RequestIncrement& c, TimePoint now)
 
 Outcome arbiterIncrement(Impl& s, const cmd::ArbiterIncrement& c, TimePoint now) {
     const char* name = "arbiter increment";
-    if (!s.increment_request) return s.refuse(name, i18n::N_("no III.4 increment request is open"), now);
-    if (!s.increment_request->refused_as_draw)
+    if (!s.qpf.increment_request) return s.refuse(name, i18n::N_("no III.4 increment request is open"), now);
+    if (!s.qpf.increment_request->refused_as_draw)
         return s.refuse(name, i18n::N_("the request is a draw offer: the opponent answers it first (III.4)"),
                         now);
     return s.commit({{"type", "increment_ruling"}, {"grant", c.grant}}, now);
@@ -166,8 +167,8 @@ void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
                           s.clock->remaining(Color::White, t),
                           s.clock->remaining(Color::Black, t),
                           s.game.fen()};
-    s.qpf_claim = c;
-    s.qpf_last = c;
+    s.qpf.claim = c;
+    s.qpf.last = c;
     if (c.provisional) {
         const char* ref = s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6";
         return s.endGame(
@@ -180,26 +181,26 @@ void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
 }
 
 Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
-    if (!s.qpf_claim) return tl::make_unexpected(i18n::N_("no quickplay claim is open"));
-    const Color claimant = s.qpf_claim->claimant;
+    if (!s.qpf.claim) return tl::make_unexpected(i18n::N_("no quickplay claim is open"));
+    const Color claimant = s.qpf.claim->claimant;
     if (r.ruling == "draw") {
-        bool provisional = s.qpf_claim->provisional;
-        s.qpf_claim.reset();
+        bool provisional = s.qpf.claim->provisional;
+        s.qpf.claim.reset();
         const char* ref =
             provisional ? (s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6") : articles(s);
         s.endGame("1/2-1/2", fmt::format("quickplay-finish claim upheld by the arbiter ({})", ref), t);
         return {};
     }
     if (r.ruling == "postpone") {
-        s.qpf_claim->postponed = true;
+        s.qpf.claim->postponed = true;
         std::string note = r.add ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
         s.notice(fmt::format(i18n::N_("quickplay claim postponed ({}); it stays open: {}"),
                              s.setup.edition == rules::Edition::E2005 ? "10.2(b)" : "III.5.2", note));
         resumeAfterRuling(s, t);
         return {};
     }
-    s.qpf_claim.reset();
-    if (s.flag_reported) {
+    s.qpf.claim.reset();
+    if (s.irregular.flag_reported) {
         // After a flag fall the decision is final (10.2(d)): no time to add; the flag is ruled next.
         s.notice(i18n::N_(
             "quickplay claim rejected after the flag fell: the arbiter rules on the flag (confirm-flag)"));
@@ -214,8 +215,8 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
 // QPF-03: the request is a draw offer by the requester (III.4).
 void on(Impl& s, const rec::IncrementRequest& r, TimePoint) {
     const Color requester = r.requester;
-    s.increment_request = IncrementRequestState{requester, false};
-    (requester == s.human() ? s.human_offer : s.computer_offer) = true;
+    s.qpf.increment_request = IncrementRequestState{requester, false};
+    (requester == s.human() ? s.draws.human_offer : s.draws.computer_offer) = true;
     // REC-04: like any offer, "(=)" on the requester's last move (scoresheet and PGN).
     for (auto it = s.moves.rbegin(); it != s.moves.rend(); ++it)
         if (it->side == requester) {
@@ -228,14 +229,14 @@ void on(Impl& s, const rec::IncrementRequest& r, TimePoint) {
 }
 
 Applied on(Impl& s, const rec::IncrementRuling& r, TimePoint t) {
-    if (!s.increment_request) return tl::make_unexpected(i18n::N_("no III.4 increment request is open"));
-    Color requester = s.increment_request->requester;
-    s.increment_request.reset();
+    if (!s.qpf.increment_request) return tl::make_unexpected(i18n::N_("no III.4 increment request is open"));
+    Color requester = s.qpf.increment_request->requester;
+    s.qpf.increment_request.reset();
     if (!r.grant) {
         s.notice(i18n::N_("III.4: the arbiter refuses the increment; play goes on"));
         return {};
     }
-    s.increment_granted = true;
+    s.qpf.increment_granted = true;
     // The engine learns it from the next go (winc/binc come from the clock's new control).
     s.notice(fmt::format(i18n::N_("III.4 granted: {}; no III.5 claim any more (Q8)"),
                          s.clock->grantIncrement(requester, t)));
@@ -248,8 +249,8 @@ namespace oc::session {
 
 std::optional<QuickplayClaimExport> Session::quickplayClaimExport(const std::string& claimed_at) const {
     const Impl& s = *impl_;
-    if (!s.qpf_last) return std::nullopt;
-    const QuickplayClaimState& c = *s.qpf_last;
+    if (!s.qpf.last) return std::nullopt;
+    const QuickplayClaimState& c = *s.qpf.last;
     QuickplayClaimExport e;
     e.sheet = scoresheetData();
     e.sheet.result = "*";

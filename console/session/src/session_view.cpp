@@ -55,44 +55,45 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.moves = moves;
     s.scoresheet_lines = scoresheetLines();
     // The engine's move is visible to the operator only once the previous one is recorded (REC-03).
-    if (phase != Phase::EngineMoveHeld) s.engine_move = engine_move;
-    s.previous_unrecorded = unrecorded;
+    if (phase != Phase::EngineMoveHeld) s.engine_move = cycle.engine_move;
+    s.previous_unrecorded = cycle.unrecorded;
     if (clock) {
         s.remaining[Color::White] = clock->remaining(Color::White, now);
         s.remaining[Color::Black] = clock->remaining(Color::Black, now);
         // Resumed with the computer's sealed move: stopped, but not by the arbiter (Guidelines I.9).
-        s.clock_waits_for_sealed_move = clock_waits_for_sealed_move;
-        s.clock_running = clock_waits_for_sealed_move ? std::nullopt : clock->running();
-        s.clock_paused = clock->paused() && !clock_waits_for_sealed_move;
+        s.clock_waits_for_sealed_move = adjourn.clock_waits_for_sealed_move;
+        s.clock_running = adjourn.clock_waits_for_sealed_move ? std::nullopt : clock->running();
+        s.clock_paused = clock->paused() && !adjourn.clock_waits_for_sealed_move;
         s.faster_rate = clock->fasterRate();
         s.faster_rate_available = !over() && clock->fasterRateAvailable(computer(), now);
         s.handling_reserve = clock->reserveView(computer(), now);
     }
     s.resync_needed = resync_needed && !over();
-    s.flag_reported = flag_reported;
-    s.seal_requested = seal_requested;
-    s.sealed_by = sealed_by;
-    s.computer_move_withheld = withheld;
-    s.human_offer_pending = human_offer;
-    s.computer_offer_pending = computer_offer;
+    s.flag_reported = irregular.flag_reported;
+    s.seal_requested = adjourn.seal_requested;
+    s.sealed_by = adjourn.sealed_by;
+    s.computer_move_withheld = adjourn.withheld;
+    s.human_offer_pending = draws.human_offer;
+    s.computer_offer_pending = draws.computer_offer;
     if (!over() && phase != Phase::Setup) s.indication = indication(now);
     s.can_claim_for_computer = s.indication.claim_draw;
     quickplaySnapshot(s, now);
-    if (!expected_human_move.empty()) {
-        auto d = game.describe(expected_human_move);
-        s.expected_human_move = d ? d->local : expected_human_move;
+    if (!cycle.expected_human_move.empty()) {
+        auto d = game.describe(cycle.expected_human_move);
+        s.expected_human_move = d ? d->local : cycle.expected_human_move;
     }
     s.repetition_plies = game.repetitionReport();
-    s.illegal_moves = illegal;
-    s.forfeit_proposed = forfeit_proposed;
+    s.illegal_moves = irregular.illegal;
+    s.forfeit_proposed = irregular.forfeit_proposed;
     s.result = result;
     s.termination = termination;
-    s.engine_restarts = restarts;
-    s.engine_pondering = ponder.has_value();
-    s.computer_flags = computer_flags;
-    s.last_engine_fault = last_fault;
-    if (module_request)
-        s.module_request = Snapshot::ModuleRequest{module_request->name, module_request->value};
+    s.engine_restarts = engine_state.restarts;
+    s.engine_pondering = pondering.search.has_value();
+    s.computer_flags = irregular.computer_flags;
+    s.last_engine_fault = engine_state.last_fault;
+    if (engine_state.module_request)
+        s.module_request =
+            Snapshot::ModuleRequest{engine_state.module_request->name, engine_state.module_request->value};
     s.notices.assign(notices.begin(), notices.end());
     s.clock_sync_warning = sync_warning;
     s.records = records;
