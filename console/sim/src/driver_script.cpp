@@ -32,29 +32,47 @@ tl::expected<EventSetup, std::string> patchedSetup(const EventSetup& base,
 
 bool Driver::scriptStep() {
     const ScriptStep& st = opt_.script[next_step_];
-    if (routine_due_) {  // resumed between a refusal and the routine step its retry waits for
-        routine_due_ = false;
-        if (autoStep(session_.snapshot(now_))) return true;
-        return fail(st.line, "refused: " + last_rejection_);
+    if (routine_due_) return retryAfterRoutine(st);
+    if (!prepareLine(st)) return false;
+    if (const auto* d = std::get_if<Directive>(&st.action); d && d->name != "setup") {
+        nextStep();
+        return directive(*d, st.line);
     }
+    auto c = lineCommand(st);
+    if (!c) return fail(st.line, c.error());
+    return dispatchLine(st, *c);
+}
+
+// Resumed between a refusal and the routine step its retry waits for.
+bool Driver::retryAfterRoutine(const ScriptStep& st) {
+    routine_due_ = false;
+    if (autoStep(session_.snapshot(now_))) return true;
+    return fail(st.line, "refused: " + last_rejection_);
+}
+
+// The line's time ("@T", "+D", wait) and its script_line record: each once, even across a resume.
+bool Driver::prepareLine(const ScriptStep& st) {
     if (!timing_applied_ && !applyTiming(st)) return false;
     timing_applied_ = true;
     if (!line_journalled_ && !journalLine(st)) return false;
     line_journalled_ = true;
-    Command c;
+    return true;
+}
+
+// The operator's command on this line; "setup key=value ..." patches the current setup.
+tl::expected<Command, std::string> Driver::lineCommand(const ScriptStep& st) const {
     if (const auto* d = std::get_if<Directive>(&st.action)) {
-        if (d->name != "setup") {
-            nextStep();
-            return directive(*d, st.line);
-        }
         auto setup = patchedSetup(session_.snapshot(now_).setup, d->args);
-        if (!setup) return fail(st.line, setup.error());
-        c = cmd::UpdateSetup{*setup};
-    } else {
-        c = std::get<Command>(st.action);
+        if (!setup) return tl::make_unexpected(setup.error());
+        return Command{cmd::UpdateSetup{*setup}};
     }
+    Command c = std::get<Command>(st.action);
     if (auto* m = std::get_if<cmd::HumanMove>(&c); m && st.pressed_before)
         m->pressed_at = now_ - *st.pressed_before;
+    return c;
+}
+
+bool Driver::dispatchLine(const ScriptStep& st, const Command& c) {
     auto r = session_.dispatch(c, now_);
     if (st.expect_rejection) {
         if (r)

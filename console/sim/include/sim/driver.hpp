@@ -64,6 +64,10 @@ class Driver {
     bool randomHuman(const Snapshot& s);
     bool engineHuman(const Snapshot& s);
     bool scriptStep();
+    bool retryAfterRoutine(const ScriptStep& st);
+    bool prepareLine(const ScriptStep& st);
+    tl::expected<Command, std::string> lineCommand(const ScriptStep& st) const;
+    bool dispatchLine(const ScriptStep& st, const Command& c);
     void nextStep();
     bool applyTiming(const ScriptStep& st);
     bool journalLine(const ScriptStep& st);
