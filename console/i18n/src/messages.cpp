@@ -2,8 +2,8 @@
 // in check") is read back against the catalogue's patterns (msgids with {}), and the translation is
 // formatted with the same arguments, each translated in turn when it is itself a message.
 #include <algorithm>
-#include <cstdint>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>

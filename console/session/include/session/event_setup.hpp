@@ -65,7 +65,7 @@ struct EventSetup {
     // The language of the screens and papers (issue 12, docs/i18n.md): "" = the notation language's when a
     // catalogue exists for it, else English. Checked against the catalogues by the programs (i18n).
     std::string ui_language;
-    std::string classification = "auto";             // auto | standard | rapid | blitz
+    std::string classification = "auto";  // auto | standard | rapid | blitz
     EngineSettings engine;
     double handling_reserve_s = 5.0;       // E.III 2.1 starting per-move operator handling reserve
     int handling_safety_moves = 2;         // E.III 2.1: extra moves' reserves kept back (CMP-2.1: 0)
