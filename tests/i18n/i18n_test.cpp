@@ -120,6 +120,11 @@ TEST_F(Polish, MessagesFromOtherPartsAreReadBackAgainstThePatterns) {
     EXPECT_EQ(translateMessage("move 3 of 40"), "40: move 3") << "positional placeholders reorder";
 }
 
+TEST_F(Polish, ReasonsJoinedWithSemicolonsAreTranslatedOneByOne) {
+    EXPECT_EQ(translateMessage("the king would be left in check; cannot read '90x' as a time control; odd"),
+              "król pozostałby szachowany; nie można odczytać '90x' jako kontroli czasu; odd");
+}
+
 TEST_F(Polish, AMessageNoPatternFitsStaysEnglish) {
     EXPECT_EQ(translateMessage("the engine wrote garbage"), "the engine wrote garbage");
     EXPECT_EQ(translateMessage("a: b"), "a: b") << "a pattern of placeholders only never matches";

@@ -116,6 +116,20 @@ std::string fill(const std::string& pattern, const std::vector<std::string>& arg
     return out;
 }
 
+std::string translateAt(const std::string& english, int depth);
+
+// Reasons joined with "; " (a policy's indication): each part on its own, when no pattern read the whole.
+std::string translateList(const std::string& english, int depth) {
+    if (english.find("; ") == std::string::npos) return english;
+    std::string out;
+    for (std::size_t from = 0; from <= english.size();) {
+        const std::size_t to = std::min(english.find("; ", from), english.size());
+        out += (from ? "; " : "") + translateAt(english.substr(from, to - from), depth + 1);
+        from = to + 2;
+    }
+    return out;
+}
+
 std::string translateAt(const std::string& english, int depth) {
     const char* exact = tr(english.c_str());
     if (exact != english.c_str() || depth > 3) return exact;
@@ -129,7 +143,7 @@ std::string translateAt(const std::string& english, int depth) {
         std::string out = fill(tr(p.msgid.c_str()), args);
         return out.empty() ? english : out;
     }
-    return english;
+    return translateList(english, depth);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "i18n/mark.hpp"
 #include "rules/endings.hpp"
 #include "rules/game.hpp"
 #include "rules/notation.hpp"
@@ -54,17 +55,26 @@ std::string executionHint(const Position& pos, Move m) {
             const int rank = rules::rankOf(m.from());
             const std::string rook_from = squareName(rules::makeSquare(king_side ? 7 : 0, rank)),
                               rook_to = squareName(rules::makeSquare(king_side ? 5 : 3, rank));
-            return fmt::format("{} castling: king {}->{}, then rook {}->{}, with ONE hand",
-                               king_side ? "Short" : "Long", from, to, rook_from, rook_to);
+            return king_side
+                       ? fmt::format(i18n::N_("Short castling: king {}->{}, then rook {}->{}, with ONE hand"),
+                                     from, to, rook_from, rook_to)
+                       : fmt::format(i18n::N_("Long castling: king {}->{}, then rook {}->{}, with ONE hand"),
+                                     from, to, rook_from, rook_to);
         }
         case Move::Kind::EnPassant:
-            return fmt::format("En passant: pawn {}->{}, and remove the pawn on {}", from, to,
+            return fmt::format(i18n::N_("En passant: pawn {}->{}, and remove the pawn on {}"), from, to,
                                squareName(rules::makeSquare(rules::fileOf(m.to()), rules::rankOf(m.from()))));
         case Move::Kind::Promotion: {
             static const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
             const char* piece = kNames[static_cast<int>(*m.promotion())];
-            return fmt::format("Promotion: pawn {}->{}{}, and put a {} in its place (the pawn is removed)",
-                               from, to, pos.pieceAt(m.to()) ? " capturing" : "", piece);
+            if (pos.pieceAt(m.to()))
+                return fmt::format(
+                    i18n::N_(
+                        "Promotion: pawn {}->{} capturing, and put a {} in its place (the pawn is removed)"),
+                    from, to, piece);
+            return fmt::format(
+                i18n::N_("Promotion: pawn {}->{}, and put a {} in its place (the pawn is removed)"), from, to,
+                piece);
         }
         case Move::Kind::Normal:
             break;

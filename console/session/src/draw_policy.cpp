@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "i18n/mark.hpp"
+
 namespace oc::session {
 namespace {
 
@@ -32,21 +34,21 @@ Indication indicate(const DrawPolicy& p, const PolicyInput& in) {
     std::vector<std::string> why;
     if (lastAll(in.evals, p.accept_over_moves, [&](int cp) { return cp <= p.accept_below_cp; })) {
         out.accept_draw = true;
-        why.push_back(fmt::format("if the human offers, accept: last {} scores <= {} cp", p.accept_over_moves,
-                                  p.accept_below_cp));
+        why.push_back(fmt::format(i18n::N_("if the human offers, accept: last {} scores <= {} cp"),
+                                  p.accept_over_moves, p.accept_below_cp));
     }
     bool rate_ok = !in.last_rejected_offer || in.move_number - *in.last_rejected_offer >= p.offer_rate_limit;
     if (p.offer_enabled && in.move_number >= p.offer_after_move && rate_ok &&
         lastAll(in.evals, p.accept_over_moves, [&](int cp) { return std::abs(cp) <= p.offer_within_cp; })) {
         out.offer_draw = true;
-        why.push_back(
-            fmt::format("offer: |score| <= {} cp from move {}", p.offer_within_cp, p.offer_after_move));
+        why.push_back(fmt::format(i18n::N_("offer: |score| <= {} cp from move {}"), p.offer_within_cp,
+                                  p.offer_after_move));
     }
     // E.III 3.3: a claim needs both the policy's word and a claim the rules accept.
     if (p.claim_enabled && in.claim_valid && !in.evals.empty() &&
         in.evals.back().effectiveCp() <= p.claim_below_cp) {
         out.claim_draw = true;
-        why.push_back(fmt::format("claim: valid and score <= {} cp", p.claim_below_cp));
+        why.push_back(fmt::format(i18n::N_("claim: valid and score <= {} cp"), p.claim_below_cp));
     }
     // QPF-02 (E.III 3.3, Q2): "the opponent cannot win by normal means" read as a level game for the
     // last N computer moves; deterministic, so a replay indicates the same.
@@ -54,13 +56,14 @@ Indication indicate(const DrawPolicy& p, const PolicyInput& in) {
         lastAll(in.evals, p.qpf_claim_over_moves,
                 [&](int cp) { return std::abs(cp) <= p.qpf_claim_within_cp; })) {
         out.claim_quickplay = true;
-        why.push_back(fmt::format("quickplay claim: |score| <= {} cp for the last {} moves",
+        why.push_back(fmt::format(i18n::N_("quickplay claim: |score| <= {} cp for the last {} moves"),
                                   p.qpf_claim_within_cp, p.qpf_claim_over_moves));
     }
     if (p.resign_enabled &&
         lastAll(in.evals, p.resign_over_moves, [&](int cp) { return cp <= p.resign_below_cp; })) {
         out.resign = true;
-        why.push_back(fmt::format("resign: last {} scores <= {} cp", p.resign_over_moves, p.resign_below_cp));
+        why.push_back(
+            fmt::format(i18n::N_("resign: last {} scores <= {} cp"), p.resign_over_moves, p.resign_below_cp));
     }
     out.reason = fmt::format("{}", fmt::join(why, "; "));
     return out;

@@ -11,6 +11,7 @@
 #include "clock/penalties.hpp"
 #include "clock/rulings.hpp"
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::session {
 namespace {
@@ -102,23 +103,35 @@ SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional
     r.remaining[Color::Black] = black;
     const auto records = impl_->gc.sync(r, t);
     SyncNote note{"table clock:", ""};
-    if (!records) return {note.text + " " + std::string(clock::toString(records.error())), ""};
+    if (!records) return {fmt::format(i18n::N_("table clock: {}"), clock::toString(records.error())), ""};
     countSync(*records);
     // In the table clock's own form (m:ss), never raw milliseconds: the operator compares it with the clock.
+    // One whole sentence per number of sides read, so a translation reads it back (i18n::N_).
+    std::vector<std::string> read, beyond;
     for (const clock::SyncRecord& rec : *records) {
-        const char* side = rec.side == Color::White ? "White" : "Black";
+        const char* side = rec.side == Color::White ? i18n::N_("White") : i18n::N_("Black");
         const bool ahead = rec.difference >= Ms(0);
         const std::string diff =
             (ahead ? "+" : "-") + clock::formatClock(ahead ? rec.difference : -rec.difference);
-        note.text += fmt::format("{} {} {} ({})", &rec == &records->front() ? "" : ",", side,
-                                 clock::formatClock(rec.official), diff);
-        if (!rec.beyond_tolerance) continue;
-        note.warning +=
-            fmt::format("{}{} differs from the console by {}", note.warning.empty() ? "" : "; ", side, diff);
+        read.insert(read.end(), {side, clock::formatClock(rec.official), diff});
+        if (rec.beyond_tolerance) beyond.insert(beyond.end(), {side, diff});
     }
-    if (!note.warning.empty())
-        note.warning += fmt::format(" (more than {}): check the reading typed; the table clock is official",
-                                    clock::formatDuration(impl_->gc.settings().sync_tolerance));
+    if (read.size() == 3)
+        note.text = fmt::format(i18n::N_("table clock: {} {} ({})"), read[0], read[1], read[2]);
+    if (read.size() == 6)
+        note.text = fmt::format(i18n::N_("table clock: {} {} ({}), {} {} ({})"), read[0], read[1], read[2],
+                                read[3], read[4], read[5]);
+    const std::string tolerance = clock::formatDuration(impl_->gc.settings().sync_tolerance);
+    if (beyond.size() == 2)
+        note.warning =
+            fmt::format(i18n::N_("{} differs from the console by {} (more than {}): check the reading "
+                                 "typed; the table clock is official"),
+                        beyond[0], beyond[1], tolerance);
+    if (beyond.size() == 4)
+        note.warning =
+            fmt::format(i18n::N_("{} differs from the console by {}; {} differs from the console by {} "
+                                 "(more than {}): check the reading typed; the table clock is official"),
+                        beyond[0], beyond[1], beyond[2], beyond[3], tolerance);
     return note;
 }
 
