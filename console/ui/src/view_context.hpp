@@ -61,6 +61,14 @@ const char* roleOf(const session::Snapshot& snap, rules::Color c);
 // The player's name for a colour.
 const std::string& playerName(const session::Snapshot& snap, rules::Color c);
 
+// "White" / "Black" and "human" / "computer" in the UI language, as the panes label sides and roles
+// (defined in clock_pane.cpp, catalogue part "panes").
+const char* sideLabel(rules::Color c);
+const char* roleLabel(const session::Snapshot& snap, rules::Color c);
+// SameLine() when a button labelled `label` (a msgid, shown translated) still fits on this row; else the
+// next one starts a row of its own: Polish labels are longer (defined in arbiter_pane.cpp).
+void sameLineIfFits(const char* label);
+
 // The panes (one file each).
 void drawMovePane(ViewContext& ctx);
 void drawClockPane(ViewContext& ctx);
