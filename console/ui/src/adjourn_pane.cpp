@@ -30,19 +30,11 @@ float labelColumn() {
 // `label` and `hint` are already translated; the field's name in the widget map is `id`.
 void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& text, const char* hint,
               ImGuiInputTextFlags flags = 0) {
-    ImGui::TextUnformatted(label);
-    recordItem(ctx, (std::string(id) + " label").c_str(), label);
+    textItem(ctx, (std::string(id) + " label").c_str(), label);
     ImGui::SameLine(labelColumn());
     ImGui::SetNextItemWidth(-1.f);
     ImGui::InputTextWithHint(id, hint, &text, flags);
     recordItem(ctx, id, hint);
-}
-
-void wrapped(ViewContext& ctx, const char* id, const ImVec4& colour, const char* text) {
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(colour, "%s", text);
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, id, text);
 }
 
 // Why the passphrase cannot seal yet, or empty: typed twice because a typing slip nobody can see would
@@ -58,11 +50,12 @@ const char* passphraseProblem(const UiState& st) {
 void drawComputerSeal(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool chosen = ctx.snap.computer_move_withheld;
-    wrapped(ctx, "computer seal", kAmber,
-            chosen ? tr("The computer has chosen (not shown). The arbiter types a passphrase twice, then "
-                        "'Seal computer's move'; it opens the envelope at resumption.")
-                   : tr("The computer is choosing (its move will not be shown). Meanwhile the arbiter "
-                        "types a passphrase twice."));
+    textItem(ctx, "computer seal",
+             chosen ? tr("The computer has chosen (not shown). The arbiter types a passphrase twice, then "
+                         "'Seal computer's move'; it opens the envelope at resumption.")
+                    : tr("The computer is choosing (its move will not be shown). Meanwhile the arbiter "
+                         "types a passphrase twice."),
+             &kAmber, true);
     fieldRow(ctx, tr("Passphrase"), "##passphrase", st.seal_passphrase, tr("arbiter only"),
              ImGuiInputTextFlags_Password);
     fieldRow(ctx, tr("Repeat it"), "##passrepeat", st.seal_passphrase_repeat, tr("the same again"),
@@ -73,28 +66,28 @@ void drawComputerSeal(ViewContext& ctx) {
     }
     ImGui::SameLine();
     if (*problem != '\0' && !st.seal_passphrase.empty()) {
-        ImGui::TextColored(kRed, "%s", problem);
-        recordItem(ctx, "passphrase problem", problem);
+        textItem(ctx, "passphrase problem", problem, &kRed);
     } else {
-        const char* note = chosen ? tr("(takes a second)") : tr("(engine choosing)");
-        ImGui::TextDisabled("%s", note);
-        recordItem(ctx, "seal note", note);
+        textItem(ctx, "seal note", chosen ? tr("(takes a second)") : tr("(engine choosing)"),
+                 disabledColour());
     }
 }
 
 void drawSealRequested(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.to_move != snap.setup.computer_side) {
-        wrapped(ctx, "human seals", kAmber,
-                tr("The human writes his move on his scoresheet, unambiguously, and seals it in the "
-                   "envelope with the arbiter. Do NOT type it: press 'Envelope sealed' (Move pane)."));
+        textItem(ctx, "human seals",
+                 tr("The human writes his move on his scoresheet, unambiguously, and seals it in the "
+                    "envelope with the arbiter. Do NOT type it: press 'Envelope sealed' (Move pane)."),
+                 &kAmber, true);
     } else if (snap.phase == Phase::EngineThinking || snap.computer_move_withheld) {
         drawComputerSeal(ctx);
     } else {
         // Guidelines I.1: a move shown before the request is no secret; the human seals after it.
-        wrapped(ctx, "shown before seal", kAmber,
-                tr("The computer's move was shown before the seal request: play it and press the "
-                   "clock as usual. The human, then having the move, seals."));
+        textItem(ctx, "shown before seal",
+                 tr("The computer's move was shown before the seal request: play it and press the "
+                    "clock as usual. The human, then having the move, seals."),
+                 &kAmber, true);
     }
 }
 
@@ -105,12 +98,9 @@ void drawEnvelopeRecord(ViewContext& ctx) {
     if (actionButton(ctx, "Write envelope PDF", true)) st.envelope_pdf_requested = true;
     if (!st.envelope_pdf_note.empty()) {
         ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.f);
         // The shell's English message (a path written, or why not), in the UI language when known.
-        const std::string note = i18n::translateMessage(st.envelope_pdf_note);
-        ImGui::TextColored(st.envelope_pdf_failed ? kRed : kGreen, "%s", note.c_str());
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "envelope note", note);
+        textItem(ctx, "envelope note", i18n::translateMessage(st.envelope_pdf_note),
+                 st.envelope_pdf_failed ? &kRed : &kGreen, true);
     }
 }
 
@@ -120,9 +110,9 @@ void drawResume(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
     const rules::Color sealer = snap.sealed_by.value_or(snap.to_move);
-    const std::string adjourned =
-        i18n::trf("Adjourned: {} ({}) sealed.", sideLabel(sealer), roleLabel(snap, sealer));
-    wrapped(ctx, "adjourned", kAmber, adjourned.c_str());
+    textItem(ctx, "adjourned",
+             i18n::trf("Adjourned: {} ({}) sealed.", sideLabel(sealer), roleLabel(snap, sealer)), &kAmber,
+             true);
     drawEnvelopeRecord(ctx);
     ImGui::Separator();
     const bool computer = sealer == snap.setup.computer_side;
@@ -148,8 +138,7 @@ void drawAdjournPane(ViewContext& ctx) {
         drawResume(ctx);
         return;
     }
-    ImGui::TextDisabled("%s", tr("Only when the arbiter adjourns the game."));
-    recordItem(ctx, "adjourn only", tr("Only when the arbiter adjourns the game."));
+    textItem(ctx, "adjourn only", tr("Only when the arbiter adjourns the game."), disabledColour());
     if (confirmButton(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
         ctx.out.push_back(session::cmd::RequestSeal{});
     }

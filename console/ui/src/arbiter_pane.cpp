@@ -19,12 +19,6 @@ using i18n::N_;
 using i18n::tr;
 using session::Phase;
 
-// A text line the tests can name, with what it showed.
-void label(ViewContext& ctx, const char* id, const char* text) {
-    ImGui::TextUnformatted(text);
-    recordItem(ctx, id, text);
-}
-
 void drawPauseAndFlag(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
@@ -54,17 +48,21 @@ void fillBefore(const char* button) {
     ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6.f, ImGui::GetContentRegionAvail().x - w));
 }
 
+// The side a clock adjustment is for (0 White, 1 Black), its name in the UI language, its ID fixed.
+void sideRadio(ViewContext& ctx, rules::Color side) {
+    const bool white = side == rules::Color::White;
+    ImGui::RadioButton(fmt::format("{}###{}", sideLabel(side), white ? "adjwhite" : "adjblack").c_str(),
+                       &ctx.state.adjust_side, white ? 0 : 1);
+    recordItem(ctx, white ? "adjust white" : "adjust black", sideLabel(side));
+}
+
 void drawAdjust(ViewContext& ctx) {
     UiState& st = ctx.state;
-    label(ctx, "adjust title", tr("Adjust clock"));
+    textItem(ctx, "adjust title", tr("Adjust clock"));
     ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###adjwhite", sideLabel(rules::Color::White)).c_str(), &st.adjust_side,
-                       0);
-    recordItem(ctx, "adjust white", sideLabel(rules::Color::White));
+    sideRadio(ctx, rules::Color::White);
     ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###adjblack", sideLabel(rules::Color::Black)).c_str(), &st.adjust_side,
-                       1);
-    recordItem(ctx, "adjust black", sideLabel(rules::Color::Black));
+    sideRadio(ctx, rules::Color::Black);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("-0:00:00").x + 24);
     ImGui::InputTextWithHint("##adjdelta", "+2:00", &st.adjust_delta);
@@ -88,7 +86,7 @@ void drawIllegal(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
     const int plies = static_cast<int>(snap.moves.size());
-    label(ctx, "illegal title", tr("Illegal move at ply"));
+    textItem(ctx, "illegal title", tr("Illegal move at ply"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::InputInt("##illegalply", &st.illegal_ply);
@@ -96,10 +94,8 @@ void drawIllegal(ViewContext& ctx) {
     if (valid) {
         const session::ScoresheetMove& m = snap.moves[static_cast<std::size_t>(st.illegal_ply - 1)];
         ImGui::SameLine();
-        const std::string shown =
-            fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text);
-        ImGui::TextUnformatted(shown.c_str());
-        recordItem(ctx, "illegal move shown", shown);
+        textItem(ctx, "illegal move shown",
+                 fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text));
     }
     if (confirmButton(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
         ctx.out.push_back(session::cmd::ArbiterIllegalMove{st.illegal_ply});
@@ -108,7 +104,7 @@ void drawIllegal(ViewContext& ctx) {
 
 void drawCorrection(ViewContext& ctx) {
     UiState& st = ctx.state;
-    label(ctx, "correct title", tr("Correct the human's last entry to:"));
+    textItem(ctx, "correct title", tr("Correct the human's last entry to:"));
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::InputText("##correct", &st.correct_text);
     recordItem(ctx, "##correct");
@@ -127,7 +123,7 @@ void drawMadeInstead(ViewContext& ctx) {
     UiState& st = ctx.state;
     // Also under a seal request: a move executed after it is the sealed move (Guidelines I.1.1).
     const bool shown = ctx.snap.phase == Phase::EngineMoveShown;
-    label(ctx, "made instead title", tr("The computer's move was made differently:"));
+    textItem(ctx, "made instead title", tr("The computer's move was made differently:"));
     fillBefore("Made instead");
     ImGui::InputTextWithHint("##madeinstead", tr("move on the board"), &st.made_instead);
     recordItem(ctx, "##madeinstead", tr("move on the board"));
@@ -138,45 +134,42 @@ void drawMadeInstead(ViewContext& ctx) {
 }
 
 // QPF-02..04: the arbiter's decision on an open quickplay claim, and on a refused III.4 request.
-void drawQuickplayRulings(ViewContext& ctx) {
+// Art. 10.2 / Guidelines III.5-6: the arbiter's decision on an open quickplay claim.
+void drawQuickplayClaimRuling(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     using session::cmd::QuickplayRuling;
-    if (snap.qpf_claimant) {
-        const char* text = snap.qpf_provisional
-                               ? tr("Quickplay claim without an arbiter: the game ended pending the "
-                                    "arbiter's decision (III.6 / App. D)")
-                           : snap.qpf_decision_needed
-                               ? tr("A flag fell while the quickplay claim is open: the arbiter gives the "
-                                    "final decision (no automatic loss)")
-                               : tr("Quickplay claim (10.2 / III.5): the arbiter decides");
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text);
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "quickplay ruling", text);
-        if (confirmButton(ctx, "QPF: draw", true)) {
-            ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
-        }
-        if (!snap.qpf_provisional) {
-            sameLineIfFits("QPF: postpone");
-            if (actionButton(ctx, "QPF: postpone", !snap.qpf_postponed)) {
-                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, false});
-            }
-            sameLineIfFits("QPF: postpone, opponent +2:00");
-            if (actionButton(ctx, "QPF: postpone, opponent +2:00", !snap.qpf_postponed)) {
-                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, true});
-            }
-            sameLineIfFits("QPF: reject (opponent +2:00)");
-            if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true)) {
-                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Reject, false});
-            }
-        }
+    textItem(ctx, "quickplay ruling",
+             snap.qpf_provisional ? tr("Quickplay claim without an arbiter: the game ended pending the "
+                                       "arbiter's decision (III.6 / App. D)")
+             : snap.qpf_decision_needed
+                 ? tr("A flag fell while the quickplay claim is open: the arbiter gives the "
+                      "final decision (no automatic loss)")
+                 : tr("Quickplay claim (10.2 / III.5): the arbiter decides"),
+             &kAmber, true);
+    if (confirmButton(ctx, "QPF: draw", true)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
     }
+    if (snap.qpf_provisional) return;
+    sameLineIfFits("QPF: postpone");
+    if (actionButton(ctx, "QPF: postpone", !snap.qpf_postponed)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, false});
+    }
+    sameLineIfFits("QPF: postpone, opponent +2:00");
+    if (actionButton(ctx, "QPF: postpone, opponent +2:00", !snap.qpf_postponed)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, true});
+    }
+    sameLineIfFits("QPF: reject (opponent +2:00)");
+    if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Reject, false});
+    }
+}
+
+void drawQuickplayRulings(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (snap.qpf_claimant) drawQuickplayClaimRuling(ctx);
     if (snap.increment_awaits_arbiter) {
-        const char* text = tr("III.4: the draw offer was refused; grant the 5 s increment?");
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text);
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "increment question", text);
+        textItem(ctx, "increment question", tr("III.4: the draw offer was refused; grant the 5 s increment?"),
+                 &kAmber, true);
         if (confirmButton(ctx, "Grant +5 s for both (opponent +2:00)", true)) {
             ctx.out.push_back(session::cmd::ArbiterIncrement{true});
         }
@@ -193,7 +186,7 @@ void drawQuickplayRulings(ViewContext& ctx) {
 void drawResult(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kResults[] = {"1-0", "0-1", "1/2-1/2"};
-    label(ctx, "result title", tr("Declare result"));
+    textItem(ctx, "result title", tr("Declare result"));
     for (int i = 0; i < 3; ++i) {
         ImGui::SameLine();
         ImGui::RadioButton(kResults[i], &st.result_choice, i);
@@ -239,16 +232,8 @@ void drawSectionSelectors(ViewContext& ctx) {
 
 }  // namespace
 
-void sameLineIfFits(const char* label) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float w = ImGui::CalcTextSize(tr(label), nullptr, true).x + style.FramePadding.x * 2.f;
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
-}
-
 void drawArbiterPane(ViewContext& ctx) {
-    ImGui::TextDisabled("%s", tr("Only on the arbiter's instruction (journalled)."));
-    recordItem(ctx, "arbiter only", tr("Only on the arbiter's instruction (journalled)."));
+    textItem(ctx, "arbiter only", tr("Only on the arbiter's instruction (journalled)."), disabledColour());
     drawQuickplayRulings(ctx);
     drawForfeitProposal(ctx);
     drawPauseAndFlag(ctx);

@@ -26,6 +26,26 @@ const char* roleLabel(const session::Snapshot& snap, rules::Color c) {
     return c == snap.setup.computer_side ? i18n::trc("role", "computer") : i18n::trc("role", "human");
 }
 
+void sameLineIfFits(const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float w = ImGui::CalcTextSize(tr(label), nullptr, true).x + style.FramePadding.x * 2.f;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
+void textItem(ViewContext& ctx, const char* id, const std::string& text, const ImVec4* colour, bool wrap) {
+    if (wrap) ImGui::PushTextWrapPos(0.f);
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    ImGui::TextUnformatted(text.c_str());
+    if (colour) ImGui::PopStyleColor();
+    if (wrap) ImGui::PopTextWrapPos();
+    recordItem(ctx, id, text);
+}
+
+const ImVec4* disabledColour() {
+    return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
+}
+
 namespace {
 
 // The role ("computer") is shortened, then left out, when the pane is too narrow for it beside the time:
@@ -52,64 +72,60 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
     const std::string label = fmt::format("{} {}", running ? ">" : " ", sideLabel(side));
     const float room =
         ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label.c_str()).x - time_w - 3.f * spacing;
-    ImGui::TextColored(running ? kGreen : kGrey, "%s", label.c_str());
-    recordItem(ctx, side == rules::Color::White ? "white side" : "black side", label);
+    const bool white = side == rules::Color::White;
+    textItem(ctx, white ? "white side" : "black side", label, running ? &kGreen : &kGrey);
     if (const std::string role = fittingRole(snap, side, room); !role.empty()) {
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", role.c_str());
-        recordItem(ctx, side == rules::Color::White ? "white role" : "black role", role);
+        textItem(ctx, white ? "white role" : "black role", role, disabledColour());
     }
     ImGui::PushFont(ctx.fonts.heading);
     const ImVec4 colour = left.count() <= 0 ? kRed
                           : running         ? kGreen
                                             : ImGui::GetStyle().Colors[ImGuiCol_Text];
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - time_w);
-    ImGui::TextColored(colour, "%s", text.c_str());
-    recordItem(ctx, side == rules::Color::White ? "white clock" : "black clock", text);
+    textItem(ctx, white ? "white clock" : "black clock", text, &colour);
     ImGui::PopFont();
+}
+
+// E.III 2.2: the computer's faster rate, until the next time control (operator only).
+void drawFasterRate(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const char* label = snap.faster_rate ? N_("Back to normal rate") : N_("Faster rate (E.III 2.2)");
+    if (actionButton(ctx, label, snap.faster_rate_available)) {
+        ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
+    }
+    if (snap.faster_rate) {
+        ImGui::SameLine();
+        // TRANSLATORS: the faster rate (E.III 2.2) is switched on.
+        textItem(ctx, "faster rate on", tr("ON"), &kAmber);
+    }
 }
 
 void drawStatus(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.clock_waits_for_sealed_move && inPlay(snap)) {
         // Guidelines A.6: at resumption the sealed move is made, then the opponent's clock started.
-        const char* text = tr("Stopped: make the sealed move, then press (starts the human's clock)");
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text);
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "clock waits for sealed move", text);
+        textItem(ctx, "clock waits for sealed move",
+                 tr("Stopped: make the sealed move, then press (starts the human's clock)"), &kAmber, true);
     }
     if (snap.clock_paused && inPlay(snap)) {
-        const char* text =
-            snap.phase == session::Phase::Adjourned ? tr("Stopped: adjourned") : tr("Paused by the arbiter");
-        ImGui::TextColored(kAmber, "%s", text);
-        recordItem(ctx, "clock paused", text);
+        textItem(
+            ctx, "clock paused",
+            snap.phase == session::Phase::Adjourned ? tr("Stopped: adjourned") : tr("Paused by the arbiter"),
+            &kAmber);
     }
     if (snap.flag_reported && inPlay(snap)) {
-        const char* text = *snap.flag_reported == rules::Color::White ? tr("White's flag reported")
-                                                                      : tr("Black's flag reported");
-        ImGui::TextColored(kRed, "%s", text);
-        recordItem(ctx, "flag reported", text);
+        textItem(ctx, "flag reported",
+                 *snap.flag_reported == rules::Color::White ? tr("White's flag reported")
+                                                            : tr("Black's flag reported"),
+                 &kRed);
     }
     if (!snap.clock_sync_warning.empty() && !ctx.state.public_display) {
         // CLK-01 (docs/clock.md): a difference over the tolerance is highlighted until the next reading.
-        const std::string text = i18n::translateMessage(snap.clock_sync_warning);
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text.c_str());
-        recordItem(ctx, "clock sync warning", text);
-        ImGui::PopTextWrapPos();
+        textItem(ctx, "clock sync warning", i18n::translateMessage(snap.clock_sync_warning), &kAmber, true);
     }
     if ((snap.faster_rate || snap.faster_rate_available) && inPlay(snap) && !ctx.state.public_display) {
-        const char* label = snap.faster_rate ? N_("Back to normal rate") : N_("Faster rate (E.III 2.2)");
-        if (actionButton(ctx, label, snap.faster_rate_available)) {
-            ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
-        }
-        if (snap.faster_rate) {
-            ImGui::SameLine();
-            // TRANSLATORS: the faster rate (E.III 2.2) is switched on.
-            ImGui::TextColored(kAmber, "%s", tr("ON"));
-            recordItem(ctx, "faster rate on", tr("ON"));
-        }
+        drawFasterRate(ctx);
     }
 }
 
@@ -127,10 +143,7 @@ void drawReserve(ViewContext& ctx) {
                                  ? trf("Held for handling: {} + {} s of each increment",
                                        formatClock(r->held_back), seconds(r->increment_held))
                                  : trf("Held for handling: {}", formatClock(r->held_back));
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextDisabled("%s", held.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "handling reserve", held);
+    textItem(ctx, "handling reserve", held, disabledColour(), true);
     // Three clauses, each whole in the catalogue (a sentence cannot hold two plural counts).
     const long samples = static_cast<long>(r->samples);
     std::string why = fmt::format(
@@ -139,27 +152,13 @@ void drawReserve(ViewContext& ctx) {
             ? trnf("starting value ({} measured)", "starting value ({} measured)", samples, samples)
             : trnf("p95 of {} handling", "p95 of {} handlings", samples, samples));
     if (r->set_aside) why += trf(", one slow ({} s) set aside", seconds(*r->set_aside));
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextDisabled("%s", why.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "handling reserve why", why);
+    textItem(ctx, "handling reserve why", why, disabledColour(), true);
 }
 
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
-void drawTableReading(ViewContext& ctx) {
+// The two reading boxes, each after its side's name; true when Enter was pressed in one.
+bool drawReadingBoxes(ViewContext& ctx) {
     UiState& st = ctx.state;
-    const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
-    if (ctx.snap.resync_needed) {
-        // E.III 1.1: after a resume the mirror only knows the last record; the table clock rules.
-        const char* text = tr("Resumed: re-synchronise to the table clock (enter both readings)");
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text);
-        recordItem(ctx, "resync needed", text);
-        ImGui::PopTextWrapPos();
-    }
-    ImGui::TextUnformatted(tr("Table clock reading (h:mm:ss):"));
-    recordItem(ctx, "table reading title", tr("Table clock reading (h:mm:ss):"));
-    ImGui::BeginDisabled(!enabled);
     const float label_w = std::max(ImGui::CalcTextSize(sideLabel(rules::Color::White)).x,
                                    ImGui::CalcTextSize(sideLabel(rules::Color::Black)).x) +
                           ImGui::CalcTextSize(" ").x;
@@ -167,14 +166,27 @@ void drawTableReading(ViewContext& ctx) {
     bool enter = false;
     for (auto [side, text, id] : {std::tuple{rules::Color::White, &st.table_white, "##tablewhite"},
                                   std::tuple{rules::Color::Black, &st.table_black, "##tableblack"}}) {
-        ImGui::TextUnformatted(sideLabel(side));
-        recordItem(ctx, side == rules::Color::White ? "table white label" : "table black label",
-                   sideLabel(side));
+        textItem(ctx, side == rules::Color::White ? "table white label" : "table black label",
+                 sideLabel(side));
         ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
         ImGui::SetNextItemWidth(w);
         enter |= ImGui::InputText(id, text, ImGuiInputTextFlags_EnterReturnsTrue);
         recordItem(ctx, id);
     }
+    return enter;
+}
+
+void drawTableReading(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
+    if (ctx.snap.resync_needed) {
+        // E.III 1.1: after a resume the mirror only knows the last record; the table clock rules.
+        textItem(ctx, "resync needed", tr("Resumed: re-synchronise to the table clock (enter both readings)"),
+                 &kAmber, true);
+    }
+    textItem(ctx, "table reading title", tr("Table clock reading (h:mm:ss):"));
+    ImGui::BeginDisabled(!enabled);
+    const bool enter = drawReadingBoxes(ctx);
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool any = !st.table_white.empty() || !st.table_black.empty();

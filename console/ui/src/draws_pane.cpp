@@ -22,10 +22,9 @@ using session::Phase;
 // E.III 3.1-3.3: what the locked policy indicates now. Offering, claiming and resigning are steps the
 // computer wants taken; accepting is only an answer, so it reads as a condition and stays quiet until
 // the human offers (then drawOffers() shows it in large type with the answer buttons).
-void drawIndication(ViewContext& ctx) {
-    const session::Indication& ind = ctx.snap.indication;
+// The steps the policy wants taken now, a list of whole phrases from the catalogue; empty for none.
+std::string policySteps(const session::Indication& ind) {
     std::string what;
-    // A list of the steps wanted, each a whole phrase in the catalogue.
     for (auto [on, name] :
          {std::pair{ind.offer_draw, tr("offer a draw")}, std::pair{ind.claim_draw, tr("claim the draw")},
           std::pair{ind.resign, tr("resign")}}) {
@@ -33,31 +32,27 @@ void drawIndication(ViewContext& ctx) {
             what += what.empty() ? name : std::string(", ") + name;
         }
     }
+    return what;
+}
+
+void drawIndication(ViewContext& ctx) {
+    const session::Indication& ind = ctx.snap.indication;
+    const std::string what = policySteps(ind);
     // One line (the Draws pane has no row to spare at 1280x800): what to do now, then the condition.
-    ImGui::TextUnformatted(tr("Policy:"));
-    recordItem(ctx, "policy title", tr("Policy:"));
+    textItem(ctx, "policy title", tr("Policy:"));
     ImGui::SameLine();
     // TRANSLATORS: the policy indicates no step now.
-    if (what.empty()) what = tr("none");
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(ind.offer_draw || ind.claim_draw || ind.resign ? kAmber : kGrey, "%s", what.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "policy", what);
+    textItem(ctx, "policy", what.empty() ? tr("none") : what, what.empty() ? &kGrey : &kAmber, true);
     if (!ctx.snap.human_offer_pending) {
         const char* text =
             ind.accept_draw ? tr("if the human offers: accept") : tr("if the human offers: decline");
         ImGui::SameLine(0, 16);
         // Wraps below when the pane is too narrow for both on one line (Polish is longer).
         if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
-        ImGui::TextDisabled("%s", text);
-        recordItem(ctx, "policy if offered", text);
+        textItem(ctx, "policy if offered", text, disabledColour());
     }
     if (!ind.reason.empty()) {
-        const std::string reason = i18n::translateMessage(ind.reason);
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextDisabled("%s", reason.c_str());
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "policy reason", reason);
+        textItem(ctx, "policy reason", i18n::translateMessage(ind.reason), disabledColour(), true);
     }
 }
 
@@ -68,11 +63,8 @@ void drawModuleRequest(ViewContext& ctx) {
     if (!req) {
         return;
     }
-    const std::string text = trf("The computer instructs: set {} to {} (E.III 3.4)", req->name, req->value);
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kAmber, "%s", text.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "module request", text);
+    textItem(ctx, "module request",
+             trf("The computer instructs: set {} to {} (E.III 3.4)", req->name, req->value), &kAmber, true);
     if (actionButton(ctx, "Module change done", true)) {
         ctx.out.push_back(session::cmd::ModuleChange{});
     }
@@ -91,29 +83,31 @@ void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
     }
 }
 
+// The human's offer (or invalid claim) waiting for the computer's answer, with the policy's answer.
+void drawHumanOfferAnswer(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    // Art. 9.1 (c): a claim of a draw is also a draw offer, so an invalid one may be accepted as such.
+    textItem(ctx, "offer question",
+             snap.phase == Phase::ClaimPending
+                 ? tr("The human's claim is not valid: accept it as a draw offer?")
+                 : tr("The human offers a draw"),
+             &kAmber, true);
+    // Art. 9.1: the answer the locked policy gives to this offer (E.III 3.1), in amber beside the
+    // answer buttons (a larger font pushed them below the fold at 1280x800).
+    textItem(ctx, "policy answer",
+             snap.indication.accept_draw ? tr("Policy's answer: ACCEPT") : tr("Policy's answer: DECLINE"),
+             &kAmber);
+    answerButtons<session::cmd::AnswerHumanOffer>(ctx, N_("Accept draw"), N_("Decline"));
+}
+
 void drawOffers(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     if (snap.human_offer_pending || snap.phase == Phase::ClaimPending) {
-        // Art. 9.1 (c): a claim of a draw is also a draw offer, so an invalid one may be accepted as such.
-        const char* question = snap.phase == Phase::ClaimPending
-                                   ? tr("The human's claim is not valid: accept it as a draw offer?")
-                                   : tr("The human offers a draw");
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", question);
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "offer question", question);
-        // Art. 9.1: the answer the locked policy gives to this offer (E.III 3.1), in amber beside the
-        // answer buttons (a larger font pushed them below the fold at 1280x800).
-        const char* answer =
-            snap.indication.accept_draw ? tr("Policy's answer: ACCEPT") : tr("Policy's answer: DECLINE");
-        ImGui::TextColored(kAmber, "%s", answer);
-        recordItem(ctx, "policy answer", answer);
-        answerButtons<session::cmd::AnswerHumanOffer>(ctx, N_("Accept draw"), N_("Decline"));
+        drawHumanOfferAnswer(ctx);
     }
     if (snap.computer_offer_pending) {
-        ImGui::TextColored(kAmber, "%s", tr("The computer offers a draw. The human:"));
-        recordItem(ctx, "computer offer", tr("The computer offers a draw. The human:"));
+        textItem(ctx, "computer offer", tr("The computer offers a draw. The human:"), &kAmber);
         answerButtons<session::cmd::HumanAnswersOffer>(ctx, N_("Accepts"), N_("Declines"));
     }
     if (snap.human_offer_pending) {
@@ -129,14 +123,10 @@ void drawOffers(ViewContext& ctx) {
     }
 }
 
-void drawClaims(ViewContext& ctx) {
-    const session::Snapshot& snap = ctx.snap;
+// Art. 9.2 (a) / 9.3 (a): a claim on a move not yet made is written on the scoresheet first.
+void drawWrittenMove(ViewContext& ctx) {
     UiState& st = ctx.state;
-    const bool play = inPlay(snap);
-    const rules::Color human = ~snap.setup.computer_side;
-    // Art. 9.2 (b): a claim on a move not yet made is written on the scoresheet first.
-    ImGui::TextUnformatted(tr("Claim: written move"));
-    recordItem(ctx, "claim title", tr("Claim: written move"));
+    textItem(ctx, "claim title", tr("Claim: written move"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::InputText("##intended", &st.claim_intended);
@@ -144,6 +134,14 @@ void drawClaims(ViewContext& ctx) {
     ImGui::SameLine();
     ImGui::Checkbox(translatedLabel(N_("piece touched")).c_str(), &st.claim_touched);
     recordItem(ctx, "piece touched", tr("piece touched"));
+}
+
+void drawClaims(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    UiState& st = ctx.state;
+    const bool play = inPlay(snap);
+    const rules::Color human = ~snap.setup.computer_side;
+    drawWrittenMove(ctx);
     auto claim = [&](rules::Color who, session::cmd::ClaimKind kind) {
         std::optional<std::string> intended;
         if (who == human && !st.claim_intended.empty()) {
@@ -160,12 +158,9 @@ void drawClaims(ViewContext& ctx) {
     ImGui::SameLine();
     if (actionButton(ctx, "Computer: 50 moves", computer_can)) claim(~human, session::cmd::ClaimKind::Fifty);
     if (!snap.expected_human_move.empty()) {
-        const std::string text =
-            trf("The human must now play the written move {} (Art. 9.5)", snap.expected_human_move);
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text.c_str());
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "expected move", text);
+        textItem(ctx, "expected move",
+                 trf("The human must now play the written move {} (Art. 9.5)", snap.expected_human_move),
+                 &kAmber, true);
     }
 }
 
@@ -205,11 +200,7 @@ void drawQuickplay(ViewContext& ctx) {
         }
     }
     if (snap.qpf_claimant) {
-        const char* text = quickplayOpen(*snap.qpf_claimant, snap.qpf_postponed);
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", text);
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "quickplay open", text);
+        textItem(ctx, "quickplay open", quickplayOpen(*snap.qpf_claimant, snap.qpf_postponed), &kAmber, true);
     }
 }
 
@@ -233,8 +224,7 @@ void drawDrawsEndings(ViewContext& ctx) {
         ImGui::PopStyleColor();
     }
     // Art. 6.9: a fallen flag is reported here; the arbiter rules it (Arbiter tab).
-    ImGui::TextUnformatted(tr("Flag fallen:"));
-    recordItem(ctx, "flag fallen title", tr("Flag fallen:"));
+    textItem(ctx, "flag fallen title", tr("Flag fallen:"));
     // TRANSLATORS: "##flag" is the button's ID and is not shown: translate the side only.
     for (auto [side, label] : {std::pair{rules::Color::White, N_("White##flag")},
                                std::pair{rules::Color::Black, N_("Black##flag")}}) {
@@ -251,9 +241,7 @@ namespace {
 void drawConsultation(ViewContext& ctx) {
     UiState& st = ctx.state;
     const std::string& who = ctx.snap.setup.consultant.name;
-    const std::string title = who.empty() ? tr("Consult (no one nominated)") : trf("Consult {}", who);
-    ImGui::TextUnformatted(title.c_str());
-    recordItem(ctx, "consult title", title);
+    textItem(ctx, "consult title", who.empty() ? tr("Consult (no one nominated)") : trf("Consult {}", who));
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                       ImGui::CalcTextSize(tr("arbiter present")).x + ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::GetItemRectMax().x + box <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {

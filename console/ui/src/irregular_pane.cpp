@@ -12,15 +12,15 @@ namespace oc::ui {
 using i18n::tr;
 using session::cmd::IllegalKind;
 
-void drawIllegalKind(ViewContext& ctx) {
-    const session::Snapshot& snap = ctx.snap;
+namespace {
+
+// The first row: who made the illegal move and what it was.
+void drawWhoAndWhat(ViewContext& ctx) {
     UiState& st = ctx.state;
     // In cmd::IllegalKind's order; translated each frame (the language may change between games).
     const char* kinds[] = {tr("pawn left unpromoted"), tr("clock pressed without a move"),
                            tr("move made with two hands"), tr("king captured")};
-    // Two rows, so the Arbiter tab still fits 1280x800: who and what; then the pawn's move and the ruling.
-    ImGui::TextUnformatted(tr("IRR-04 by"));
-    recordItem(ctx, "illegal kind title", tr("IRR-04 by"));
+    textItem(ctx, "illegal kind title", tr("IRR-04 by"));
     ImGui::SameLine();
     const char* human = i18n::trc("role", "human");
     const char* computer = i18n::trc("role", "computer");
@@ -34,6 +34,15 @@ void drawIllegalKind(ViewContext& ctx) {
     ImGui::Combo("##illegalkind", &st.illegal_kind, kinds, 4);
     recordItem(ctx, "##illegalkind",
                st.illegal_kind >= 0 && st.illegal_kind < 4 ? kinds[st.illegal_kind] : "");
+}
+
+}  // namespace
+
+void drawIllegalKind(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    UiState& st = ctx.state;
+    // Two rows, so the Arbiter tab still fits 1280x800: who and what; then the pawn's move and the ruling.
+    drawWhoAndWhat(ctx);
     const bool pawn = st.illegal_kind == 0;
     if (pawn) {
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
@@ -52,12 +61,9 @@ void drawIllegalKind(ViewContext& ctx) {
                                                            pawn ? st.illegal_kind_move : ""});
     }
     if (only2023 && snap.setup.edition == rules::Edition::E2005) {
-        const char* text = tr("not an illegal move under the 2005 Laws (13.4)");
         ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kGrey, "%s", text);
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "not illegal in 2005", text);
+        textItem(ctx, "not illegal in 2005", tr("not an illegal move under the 2005 Laws (13.4)"), &kGrey,
+                 true);
     }
 }
 
@@ -65,8 +71,7 @@ void drawIllegalKind(ViewContext& ctx) {
 void drawArrival(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color computer = snap.setup.computer_side;
-    ImGui::TextUnformatted(tr("Arrived at the board now (CLK-08):"));
-    recordItem(ctx, "arrival title", tr("Arrived at the board now (CLK-08):"));
+    textItem(ctx, "arrival title", tr("Arrived at the board now (CLK-08):"));
     if (actionButton(ctx, "Human arrived", inPlay(snap))) ctx.out.push_back(session::cmd::Arrival{~computer});
     ImGui::SameLine();
     if (actionButton(ctx, "Operator arrived", inPlay(snap)))
@@ -78,13 +83,10 @@ void drawForfeitProposal(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (!snap.forfeit_proposed) return;
     // Art. 6.7: arriving after the default time loses the game, unless the arbiter decides otherwise.
-    const std::string text =
-        i18n::trf("{} ({}) arrived after the default time: forfeit proposed.",
-                  sideLabel(*snap.forfeit_proposed), roleLabel(snap, *snap.forfeit_proposed));
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(kAmber, "%s", text.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "forfeit proposed", text);
+    textItem(ctx, "forfeit proposed",
+             i18n::trf("{} ({}) arrived after the default time: forfeit proposed.",
+                       sideLabel(*snap.forfeit_proposed), roleLabel(snap, *snap.forfeit_proposed)),
+             &kAmber, true);
     if (confirmButton(ctx, "Confirm forfeit", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});
     if (confirmButton(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))

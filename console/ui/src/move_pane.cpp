@@ -133,8 +133,7 @@ bool drawEntryOptions(ViewContext& ctx, bool active) {
     const auto [before, after] = aroundBox(tr("pressed {} s ago"));
     ImGui::SameLine(0, 24);
     if (!before.empty()) {
-        ImGui::TextUnformatted(before.c_str());
-        recordItem(ctx, "pressed ago before", before);
+        textItem(ctx, "pressed ago before", before);
         ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
@@ -142,8 +141,7 @@ bool drawEntryOptions(ViewContext& ctx, bool active) {
     recordItem(ctx, "##pressed");
     if (!after.empty()) {
         ImGui::SameLine();
-        ImGui::TextUnformatted(after.c_str());
-        recordItem(ctx, "pressed ago after", after);
+        textItem(ctx, "pressed ago after", after);
     }
     ImGui::EndDisabled();
     return entered;
@@ -170,21 +168,26 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     return {entered, clicked};
 }
 
+// The human's half's title: whose move, or (Guidelines I.1) that it is sealed on paper.
+void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
+    const session::Snapshot& snap = ctx.snap;
+    const rules::Color human = ~snap.setup.computer_side;
+    textItem(ctx, "human move title",
+             sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move"),
+             active ? &kGreen : &kGrey);
+    if (!sealing) {
+        ImGui::SameLine();
+        textItem(ctx, "human side", fmt::format("({}, {})", sideLabel(human), playerName(snap, human)),
+                 disabledColour());
+    }
+}
+
 void drawHumanEntry(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
-    const rules::Color human = ~snap.setup.computer_side;
     const bool active = humanTurn(snap);
     const bool sealing = snap.seal_requested && active;
-    const char* title = sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move");
-    ImGui::TextColored(active ? kGreen : kGrey, "%s", title);
-    recordItem(ctx, "human move title", title);
-    if (!sealing) {
-        ImGui::SameLine();
-        const std::string who = fmt::format("({}, {})", sideLabel(human), playerName(snap, human));
-        ImGui::TextDisabled("%s", who.c_str());
-        recordItem(ctx, "human side", who);
-    }
+    drawHumanTitle(ctx, active, sealing);
     bool entered = false;
     bool clicked = false;
     if (sealing) {
@@ -195,11 +198,7 @@ void drawHumanEntry(ViewContext& ctx) {
         std::tie(entered, clicked) = drawMoveBoxRow(ctx, active);
     }
     if (!st.rejection.empty() && st.rejection_is_move) {
-        ImGui::PushTextWrapPos(0.f);
-        const std::string text = i18n::translateMessage(st.rejection);
-        ImGui::TextColored(kRed, "%s", text.c_str());
-        recordItem(ctx, "move rejection", text);
-        ImGui::PopTextWrapPos();
+        textItem(ctx, "move rejection", i18n::translateMessage(st.rejection), &kRed, true);
     }
     entered = drawEntryOptions(ctx, active) || entered;
     if ((entered && active && !st.move_text.empty()) || clicked) {
@@ -274,20 +273,18 @@ void drawPendingOfferWarning(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (!snap.human_offer_pending || snap.phase != Phase::EngineMoveShown || ctx.state.public_display) return;
     const bool accept = snap.indication.accept_draw;
-    ImGui::PushTextWrapPos(0.f);
     // One short line (the pane shows one below the buttons at 1280x800); the banner says the rest.
     if (ctx.state.confirming == kMadeConfirm) {
-        const char* text = accept ? tr("Enter again: REJECTS the offer (policy ACCEPT)")
-                                  : tr("Enter again: REJECTS the offer (policy DECLINE)");
-        ImGui::TextColored(kRed, "%s", text);
-        recordItem(ctx, "made confirm", text);
+        textItem(ctx, "made confirm",
+                 accept ? tr("Enter again: REJECTS the offer (policy ACCEPT)")
+                        : tr("Enter again: REJECTS the offer (policy DECLINE)"),
+                 &kRed, true);
     } else {
-        const char* text = accept ? tr("Draw offer pending: policy says ACCEPT")
-                                  : tr("Draw offer pending: policy says DECLINE");
-        ImGui::TextColored(kAmber, "%s", text);
-        recordItem(ctx, "pending offer warning", text);
+        textItem(ctx, "pending offer warning",
+                 accept ? tr("Draw offer pending: policy says ACCEPT")
+                        : tr("Draw offer pending: policy says DECLINE"),
+                 &kAmber, true);
     }
-    ImGui::PopTextWrapPos();
 }
 
 void drawSteps(ViewContext& ctx) {
@@ -316,21 +313,18 @@ void drawSteps(ViewContext& ctx) {
     }
 }
 
-void drawEngineMove(ViewContext& ctx) {
+// The computer's half's title and its move in big type (never on the public display, Q18).
+void drawComputerMove(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    const rules::Color computer = snap.setup.computer_side;
-    ImGui::TextColored(snap.engine_move ? kAmber : kGrey, "%s", tr("Computer's move"));
-    recordItem(ctx, "computer move title", tr("Computer's move"));
+    textItem(ctx, "computer move title", tr("Computer's move"), snap.engine_move ? &kAmber : &kGrey);
     ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", sideLabel(computer));
-    recordItem(ctx, "computer side", fmt::format("({})", sideLabel(computer)));
+    textItem(ctx, "computer side", fmt::format("({})", sideLabel(snap.setup.computer_side)),
+             disabledColour());
     ImGui::PushFont(ctx.fonts.big);
     if (snap.engine_move && !ctx.state.public_display) {
-        ImGui::TextColored(kAmber, "%s", snap.engine_move->text.c_str());
-        recordItem(ctx, "engine move", snap.engine_move->text);
+        textItem(ctx, "engine move", snap.engine_move->text, &kAmber);
     } else if (snap.phase == Phase::EngineThinking) {
-        ImGui::TextColored(kGrey, "%s", tr("thinking..."));
-        recordItem(ctx, "engine thinking", tr("thinking..."));
+        textItem(ctx, "engine thinking", tr("thinking..."), &kGrey);
     } else {
         ImGui::TextColored(kGrey, "-");
     }
@@ -339,15 +333,17 @@ void drawEngineMove(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::TextDisabled("(%s)", snap.engine_move->san.c_str());
     }
+}
+
+void drawEngineMove(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    drawComputerMove(ctx);
     std::string prompt = stepPrompt(snap);
     // CMP-1.4: castling, en passant and promotion are spelled out step by step (operator only).
     if (snap.phase == Phase::EngineMoveShown && snap.engine_move && !snap.engine_move->how.empty() &&
         !snap.computer_move_withheld && !ctx.state.public_display)
         prompt = "1. " + i18n::translateMessage(snap.engine_move->how);
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "step prompt", prompt);
+    textItem(ctx, "step prompt", prompt, snap.phase == Phase::EngineThinking ? &kGrey : &kAmber, true);
     drawSteps(ctx);
     drawPendingOfferWarning(ctx);
 }
