@@ -309,6 +309,13 @@ TEST_F(PanesInPolish, PolishTextsFitTheirPanesAt1280x800) {
             EXPECT_LE(w.max.x, pl.at(pane).max.x - slack)
                 << "'" << name << "' (" << w.text << ") runs past " << pane << " in " << s.name;
         }
+        // Buttons of a fixed width clip their text instead of growing: the whole word must fit.
+        for (const char* name : {"Made on board", "Clock pressed", "Recorded"}) {
+            const WidgetInfo& b = pl.at(name);
+            EXPECT_LE(ImGui::CalcTextSize(b.text.c_str()).x + 2.f * ImGui::GetStyle().FramePadding.x,
+                      b.max.x - b.min.x)
+                << "'" << b.text << "' is clipped in its button in " << s.name;
+        }
     }
 }
 
