@@ -1,8 +1,9 @@
 // Issue 12: the operator's panes (Move, Clocks, Draws & result, Arbiter, Adjournment, the irregularities)
 // in Polish. Each state is drawn once in English and once in Polish from the same view state; every text
 // the panes record in UiState::widgets must differ (names, moves, clock readings and typed text aside),
-// the Laws' Polish terms must be there, the English control names must still work, and at 1280x800 no
-// Polish text may run past its pane's right edge. The catalogue is the build tree's (build/.../locale).
+// the Laws' Polish terms must be there, the English control names must still work, and at 1280x800 and
+// 1366x768 no Polish text may run past its pane's right edge. The catalogue is the build tree's
+// (build/.../locale).
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -194,6 +195,8 @@ std::vector<Scenario> scenarios() {
 
 class PanesInPolish : public ConsoleView {
   protected:
+    // `font_px`: the console's text size, a fortieth of the window height.
+    explicit PanesInPolish(float font_px = 20.f) : ConsoleView(font_px) {}
     void TearDown() override {
         EXPECT_TRUE(oc::i18n::setUiLanguage(UiLanguage::En));
         ConsoleView::TearDown();
@@ -298,25 +301,60 @@ TEST_F(PanesInPolish, ControlsAreClickedByTheirEnglishNames) {
     EXPECT_EQ(std::get<cmd::ReportFlag>(out[0]).side, Color::White);
 }
 
-// 1280x800 with the console's 20 px text: no Polish text of the panes runs past its pane's right edge.
-TEST_F(PanesInPolish, PolishTextsFitTheirPanesAt1280x800) {
-    const float slack = ImGui::GetStyle().WindowPadding.x * 0.5f;  // a child window clips there
-    for (const Scenario& s : scenarios()) {
-        const WidgetMap pl = drawIn(UiLanguage::Pl, s);
+struct ScreenSize {
+    float width, height;
+};
+
+// The screens of Screens/LayoutAt, with their text size (main.cpp: a fortieth of the height).
+class PanesInPolishAt : public PanesInPolish, public ::testing::WithParamInterface<ScreenSize> {
+  protected:
+    PanesInPolishAt() : PanesInPolish(GetParam().height / 40.f) {}
+    void SetUp() override {
+        PanesInPolish::SetUp();
+        ImGui::GetIO().DisplaySize = ImVec2(GetParam().width, GetParam().height);
+    }
+    // No Polish text of the panes runs past its pane's right edge.
+    void expectWithinTheRightEdge(const WidgetMap& pl, const std::string& where) {
+        const float slack = ImGui::GetStyle().WindowPadding.x * 0.5f;  // a child window clips there
         for (const auto& [name, w] : pl) {
             const std::string pane = paneOf(pl, w);
             if (pane.empty() || kNotThePanes.count(name)) continue;
             EXPECT_LE(w.max.x, pl.at(pane).max.x - slack)
-                << "'" << name << "' (" << w.text << ") runs past " << pane << " in " << s.name;
+                << "'" << name << "' (" << w.text << ") runs past " << pane << " in " << where;
         }
-        // Buttons of a fixed width clip their text instead of growing: the whole word must fit.
+    }
+    // The step buttons keep a fixed width and clip their text instead of growing: the word must fit; and
+    // they stay in view under the Move pane's longer Polish texts (issue 15's rule).
+    void expectStepsWhole(const WidgetMap& pl, const std::string& where) {
         for (const char* name : {"Made on board", "Clock pressed", "Recorded"}) {
             const WidgetInfo& b = pl.at(name);
             EXPECT_LE(ImGui::CalcTextSize(b.text.c_str()).x + 2.f * ImGui::GetStyle().FramePadding.x,
                       b.max.x - b.min.x)
-                << "'" << b.text << "' is clipped in its button in " << s.name;
+                << "'" << b.text << "' is clipped in its button in " << where;
+            EXPECT_LE(b.max.y, pl.at("pane Move").max.y) << name << " below the Move pane in " << where;
+        }
+    }
+};
+
+TEST_P(PanesInPolishAt, PolishTextsFitTheirPanes) {
+    for (const Scenario& s : scenarios()) {
+        const WidgetMap pl = drawIn(UiLanguage::Pl, s);
+        expectWithinTheRightEdge(pl, s.name);
+        expectStepsWhole(pl, s.name);
+        if (s.ui.tab == LowerTab::Draws && pl.count("Human resigns")) {
+            for (const char* pinned : {"White##flag", "Black##flag", "Human resigns"}) {
+                EXPECT_LE(pl.at(pinned).max.y, pl.at("pane lower").max.y)
+                    << pinned << " out of view in " << s.name;
+            }
         }
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(Screens, PanesInPolishAt,
+                         ::testing::Values(ScreenSize{1280.f, 800.f}, ScreenSize{1366.f, 768.f}),
+                         [](const auto& row) {
+                             return std::to_string(static_cast<int>(row.param.width)) + "x" +
+                                    std::to_string(static_cast<int>(row.param.height));
+                         });
 
 }  // namespace
