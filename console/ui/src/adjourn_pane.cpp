@@ -4,6 +4,10 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <string>
+
+#include "i18n/tr.hpp"
 #include "session/sealed_move.hpp"
 #include "view_context.hpp"
 
@@ -11,30 +15,34 @@ namespace oc::ui {
 
 namespace {
 
+using i18n::tr;
 using session::Phase;
 
-// A short label, then a text field filling the rest of the row (a label after a field gets clipped).
-void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& text, const char* hint,
-              ImGuiInputTextFlags flags = 0) {
-    ImGui::TextUnformatted(label);
-    ImGui::SameLine(ImGui::CalcTextSize("Move as written ").x + ImGui::GetStyle().ItemSpacing.x);
-    ImGui::SetNextItemWidth(-1.f);
-    ImGui::InputTextWithHint(id, hint, &text, flags);
-    recordItem(ctx, id);
+// The field labels' column: as wide as the widest label in the UI language.
+float labelColumn() {
+    float w = 0.f;
+    for (const char* label : {tr("Passphrase"), tr("Repeat it"), tr("Resumption"), tr("Move as written")})
+        w = std::max(w, ImGui::CalcTextSize(label).x);
+    return w + ImGui::CalcTextSize(" ").x + ImGui::GetStyle().ItemSpacing.x;
 }
 
-void wrapped(const ImVec4& colour, const char* text) {
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextColored(colour, "%s", text);
-    ImGui::PopTextWrapPos();
+// A short label, then a text field filling the rest of the row (a label after a field gets clipped).
+// `label` and `hint` are already translated; the field's name in the widget map is `id`.
+void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& text, const char* hint,
+              ImGuiInputTextFlags flags = 0) {
+    textItem(ctx, (std::string(id) + " label").c_str(), label);
+    ImGui::SameLine(labelColumn());
+    ImGui::SetNextItemWidth(-1.f);
+    ImGui::InputTextWithHint(id, hint, &text, flags);
+    recordItem(ctx, id, hint);
 }
 
 // Why the passphrase cannot seal yet, or empty: typed twice because a typing slip nobody can see would
 // leave an envelope that does not open.
 const char* passphraseProblem(const UiState& st) {
     static_assert(session::kMinPassphraseLength == 8, "the message below names the length");
-    if (st.seal_passphrase.size() < session::kMinPassphraseLength) return "8 characters or more";
-    if (st.seal_passphrase != st.seal_passphrase_repeat) return "entries differ";
+    if (st.seal_passphrase.size() < session::kMinPassphraseLength) return tr("8 characters or more");
+    if (st.seal_passphrase != st.seal_passphrase_repeat) return tr("entries differ");
     return "";
 }
 
@@ -42,14 +50,15 @@ const char* passphraseProblem(const UiState& st) {
 void drawComputerSeal(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool chosen = ctx.snap.computer_move_withheld;
-    wrapped(kAmber, chosen
-                        ? "The computer has chosen (not shown). The arbiter types a passphrase twice, then "
-                          "'Seal computer's move'; it opens the envelope at resumption."
-                        : "The computer is choosing (its move will not be shown). Meanwhile the arbiter "
-                          "types a passphrase twice.");
-    fieldRow(ctx, "Passphrase", "##passphrase", st.seal_passphrase, "arbiter only",
+    textItem(ctx, "computer seal",
+             chosen ? tr("The computer has chosen (not shown). The arbiter types a passphrase twice, then "
+                         "'Seal computer's move'; it opens the envelope at resumption.")
+                    : tr("The computer is choosing (its move will not be shown). Meanwhile the arbiter "
+                         "types a passphrase twice."),
+             &kAmber, true);
+    fieldRow(ctx, tr("Passphrase"), "##passphrase", st.seal_passphrase, tr("arbiter only"),
              ImGuiInputTextFlags_Password);
-    fieldRow(ctx, "Repeat it", "##passrepeat", st.seal_passphrase_repeat, "the same again",
+    fieldRow(ctx, tr("Repeat it"), "##passrepeat", st.seal_passphrase_repeat, tr("the same again"),
              ImGuiInputTextFlags_Password);
     const char* problem = passphraseProblem(st);
     if (actionButton(ctx, "Seal computer's move", chosen && *problem == '\0')) {
@@ -57,39 +66,41 @@ void drawComputerSeal(ViewContext& ctx) {
     }
     ImGui::SameLine();
     if (*problem != '\0' && !st.seal_passphrase.empty()) {
-        ImGui::TextColored(kRed, "%s", problem);
+        textItem(ctx, "passphrase problem", problem, &kRed);
     } else {
-        ImGui::TextDisabled("%s", chosen ? "(takes a second)" : "(engine choosing)");
+        textItem(ctx, "seal note", chosen ? tr("(takes a second)") : tr("(engine choosing)"),
+                 disabledColour());
     }
 }
 
 void drawSealRequested(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.to_move != snap.setup.computer_side) {
-        wrapped(kAmber,
-                "The human writes his move on his scoresheet, unambiguously, and seals it in the "
-                "envelope with the arbiter. Do NOT type it: press 'Envelope sealed' (Move pane).");
+        textItem(ctx, "human seals",
+                 tr("The human writes his move on his scoresheet, unambiguously, and seals it in the "
+                    "envelope with the arbiter. Do NOT type it: press 'Envelope sealed' (Move pane)."),
+                 &kAmber, true);
     } else if (snap.phase == Phase::EngineThinking || snap.computer_move_withheld) {
         drawComputerSeal(ctx);
     } else {
         // Guidelines I.1: a move shown before the request is no secret; the human seals after it.
-        wrapped(kAmber,
-                "The computer's move was shown before the seal request: play it and press the "
-                "clock as usual. The human, then having the move, seals.");
+        textItem(ctx, "shown before seal",
+                 tr("The computer's move was shown before the seal request: play it and press the "
+                    "clock as usual. The human, then having the move, seals."),
+                 &kAmber, true);
     }
 }
 
 // Guidelines I.2 (g): the envelope's printed record, with the resumption's date, time and venue.
 void drawEnvelopeRecord(ViewContext& ctx) {
     UiState& st = ctx.state;
-    fieldRow(ctx, "Resumption", "##resumption", st.envelope_resumption, "(g) date, time, venue");
+    fieldRow(ctx, tr("Resumption"), "##resumption", st.envelope_resumption, tr("(g) date, time, venue"));
     if (actionButton(ctx, "Write envelope PDF", true)) st.envelope_pdf_requested = true;
     if (!st.envelope_pdf_note.empty()) {
         ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(st.envelope_pdf_failed ? kRed : kGreen, "%s", st.envelope_pdf_note.c_str());
-        ImGui::PopTextWrapPos();
-        recordItem(ctx, "envelope note");
+        // The shell's English message (a path written, or why not), in the UI language when known.
+        textItem(ctx, "envelope note", i18n::translateMessage(st.envelope_pdf_note),
+                 st.envelope_pdf_failed ? &kRed : &kGreen, true);
     }
 }
 
@@ -99,15 +110,18 @@ void drawResume(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
     const rules::Color sealer = snap.sealed_by.value_or(snap.to_move);
-    ImGui::TextColored(kAmber, "Adjourned: %s (%s) sealed.", sideName(sealer), roleOf(snap, sealer));
+    textItem(ctx, "adjourned",
+             i18n::trf("Adjourned: {} ({}) sealed.", sideLabel(sealer), roleLabel(snap, sealer)), &kAmber,
+             true);
     drawEnvelopeRecord(ctx);
     ImGui::Separator();
     const bool computer = sealer == snap.setup.computer_side;
     if (computer) {
-        fieldRow(ctx, "Passphrase", "##passphrase", st.seal_passphrase, "the arbiter types it",
+        fieldRow(ctx, tr("Passphrase"), "##passphrase", st.seal_passphrase, tr("the arbiter types it"),
                  ImGuiInputTextFlags_Password);
     } else {
-        fieldRow(ctx, "Move as written", "##envelopemove", st.envelope_move, "from the opened envelope");
+        fieldRow(ctx, tr("Move as written"), "##envelopemove", st.envelope_move,
+                 tr("from the opened envelope"));
     }
     const bool ready = computer ? !st.seal_passphrase.empty() : !st.envelope_move.empty();
     if (confirmButton(ctx, "Resume: open the envelope", ready)) {
@@ -124,7 +138,7 @@ void drawAdjournPane(ViewContext& ctx) {
         drawResume(ctx);
         return;
     }
-    ImGui::TextDisabled("Only when the arbiter adjourns the game.");
+    textItem(ctx, "adjourn only", tr("Only when the arbiter adjourns the game."), disabledColour());
     if (confirmButton(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
         ctx.out.push_back(session::cmd::RequestSeal{});
     }

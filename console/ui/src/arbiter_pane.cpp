@@ -7,12 +7,16 @@
 #include <algorithm>
 #include <iterator>
 
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
 
 namespace {
 
+using i18n::N_;
+using i18n::tr;
 using session::Phase;
 
 void drawPauseAndFlag(ViewContext& ctx) {
@@ -26,36 +30,46 @@ void drawPauseAndFlag(ViewContext& ctx) {
         ctx.out.push_back(session::cmd::ArbiterResume{});
     }
     if (snap.flag_reported) {
-        const std::string label =
-            fmt::format("Rule {}'s flag (seen on the table clock)", sideName(*snap.flag_reported));
-        if (confirmButton(ctx, label.c_str(), play)) {
+        // Art. 6.9: the arbiter rules the flag from the table clock, never from the console's.
+        const char* rule = *snap.flag_reported == rules::Color::White
+                               ? N_("Rule White's flag (seen on the table clock)")
+                               : N_("Rule Black's flag (seen on the table clock)");
+        if (confirmButton(ctx, rule, play)) {
             ctx.out.push_back(session::cmd::ArbiterConfirmFlag{*snap.flag_reported});
         }
     }
 }
 
-// Makes the next text field fill the row, leaving room for a button labelled `button` after it.
+// Makes the next text field fill the row, leaving room for a button labelled `button` (a msgid) after it.
 void fillBefore(const char* button) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float w =
-        ImGui::CalcTextSize(button, nullptr, true).x + style.FramePadding.x * 2.f + style.ItemSpacing.x;
+        ImGui::CalcTextSize(tr(button), nullptr, true).x + style.FramePadding.x * 2.f + style.ItemSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6.f, ImGui::GetContentRegionAvail().x - w));
+}
+
+// The side a clock adjustment is for (0 White, 1 Black), its name in the UI language, its ID fixed.
+void sideRadio(ViewContext& ctx, rules::Color side) {
+    const bool white = side == rules::Color::White;
+    ImGui::RadioButton(fmt::format("{}###{}", sideLabel(side), white ? "adjwhite" : "adjblack").c_str(),
+                       &ctx.state.adjust_side, white ? 0 : 1);
+    recordItem(ctx, white ? "adjust white" : "adjust black", sideLabel(side));
 }
 
 void drawAdjust(ViewContext& ctx) {
     UiState& st = ctx.state;
-    ImGui::TextUnformatted("Adjust clock");
+    textItem(ctx, "adjust title", tr("Adjust clock"));
     ImGui::SameLine();
-    ImGui::RadioButton("White##adj", &st.adjust_side, 0);
+    sideRadio(ctx, rules::Color::White);
     ImGui::SameLine();
-    ImGui::RadioButton("Black##adj", &st.adjust_side, 1);
+    sideRadio(ctx, rules::Color::Black);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("-0:00:00").x + 24);
     ImGui::InputTextWithHint("##adjdelta", "+2:00", &st.adjust_delta);
     recordItem(ctx, "##adjdelta");
     fillBefore("Apply adjustment");
-    ImGui::InputTextWithHint("##adjreason", "reason (required)", &st.adjust_reason);
-    recordItem(ctx, "##adjreason");
+    ImGui::InputTextWithHint("##adjreason", tr("reason (required)"), &st.adjust_reason);
+    recordItem(ctx, "##adjreason", tr("reason (required)"));
     ImGui::SameLine();
     std::string delta_text = st.adjust_delta;
     if (!delta_text.empty() && delta_text.front() == '+') {
@@ -72,7 +86,7 @@ void drawIllegal(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
     const int plies = static_cast<int>(snap.moves.size());
-    ImGui::TextUnformatted("Illegal move at ply");
+    textItem(ctx, "illegal title", tr("Illegal move at ply"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::InputInt("##illegalply", &st.illegal_ply);
@@ -80,7 +94,8 @@ void drawIllegal(ViewContext& ctx) {
     if (valid) {
         const session::ScoresheetMove& m = snap.moves[static_cast<std::size_t>(st.illegal_ply - 1)];
         ImGui::SameLine();
-        ImGui::Text("= %d%s %s", m.number, m.side == rules::Color::White ? "." : "...", m.text.c_str());
+        textItem(ctx, "illegal move shown",
+                 fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text));
     }
     if (confirmButton(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
         ctx.out.push_back(session::cmd::ArbiterIllegalMove{st.illegal_ply});
@@ -89,12 +104,13 @@ void drawIllegal(ViewContext& ctx) {
 
 void drawCorrection(ViewContext& ctx) {
     UiState& st = ctx.state;
-    ImGui::TextUnformatted("Correct the human's last entry to:");
+    textItem(ctx, "correct title", tr("Correct the human's last entry to:"));
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::InputText("##correct", &st.correct_text);
     recordItem(ctx, "##correct");
     ImGui::SameLine();
-    ImGui::Checkbox("arbiter confirms", &st.correct_confirmed);
+    ImGui::Checkbox(translatedLabel(N_("arbiter confirms")).c_str(), &st.correct_confirmed);
+    recordItem(ctx, "arbiter confirms", tr("arbiter confirms"));
     ImGui::SameLine();
     if (actionButton(ctx, "Correct", inPlay(ctx.snap) && !st.correct_text.empty())) {
         ctx.out.push_back(session::cmd::CorrectEntry{st.correct_text, st.correct_confirmed});
@@ -107,10 +123,10 @@ void drawMadeInstead(ViewContext& ctx) {
     UiState& st = ctx.state;
     // Also under a seal request: a move executed after it is the sealed move (Guidelines I.1.1).
     const bool shown = ctx.snap.phase == Phase::EngineMoveShown;
-    ImGui::TextUnformatted("The computer's move was made differently:");
+    textItem(ctx, "made instead title", tr("The computer's move was made differently:"));
     fillBefore("Made instead");
-    ImGui::InputTextWithHint("##madeinstead", "move on the board", &st.made_instead);
-    recordItem(ctx, "##madeinstead");
+    ImGui::InputTextWithHint("##madeinstead", tr("move on the board"), &st.made_instead);
+    recordItem(ctx, "##madeinstead", tr("move on the board"));
     ImGui::SameLine();
     if (confirmButton(ctx, "Made instead", shown && !st.made_instead.empty())) {
         ctx.out.push_back(session::cmd::MadeOnBoard{st.made_instead});
@@ -118,41 +134,46 @@ void drawMadeInstead(ViewContext& ctx) {
 }
 
 // QPF-02..04: the arbiter's decision on an open quickplay claim, and on a refused III.4 request.
-void drawQuickplayRulings(ViewContext& ctx) {
+// Art. 10.2 / Guidelines III.5-6: the arbiter's decision on an open quickplay claim.
+void drawQuickplayClaimRuling(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     using session::cmd::QuickplayRuling;
-    if (snap.qpf_claimant) {
-        ImGui::TextColored(
-            kAmber, "%s",
-            snap.qpf_provisional       ? "Quickplay claim without an arbiter: the game ended pending "
-                                         "the arbiter's decision (III.6 / App. D)"
-            : snap.qpf_decision_needed ? "A flag fell while the quickplay claim is open: the "
-                                         "arbiter gives the final decision (no automatic loss)"
-                                       : "Quickplay claim (10.2 / III.5): the arbiter decides");
-        if (confirmButton(ctx, "QPF: draw", true)) {
-            ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
-        }
-        if (!snap.qpf_provisional) {
-            ImGui::SameLine();
-            if (actionButton(ctx, "QPF: postpone", !snap.qpf_postponed)) {
-                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, false});
-            }
-            ImGui::SameLine();
-            if (actionButton(ctx, "QPF: postpone, opponent +2:00", !snap.qpf_postponed)) {
-                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, true});
-            }
-            ImGui::SameLine();
-            if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true)) {
-                ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Reject, false});
-            }
-        }
+    textItem(ctx, "quickplay ruling",
+             snap.qpf_provisional ? tr("Quickplay claim without an arbiter: the game ended pending the "
+                                       "arbiter's decision (III.6 / App. D)")
+             : snap.qpf_decision_needed
+                 ? tr("A flag fell while the quickplay claim is open: the arbiter gives the "
+                      "final decision (no automatic loss)")
+                 : tr("Quickplay claim (10.2 / III.5): the arbiter decides"),
+             &kAmber, true);
+    if (confirmButton(ctx, "QPF: draw", true)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
     }
+    if (snap.qpf_provisional) return;
+    sameLineIfFits("QPF: postpone");
+    if (actionButton(ctx, "QPF: postpone", !snap.qpf_postponed)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, false});
+    }
+    sameLineIfFits("QPF: postpone, opponent +2:00");
+    if (actionButton(ctx, "QPF: postpone, opponent +2:00", !snap.qpf_postponed)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, true});
+    }
+    sameLineIfFits("QPF: reject (opponent +2:00)");
+    if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true)) {
+        ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Reject, false});
+    }
+}
+
+void drawQuickplayRulings(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (snap.qpf_claimant) drawQuickplayClaimRuling(ctx);
     if (snap.increment_awaits_arbiter) {
-        ImGui::TextColored(kAmber, "III.4: the draw offer was refused; grant the 5 s increment?");
+        textItem(ctx, "increment question", tr("III.4: the draw offer was refused; grant the 5 s increment?"),
+                 &kAmber, true);
         if (confirmButton(ctx, "Grant +5 s for both (opponent +2:00)", true)) {
             ctx.out.push_back(session::cmd::ArbiterIncrement{true});
         }
-        ImGui::SameLine();
+        sameLineIfFits("Refuse the increment");
         if (actionButton(ctx, "Refuse the increment", true)) {
             ctx.out.push_back(session::cmd::ArbiterIncrement{false});
         }
@@ -165,13 +186,14 @@ void drawQuickplayRulings(ViewContext& ctx) {
 void drawResult(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kResults[] = {"1-0", "0-1", "1/2-1/2"};
-    ImGui::TextUnformatted("Declare result");
+    textItem(ctx, "result title", tr("Declare result"));
     for (int i = 0; i < 3; ++i) {
         ImGui::SameLine();
         ImGui::RadioButton(kResults[i], &st.result_choice, i);
     }
     fillBefore("Declare");
-    ImGui::InputTextWithHint("##resultreason", "ruling (required)", &st.result_reason);
+    ImGui::InputTextWithHint("##resultreason", tr("ruling (required)"), &st.result_reason);
+    recordItem(ctx, "##resultreason", tr("ruling (required)"));
     ImGui::SameLine();
     const bool ok = st.result_choice >= 0 && st.result_choice < 3 && !st.result_reason.empty();
     if (confirmButton(ctx, "Declare", ok && ctx.snap.phase != Phase::Setup)) {
@@ -185,23 +207,22 @@ struct Section {
     const char* name;
     void (*draw)(ViewContext&);
 };
-// Short names: the selectors must stay on one row at 1280 px, or the pane no longer fits 800 px.
-constexpr Section kSections[] = {{"Clock", drawAdjust},
-                                 {"Illegal", drawIllegal},
-                                 {"At the board", drawIllegalKind},
-                                 {"Correct", drawCorrection},
-                                 {"Made differently", drawMadeInstead},
-                                 {"Result", drawResult},
-                                 {"Arrival", drawArrival},
-                                 {"Consult", drawConsultPane}};
+// Short names: the selectors must stay on one row at 1280 px, or the pane no longer fits 800 px. English
+// msgids: actionButton shows them translated.
+constexpr Section kSections[] = {{N_("Clock"), drawAdjust},
+                                 {N_("Illegal"), drawIllegal},
+                                 {N_("At the board"), drawIllegalKind},
+                                 {N_("Correct"), drawCorrection},
+                                 {N_("Made differently"), drawMadeInstead},
+                                 {N_("Result"), drawResult},
+                                 {N_("Arrival"), drawArrival},
+                                 {N_("Consult"), drawConsultPane}};
 
 void drawSectionSelectors(ViewContext& ctx) {
     int& chosen = ctx.state.arbiter_section;
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     for (int i = 0; i < static_cast<int>(std::size(kSections)); ++i) {
-        const float w = ImGui::CalcTextSize(kSections[i].name).x + style.FramePadding.x * 2.f;
-        if (i > 0 && ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
+        if (i > 0) sameLineIfFits(kSections[i].name);
         ImGui::PushStyleColor(ImGuiCol_Button, chosen == i ? style.Colors[ImGuiCol_ButtonActive]
                                                            : style.Colors[ImGuiCol_FrameBg]);
         if (actionButton(ctx, kSections[i].name, true)) chosen = i;
@@ -212,7 +233,7 @@ void drawSectionSelectors(ViewContext& ctx) {
 }  // namespace
 
 void drawArbiterPane(ViewContext& ctx) {
-    ImGui::TextDisabled("Only on the arbiter's instruction (journalled).");
+    textItem(ctx, "arbiter only", tr("Only on the arbiter's instruction (journalled)."), disabledColour());
     drawQuickplayRulings(ctx);
     drawForfeitProposal(ctx);
     drawPauseAndFlag(ctx);

@@ -3,20 +3,60 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <tuple>
 
+#include "i18n/format.hpp"
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
+
+using i18n::N_;
+using i18n::tr;
+using i18n::trf;
+using i18n::trnf;
+
+const char* sideLabel(rules::Color c) {
+    return c == rules::Color::White ? i18n::trc("side", "White") : i18n::trc("side", "Black");
+}
+
+const char* roleLabel(const session::Snapshot& snap, rules::Color c) {
+    return c == snap.setup.computer_side ? i18n::trc("role", "computer") : i18n::trc("role", "human");
+}
+
+void sameLineIfFits(const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float w = ImGui::CalcTextSize(tr(label), nullptr, true).x + style.FramePadding.x * 2.f;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
+void textItem(ViewContext& ctx, const char* id, const std::string& text, const ImVec4* colour, bool wrap) {
+    if (wrap) ImGui::PushTextWrapPos(0.f);
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    ImGui::TextUnformatted(text.c_str());
+    if (colour) ImGui::PopStyleColor();
+    if (wrap) ImGui::PopTextWrapPos();
+    recordItem(ctx, id, text);
+}
+
+const ImVec4* disabledColour() {
+    return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
+}
 
 namespace {
 
 // The role ("computer") is shortened, then left out, when the pane is too narrow for it beside the time:
 // at 1280 px the full label ran into the digits.
 std::string fittingRole(const session::Snapshot& snap, rules::Color side, float room) {
-    const std::string role = roleOf(snap, side);
-    for (std::string candidate : {"(" + role + ")", "(" + role.substr(0, 4) + ".)"})
-        if (ImGui::CalcTextSize(candidate.c_str()).x <= room) return candidate;
+    const bool computer = side == snap.setup.computer_side;
+    const char* full = computer ? tr("(computer)") : tr("(human)");
+    // TRANSLATORS: the role shortened to fit beside the clock reading.
+    const char* brief = computer ? tr("(comp.)") : tr("(hum.)");
+    for (const char* candidate : {full, brief})
+        if (ImGui::CalcTextSize(candidate).x <= room) return candidate;
     return "";
 }
 
@@ -29,107 +69,124 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
     const float time_w = ImGui::CalcTextSize(text.c_str()).x;
     ImGui::PopFont();
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
-    const std::string label = fmt::format("{} {}", running ? ">" : " ", sideName(side));
+    const std::string label = fmt::format("{} {}", running ? ">" : " ", sideLabel(side));
     const float room =
         ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label.c_str()).x - time_w - 3.f * spacing;
-    ImGui::TextColored(running ? kGreen : kGrey, "%s", label.c_str());
+    const bool white = side == rules::Color::White;
+    textItem(ctx, white ? "white side" : "black side", label, running ? &kGreen : &kGrey);
     if (const std::string role = fittingRole(snap, side, room); !role.empty()) {
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", role.c_str());
-        recordItem(ctx, side == rules::Color::White ? "white role" : "black role");
+        textItem(ctx, white ? "white role" : "black role", role, disabledColour());
     }
     ImGui::PushFont(ctx.fonts.heading);
     const ImVec4 colour = left.count() <= 0 ? kRed
                           : running         ? kGreen
                                             : ImGui::GetStyle().Colors[ImGuiCol_Text];
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - time_w);
-    ImGui::TextColored(colour, "%s", text.c_str());
-    recordItem(ctx, side == rules::Color::White ? "white clock" : "black clock");
+    textItem(ctx, white ? "white clock" : "black clock", text, &colour);
     ImGui::PopFont();
+}
+
+// E.III 2.2: the computer's faster rate, until the next time control (operator only).
+void drawFasterRate(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const char* label = snap.faster_rate ? N_("Back to normal rate") : N_("Faster rate (E.III 2.2)");
+    if (actionButton(ctx, label, snap.faster_rate_available)) {
+        ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
+    }
+    if (snap.faster_rate) {
+        ImGui::SameLine();
+        // TRANSLATORS: the faster rate (E.III 2.2) is switched on.
+        textItem(ctx, "faster rate on", tr("ON"), &kAmber);
+    }
 }
 
 void drawStatus(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.clock_waits_for_sealed_move && inPlay(snap)) {
-        ImGui::TextColored(kAmber, "Stopped: make the sealed move, then press (starts the human's clock)");
+        // Guidelines A.6: at resumption the sealed move is made, then the opponent's clock started.
+        textItem(ctx, "clock waits for sealed move",
+                 tr("Stopped: make the sealed move, then press (starts the human's clock)"), &kAmber, true);
     }
     if (snap.clock_paused && inPlay(snap)) {
-        ImGui::TextColored(
-            kAmber, "%s",
-            snap.phase == session::Phase::Adjourned ? "Stopped: adjourned" : "Paused by the arbiter");
+        textItem(
+            ctx, "clock paused",
+            snap.phase == session::Phase::Adjourned ? tr("Stopped: adjourned") : tr("Paused by the arbiter"),
+            &kAmber);
     }
     if (snap.flag_reported && inPlay(snap)) {
-        ImGui::TextColored(kRed, "%s flag reported", sideName(*snap.flag_reported));
+        textItem(ctx, "flag reported",
+                 *snap.flag_reported == rules::Color::White ? tr("White's flag reported")
+                                                            : tr("Black's flag reported"),
+                 &kRed);
     }
     if (!snap.clock_sync_warning.empty() && !ctx.state.public_display) {
         // CLK-01 (docs/clock.md): a difference over the tolerance is highlighted until the next reading.
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "%s", snap.clock_sync_warning.c_str());
-        recordItem(ctx, "clock sync warning");
-        ImGui::PopTextWrapPos();
+        textItem(ctx, "clock sync warning", i18n::translateMessage(snap.clock_sync_warning), &kAmber, true);
     }
     if ((snap.faster_rate || snap.faster_rate_available) && inPlay(snap) && !ctx.state.public_display) {
-        const char* label = snap.faster_rate ? "Back to normal rate" : "Faster rate (E.III 2.2)";
-        if (actionButton(ctx, label, snap.faster_rate_available)) {
-            ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
-        }
-        if (snap.faster_rate) {
-            ImGui::SameLine();
-            ImGui::TextColored(kAmber, "ON");
-        }
+        drawFasterRate(ctx);
     }
+}
+
+// Seconds with one decimal, in the UI language's way ("5.0" / "5,0").
+std::string seconds(session::Ms ms) {
+    return i18n::formatDecimal(i18n::uiLanguage(), static_cast<double>(ms.count()) / 1000.0, 1);
 }
 
 // E.III 2.1: what the engine's time leaves out for the operator's handling, and why (operator only).
 void drawReserve(ViewContext& ctx) {
     const auto& r = ctx.snap.handling_reserve;
     if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
-    const double per_move = static_cast<double>(r->per_move.count()) / 1000.0;
     // Both parts, or "5.0 s x 22 moves" would not add up to what is held from the clock alone.
-    std::string held = fmt::format("Held for handling: {}", formatClock(r->held_back));
-    if (r->increment_held > session::Ms{0})
-        held += fmt::format(" + {:.1f} s of each increment",
-                            static_cast<double>(r->increment_held.count()) / 1000.0);
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextDisabled("%s", held.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "handling reserve");
-    std::string why = fmt::format("{:.1f} s x {} moves: ", per_move, r->moves);
-    why += r->starting_value ? fmt::format("starting value ({} measured)", r->samples)
-                             : fmt::format("p95 of {} handlings", r->samples);
-    if (r->set_aside)
-        why += fmt::format(", one slow ({:.1f} s) set aside",
-                           static_cast<double>(r->set_aside->count()) / 1000.0);
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextDisabled("%s", why.c_str());
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "handling reserve why");
+    const std::string held = r->increment_held > session::Ms{0}
+                                 ? trf("Held for handling: {} + {} s of each increment",
+                                       formatClock(r->held_back), seconds(r->increment_held))
+                                 : trf("Held for handling: {}", formatClock(r->held_back));
+    textItem(ctx, "handling reserve", held, disabledColour(), true);
+    // Three clauses, each whole in the catalogue (a sentence cannot hold two plural counts).
+    const long samples = static_cast<long>(r->samples);
+    std::string why = fmt::format(
+        "{}: {}", trnf("{} s x {} move", "{} s x {} moves", r->moves, seconds(r->per_move), r->moves),
+        r->starting_value
+            ? trnf("starting value ({} measured)", "starting value ({} measured)", samples, samples)
+            : trnf("p95 of {} handling", "p95 of {} handlings", samples, samples));
+    if (r->set_aside) why += trf(", one slow ({} s) set aside", seconds(*r->set_aside));
+    textItem(ctx, "handling reserve why", why, disabledColour(), true);
 }
 
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
-void drawTableReading(ViewContext& ctx) {
+// The two reading boxes, each after its side's name; true when Enter was pressed in one.
+bool drawReadingBoxes(ViewContext& ctx) {
     UiState& st = ctx.state;
-    const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
-    if (ctx.snap.resync_needed) {
-        // E.III 1.1: after a resume the mirror only knows the last record; the table clock rules.
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kAmber, "Resumed: re-synchronise to the table clock (enter both readings)");
-        recordItem(ctx, "resync needed");
-        ImGui::PopTextWrapPos();
-    }
-    ImGui::TextUnformatted("Table clock reading (h:mm:ss):");
-    ImGui::BeginDisabled(!enabled);
-    const float label_w = ImGui::CalcTextSize("White ").x;
+    const float label_w = std::max(ImGui::CalcTextSize(sideLabel(rules::Color::White)).x,
+                                   ImGui::CalcTextSize(sideLabel(rules::Color::Black)).x) +
+                          ImGui::CalcTextSize(" ").x;
     const float w = ImGui::CalcTextSize("0:00:00").x + 24;
     bool enter = false;
-    for (auto [name, text, id] : {std::tuple{"White", &st.table_white, "##tablewhite"},
-                                  std::tuple{"Black", &st.table_black, "##tableblack"}}) {
-        ImGui::TextUnformatted(name);
+    for (auto [side, text, id] : {std::tuple{rules::Color::White, &st.table_white, "##tablewhite"},
+                                  std::tuple{rules::Color::Black, &st.table_black, "##tableblack"}}) {
+        textItem(ctx, side == rules::Color::White ? "table white label" : "table black label",
+                 sideLabel(side));
         ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
         ImGui::SetNextItemWidth(w);
         enter |= ImGui::InputText(id, text, ImGuiInputTextFlags_EnterReturnsTrue);
         recordItem(ctx, id);
     }
+    return enter;
+}
+
+void drawTableReading(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
+    if (ctx.snap.resync_needed) {
+        // E.III 1.1: after a resume the mirror only knows the last record; the table clock rules.
+        textItem(ctx, "resync needed", tr("Resumed: re-synchronise to the table clock (enter both readings)"),
+                 &kAmber, true);
+    }
+    textItem(ctx, "table reading title", tr("Table clock reading (h:mm:ss):"));
+    ImGui::BeginDisabled(!enabled);
+    const bool enter = drawReadingBoxes(ctx);
     ImGui::EndDisabled();
     ImGui::SameLine();
     const bool any = !st.table_white.empty() || !st.table_black.empty();
@@ -144,8 +201,9 @@ void drawTableReading(ViewContext& ctx) {
         }
         *slot = parseTyped(*text);
         if (!*slot) {
+            // Kept in English like the session's refusals; the banner shows it through translateMessage.
             st.rejection =
-                fmt::format("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m", *text);
+                fmt::format(N_("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m"), *text);
             st.rejection_is_move = false;
             return;
         }
@@ -170,6 +228,12 @@ float clockPaneRows(const session::Snapshot& snap, float width) {
 }
 
 void drawClockPane(ViewContext& ctx) {
+    // The pane's own rectangle, so tests can check that its texts fit inside it in every language.
+    ctx.state.widgets["pane Clocks"] = {ImGui::GetWindowPos(),
+                                        {ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                         ImGui::GetWindowPos().y + ImGui::GetWindowSize().y},
+                                        true,
+                                        ""};
     drawOneClock(ctx, rules::Color::White);
     drawOneClock(ctx, rules::Color::Black);
     drawStatus(ctx);

@@ -4,39 +4,55 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <utility>
+
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
 
 namespace {
 
+using i18n::N_;
+using i18n::tr;
+using i18n::trf;
 using session::Phase;
 
 // E.III 3.1-3.3: what the locked policy indicates now. Offering, claiming and resigning are steps the
 // computer wants taken; accepting is only an answer, so it reads as a condition and stays quiet until
 // the human offers (then drawOffers() shows it in large type with the answer buttons).
-void drawIndication(ViewContext& ctx) {
-    const session::Indication& ind = ctx.snap.indication;
+// The steps the policy wants taken now, a list of whole phrases from the catalogue; empty for none.
+std::string policySteps(const session::Indication& ind) {
     std::string what;
-    for (auto [on, name] : {std::pair{ind.offer_draw, "offer a draw"},
-                            std::pair{ind.claim_draw, "claim the draw"}, std::pair{ind.resign, "resign"}}) {
+    for (auto [on, name] :
+         {std::pair{ind.offer_draw, tr("offer a draw")}, std::pair{ind.claim_draw, tr("claim the draw")},
+          std::pair{ind.resign, tr("resign")}}) {
         if (on) {
             what += what.empty() ? name : std::string(", ") + name;
         }
     }
+    return what;
+}
+
+void drawIndication(ViewContext& ctx) {
+    const session::Indication& ind = ctx.snap.indication;
+    const std::string what = policySteps(ind);
     // One line (the Draws pane has no row to spare at 1280x800): what to do now, then the condition.
-    ImGui::TextUnformatted("Policy:");
+    textItem(ctx, "policy title", tr("Policy:"));
     ImGui::SameLine();
-    ImGui::TextColored(what.empty() ? kGrey : kAmber, "%s", what.empty() ? "none" : what.c_str());
+    // TRANSLATORS: the policy indicates no step now.
+    textItem(ctx, "policy", what.empty() ? tr("none") : what, what.empty() ? &kGrey : &kAmber, true);
     if (!ctx.snap.human_offer_pending) {
+        const char* text =
+            ind.accept_draw ? tr("if the human offers: accept") : tr("if the human offers: decline");
         ImGui::SameLine(0, 16);
-        ImGui::TextDisabled("if the human offers: %s", ind.accept_draw ? "accept" : "decline");
-        recordItem(ctx, "policy if offered");
+        // Wraps below when the pane is too narrow for both on one line (Polish is longer).
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+        textItem(ctx, "policy if offered", text, disabledColour());
     }
     if (!ind.reason.empty()) {
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextDisabled("%s", ind.reason.c_str());
-        ImGui::PopTextWrapPos();
+        textItem(ctx, "policy reason", i18n::translateMessage(ind.reason), disabledColour(), true);
     }
 }
 
@@ -47,8 +63,8 @@ void drawModuleRequest(ViewContext& ctx) {
     if (!req) {
         return;
     }
-    ImGui::TextColored(kAmber, "The computer instructs: set %s to %s (E.III 3.4)", req->name.c_str(),
-                       req->value.c_str());
+    textItem(ctx, "module request",
+             trf("The computer instructs: set {} to {} (E.III 3.4)", req->name, req->value), &kAmber, true);
     if (actionButton(ctx, "Module change done", true)) {
         ctx.out.push_back(session::cmd::ModuleChange{});
     }
@@ -67,23 +83,32 @@ void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
     }
 }
 
+// The human's offer (or invalid claim) waiting for the computer's answer, with the policy's answer.
+void drawHumanOfferAnswer(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    // Art. 9.1 (c): a claim of a draw is also a draw offer, so an invalid one may be accepted as such.
+    textItem(ctx, "offer question",
+             snap.phase == Phase::ClaimPending
+                 ? tr("The human's claim is not valid: accept it as a draw offer?")
+                 : tr("The human offers a draw"),
+             &kAmber, true);
+    // Art. 9.1: the answer the locked policy gives to this offer (E.III 3.1), in amber beside the
+    // answer buttons (a larger font pushed them below the fold at 1280x800).
+    textItem(ctx, "policy answer",
+             snap.indication.accept_draw ? tr("Policy's answer: ACCEPT") : tr("Policy's answer: DECLINE"),
+             &kAmber);
+    answerButtons<session::cmd::AnswerHumanOffer>(ctx, N_("Accept draw"), N_("Decline"));
+}
+
 void drawOffers(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     if (snap.human_offer_pending || snap.phase == Phase::ClaimPending) {
-        ImGui::TextColored(kAmber, "%s",
-                           snap.phase == Phase::ClaimPending
-                               ? "The human's claim is not valid: accept it as a draw offer?"
-                               : "The human offers a draw");
-        // Art. 9.1: the answer the locked policy gives to this offer (E.III 3.1), in amber beside the
-        // answer buttons (a larger font pushed them below the fold at 1280x800).
-        ImGui::TextColored(kAmber, "Policy's answer: %s", snap.indication.accept_draw ? "ACCEPT" : "DECLINE");
-        recordItem(ctx, "policy answer");
-        answerButtons<session::cmd::AnswerHumanOffer>(ctx, "Accept draw", "Decline");
+        drawHumanOfferAnswer(ctx);
     }
     if (snap.computer_offer_pending) {
-        ImGui::TextColored(kAmber, "The computer offers a draw. The human:");
-        answerButtons<session::cmd::HumanAnswersOffer>(ctx, "Accepts", "Declines");
+        textItem(ctx, "computer offer", tr("The computer offers a draw. The human:"), &kAmber);
+        answerButtons<session::cmd::HumanAnswersOffer>(ctx, N_("Accepts"), N_("Declines"));
     }
     if (snap.human_offer_pending) {
         return;  // one offer at a time: the answer buttons above replace the offer buttons
@@ -91,11 +116,24 @@ void drawOffers(ViewContext& ctx) {
     if (actionButton(ctx, "Human offers draw", play)) {
         ctx.out.push_back(session::cmd::HumanOffersDraw{});
     }
-    ImGui::SameLine();
+    sameLineIfFits("Computer offers draw");
     if (actionButton(ctx, "Computer offers draw",
                      play && snap.indication.offer_draw && !snap.computer_offer_pending)) {
         ctx.out.push_back(session::cmd::ComputerOffersDraw{});
     }
+}
+
+// Art. 9.2 (a) / 9.3 (a): a claim on a move not yet made is written on the scoresheet first.
+void drawWrittenMove(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    textItem(ctx, "claim title", tr("Claim: written move"));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
+    ImGui::InputText("##intended", &st.claim_intended);
+    recordItem(ctx, "##intended");
+    ImGui::SameLine();
+    ImGui::Checkbox(translatedLabel(N_("piece touched")).c_str(), &st.claim_touched);
+    recordItem(ctx, "piece touched", tr("piece touched"));
 }
 
 void drawClaims(ViewContext& ctx) {
@@ -103,13 +141,7 @@ void drawClaims(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
-    ImGui::TextUnformatted("Claim: written move");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
-    ImGui::InputText("##intended", &st.claim_intended);
-    recordItem(ctx, "##intended");
-    ImGui::SameLine();
-    ImGui::Checkbox("piece touched", &st.claim_touched);
+    drawWrittenMove(ctx);
     auto claim = [&](rules::Color who, session::cmd::ClaimKind kind) {
         std::optional<std::string> intended;
         if (who == human && !st.claim_intended.empty()) {
@@ -126,35 +158,49 @@ void drawClaims(ViewContext& ctx) {
     ImGui::SameLine();
     if (actionButton(ctx, "Computer: 50 moves", computer_can)) claim(~human, session::cmd::ClaimKind::Fifty);
     if (!snap.expected_human_move.empty()) {
-        ImGui::TextColored(kAmber, "The human must now play the written move %s (Art. 9.5)",
-                           snap.expected_human_move.c_str());
+        textItem(ctx, "expected move",
+                 trf("The human must now play the written move {} (Art. 9.5)", snap.expected_human_move),
+                 &kAmber, true);
     }
+}
+
+// Whose quickplay claim waits for the arbiter: whole sentences, the side's name takes a case in Polish.
+const char* quickplayOpen(rules::Color claimant, bool postponed) {
+    if (claimant == rules::Color::White)
+        return postponed
+                   ? tr("White's quickplay claim is open (postponed): the arbiter decides (Arbiter tab)")
+                   : tr("White's quickplay claim is open: the arbiter decides (Arbiter tab)");
+    return postponed ? tr("Black's quickplay claim is open (postponed): the arbiter decides (Arbiter tab)")
+                     : tr("Black's quickplay claim is open: the arbiter decides (Arbiter tab)");
 }
 
 // QPF-02/03: the quickplay claim and the III.4 request, shown only while the session offers them (the
 // computer's only with the policy's indication, E.III 3.3).
 void drawQuickplay(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
+    bool first = true;  // each later button goes beside the one before when it fits
+    const auto place = [&first](const char* label) {
+        if (!std::exchange(first, false)) sameLineIfFits(label);
+    };
     for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
-        const char* who = side == snap.setup.computer_side ? "Computer" : "Human";
+        const bool computer = side == snap.setup.computer_side;
         if (snap.qpf_claim_available[side]) {
-            const std::string label = fmt::format("{}: quickplay claim (< 2:00)", who);
-            if (actionButton(ctx, label.c_str(), true))
+            const char* label =
+                computer ? N_("Computer: quickplay claim (< 2:00)") : N_("Human: quickplay claim (< 2:00)");
+            place(label);
+            if (actionButton(ctx, label, true))
                 ctx.out.push_back(
                     session::cmd::ClaimDraw{side, session::cmd::ClaimKind::Quickplay, std::nullopt, false});
-            ImGui::SameLine();
         }
         if (snap.increment_request_available[side]) {
-            const std::string label = fmt::format("{}: ask +5 s increment (III.4)", who);
-            if (actionButton(ctx, label.c_str(), true))
-                ctx.out.push_back(session::cmd::RequestIncrement{side});
-            ImGui::SameLine();
+            const char* label = computer ? N_("Computer: ask +5 s increment (III.4)")
+                                         : N_("Human: ask +5 s increment (III.4)");
+            place(label);
+            if (actionButton(ctx, label, true)) ctx.out.push_back(session::cmd::RequestIncrement{side});
         }
     }
-    ImGui::NewLine();
     if (snap.qpf_claimant) {
-        ImGui::TextColored(kAmber, "%s's quickplay claim is open%s: the arbiter decides (Arbiter tab)",
-                           sideName(*snap.qpf_claimant), snap.qpf_postponed ? " (postponed)" : "");
+        textItem(ctx, "quickplay open", quickplayOpen(*snap.qpf_claimant, snap.qpf_postponed), &kAmber, true);
     }
 }
 
@@ -177,11 +223,13 @@ void drawDrawsEndings(ViewContext& ctx) {
     if (snap.indication.resign) {
         ImGui::PopStyleColor();
     }
-    ImGui::TextUnformatted("Flag fallen:");
-    for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
+    // Art. 6.9: a fallen flag is reported here; the arbiter rules it (Arbiter tab).
+    textItem(ctx, "flag fallen title", tr("Flag fallen:"));
+    // TRANSLATORS: "##flag" is the button's ID and is not shown: translate the side only.
+    for (auto [side, label] : {std::pair{rules::Color::White, N_("White##flag")},
+                               std::pair{rules::Color::Black, N_("Black##flag")}}) {
         ImGui::SameLine();
-        const std::string label = fmt::format("{}##flag", sideName(side));
-        if (actionButton(ctx, label.c_str(), play && !snap.flag_reported)) {
+        if (actionButton(ctx, label, play && !snap.flag_reported)) {
             ctx.out.push_back(session::cmd::ReportFlag{side});
         }
     }
@@ -193,15 +241,17 @@ namespace {
 void drawConsultation(ViewContext& ctx) {
     UiState& st = ctx.state;
     const std::string& who = ctx.snap.setup.consultant.name;
-    ImGui::Text("Consult %s", who.empty() ? "(no one nominated)" : who.c_str());
+    textItem(ctx, "consult title", who.empty() ? tr("Consult (no one nominated)") : trf("Consult {}", who));
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                      ImGui::CalcTextSize("arbiter present").x + ImGui::GetStyle().ItemSpacing.x;
+                      ImGui::CalcTextSize(tr("arbiter present")).x + ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::GetItemRectMax().x + box <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
         ImGui::SameLine();  // one row less: the Arbiter tab fits 1280x800
     }
-    ImGui::Checkbox("arbiter present", &st.consult_arbiter_present);
+    ImGui::Checkbox(translatedLabel(N_("arbiter present")).c_str(), &st.consult_arbiter_present);
+    recordItem(ctx, "arbiter present", tr("arbiter present"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-    ImGui::InputTextWithHint("##consultnote", "note", &st.consult_note);
+    ImGui::InputTextWithHint("##consultnote", i18n::trc("consultation", "note"), &st.consult_note);
+    recordItem(ctx, "##consultnote", i18n::trc("consultation", "note"));
     ImGui::SameLine();
     if (actionButton(ctx, "Log consultation", inPlay(ctx.snap) && !who.empty())) {
         ctx.out.push_back(session::cmd::Consultation{st.consult_arbiter_present, st.consult_note});
@@ -231,8 +281,8 @@ void drawDrawsPane(ViewContext& ctx) {
         snap.human_offer_pending || snap.computer_offer_pending || snap.phase == Phase::ClaimPending;
     bool open = !waiting;
     if (waiting) {
-        open = ImGui::CollapsingHeader("Claims");
-        recordItem(ctx, "Claims");
+        open = ImGui::CollapsingHeader(translatedLabel(N_("Claims")).c_str());
+        recordItem(ctx, "Claims", tr("Claims"));
     }
     if (open) drawClaims(ctx);
 }

@@ -1,29 +1,48 @@
 // The arbiter's rulings the console cannot see for itself: IRR-04 illegal moves entered by hand
 // (unpromoted pawn, clock pressed without a move, two hands, king capture) and CLK-08 late arrival.
+#include <fmt/format.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "i18n/tr.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
 
+using i18n::tr;
 using session::cmd::IllegalKind;
+
+namespace {
+
+// The first row: who made the illegal move and what it was.
+void drawWhoAndWhat(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    // In cmd::IllegalKind's order; translated each frame (the language may change between games).
+    const char* kinds[] = {tr("pawn left unpromoted"), tr("clock pressed without a move"),
+                           tr("move made with two hands"), tr("king captured")};
+    textItem(ctx, "illegal kind title", tr("IRR-04 by"));
+    ImGui::SameLine();
+    const char* human = i18n::trc("role", "human");
+    const char* computer = i18n::trc("role", "computer");
+    ImGui::RadioButton(fmt::format("{}###ikhuman", human).c_str(), &st.illegal_kind_side, 0);
+    recordItem(ctx, "illegal kind human", human);
+    ImGui::SameLine();
+    ImGui::RadioButton(fmt::format("{}###ikcomputer", computer).c_str(), &st.illegal_kind_side, 1);
+    recordItem(ctx, "illegal kind computer", computer);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1.f);
+    ImGui::Combo("##illegalkind", &st.illegal_kind, kinds, 4);
+    recordItem(ctx, "##illegalkind",
+               st.illegal_kind >= 0 && st.illegal_kind < 4 ? kinds[st.illegal_kind] : "");
+}
+
+}  // namespace
 
 void drawIllegalKind(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
-    static constexpr const char* kKinds[] = {"pawn left unpromoted", "clock pressed without a move",
-                                             "move made with two hands", "king captured"};
     // Two rows, so the Arbiter tab still fits 1280x800: who and what; then the pawn's move and the ruling.
-    ImGui::TextUnformatted("IRR-04 by");
-    ImGui::SameLine();
-    ImGui::RadioButton("human##ik", &st.illegal_kind_side, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("computer##ik", &st.illegal_kind_side, 1);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1.f);
-    ImGui::Combo("##illegalkind", &st.illegal_kind, kKinds, 4);
-    recordItem(ctx, "##illegalkind");
+    drawWhoAndWhat(ctx);
     const bool pawn = st.illegal_kind == 0;
     if (pawn) {
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
@@ -36,14 +55,15 @@ void drawIllegalKind(ViewContext& ctx) {
     const bool ok = inPlay(snap) && !(only2023 && snap.setup.edition == rules::Edition::E2005) &&
                     !(pawn && st.illegal_kind_move.empty());
     if (confirmButton(ctx, "Rule illegal move", ok)) {
-        const rules::Color computer = snap.setup.computer_side;
+        const rules::Color side = snap.setup.computer_side;
         ctx.out.push_back(session::cmd::ArbiterIllegalKind{static_cast<IllegalKind>(st.illegal_kind),
-                                                           st.illegal_kind_side == 1 ? computer : ~computer,
+                                                           st.illegal_kind_side == 1 ? side : ~side,
                                                            pawn ? st.illegal_kind_move : ""});
     }
     if (only2023 && snap.setup.edition == rules::Edition::E2005) {
         ImGui::SameLine();
-        ImGui::TextColored(kGrey, "not an illegal move under the 2005 Laws (13.4)");
+        textItem(ctx, "not illegal in 2005", tr("not an illegal move under the 2005 Laws (13.4)"), &kGrey,
+                 true);
     }
 }
 
@@ -51,7 +71,7 @@ void drawIllegalKind(ViewContext& ctx) {
 void drawArrival(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color computer = snap.setup.computer_side;
-    ImGui::TextUnformatted("Arrived at the board now (CLK-08):");
+    textItem(ctx, "arrival title", tr("Arrived at the board now (CLK-08):"));
     if (actionButton(ctx, "Human arrived", inPlay(snap))) ctx.out.push_back(session::cmd::Arrival{~computer});
     ImGui::SameLine();
     if (actionButton(ctx, "Operator arrived", inPlay(snap)))
@@ -62,8 +82,11 @@ void drawArrival(ViewContext& ctx) {
 void drawForfeitProposal(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (!snap.forfeit_proposed) return;
-    ImGui::TextColored(kAmber, "%s (%s) arrived after the default time: forfeit proposed.",
-                       sideName(*snap.forfeit_proposed), roleOf(snap, *snap.forfeit_proposed));
+    // Art. 6.7: arriving after the default time loses the game, unless the arbiter decides otherwise.
+    textItem(ctx, "forfeit proposed",
+             i18n::trf("{} ({}) arrived after the default time: forfeit proposed.",
+                       sideLabel(*snap.forfeit_proposed), roleLabel(snap, *snap.forfeit_proposed)),
+             &kAmber, true);
     if (confirmButton(ctx, "Confirm forfeit", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});
     if (confirmButton(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))

@@ -5,9 +5,12 @@
 #include <imgui_stdlib.h>
 
 #include <span>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "rules/notation.hpp"
 #include "view_context.hpp"
 
@@ -15,6 +18,9 @@ namespace oc::ui {
 
 namespace {
 
+using i18n::N_;
+using i18n::tr;
+using i18n::trf;
 using session::Phase;
 
 bool humanTurn(const session::Snapshot& snap) {
@@ -32,7 +38,9 @@ void submitHumanMove(ViewContext& ctx) {
     if (!st.pressed_ago.empty()) {
         const auto ago = parseTyped(st.pressed_ago);
         if (!ago || ago->count() < 0) {
-            st.rejection = "Clock pressed: write how long ago, e.g. 12 (seconds) or 1:05; or leave it empty";
+            // Kept in English like the session's refusals; shown through translateMessage.
+            st.rejection =
+                N_("Clock pressed: write how long ago, e.g. 12 (seconds) or 1:05; or leave it empty");
             st.rejection_is_move = true;
             return;
         }
@@ -95,10 +103,24 @@ void drawOfferBox(ViewContext& ctx) {
     const bool typed = rules::hasDrawOfferMark(st.move_text);
     bool offer = st.draw_offer || typed;
     ImGui::BeginDisabled(typed);
-    if (ImGui::Checkbox("(=) draw offer", &offer) && !typed) st.draw_offer = offer;
+    if (ImGui::Checkbox(translatedLabel(N_("(=) draw offer")).c_str(), &offer) && !typed)
+        st.draw_offer = offer;
     ImGui::EndDisabled();
-    recordItem(ctx, "(=) draw offer");
-    if (typed) recordItem(ctx, "(=) typed with the move");
+    recordItem(ctx, "(=) draw offer", tr("(=) draw offer"));
+    if (typed) recordItem(ctx, "(=) typed with the move", tr("(=) draw offer"));
+}
+
+// The words before and after the input box of a "... {} ..." pattern, so a translation may put the box
+// anywhere in its sentence (one msgid, not two glued pieces).
+std::pair<std::string, std::string> aroundBox(std::string_view pattern) {
+    const auto at = pattern.find("{}");
+    if (at == std::string_view::npos) return {std::string(pattern), ""};
+    const auto trim = [](std::string_view t) {
+        const auto b = t.find_first_not_of(' ');
+        return b == std::string_view::npos ? std::string()
+                                           : std::string(t.substr(b, t.find_last_not_of(' ') - b + 1));
+    };
+    return {trim(pattern.substr(0, at)), trim(pattern.substr(at + 2))};
 }
 
 // The draw offer made with the move and when the human pressed the clock. True when Enter was pressed in
@@ -107,14 +129,20 @@ bool drawEntryOptions(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
     ImGui::BeginDisabled(!active || ctx.snap.seal_requested);
     drawOfferBox(ctx);
+    // TRANSLATORS: {} is a box where the operator types how many seconds ago the human pressed the clock.
+    const auto [before, after] = aroundBox(tr("pressed {} s ago"));
     ImGui::SameLine(0, 24);
-    ImGui::TextUnformatted("pressed");
-    ImGui::SameLine();
+    if (!before.empty()) {
+        textItem(ctx, "pressed ago before", before);
+        ImGui::SameLine();
+    }
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
     const bool entered = ImGui::InputText("##pressed", &st.pressed_ago, ImGuiInputTextFlags_EnterReturnsTrue);
     recordItem(ctx, "##pressed");
-    ImGui::SameLine();
-    ImGui::TextUnformatted("s ago");
+    if (!after.empty()) {
+        ImGui::SameLine();
+        textItem(ctx, "pressed ago after", after);
+    }
     ImGui::EndDisabled();
     return entered;
 }
@@ -140,18 +168,26 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     return {entered, clicked};
 }
 
+// The human's half's title: whose move, or (Guidelines I.1) that it is sealed on paper.
+void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
+    const session::Snapshot& snap = ctx.snap;
+    const rules::Color human = ~snap.setup.computer_side;
+    textItem(ctx, "human move title",
+             sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move"),
+             active ? &kGreen : &kGrey);
+    if (!sealing) {
+        ImGui::SameLine();
+        textItem(ctx, "human side", fmt::format("({}, {})", sideLabel(human), playerName(snap, human)),
+                 disabledColour());
+    }
+}
+
 void drawHumanEntry(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
-    const rules::Color human = ~snap.setup.computer_side;
     const bool active = humanTurn(snap);
     const bool sealing = snap.seal_requested && active;
-    ImGui::TextColored(active ? kGreen : kGrey, "%s",
-                       sealing ? "Human seals on paper: do NOT type the move" : "Human's move");
-    if (!sealing) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("(%s, %s)", sideName(human), playerName(snap, human).c_str());
-    }
+    drawHumanTitle(ctx, active, sealing);
     bool entered = false;
     bool clicked = false;
     if (sealing) {
@@ -162,10 +198,7 @@ void drawHumanEntry(ViewContext& ctx) {
         std::tie(entered, clicked) = drawMoveBoxRow(ctx, active);
     }
     if (!st.rejection.empty() && st.rejection_is_move) {
-        ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kRed, "%s", st.rejection.c_str());
-        recordItem(ctx, "move rejection");
-        ImGui::PopTextWrapPos();
+        textItem(ctx, "move rejection", i18n::translateMessage(st.rejection), &kRed, true);
     }
     entered = drawEntryOptions(ctx, active) || entered;
     if ((entered && active && !st.move_text.empty()) || clicked) {
@@ -176,21 +209,23 @@ void drawHumanEntry(ViewContext& ctx) {
     }
 }
 
-// What the operator must do with the computer's move right now, in words.
+// What the operator must do with the computer's move right now, in words (E.III 1.4: play it, press
+// the clock, record it).
 const char* stepPrompt(const session::Snapshot& snap) {
     switch (snap.phase) {
         case Phase::EngineMoveShown:
-            if (snap.computer_move_withheld) return "Chosen under the seal request: seal it (Adjournment)";
-            return snap.seal_requested ? "1. Play it (shown before the seal request)"
-                                       : "1. Play it on the board (one hand)";
+            if (snap.computer_move_withheld)
+                return tr("Chosen under the seal request: seal it (Adjournment)");
+            return snap.seal_requested ? tr("1. Play it (shown before the seal request)")
+                                       : tr("1. Play it on the board (one hand)");
         case Phase::EngineMoveMade:
-            return "2. Press the clock";
+            return tr("2. Press the clock");
         case Phase::EngineMoveHeld:
-            return "The engine has replied: record the previous move first";
+            return tr("The engine has replied: record the previous move first");
         case Phase::EngineThinking:
-            return "Nothing to do: no 'move now' (E.III 2.3)";
+            return tr("Nothing to do: no 'move now' (E.III 2.3)");
         default:
-            return snap.previous_unrecorded ? "3. Write the move on the scoresheet" : "";
+            return snap.previous_unrecorded ? tr("3. Write the move on the scoresheet") : "";
     }
 }
 
@@ -222,7 +257,7 @@ bool madeStep(ViewContext& ctx, bool shown, bool enter, ImVec2 size) {
     UiState& st = ctx.state;
     const bool ask = shown && ctx.snap.human_offer_pending;
     if (!ask && st.confirming == kMadeConfirm) st.confirming.clear();
-    const bool pressed = stepButton(ctx, "Made on board", shown, size) || (enter && shown);
+    const bool pressed = stepButton(ctx, N_("Made on board"), shown, size) || (enter && shown);
     if (!pressed) return false;
     if (!ask || st.confirming == kMadeConfirm) {
         if (ask) st.confirming.clear();
@@ -237,17 +272,19 @@ bool madeStep(ViewContext& ctx, bool shown, bool enter, ImVec2 size) {
 void drawPendingOfferWarning(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (!snap.human_offer_pending || snap.phase != Phase::EngineMoveShown || ctx.state.public_display) return;
-    const char* answer = snap.indication.accept_draw ? "ACCEPT" : "DECLINE";
-    ImGui::PushTextWrapPos(0.f);
+    const bool accept = snap.indication.accept_draw;
     // One short line (the pane shows one below the buttons at 1280x800); the banner says the rest.
     if (ctx.state.confirming == kMadeConfirm) {
-        ImGui::TextColored(kRed, "Enter again: REJECTS the offer (policy %s)", answer);
-        recordItem(ctx, "made confirm");
+        textItem(ctx, "made confirm",
+                 accept ? tr("Enter again: REJECTS the offer (policy ACCEPT)")
+                        : tr("Enter again: REJECTS the offer (policy DECLINE)"),
+                 &kRed, true);
     } else {
-        ImGui::TextColored(kAmber, "Draw offer pending: policy says %s", answer);
-        recordItem(ctx, "pending offer warning");
+        textItem(ctx, "pending offer warning",
+                 accept ? tr("Draw offer pending: policy says ACCEPT")
+                        : tr("Draw offer pending: policy says DECLINE"),
+                 &kAmber, true);
     }
-    ImGui::PopTextWrapPos();
 }
 
 void drawSteps(ViewContext& ctx) {
@@ -266,41 +303,47 @@ void drawSteps(ViewContext& ctx) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
     ImGui::SameLine();
-    if (stepButton(ctx, "Clock pressed", made, size) || (enter && made)) {
+    if (stepButton(ctx, N_("Clock pressed"), made, size) || (enter && made)) {
         ctx.out.push_back(session::cmd::ClockPressed{});
     }
     ImGui::SameLine();
-    if (stepButton(ctx, "Recorded", record, size) ||
+    if (stepButton(ctx, N_("Recorded"), record, size) ||
         (enter && record && !shown && !made && !humanTurn(snap))) {
         ctx.out.push_back(session::cmd::Recorded{});
     }
 }
 
-void drawEngineMove(ViewContext& ctx) {
+// The computer's half's title and its move in big type (never on the public display, Q18).
+void drawComputerMove(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    const rules::Color computer = snap.setup.computer_side;
-    ImGui::TextColored(snap.engine_move ? kAmber : kGrey, "Computer's move");
+    textItem(ctx, "computer move title", tr("Computer's move"), snap.engine_move ? &kAmber : &kGrey);
     ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", sideName(computer));
+    textItem(ctx, "computer side", fmt::format("({})", sideLabel(snap.setup.computer_side)),
+             disabledColour());
     ImGui::PushFont(ctx.fonts.big);
     if (snap.engine_move && !ctx.state.public_display) {
-        ImGui::TextColored(kAmber, "%s", snap.engine_move->text.c_str());
-        recordItem(ctx, "engine move");
+        textItem(ctx, "engine move", snap.engine_move->text, &kAmber);
+    } else if (snap.phase == Phase::EngineThinking) {
+        textItem(ctx, "engine thinking", tr("thinking..."), &kGrey);
     } else {
-        ImGui::TextColored(kGrey, "%s", snap.phase == Phase::EngineThinking ? "thinking..." : "-");
+        ImGui::TextColored(kGrey, "-");
     }
     ImGui::PopFont();
     if (snap.engine_move && !ctx.state.public_display && snap.engine_move->san != snap.engine_move->text) {
         ImGui::SameLine();
         ImGui::TextDisabled("(%s)", snap.engine_move->san.c_str());
     }
+}
+
+void drawEngineMove(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    drawComputerMove(ctx);
     std::string prompt = stepPrompt(snap);
     // CMP-1.4: castling, en passant and promotion are spelled out step by step (operator only).
     if (snap.phase == Phase::EngineMoveShown && snap.engine_move && !snap.engine_move->how.empty() &&
         !snap.computer_move_withheld && !ctx.state.public_display)
-        prompt = "1. " + snap.engine_move->how;
-    ImGui::TextColored(snap.phase == Phase::EngineThinking ? kGrey : kAmber, "%s", prompt.c_str());
-    recordItem(ctx, "step prompt");
+        prompt = "1. " + i18n::translateMessage(snap.engine_move->how);
+    textItem(ctx, "step prompt", prompt, snap.phase == Phase::EngineThinking ? &kGrey : &kAmber, true);
     drawSteps(ctx);
     drawPendingOfferWarning(ctx);
 }

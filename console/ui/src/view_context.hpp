@@ -61,6 +61,20 @@ const char* roleOf(const session::Snapshot& snap, rules::Color c);
 // The player's name for a colour.
 const std::string& playerName(const session::Snapshot& snap, rules::Color c);
 
+// Shared by the panes (defined in clock_pane.cpp; their words are in catalogue part "panes").
+// "White" / "Black" and "human" / "computer" in the UI language.
+const char* sideLabel(rules::Color c);
+const char* roleLabel(const session::Snapshot& snap, rules::Color c);
+// SameLine() when a button labelled `label` (a msgid, shown translated) still fits on this row; else the
+// next one starts a row of its own: Polish labels are longer.
+void sameLineIfFits(const char* label);
+// A line of text in `colour` (the style's text colour when null), wrapped at the pane's edge when `wrap`,
+// recorded under `id` with what it showed: tests name it and compare the languages.
+void textItem(ViewContext& ctx, const char* id, const std::string& text, const ImVec4* colour = nullptr,
+              bool wrap = false);
+// The style's colour for secondary text (ImGui::TextDisabled's), for textItem.
+const ImVec4* disabledColour();
+
 // The panes (one file each).
 void drawMovePane(ViewContext& ctx);
 void drawClockPane(ViewContext& ctx);
