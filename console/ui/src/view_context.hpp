@@ -54,9 +54,9 @@ using clock::formatClock;
 std::optional<session::Ms> parseTyped(const std::string& text);
 // Whether the game is under way (started and not over).
 bool inPlay(const session::Snapshot& snap);
-// "White" / "Black".
+// "White" / "Black" in the UI language (never an ImGui ID: it changes with the language).
 const char* sideName(rules::Color c);
-// "human" / "computer" for a colour in this game.
+// "human" / "computer" for a colour in this game, in the UI language.
 const char* roleOf(const session::Snapshot& snap, rules::Color c);
 // The player's name for a colour.
 const std::string& playerName(const session::Snapshot& snap, rules::Color c);

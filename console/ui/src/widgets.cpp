@@ -78,12 +78,14 @@ bool inPlay(const session::Snapshot& snap) {
     return snap.phase != session::Phase::Setup && snap.phase != session::Phase::GameOver;
 }
 
+// Translated here, so every pane that names a side or a role gets the UI language (the contexts keep
+// "White" the side apart from other uses of the word).
 const char* sideName(rules::Color c) {
-    return c == rules::Color::White ? "White" : "Black";
+    return c == rules::Color::White ? i18n::trc("side", "White") : i18n::trc("side", "Black");
 }
 
 const char* roleOf(const session::Snapshot& snap, rules::Color c) {
-    return c == snap.setup.computer_side ? "computer" : "human";
+    return c == snap.setup.computer_side ? i18n::trc("role", "computer") : i18n::trc("role", "human");
 }
 
 const std::string& playerName(const session::Snapshot& snap, rules::Color c) {
