@@ -1,6 +1,8 @@
 // The banner: one line in large type saying what the operator must do now, then who plays whom.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "ui/console_view.hpp"
@@ -96,18 +98,32 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
     return i;
 }
 
+// The two view buttons at the banner's right: their English msgids (N_; actionButton shows them
+// translated) and their width in the UI language.
+struct ViewToggles {
+    const char* flip;
+    const char* pub;
+    float width;
+};
+
+ViewToggles viewToggles(const UiState& st) {
+    const bool white_bottom = st.public_orientation == PublicOrientation::WhiteAtBottom;
+    ViewToggles t{!st.public_display ? i18n::N_("Flip board")
+                  : white_bottom     ? i18n::N_("Human at bottom")
+                                     : i18n::N_("White at bottom"),
+                  st.public_display ? i18n::N_("Operator view") : i18n::N_("Public display"), 0.f};
+    const ImGuiStyle& style = ImGui::GetStyle();
+    t.width = ImGui::CalcTextSize(i18n::tr(t.flip)).x + ImGui::CalcTextSize(i18n::tr(t.pub)).x +
+              style.FramePadding.x * 4.f + style.ItemSpacing.x;
+    return t;
+}
+
 // The public display turns its own board (human's side or White at the bottom); the operator's view
-// keeps its flip. The labels are English msgids (N_): actionButton shows them translated.
+// keeps its flip.
 void drawViewToggles(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool white_bottom = st.public_orientation == PublicOrientation::WhiteAtBottom;
-    const char* flip = !st.public_display ? i18n::N_("Flip board")
-                       : white_bottom     ? i18n::N_("Human at bottom")
-                                          : i18n::N_("White at bottom");
-    const char* pub = st.public_display ? i18n::N_("Operator view") : i18n::N_("Public display");
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float w = ImGui::CalcTextSize(i18n::tr(flip)).x + ImGui::CalcTextSize(i18n::tr(pub)).x +
-                    style.FramePadding.x * 4.f + style.ItemSpacing.x;
+    const auto [flip, pub, w] = viewToggles(st);
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
     // With the human playing White both public orientations are the same board: nothing to choose.
     const bool can_turn = !st.public_display || ctx.snap.setup.computer_side == rules::Color::White;
@@ -142,8 +158,15 @@ void drawBanner(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const Instruction i = bannerInstruction(snap, ctx.state.public_display);
     ImGui::PushFont(ctx.fonts.heading);
+    // In large type, smaller only when the sentence (longer in some languages, or with an offer) would
+    // otherwise run under the view buttons.
+    const float room = ImGui::GetWindowContentRegionMax().x - viewToggles(ctx.state).width -
+                       ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
+    const float needed = ImGui::CalcTextSize(i.text.c_str()).x;
+    ImGui::SetWindowFontScale(needed > room ? std::max(0.5f, room / needed) : 1.f);
     ImGui::TextColored(i.colour, "%s", i.text.c_str());
     recordItem(ctx, "banner state", i.text);
+    ImGui::SetWindowFontScale(1.f);
     ImGui::PopFont();
     drawViewToggles(ctx);
     if (!snap.journal_failure.empty() && !ctx.state.public_display) {

@@ -141,10 +141,15 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
 // the setup (ui_language), so the next start of the program uses it too.
 void drawUiLanguageCombo(ViewContext& ctx, session::EventSetup& s) {
     const char* msgid = N_("Language of the screens");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    const float width = ImGui::GetFontSize() * 8;
+    ImGui::SetNextItemWidth(width);
     const std::string current(i18n::uiLanguageName(i18n::uiLanguage()));
     const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), current.c_str());
     recordItem(ctx, msgid, tr(msgid));
+    // The box alone (a click on the label does not open it), for tests that choose a language.
+    const ImVec2 box = ImGui::GetItemRectMin();
+    ctx.state.widgets["ui language combo"] = {
+        box, {box.x + width, box.y + ImGui::GetFrameHeight()}, true, current};
     if (!open) return;
     for (i18n::UiLanguage lang : i18n::uiLanguages()) {
         const std::string code(i18n::uiLanguageCode(lang));
