@@ -76,8 +76,9 @@ class AppClock {
 void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--screenshot", opt.screenshot,
                    "Render a few frames, write the window as PNG to this path, exit");
-    cli.add_option("--widget-map", opt.widget_map,
-                   "Keep FILE listing every control's name, centre and state (GUI tests click by name)");
+    cli.add_option(
+        "--widget-map", opt.widget_map,
+        "Keep FILE listing every control's name, centre, state and text (GUI tests click by name)");
     cli.add_option("--frames", opt.frames, "Frames to render before --screenshot")
         ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
@@ -141,12 +142,16 @@ std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppCl
     return ok ? std::string() : fmt::format("{}: {}", path, i18n::translateMessage(ok.error()));
 }
 
-// GUI tests find controls by name: "name<TAB>x<TAB>y<TAB>enabled" per line, rewritten (atomically) when
-// anything moved.
+// GUI tests find controls by name: "name<TAB>x<TAB>y<TAB>enabled<TAB>text shown" per line (the text in
+// the UI language, tabs and line breaks as spaces), rewritten (atomically) when anything changed.
 void writeWidgetMap(const std::string& path, const oc::ui::UiState& ui, std::string& last) {
     std::string text;
     for (const auto& [name, w] : ui.widgets) {
-        text += fmt::format("{}\t{:.0f}\t{:.0f}\t{}\n", name, w.centre().x, w.centre().y, w.enabled ? 1 : 0);
+        std::string shown = w.text;
+        std::replace_if(
+            shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n'; }, ' ');
+        text += fmt::format("{}\t{:.0f}\t{:.0f}\t{}\t{}\n", name, w.centre().x, w.centre().y,
+                            w.enabled ? 1 : 0, shown);
     }
     if (text == last) return;
     last = text;
