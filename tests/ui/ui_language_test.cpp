@@ -84,6 +84,25 @@ TEST_F(ConsoleView, PolishBannerPluralsAndDecimalComma) {
               "Human Player (człowiek)  –  Stockfish (komputer)    ?, runda ?, szachownica ?");
 }
 
+// Messages written in English elsewhere (here the program's own, from the catalogue's part ui) are shown
+// through the catalogue, whole or read back against a pattern; a switch of language shows them anew.
+TEST_F(ConsoleView, RefusalsAreShownInTheLanguageOfTheScreens) {
+    const Snapshot snap = inPhase(Phase::EngineThinking);
+    state_.rejection = "the engine did not answer within 60 s";
+    {
+        UiLanguageScope polish(i18n::UiLanguage::Pl);
+        frames(snap, 2);
+        EXPECT_EQ(state_.widgets.at("banner rejection").text,
+                  "Odrzucono: silnik nie odpowiedział w ciągu 60 s");
+        state_.rejection = "Written: /tmp/round3-envelope.pdf";
+        frames(snap, 1);
+        EXPECT_EQ(state_.widgets.at("banner rejection").text,
+                  "Odrzucono: Zapisano: /tmp/round3-envelope.pdf");
+    }
+    frames(snap, 1);
+    EXPECT_EQ(state_.widgets.at("banner rejection").text, "Refused: Written: /tmp/round3-envelope.pdf");
+}
+
 TEST(PublicDisplayInPolish, SaysTheGamesStateInPolish) {
     UiLanguageScope polish(i18n::UiLanguage::Pl);
     Snapshot snap = inPhase(Phase::EngineThinking);

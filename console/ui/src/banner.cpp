@@ -43,8 +43,7 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
         case Phase::Adjourned:
             return {tr("ADJOURNED: envelope record, then resume with the arbiter"), kAmber};
         case Phase::GameOver:
-            return {i18n::trf("GAME OVER  {}  {}", snap.result, i18n::translateMessage(snap.termination)),
-                    kRed};
+            return {i18n::trf("GAME OVER  {}  {}", snap.result, shownMessage(snap.termination)), kRed};
         case Phase::Setup:
             break;
     }
@@ -56,8 +55,7 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
 Instruction publicInstruction(const session::Snapshot& snap) {
     using i18n::tr;
     if (snap.phase == Phase::GameOver) {
-        return {i18n::trf("GAME OVER  {}  ({})", snap.result, i18n::translateMessage(snap.termination)),
-                kAmber};
+        return {i18n::trf("GAME OVER  {}  ({})", snap.result, shownMessage(snap.termination)), kAmber};
     }
     if (snap.phase == Phase::Adjourned) return {tr("ADJOURNED"), kAmber};
     if (snap.clock_paused) return {tr("PAUSED BY THE ARBITER"), kAmber};
@@ -171,13 +169,13 @@ void drawBanner(ViewContext& ctx) {
     drawViewToggles(ctx);
     if (!snap.journal_failure.empty() && !ctx.state.public_display) {
         // Nothing after the failure is on disk, so nothing after it is shown: the reason, in red.
-        const std::string reason = i18n::translateMessage(snap.journal_failure);
+        const std::string reason = shownMessage(snap.journal_failure);
         ImGui::TextColored(kRed, "%s", reason.c_str());
         recordItem(ctx, "banner journal failure", reason);
         return;
     }
     if (!ctx.state.rejection.empty() && !ctx.state.rejection_is_move && !ctx.state.public_display) {
-        const std::string refused = i18n::trf("Refused: {}", i18n::translateMessage(ctx.state.rejection));
+        const std::string refused = i18n::trf("Refused: {}", shownMessage(ctx.state.rejection));
         ImGui::TextColored(kRed, "%s", refused.c_str());
         recordItem(ctx, "banner rejection", refused);
         return;

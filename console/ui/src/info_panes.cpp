@@ -52,7 +52,7 @@ void drawEnginePane(ViewContext& ctx) {
     }
     if (!snap.last_engine_fault.empty()) {
         ImGui::PushTextWrapPos(0.f);
-        const std::string fault = i18n::trf("Last fault: {}", i18n::translateMessage(snap.last_engine_fault));
+        const std::string fault = i18n::trf("Last fault: {}", shownMessage(snap.last_engine_fault));
         ImGui::TextColored(kRed, "%s", fault.c_str());
         ImGui::PopTextWrapPos();
     }
@@ -93,7 +93,7 @@ void drawScoresheetPane(ViewContext& ctx) {
         ImGui::TextColored(kAmber, "%s", snap.result.c_str());
         ImGui::PopFont();
         ImGui::SameLine();
-        const std::string termination = i18n::translateMessage(snap.termination);
+        const std::string termination = shownMessage(snap.termination);
         ImGui::TextDisabled("%s", termination.c_str());
     }
     // Keep the newest move in view.
@@ -112,10 +112,10 @@ void drawNoticesPane(ViewContext& ctx) {
     ImGui::BeginChild("noticelist");  // scrolls under the pane's title
     ImGui::PushTextWrapPos(0.f);
     for (const std::string& n : ctx.state.shell_notices) {
-        ImGui::TextColored(kAmber, "%s", i18n::translateMessage(n).c_str());
+        ImGui::TextColored(kAmber, "%s", shownMessage(n).c_str());
     }
     for (const std::string& n : snap.notices) {
-        ImGui::TextUnformatted(i18n::translateMessage(n).c_str());  // the session writes English (core part)
+        ImGui::TextUnformatted(shownMessage(n).c_str());  // the session writes English (core part)
     }
     ImGui::PopTextWrapPos();
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {

@@ -283,7 +283,7 @@ void drawSetupHeading(ViewContext& ctx) {
     ImGui::TextDisabled("%s", tr("Everything here is locked once the game starts (E.III 2.2)."));
     recordItem(ctx, "setup locked note", tr("Everything here is locked once the game starts (E.III 2.2)."));
     if (!st.rejection.empty()) {
-        const std::string refused = i18n::trf("Refused: {}", i18n::translateMessage(st.rejection));
+        const std::string refused = i18n::trf("Refused: {}", shownMessage(st.rejection));
         ImGui::TextColored(kRed, "%s", refused.c_str());
         recordItem(ctx, "setup rejection", refused);
     }

@@ -48,6 +48,11 @@ std::string translatedLabel(const char* msgid);
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();
 
+// A message the session, rules, clock or engine wrote in English (a refusal, a notice, a termination), in
+// the UI language: i18n::translateMessage, remembered per language, since the same messages are drawn
+// every frame and reading one back against the catalogue's patterns takes a fraction of a millisecond.
+std::string shownMessage(const std::string& english);
+
 // "1:29:58" / "4:05" / "0:07.3" below ten seconds: the clock module's one formatter.
 using clock::formatClock;
 // A duration the operator typed ("1:29:58", "90m", "45s"); nullopt when it cannot be read.

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <unordered_map>
 
 #include "clock/tc_format.hpp"
 #include "i18n/tr.hpp"
@@ -14,6 +15,20 @@ void recordItem(ViewContext& ctx, const char* id, std::string text) {
 
 std::string translatedLabel(const char* msgid) {
     return fmt::format("{}###{}", i18n::tr(msgid), msgid);
+}
+
+std::string shownMessage(const std::string& english) {
+    // UI thread only (as all of ImGui). Emptied when the language changes, and when it grows large (a
+    // long game's notices are many, but each is drawn again and again).
+    static std::unordered_map<std::string, std::string> cache;
+    static i18n::UiLanguage cached_language = i18n::uiLanguage();
+    if (cached_language != i18n::uiLanguage() || cache.size() > 4096) {
+        cache.clear();
+        cached_language = i18n::uiLanguage();
+    }
+    auto it = cache.find(english);
+    if (it == cache.end()) it = cache.emplace(english, i18n::translateMessage(english)).first;
+    return it->second;
 }
 
 namespace {
