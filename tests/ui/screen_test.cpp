@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <ostream>
 #include <string>
 
 #include "console_view_fixture.hpp"
@@ -104,6 +105,11 @@ struct ScreenSize {
     float width, height;
     oc::i18n::UiLanguage language;
 };
+
+// "1280x800 pl" in gtest's messages (the struct's padding bytes are no name).
+void PrintTo(const ScreenSize& s, std::ostream* os) {
+    *os << s.width << "x" << s.height << " " << oc::i18n::uiLanguageCode(s.language);
+}
 
 // The text size follows the window height (main.cpp: a fortieth), so each size has its own fixture.
 class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<ScreenSize> {
