@@ -280,6 +280,18 @@ bool loop(Shell& sh) {
     return true;
 }
 
+// Before the first frame: --ui-lang, else the setup's ui_language (on --resume the journal's), else the
+// notation language's; the window's title follows. False (with the reason on stderr) when it cannot be.
+bool chooseLanguage(const Options& opt, oc::app::GlWindow& window, oc::app::ConsoleApp& app,
+                    oc::session::TimePoint now) {
+    if (auto lang = oc::app::applyUiLanguage(opt.ui_lang, app.frame(now).setup); !lang) {
+        fmt::print(stderr, "operator-console: {}\n", lang.error());
+        return false;
+    }
+    SDL_SetWindowTitle(window.window(), i18n::tr("Operator console"));
+    return true;
+}
+
 int run(const Options& opt) {
     oc::app::GlWindow window;
     if (!window.open(i18n::tr("Operator console"), opt.width, opt.height)) {
@@ -297,13 +309,8 @@ int run(const Options& opt) {
         fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(app.error()));
         return 1;
     }
-    // Before the first frame: the flag, else the setup's (on --resume the journal's), else the notation's.
-    if (auto lang = oc::app::applyUiLanguage(opt.ui_lang, (*app)->frame(clock.now()).setup); !lang) {
-        fmt::print(stderr, "operator-console: {}\n", lang.error());
-        return 1;
-    }
-    SDL_SetWindowTitle(window.window(), i18n::tr("Operator console"));
     clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
+    if (!chooseLanguage(opt, window, **app, clock.now())) return 1;
     fmt::print(stderr, "operator-console: {}\n", i18n::trf("journal {}", (*app)->journalPath().string()));
     for (const std::string& note : (*app)->startupNotes())
         fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(note));
