@@ -6,6 +6,8 @@
 #include <sstream>
 #include <thread>
 
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "print/documents.hpp"
 #include "session/journal.hpp"
 #include "session/local_time.hpp"
@@ -19,12 +21,12 @@ using session::Phase;
 tl::expected<nlohmann::json, std::string> readJson(const std::filesystem::path& path) {
     std::ifstream in(path);
     if (!in) {
-        return tl::make_unexpected(fmt::format("cannot read the event file {}", path.string()));
+        return tl::make_unexpected(i18n::trf("cannot read the event file {}", path.string()));
     }
     try {
         return nlohmann::json::parse(in);
     } catch (const nlohmann::json::exception& e) {
-        return tl::make_unexpected(fmt::format("{} is not valid JSON: {}", path.string(), e.what()));
+        return tl::make_unexpected(i18n::trf("{} is not valid JSON: {}", path.string(), e.what()));
     }
 }
 
@@ -58,7 +60,8 @@ tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files)
         }
         auto parsed = session::eventSetupFromJson(*json);
         if (!parsed) {
-            return tl::make_unexpected(fmt::format("{}: {}", files.event->string(), parsed.error()));
+            return tl::make_unexpected(
+                fmt::format("{}: {}", files.event->string(), i18n::translateMessage(parsed.error())));
         }
         setup = *parsed;
     }
@@ -93,8 +96,11 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
     app->game_->addOutput(app->view_);
     app->notes_ = app->game_->notes();
     if (app->game_->restoredRecords() > 0) {
-        app->notes_.push_back(fmt::format("Resumed {} records from {}: re-synchronise to the table clock.",
-                                          app->game_->restoredRecords(), files.journal.string()));
+        // In English (N_): the language is chosen from the journal's setup after this; the notices pane
+        // and the shell show it through i18n::translateMessage.
+        app->notes_.push_back(
+            fmt::format(i18n::N_("Resumed {} records from {}: re-synchronise to the table clock."),
+                        app->game_->restoredRecords(), files.journal.string()));
     }
     return app;
 }
@@ -163,7 +169,7 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& st
             // As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
             const auto& a = d->args;
             if (a.empty() || a.size() == 2 || (a.size() > 2 && a[1] != "resumption")) {
-                return tl::make_unexpected("usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
+                return tl::make_unexpected(i18n::tr("usage: envelope-pdf FILE [resumption DATE TIME VENUE]"));
             }
             ui.envelope_resumption.clear();
             for (std::size_t i = 2; i < a.size(); ++i) {
@@ -175,15 +181,15 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& st
         }
         if (d->name == "wait") {
             if (!waitForEngine(now, std::chrono::seconds(60))) {
-                return tl::make_unexpected("the engine did not answer within 60 s");
+                return tl::make_unexpected(i18n::tr("the engine did not answer within 60 s"));
             }
             return {};
         }
-        return tl::make_unexpected(fmt::format("'{}' needs the scripted engine of operator-cli", d->name));
+        return tl::make_unexpected(i18n::trf("'{}' needs the scripted engine of operator-cli", d->name));
     }
     const auto& command = std::get<session::Command>(step.action);
     if (needsEngineAnswer(command) && !waitForEngine(now, std::chrono::seconds(60))) {
-        return tl::make_unexpected("the engine did not answer within 60 s");
+        return tl::make_unexpected(i18n::tr("the engine did not answer within 60 s"));
     }
     session::Command c = command;
     if (auto* move = std::get_if<session::cmd::HumanMove>(&c); move && step.pressed_before) {
@@ -195,8 +201,9 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& st
         ui.move_text = move->text;  // as if typed: the refused text stays in the box to be fixed
     }
     if (refused != step.expect_rejection) {
-        return tl::make_unexpected(refused ? "refused: " + ui.rejection
-                                           : "expected a refusal, but it was accepted");
+        return tl::make_unexpected(refused
+                                       ? i18n::trf("refused: {}", i18n::translateMessage(ui.rejection))
+                                       : std::string(i18n::tr("expected a refusal, but it was accepted")));
     }
     game_->session().poll(now);
     return {};
@@ -207,7 +214,7 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::Scr
     script_start_ = now;
     for (const sim::ScriptStep& step : steps) {
         if (auto ok = scriptStep(step, now, ui); !ok) {
-            return tl::make_unexpected(fmt::format("script line {}: {}", step.line, ok.error()));
+            return tl::make_unexpected(i18n::trf("script line {}: {}", step.line, ok.error()));
         }
     }
     return {};
@@ -229,12 +236,13 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::fil
     }
     ui.envelope_pdf_failed = !form;
     if (!form) {
-        ui.envelope_pdf_note = "The game is not adjourned: nothing to print.";
+        ui.envelope_pdf_note = i18n::tr("The game is not adjourned: nothing to print.");
         return;
     }
     auto ok = print::writeSealedMoveFormPdf(*form, out);
     ui.envelope_pdf_failed = !ok;
-    ui.envelope_pdf_note = ok ? fmt::format("Written: {}", out.string()) : ok.error().message;
+    ui.envelope_pdf_note =
+        ok ? i18n::trf("Written: {}", out.string()) : i18n::translateMessage(ok.error().message);
 }
 
 void ConsoleApp::shutdown(session::TimePoint now) {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "canvas.hpp"
+#include "i18n/tr.hpp"
 
 namespace oc::app {
 
@@ -73,7 +74,7 @@ bool GlWindow::open(const char* title, int width, int height) {
     ImGui::GetIO().IniFilename = nullptr;  // never litter the working directory with imgui.ini
     ImGui::StyleColorsDark();
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) != 0) {
-        error_ = std::string("SDL could not start: ") + SDL_GetError();
+        error_ = i18n::trf("SDL could not start: {}", SDL_GetError());
         return false;
     }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
@@ -85,18 +86,18 @@ bool GlWindow::open(const char* title, int width, int height) {
         static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     window_ = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
     if (window_ == nullptr) {
-        error_ = std::string("the window could not be created: ") + SDL_GetError();
+        error_ = i18n::trf("the window could not be created: {}", SDL_GetError());
         return false;
     }
     context_ = SDL_GL_CreateContext(window_);
     if (context_ == nullptr) {
-        error_ = std::string("no OpenGL 3.3 context: ") + SDL_GetError();
+        error_ = i18n::trf("no OpenGL 3.3 context: {}", SDL_GetError());
         return false;
     }
     SDL_GL_MakeCurrent(window_, context_);
     SDL_GL_SetSwapInterval(1);
     if (!ImGui_ImplSDL2_InitForOpenGL(window_, context_) || !ImGui_ImplOpenGL3_Init("#version 130")) {
-        error_ = "ImGui's SDL2/OpenGL3 backends failed to start";
+        error_ = i18n::tr("ImGui's SDL2/OpenGL3 backends failed to start");
         return false;
     }
     backends_ = true;

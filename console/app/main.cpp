@@ -23,13 +23,17 @@
 #include "gl_window.hpp"
 #include "host/broadcast_child.hpp"
 #include "host/script_file.hpp"
+#include "i18n/tr.hpp"
 #include "screenshot.hpp"
 #include "speech_output.hpp"
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
 #include "ui/redraw.hpp"
+#include "ui_language.hpp"
 
 namespace {
+
+namespace i18n = oc::i18n;
 
 struct Options {
     std::string screenshot;
@@ -54,6 +58,7 @@ struct Options {
     double bench_frames_s = 0;  // --bench-frames SECONDS (0: off)
     int bench_input = 0;        // --bench-input N (0: off)
     bool bench_start = false;
+    std::string ui_lang;  // --ui-lang: en | pl (empty: the setup's ui_language, else the notation's)
 };
 
 // The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
@@ -71,8 +76,9 @@ class AppClock {
 void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--screenshot", opt.screenshot,
                    "Render a few frames, write the window as PNG to this path, exit");
-    cli.add_option("--widget-map", opt.widget_map,
-                   "Keep FILE listing every control's name, centre and state (GUI tests click by name)");
+    cli.add_option(
+        "--widget-map", opt.widget_map,
+        "Keep FILE listing every control's name, centre, state and text (GUI tests click by name)");
     cli.add_option("--frames", opt.frames, "Frames to render before --screenshot")
         ->check(CLI::Range(2, 1000));
     cli.add_option("--width", opt.width, "Window width in pixels")->check(CLI::Range(640, 8192));
@@ -95,6 +101,9 @@ void addOptions(CLI::App& cli, Options& opt) {
                    "UCI engine command when the event names none (default: Stockfish)");
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
+    cli.add_option("--ui-lang", opt.ui_lang,
+                   "Language of the screens: en or pl (default: the event's ui_language, else the notation "
+                   "language's)");
     oc::app::addSpeechOptions(cli, opt.speech);
     cli.add_option("--broadcast", opt.broadcast,
                    "ADDR:PORT: publish this game live (operator-cli broadcast serve as a child process)");
@@ -130,15 +139,19 @@ std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppCl
     if (!script) return script.error();
     auto ok = app.runScript(script->steps, now, ui);
     clock.catchUp(now);
-    return ok ? std::string() : fmt::format("{}: {}", path, ok.error());
+    return ok ? std::string() : fmt::format("{}: {}", path, i18n::translateMessage(ok.error()));
 }
 
-// GUI tests find controls by name: "name<TAB>x<TAB>y<TAB>enabled" per line, rewritten (atomically) when
-// anything moved.
+// GUI tests find controls by name: "name<TAB>x<TAB>y<TAB>enabled<TAB>text shown" per line (the text in
+// the UI language, tabs and line breaks as spaces), rewritten (atomically) when anything changed.
 void writeWidgetMap(const std::string& path, const oc::ui::UiState& ui, std::string& last) {
     std::string text;
     for (const auto& [name, w] : ui.widgets) {
-        text += fmt::format("{}\t{:.0f}\t{:.0f}\t{}\n", name, w.centre().x, w.centre().y, w.enabled ? 1 : 0);
+        std::string shown = w.text;
+        std::replace_if(
+            shown.begin(), shown.end(), [](char c) { return c == '\t' || c == '\n'; }, ' ');
+        text += fmt::format("{}\t{:.0f}\t{:.0f}\t{}\t{}\n", name, w.centre().x, w.centre().y,
+                            w.enabled ? 1 : 0, shown);
     }
     if (text == last) return;
     last = text;
@@ -155,9 +168,8 @@ std::optional<oc::ui::Fonts> loadFonts(const Options& opt) {
         std::clamp(static_cast<float>(opt.height) / 8.f, 96.f, 160.f);  // crisp board sprites
     auto fonts = oc::ui::loadFonts(opt.font, text_px, piece_px);
     if (!fonts)
-        fmt::print(stderr,
-                   "operator-console: cannot read the font {} (install fonts-dejavu-core or pass --font)\n",
-                   opt.font);
+        fmt::print(stderr, "operator-console: {}\n",
+                   i18n::trf("cannot read the font {} (install fonts-dejavu-core or pass --font)", opt.font));
     return fonts;
 }
 
@@ -170,7 +182,7 @@ oc::ui::UiState initialUi(const Options& opt, const oc::app::ConsoleApp& app) {
     ui.tab = opt.tab == "arbiter"       ? oc::ui::LowerTab::Arbiter
              : opt.tab == "adjournment" ? oc::ui::LowerTab::Adjourn
                                         : oc::ui::LowerTab::Draws;
-    ui.setup_source = opt.event.empty() ? "" : fmt::format("Loaded from {}.", opt.event);
+    ui.setup_source = opt.event;
     return ui;
 }
 
@@ -268,11 +280,23 @@ bool loop(Shell& sh) {
     return true;
 }
 
+// Before the first frame: --ui-lang, else the setup's ui_language (on --resume the journal's), else the
+// notation language's; the window's title follows. False (with the reason on stderr) when it cannot be.
+bool chooseLanguage(const Options& opt, oc::app::GlWindow& window, oc::app::ConsoleApp& app,
+                    oc::session::TimePoint now) {
+    if (auto lang = oc::app::applyUiLanguage(opt.ui_lang, app.frame(now).setup); !lang) {
+        fmt::print(stderr, "operator-console: {}\n", lang.error());
+        return false;
+    }
+    SDL_SetWindowTitle(window.window(), i18n::tr("Operator console"));
+    return true;
+}
+
 int run(const Options& opt) {
     oc::app::GlWindow window;
-    if (!window.open("Operator console", opt.width, opt.height)) {
-        fmt::print(stderr, "operator-console: {}\n  Without a display, use build/bin/operator-cli instead.\n",
-                   window.error());
+    if (!window.open(i18n::tr("Operator console"), opt.width, opt.height)) {
+        fmt::print(stderr, "operator-console: {}\n  {}\n", window.error(),
+                   i18n::tr("Without a display, use build/bin/operator-cli instead."));
         return 1;
     }
     const auto fonts = loadFonts(opt);
@@ -282,14 +306,17 @@ int run(const Options& opt) {
     oc::app::SpeechOutput speech(opt.speech);  // outlives the game, which holds it as an output
     auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
     if (!app) {
-        fmt::print(stderr, "operator-console: {}\n", app.error());
+        fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(app.error()));
         return 1;
     }
     clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
-    fmt::print(stderr, "operator-console: journal {}\n", (*app)->journalPath().string());
-    for (const std::string& note : (*app)->startupNotes()) fmt::print(stderr, "operator-console: {}\n", note);
+    if (!chooseLanguage(opt, window, **app, clock.now())) return 1;
+    fmt::print(stderr, "operator-console: {}\n", i18n::trf("journal {}", (*app)->journalPath().string()));
+    for (const std::string& note : (*app)->startupNotes())
+        fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(note));
     auto broadcast = oc::host::BroadcastChild::start((*app)->journalPath(), opt.broadcast);  // stops with us
-    if (!broadcast) return fmt::print(stderr, "operator-console: {}\n", broadcast.error()), 1;
+    if (!broadcast)
+        return fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(broadcast.error())), 1;
     oc::ui::UiState ui = initialUi(opt, **app);
     if (!opt.script.empty()) {
         if (auto err = applyScript(opt.script, **app, clock, ui); !err.empty()) {
@@ -315,9 +342,14 @@ int main(int argc, char** argv) {
     CLI::App cli{"operator-console: the operator's window for human-vs-computer chess under FIDE rules"};
     addOptions(cli, opt);
     CLI11_PARSE(cli, argc, argv);
+    // --ui-lang alone first, so that everything the program says from here on is in that language.
+    if (auto lang = oc::app::applyUiLanguage(opt.ui_lang, {}); !opt.ui_lang.empty() && !lang) {
+        fmt::print(stderr, "operator-console: --ui-lang: {}\n", lang.error());
+        return 2;
+    }
     if (opt.resume && opt.journal.empty()) {
-        fmt::print(stderr,
-                   "operator-console: --resume needs --journal FILE (the journal of the game to continue)\n");
+        fmt::print(stderr, "operator-console: {}\n",
+                   i18n::tr("--resume needs --journal FILE (the journal of the game to continue)"));
         return 2;
     }
     return run(opt);

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "i18n/tr.hpp"
+
 namespace oc::app {
 
 namespace {
@@ -21,7 +23,7 @@ std::string saveScreenshot(SDL_Window* window, const std::string& path) {
     auto read_pixels = reinterpret_cast<ReadPixelsFn>(SDL_GL_GetProcAddress("glReadPixels"));
     auto pixel_store = reinterpret_cast<PixelStoreFn>(SDL_GL_GetProcAddress("glPixelStorei"));
     if (read_pixels == nullptr || pixel_store == nullptr) {
-        return "glReadPixels is not available in this OpenGL context";
+        return i18n::tr("glReadPixels is not available in this OpenGL context");
     }
     int width = 0;
     int height = 0;
@@ -38,7 +40,7 @@ std::string saveScreenshot(SDL_Window* window, const std::string& path) {
                     flipped.begin() + static_cast<std::ptrdiff_t>(y * w * 4));
     }
     if (stbi_write_png(path.c_str(), width, height, 4, flipped.data(), width * 4) == 0) {
-        return "could not write " + path;
+        return i18n::trf("could not write {}", path);
     }
     return {};
 }

@@ -6,6 +6,8 @@
 #include <fmt/core.h>
 #include <imgui.h>
 
+#include "i18n/tr.hpp"
+
 namespace oc::app {
 
 void addSpeechOptions(CLI::App& cli, SpeechOptions& opt) {
@@ -21,7 +23,8 @@ void SpeechOutput::openSpeaker() {
     auto opened = speech::Speaker::open();
     if (!opened) {
         no_sound_ = true;
-        fmt::print(stderr, "operator-console: speech is off: {}\n", opened.error());
+        fmt::print(stderr, "operator-console: {}\n",
+                   i18n::trf("speech is off: {}", i18n::translateMessage(opened.error())));
         return;
     }
     speaker_ = std::move(*opened);

@@ -8,10 +8,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -332,6 +334,70 @@ TEST_F(GuiSmoke, PublicDisplayShowsTheHumansSideAtTheBottomAndTheGamesState) {
     const Image adjourned = load(file("adj.png"));
     EXPECT_EQ(amberInBanner(in_play, findBoard(in_play)), 0) << "GAME IN PROGRESS is grey";
     EXPECT_GT(amberInBanner(adjourned, findBoard(adjourned)), 50) << "ADJOURNED, in amber";
+}
+
+// The text each control showed, from the console's --widget-map file (name, x, y, enabled, text).
+std::map<std::string, std::string> shownTexts(const std::string& map) {
+    std::map<std::string, std::string> texts;
+    std::ifstream in(map);
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::string> fields;
+        std::stringstream row(line);
+        for (std::string f; std::getline(row, f, '\t');) fields.push_back(f);
+        if (fields.size() >= 5) texts[fields[0]] = fields[4];
+    }
+    return texts;
+}
+
+// Issue 12: --ui-lang pl gives Polish screens from the first frame; the window's controls keep their
+// English names (the map's first column), their text is Polish.
+TEST_F(GuiSmoke, UiLangFlagGivesPolishScreens) {
+    ASSERT_EQ(console("--ui-lang pl --widget-map " + file("map.txt") + " --screenshot " + file("pl.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    auto texts = shownTexts(file("map.txt"));
+    EXPECT_EQ(texts["Start the game"], "Rozpocznij partię");
+    EXPECT_EQ(texts["Language of the screens"], "Język ekranów");
+    EXPECT_EQ(texts["setup heading"], "Ustawienia turnieju");
+    std::stringstream err;
+    err << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("dziennik"), std::string::npos)
+        << "the program's own messages too: " << err.str();
+}
+
+TEST_F(GuiSmoke, UnknownUiLangIsRefusedNamingTheLanguages) {
+    EXPECT_NE(console("--ui-lang de --screenshot " + file("x.png")), 0);
+    std::stringstream err;
+    err << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("--ui-lang"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("en, pl"), std::string::npos) << err.str();
+    EXPECT_FALSE(fs::exists(file("x.png")));
+    EXPECT_FALSE(fs::exists(file("game.journal"))) << "refused before anything is opened";
+}
+
+// Precedence: --ui-lang, else the setup's ui_language, else the notation language's catalogue; on
+// --resume the journal's setup counts.
+TEST_F(GuiSmoke, UiLanguageFollowsTheFlagThenTheSetupThenTheNotation) {
+    const std::string polish_notation = file("pl.json", R"({"language": "pl", "time_control": "5m"})");
+    auto startText = [&](const std::string& args) {
+        fs::remove(file("game.journal"));
+        EXPECT_EQ(console(args + " --widget-map " + file("map.txt") + " --screenshot " + file("s.png")), 0)
+            << args << ": " << std::ifstream(file("stderr.txt")).rdbuf();
+        return shownTexts(file("map.txt"))["Start the game"];
+    };
+    EXPECT_EQ(startText("--event " + polish_notation), "Rozpocznij partię") << "Sf3 notation: Polish screens";
+    EXPECT_EQ(startText("--event " + polish_notation + " --ui-lang en"), "Start the game") << "the flag wins";
+    const std::string english_screens =
+        file("en.json", R"({"language": "pl", "ui_language": "en", "time_control": "5m"})");
+    EXPECT_EQ(startText("--event " + english_screens), "Start the game") << "ui_language over the notation";
+    // A game begun with Polish screens resumes with them, from the journal's setup alone.
+    const std::string polish = file("ui.json", R"({"ui_language": "pl", "time_control": "5m"})");
+    const std::string start = file("start.script", "start\n");
+    fs::remove(file("game.journal"));
+    ASSERT_EQ(console("--event " + polish + " --script " + start + " --screenshot " + file("a.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    ASSERT_EQ(console("--resume --widget-map " + file("map.txt") + " --screenshot " + file("b.png")), 0)
+        << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_EQ(shownTexts(file("map.txt"))["Flip board"], "Obróć szachownicę");
 }
 
 TEST_F(GuiSmoke, SigtermClosesCleanly) {

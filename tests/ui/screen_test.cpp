@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <ostream>
 #include <string>
 
 #include "console_view_fixture.hpp"
 #include "ui/board_picture.hpp"
 #include "ui/console_view.hpp"
+#include "ui_language_scope.hpp"
 
 namespace {
 
@@ -97,19 +99,49 @@ TEST_F(ConsoleView, SyncDifferenceOverTheToleranceIsHighlightedInTheClockPane) {
     EXPECT_FALSE(state_.widgets.count("clock sync warning")) << "operator only";
 }
 
-// --- Item 9: nothing the operator needs leaves the view ----------------------------------------------
+// --- Item 9: nothing the operator needs leaves the view (issue 12: in every UI language) --------------
 
 struct ScreenSize {
     float width, height;
+    oc::i18n::UiLanguage language;
 };
+
+// "1280x800 pl" in gtest's messages (the struct's padding bytes are no name).
+void PrintTo(const ScreenSize& s, std::ostream* os) {
+    *os << s.width << "x" << s.height << " " << oc::i18n::uiLanguageCode(s.language);
+}
 
 // The text size follows the window height (main.cpp: a fortieth), so each size has its own fixture.
 class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<ScreenSize> {
   protected:
-    LayoutAt() : ConsoleView(GetParam().height / 40.f) {}
+    LayoutAt() : ConsoleView(GetParam().height / 40.f), language_(GetParam().language) {}
     void SetUp() override {
         ConsoleView::SetUp();
         ImGui::GetIO().DisplaySize = ImVec2(GetParam().width, GetParam().height);
+    }
+    // Every control drawn is wholly inside the window's width (a clipped label is a missing one).
+    void expectAllInsideTheWidth(const std::string& where) {
+        for (const auto& [name, w] : state_.widgets) {
+            EXPECT_LE(w.max.x, GetParam().width - 4.f) << name << " (\"" << w.text << "\") in " << where;
+        }
+    }
+    // The banner's instruction ends before the view buttons on its right begin.
+    void expectBannerClearOfTheViewButtons(const std::string& where) {
+        const auto& banner = state_.widgets.at("banner state");
+        const char* button = state_.public_display ? "Human at bottom" : "Flip board";
+        const char* other = state_.public_display ? "White at bottom" : "Flip board";
+        const auto& first =
+            state_.widgets.count(button) ? state_.widgets.at(button) : state_.widgets.at(other);
+        EXPECT_LT(banner.max.x, first.min.x)
+            << "\"" << banner.text << "\" runs under the buttons in " << where;
+    }
+    // The flag buttons, whatever their name in this language (the Draws pane names them by side).
+    std::vector<std::string> flagButtons() {
+        std::vector<std::string> names;
+        for (const auto& [name, w] : state_.widgets) {
+            if (name.size() > 6 && name.compare(name.size() - 6, 6, "##flag") == 0) names.push_back(name);
+        }
+        return names;
     }
     // `name` is drawn wholly inside the pane recorded as `pane` and inside the window.
     void expectInside(const std::string& name, const std::string& pane, const std::string& where) {
@@ -125,10 +157,14 @@ class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<Screen
         for (const char* step : {"Made on board", "Clock pressed", "Recorded"}) {
             expectInside(step, "pane Move", where);
         }
-        for (const char* flag : {"White##flag", "Black##flag", "Human resigns"}) {
-            expectInside(flag, "pane lower", where);
-        }
+        const std::vector<std::string> flags = flagButtons();
+        EXPECT_EQ(flags.size(), 2u) << "White and Black flag buttons in " << where;
+        for (const std::string& flag : flags) expectInside(flag, "pane lower", where);
+        expectInside("Human resigns", "pane lower", where);
+        expectAllInsideTheWidth(where);
+        expectBannerClearOfTheViewButtons(where);
     }
+    UiLanguageScope language_;
 };
 
 constexpr const char* kLongRefusal =
@@ -174,11 +210,43 @@ TEST_P(LayoutAt, MovePaneShrinksBackWhenTheRefusalGoes) {
     EXPECT_EQ(state_.widgets["pane Move"].max.y, plain);
 }
 
+// Issue 12: the setup form's labels, however long in the language, stay inside their column.
+TEST_P(LayoutAt, SetupLabelsStayInsideTheirColumns) {
+    Snapshot snap = inPhase(Phase::Setup);
+    state_.engine_identity = "Stockfish 15.1";
+    state_.engine_command = snap.setup.engine.command;
+    state_.engine_defaults = {{"Threads", "1"}, {"Hash", "16"}, {"Ponder", "false"}};
+    frames(snap, 3);
+    const auto& game = state_.widgets.at("setup game column");
+    const auto& computer = state_.widgets.at("setup computer column");
+    for (const auto& [name, w] : state_.widgets) {
+        if (w.min.y < game.min.y || name.rfind("setup ", 0) == 0 || name == "Start the game") continue;
+        const auto& column = w.min.x < game.max.x ? game : computer;
+        EXPECT_LE(w.max.x, column.max.x) << name << " (\"" << w.text << "\") leaves its column";
+    }
+    expectAllInsideTheWidth("the setup screen");
+}
+
+// The public display's banner and clocks, in a game that the arbiter has paused.
+TEST_P(LayoutAt, PublicDisplayFits) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.setup.computer_side = Color::White;
+    snap.clock_paused = true;
+    state_.public_display = true;
+    frames(snap, 3);
+    expectAllInsideTheWidth("the public display");
+    expectBannerClearOfTheViewButtons("the public display");
+}
+
 INSTANTIATE_TEST_SUITE_P(Screens, LayoutAt,
-                         ::testing::Values(ScreenSize{1280.f, 800.f}, ScreenSize{1366.f, 768.f}),
+                         ::testing::Values(ScreenSize{1280.f, 800.f, oc::i18n::UiLanguage::En},
+                                           ScreenSize{1366.f, 768.f, oc::i18n::UiLanguage::En},
+                                           ScreenSize{1280.f, 800.f, oc::i18n::UiLanguage::Pl},
+                                           ScreenSize{1366.f, 768.f, oc::i18n::UiLanguage::Pl}),
                          [](const auto& row) {
                              return std::to_string(static_cast<int>(row.param.width)) + "x" +
-                                    std::to_string(static_cast<int>(row.param.height));
+                                    std::to_string(static_cast<int>(row.param.height)) + "_" +
+                                    std::string(oc::i18n::uiLanguageCode(row.param.language));
                          });
 
 // --- Item 10: the setup screen -----------------------------------------------------------------------

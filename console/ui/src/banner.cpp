@@ -1,6 +1,10 @@
 // The banner: one line in large type saying what the operator must do now, then who plays whom.
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "ui/console_view.hpp"
 #include "view_context.hpp"
 
@@ -16,76 +20,100 @@ struct Instruction {
 };
 
 Instruction phaseInstruction(const session::Snapshot& snap) {
+    using i18n::tr;
     switch (snap.phase) {
         case Phase::HumanToMove:
-            return {snap.seal_requested ? "HUMAN SEALS on paper: press 'Envelope sealed'"
-                                        : "HUMAN TO MOVE: type the move, Enter",
+            return {snap.seal_requested ? tr("HUMAN SEALS on paper: press 'Envelope sealed'")
+                                        : tr("HUMAN TO MOVE: type the move, Enter"),
                     kGreen};
         case Phase::EngineThinking:
-            return {snap.seal_requested ? "SEAL REQUESTED: the computer is choosing (not shown)"
-                                        : "ENGINE THINKING: wait",
+            return {snap.seal_requested ? tr("SEAL REQUESTED: the computer is choosing (not shown)")
+                                        : tr("ENGINE THINKING: wait"),
                     kBlue};
         case Phase::EngineMoveHeld:
-            return {"RECORD the previous move first", kAmber};
+            return {tr("RECORD the previous move first"), kAmber};
         case Phase::EngineMoveShown:
-            return {snap.computer_move_withheld ? "COMPUTER HAS CHOSEN: seal it (Adjournment)"
-                                                : "PLAY THE COMPUTER'S MOVE",
+            return {snap.computer_move_withheld ? tr("COMPUTER HAS CHOSEN: seal it (Adjournment)")
+                                                : tr("PLAY THE COMPUTER'S MOVE"),
                     kAmber};
         case Phase::EngineMoveMade:
-            return {"PRESS THE CLOCK", kAmber};
+            return {tr("PRESS THE CLOCK"), kAmber};
         case Phase::ClaimPending:
-            return {"HUMAN'S CLAIM: decide (Draws & result)", kAmber};
+            return {tr("HUMAN'S CLAIM: decide (Draws & result)"), kAmber};
         case Phase::Adjourned:
-            return {"ADJOURNED: envelope record, then resume with the arbiter", kAmber};
+            return {tr("ADJOURNED: envelope record, then resume with the arbiter"), kAmber};
         case Phase::GameOver:
-            return {fmt::format("GAME OVER  {}  {}", snap.result, snap.termination), kRed};
+            return {i18n::trf("GAME OVER  {}  {}", snap.result, shownMessage(snap.termination)), kRed};
         case Phase::Setup:
             break;
     }
-    return {"EVENT SETUP", kGrey};
+    return {tr("EVENT SETUP"), kGrey};
 }
 
 // What the audience may know of the game's state (Q18): never whether the computer has chosen a move
 // under a seal request, nor a flag before the arbiter rules on it.
 Instruction publicInstruction(const session::Snapshot& snap) {
+    using i18n::tr;
     if (snap.phase == Phase::GameOver) {
-        return {fmt::format("GAME OVER  {}  ({})", snap.result, snap.termination), kAmber};
+        return {i18n::trf("GAME OVER  {}  ({})", snap.result, shownMessage(snap.termination)), kAmber};
     }
-    if (snap.phase == Phase::Adjourned) return {"ADJOURNED", kAmber};
-    if (snap.clock_paused) return {"PAUSED BY THE ARBITER", kAmber};
-    if (snap.seal_requested) return {"ADJOURNMENT: THE MOVE IS BEING SEALED", kAmber};
-    return {"GAME IN PROGRESS", kGrey};
+    if (snap.phase == Phase::Adjourned) return {tr("ADJOURNED"), kAmber};
+    if (snap.clock_paused) return {tr("PAUSED BY THE ARBITER"), kAmber};
+    if (snap.seal_requested) return {tr("ADJOURNMENT: THE MOVE IS BEING SEALED"), kAmber};
+    return {tr("GAME IN PROGRESS"), kGrey};
 }
 
 // Conditions that override the phase: the arbiter's pause, a reported flag.
 Instruction bannerInstruction(const session::Snapshot& snap, bool public_display) {
     if (public_display) return publicInstruction(snap);
     if (!snap.journal_failure.empty()) {
-        return {"JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER", kRed};
+        return {i18n::tr("JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER"), kRed};
     }
     if (snap.flag_reported && snap.phase != Phase::GameOver) {
-        return {fmt::format("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
+        return {i18n::trf("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
     }
     // An adjourned game's clocks are stopped too, but the adjournment is what the operator must see.
     if (snap.clock_paused && snap.phase != Phase::GameOver && snap.phase != Phase::Adjourned) {
-        return {"CLOCKS PAUSED BY THE ARBITER", kAmber};
+        return {i18n::tr("CLOCKS PAUSED BY THE ARBITER"), kAmber};
     }
     if (snap.module_request && snap.phase != Phase::GameOver) {
         // E.III 3.4: the computer's instruction to change a resource is mandatory; it waits for the operator.
-        return {fmt::format("COMPUTER'S INSTRUCTION: set {} to {}, then confirm (Draws & result)",
-                            snap.module_request->name, snap.module_request->value),
+        return {i18n::trf("COMPUTER'S INSTRUCTION: set {} to {}, then confirm (Draws & result)",
+                          snap.module_request->name, snap.module_request->value),
                 kAmber};
     }
     Instruction i = phaseInstruction(snap);
     if (snap.previous_unrecorded && snap.phase == Phase::HumanToMove) {
-        i.text += "  (and record the computer's move)";
+        i.text = i18n::trf("{}  (and record the computer's move)", i.text);
     }
     if (snap.human_offer_pending && snap.phase != Phase::GameOver) {
-        // Art. 9.1: the offer stands until answered or rejected by the computer's move.
-        i.text += fmt::format("  -  HUMAN OFFERS A DRAW (policy: {})",
-                              snap.indication.accept_draw ? "accept" : "decline");
+        // Art. 9.1: the offer stands until answered or rejected by the computer's move. One pattern per
+        // policy, the instruction as its placeholder: the translation decides the order.
+        i.text = snap.indication.accept_draw
+                     ? i18n::trf("{}  -  HUMAN OFFERS A DRAW (policy: accept)", i.text)
+                     : i18n::trf("{}  -  HUMAN OFFERS A DRAW (policy: decline)", i.text);
     }
     return i;
+}
+
+// The two view buttons at the banner's right: their English msgids (N_; actionButton shows them
+// translated) and their width in the UI language.
+struct ViewToggles {
+    const char* flip;
+    const char* pub;
+    float width;
+};
+
+ViewToggles viewToggles(const UiState& st) {
+    const bool white_bottom = st.public_orientation == PublicOrientation::WhiteAtBottom;
+    ViewToggles t{!st.public_display ? i18n::N_("Flip board")
+                  : white_bottom     ? i18n::N_("Human at bottom")
+                                     : i18n::N_("White at bottom"),
+                  st.public_display ? i18n::N_("Operator view") : i18n::N_("Public display"), 0.f};
+    const ImGuiStyle& style = ImGui::GetStyle();
+    t.width = ImGui::CalcTextSize(i18n::tr(t.flip)).x + ImGui::CalcTextSize(i18n::tr(t.pub)).x +
+              style.FramePadding.x * 4.f + style.ItemSpacing.x;
+    return t;
 }
 
 // The public display turns its own board (human's side or White at the bottom); the operator's view
@@ -93,13 +121,7 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
 void drawViewToggles(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool white_bottom = st.public_orientation == PublicOrientation::WhiteAtBottom;
-    const char* flip = !st.public_display ? "Flip board"
-                       : white_bottom     ? "Human at bottom"
-                                          : "White at bottom";
-    const char* pub = st.public_display ? "Operator view" : "Public display";
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float w = ImGui::CalcTextSize(flip).x + ImGui::CalcTextSize(pub).x + style.FramePadding.x * 4.f +
-                    style.ItemSpacing.x;
+    const auto [flip, pub, w] = viewToggles(st);
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
     // With the human playing White both public orientations are the same board: nothing to choose.
     const bool can_turn = !st.public_display || ctx.snap.setup.computer_side == rules::Color::White;
@@ -117,6 +139,13 @@ void drawViewToggles(ViewContext& ctx) {
     }
 }
 
+// Who plays whom, where: "Kowalski, Jan (human)  vs  Stockfish (computer)    Open 2026, round 3, board 1".
+std::string pairingLine(const session::Snapshot& snap) {
+    return i18n::trf("{} ({})  vs  {} ({})    {}, round {}, board {}", snap.setup.white,
+                     roleOf(snap, rules::Color::White), snap.setup.black, roleOf(snap, rules::Color::Black),
+                     snap.setup.event, snap.setup.round, snap.setup.board);
+}
+
 }  // namespace
 
 std::string publicState(const session::Snapshot& snap) {
@@ -127,24 +156,33 @@ void drawBanner(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const Instruction i = bannerInstruction(snap, ctx.state.public_display);
     ImGui::PushFont(ctx.fonts.heading);
+    // In large type, smaller only when the sentence (longer in some languages, or with an offer) would
+    // otherwise run under the view buttons.
+    const float room = ImGui::GetWindowContentRegionMax().x - viewToggles(ctx.state).width -
+                       ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
+    const float needed = ImGui::CalcTextSize(i.text.c_str()).x;
+    ImGui::SetWindowFontScale(needed > room ? std::max(0.5f, room / needed) : 1.f);
     ImGui::TextColored(i.colour, "%s", i.text.c_str());
+    recordItem(ctx, "banner state", i.text);
+    ImGui::SetWindowFontScale(1.f);
     ImGui::PopFont();
     drawViewToggles(ctx);
     if (!snap.journal_failure.empty() && !ctx.state.public_display) {
         // Nothing after the failure is on disk, so nothing after it is shown: the reason, in red.
-        ImGui::TextColored(kRed, "%s", snap.journal_failure.c_str());
-        recordItem(ctx, "banner journal failure");
+        const std::string reason = shownMessage(snap.journal_failure);
+        ImGui::TextColored(kRed, "%s", reason.c_str());
+        recordItem(ctx, "banner journal failure", reason);
         return;
     }
     if (!ctx.state.rejection.empty() && !ctx.state.rejection_is_move && !ctx.state.public_display) {
-        ImGui::TextColored(kRed, "Refused: %s", ctx.state.rejection.c_str());
-        recordItem(ctx, "banner rejection");
+        const std::string refused = i18n::trf("Refused: {}", shownMessage(ctx.state.rejection));
+        ImGui::TextColored(kRed, "%s", refused.c_str());
+        recordItem(ctx, "banner rejection", refused);
         return;
     }
-    ImGui::Text("%s (%s)  vs  %s (%s)    %s, round %s, board %s", snap.setup.white.c_str(),
-                roleOf(snap, rules::Color::White), snap.setup.black.c_str(),
-                roleOf(snap, rules::Color::Black), snap.setup.event.c_str(), snap.setup.round.c_str(),
-                snap.setup.board.c_str());
+    const std::string pairing = pairingLine(snap);
+    ImGui::TextUnformatted(pairing.c_str());
+    recordItem(ctx, "banner pairing", pairing);
 }
 
 }  // namespace oc::ui

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "i18n/mark.hpp"
 #include "ui/board_picture.hpp"
 #include "view_context.hpp"
 
@@ -46,6 +47,7 @@ Layout computeLayout(const Fonts& fonts) {
     return l;
 }
 
+// `label` is an English msgid (N_ at the call): actionButton shows it translated, with the English as ID.
 void drawTabButton(ViewContext& ctx, const char* label, LowerTab tab, bool attention) {
     const bool selected = ctx.state.tab == tab;
     ImGui::PushStyleColor(ImGuiCol_Button, selected ? ImGui::GetStyle().Colors[ImGuiCol_ButtonActive]
@@ -81,13 +83,13 @@ void drawLowerTabs(ViewContext& ctx) {
                                  snap.phase == Phase::ClaimPending || snap.indication.offer_draw ||
                                  snap.indication.claim_draw || snap.indication.resign ||
                                  snap.module_request.has_value();
-    drawTabButton(ctx, "Draws & result", LowerTab::Draws, draws_attention);
+    drawTabButton(ctx, i18n::N_("Draws & result"), LowerTab::Draws, draws_attention);
     ImGui::SameLine();
     drawTabButton(
-        ctx, "Arbiter", LowerTab::Arbiter,
+        ctx, i18n::N_("Arbiter"), LowerTab::Arbiter,
         inPlay(snap) && snap.phase != Phase::Adjourned && (snap.flag_reported || snap.clock_paused));
     ImGui::SameLine();
-    drawTabButton(ctx, "Adjournment", LowerTab::Adjourn,
+    drawTabButton(ctx, i18n::N_("Adjournment"), LowerTab::Adjourn,
                   snap.seal_requested || snap.phase == Phase::Adjourned);
     ImGui::Separator();
     switch (ctx.state.tab) {
@@ -177,16 +179,18 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
 void drawPublicClock(ViewContext& ctx, rules::Color c) {
     const session::Snapshot& snap = ctx.snap;
     const bool running = snap.clock_running == c && !snap.clock_paused && inPlay(snap);
+    const bool white = c == rules::Color::White;
     ImGui::PushFont(ctx.fonts.heading);
     ImGui::TextColored(running ? kGreen : kGrey, "%s", sideName(c));
+    recordItem(ctx, white ? "public white side" : "public black side", sideName(c));
     ImGui::SameLine();
     ImGui::TextUnformatted(playerName(snap, c).c_str());
-    recordItem(ctx, c == rules::Color::White ? "public white name" : "public black name");
+    recordItem(ctx, white ? "public white name" : "public black name", playerName(snap, c));
     ImGui::PopFont();
     ImGui::PushFont(ctx.fonts.big);
     ImGui::TextColored(running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
                        formatClock(snap.remaining[c]).c_str());
-    recordItem(ctx, c == rules::Color::White ? "public white clock" : "public black clock");
+    recordItem(ctx, white ? "public white clock" : "public black clock", formatClock(snap.remaining[c]));
     ImGui::PopFont();
     ImGui::Spacing();
 }

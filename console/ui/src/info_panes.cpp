@@ -1,6 +1,8 @@
 // Read-only panes: the engine's state (operator only), the scoresheet, the notices and journal count.
 #include <fmt/format.h>
 
+#include "i18n/format.hpp"
+#include "i18n/tr.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -11,10 +13,19 @@ using session::Phase;
 
 std::string evalText(const session::Evaluation& e) {
     if (e.mate) {
-        return fmt::format("mate in {} {}", std::abs(*e.mate),
-                           *e.mate > 0 ? "for the computer" : "against it");
+        return *e.mate > 0 ? i18n::trf("mate in {} for the computer", *e.mate)
+                           : i18n::trf("mate in {} against it", -*e.mate);
     }
-    return fmt::format("{:+.2f} (computer's view)", e.cp / 100.0);
+    // Pawns with a sign and the language's decimal separator: "+0.34" / "+0,34".
+    const double pawns = e.cp / 100.0;
+    const std::string score = (pawns >= 0 ? "+" : "") + i18n::formatDecimal(i18n::uiLanguage(), pawns, 2);
+    return i18n::trf("{} (computer's view)", score);
+}
+
+// What the engine is doing, for the operator.
+const char* engineStatus(bool thinking, bool pondering) {
+    if (thinking) return i18n::tr("thinking");
+    return pondering ? i18n::tr("engine pondering") : i18n::tr("waiting");
 }
 
 }  // namespace
@@ -24,29 +35,33 @@ void drawEnginePane(ViewContext& ctx) {
     const bool thinking = snap.phase == Phase::EngineThinking;
     // Q18: "pondering" for the operator only, and never the move the engine expects.
     const bool pondering = snap.engine_pondering && !ctx.state.public_display;
-    ImGui::Text("Status:");
+    ImGui::TextUnformatted(i18n::tr("Status:"));
+    recordItem(ctx, "engine status label", i18n::tr("Status:"));
     ImGui::SameLine();
-    ImGui::TextColored(thinking || pondering ? kGreen : kGrey, "%s",
-                       thinking    ? "thinking"
-                       : pondering ? "engine pondering"
-                                   : "waiting");
-    if (pondering) recordItem(ctx, "engine pondering");
+    const char* status = engineStatus(thinking, pondering);
+    ImGui::TextColored(thinking || pondering ? kGreen : kGrey, "%s", status);
+    recordItem(ctx, "engine status", status);
+    if (pondering) recordItem(ctx, "engine pondering", status);
     ImGui::SameLine(0, 20);
-    ImGui::Text("Restarts: %d", snap.engine_restarts);
+    const std::string restarts = i18n::trf("Restarts: {}", snap.engine_restarts);
+    ImGui::TextUnformatted(restarts.c_str());
+    recordItem(ctx, "engine restarts", restarts);
     if (snap.computer_flags > 0) {
         ImGui::SameLine(0, 24);
-        ImGui::TextColored(kRed, "Computer flags: %d", snap.computer_flags);
+        ImGui::TextColored(kRed, "%s", i18n::trf("Computer flags: {}", snap.computer_flags).c_str());
     }
     if (!snap.last_engine_fault.empty()) {
         ImGui::PushTextWrapPos(0.f);
-        ImGui::TextColored(kRed, "Last fault: %s", snap.last_engine_fault.c_str());
+        const std::string fault = i18n::trf("Last fault: {}", shownMessage(snap.last_engine_fault));
+        ImGui::TextColored(kRed, "%s", fault.c_str());
         ImGui::PopTextWrapPos();
     }
     // CFG-06 / Q18: the evaluation is for the operator's eyes only; the public display never reaches here.
     if (snap.engine_move && snap.engine_move->eval && !ctx.state.public_display) {
-        ImGui::TextUnformatted("Evaluation (operator only):");
-        ImGui::Text("%s", evalText(*snap.engine_move->eval).c_str());
-        recordItem(ctx, "evaluation");
+        ImGui::TextUnformatted(i18n::tr("Evaluation (operator only):"));
+        const std::string eval = evalText(*snap.engine_move->eval);
+        ImGui::TextUnformatted(eval.c_str());
+        recordItem(ctx, "evaluation", eval);
     }
 }
 
@@ -54,7 +69,8 @@ void drawScoresheetPane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     ImGui::BeginChild("sheetlist");  // scrolls under the pane's title
     if (snap.moves.empty()) {
-        ImGui::TextDisabled("No moves yet.");
+        ImGui::TextDisabled("%s", i18n::tr("No moves yet."));
+        recordItem(ctx, "scoresheet empty", i18n::tr("No moves yet."));
     }
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (!snap.moves.empty() && ImGui::BeginTable("moves", 3, kFlags)) {
@@ -77,7 +93,8 @@ void drawScoresheetPane(ViewContext& ctx) {
         ImGui::TextColored(kAmber, "%s", snap.result.c_str());
         ImGui::PopFont();
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", snap.termination.c_str());
+        const std::string termination = shownMessage(snap.termination);
+        ImGui::TextDisabled("%s", termination.c_str());
     }
     // Keep the newest move in view.
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {
@@ -88,14 +105,17 @@ void drawScoresheetPane(ViewContext& ctx) {
 
 void drawNoticesPane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    ImGui::TextDisabled("Journal: %llu records", static_cast<unsigned long long>(snap.records));
+    const auto records = static_cast<long>(snap.records);
+    const std::string journal = i18n::trnf("Journal: {} record", "Journal: {} records", records, records);
+    ImGui::TextDisabled("%s", journal.c_str());
+    recordItem(ctx, "notices journal", journal);
     ImGui::BeginChild("noticelist");  // scrolls under the pane's title
     ImGui::PushTextWrapPos(0.f);
     for (const std::string& n : ctx.state.shell_notices) {
-        ImGui::TextColored(kAmber, "%s", n.c_str());
+        ImGui::TextColored(kAmber, "%s", shownMessage(n).c_str());
     }
     for (const std::string& n : snap.notices) {
-        ImGui::TextUnformatted(n.c_str());
+        ImGui::TextUnformatted(shownMessage(n).c_str());  // the session writes English (core part)
     }
     ImGui::PopTextWrapPos();
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {

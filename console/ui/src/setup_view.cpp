@@ -1,12 +1,19 @@
 // The event setup form (E.III 2.2, 3.4): edited before the game, locked by the session once play starts.
+// Every label is an English msgid shown translated; the English stays the control's ImGui ID and its name
+// in UiState::widgets, so switching the language here keeps what is being edited.
+#include <fmt/format.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <string_view>
 #include <vector>
 
+#include "i18n/language.hpp"
+#include "i18n/mark.hpp"
+#include "i18n/tr.hpp"
 #include "ui/console_view.hpp"
 #include "view_context.hpp"
 
@@ -14,20 +21,49 @@ namespace oc::ui {
 
 namespace {
 
+using i18n::N_;
+using i18n::tr;
+using i18n::trc;
+
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 
-void textField(const char* label, std::string& value) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-    ImGui::InputText(label, &value);
+// A text field labelled tr(msgid), 14 em wide or (`wide`) as wide as its column allows: long event and
+// player names are read whole (issue 15). Recorded as `name` (default: the msgid).
+void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wide = false,
+               const char* name = nullptr) {
+    const std::string label = translatedLabel(msgid);
+    const float label_w =
+        ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().ItemInnerSpacing.x;
+    const float narrow = ImGui::GetFontSize() * 14;
+    ImGui::SetNextItemWidth(wide ? std::max(narrow, ImGui::GetContentRegionAvail().x - label_w) : narrow);
+    ImGui::InputText(label.c_str(), &value);
+    recordItem(ctx, name ? name : msgid, tr(msgid));
 }
 
-// A name field as wide as its column allows: long event and player names are read whole (issue 15).
-void wideField(const char* label, std::string& value) {
-    const float label_w = ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().ItemInnerSpacing.x;
-    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 14, ImGui::GetContentRegionAvail().x - label_w));
-    ImGui::InputText(label, &value);
+void checkbox(ViewContext& ctx, const char* msgid, bool& value) {
+    ImGui::Checkbox(translatedLabel(msgid).c_str(), &value);
+    recordItem(ctx, msgid, tr(msgid));
+}
+
+// A number field; `id` tells apart fields whose label reads the same ("... for the last N moves").
+void intField(ViewContext& ctx, const char* id, const char* msgid, int& value) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputInt(fmt::format("{}###{}", tr(msgid), id).c_str(), &value);
+    recordItem(ctx, id, tr(msgid));
+}
+
+void decimalField(ViewContext& ctx, const char* msgid, double& value, const char* format) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputDouble(translatedLabel(msgid).c_str(), &value, 0, 0, format);
+    recordItem(ctx, msgid, tr(msgid));
+}
+
+// A text line recorded under its msgid (the widget maps compare what it shows in each language).
+void label(ViewContext& ctx, const char* msgid) {
+    ImGui::TextUnformatted(tr(msgid));
+    recordItem(ctx, msgid, tr(msgid));
 }
 
 bool sameName(const std::string& a, const std::string& b) {
@@ -41,7 +77,7 @@ bool sameName(const std::string& a, const std::string& b) {
 struct ShownOption {
     std::string name, value;
     bool from_event = false;  // set for this event (the options, the ponder box), not the engine's default
-    const char* source = "engine default";
+    const char* source = "";  // where the value comes from, translated
 };
 
 // E.III 2.2: everything the engine will run with, the event's settings first, then Threads and Hash and
@@ -49,76 +85,138 @@ struct ShownOption {
 std::vector<ShownOption> shownOptions(const session::EngineSettings& e,
                                       const std::vector<EngineOptionDefault>& defaults) {
     std::vector<ShownOption> set, rest;
-    for (const auto& [name, value] : e.options) set.push_back({name, value, true, "set by the event"});
+    for (const auto& [name, value] : e.options) set.push_back({name, value, true, tr("set by the event")});
     for (const EngineOptionDefault& d : defaults) {
         auto same = [&](const ShownOption& o) { return sameName(o.name, d.name); };
         if (std::any_of(set.begin(), set.end(), same)) continue;
         if (sameName(d.name, "Ponder")) {
-            set.push_back({d.name, e.ponder ? "true" : "false", true, "the ponder box"});
+            set.push_back({d.name, e.ponder ? "true" : "false", true, tr("the ponder box")});
         } else {
             const bool key = sameName(d.name, "Threads") || sameName(d.name, "Hash");
-            rest.insert(key ? rest.begin() : rest.end(), {d.name, d.default_value, false});
+            rest.insert(key ? rest.begin() : rest.end(),
+                        {d.name, d.default_value, false, tr("engine default")});
         }
     }
     set.insert(set.end(), rest.begin(), rest.end());
     return set;
 }
 
-// A combo over fixed words, editing the string in place.
-template <std::size_t N>
-void wordCombo(const char* label, std::string& value, const std::array<const char*, N>& words) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    if (ImGui::BeginCombo(label, value.c_str())) {
-        for (const char* w : words) {
-            if (ImGui::Selectable(w, value == w)) {
-                value = w;
-            }
-        }
-        ImGui::EndCombo();
-    }
+// What the combos show for the setup's words (the setup keeps the English words).
+const char* classificationName(std::string_view v) {
+    if (v == "standard") return trc("classification", "standard");
+    if (v == "rapid") return trc("classification", "rapid");
+    if (v == "blitz") return trc("classification", "blitz");
+    return v == "auto" ? trc("classification", "auto") : v.data();
 }
 
-void drawGameFields(session::EventSetup& s) {
-    wideField("Site", s.site);
-    textField("Date (yyyy.mm.dd)", s.date);
-    textField("Round", s.round);
-    textField("Board", s.board);
-    wideField("White player", s.white);
-    wideField("Black player", s.black);
+const char* quickplayName(std::string_view v) {
+    if (v == "none") return trc("quickplay finish", "none");
+    if (v == "claim") return trc("quickplay finish", "claim");
+    if (v == "increment") return trc("quickplay finish", "increment");
+    return v == "both" ? trc("quickplay finish", "both") : v.data();
+}
+
+const char* asIs(std::string_view v) {
+    return v.data();
+}
+
+// A combo over fixed words, editing the string in place; `shown` gives each word's text.
+template <std::size_t N>
+void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
+               const std::array<const char*, N>& words, const char* (*shown)(std::string_view)) {
+    // As wide as its longest word in the UI language (Polish words run longer), at least 8 em.
+    float widest = ImGui::GetFontSize() * 8 - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
+    for (const char* w : words) widest = std::max(widest, ImGui::CalcTextSize(shown(w)).x);
+    ImGui::SetNextItemWidth(widest + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2);
+    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), shown(value));
+    recordItem(ctx, msgid, tr(msgid));
+    if (!open) return;
+    for (const char* w : words) {
+        if (ImGui::Selectable(fmt::format("{}###{}", shown(w), w).c_str(), value == w)) value = w;
+    }
+    ImGui::EndCombo();
+}
+
+// Issue 12: the language of the screens, apart from the notation's. It switches at once and is stored in
+// the setup (ui_language), so the next start of the program uses it too.
+void drawUiLanguageCombo(ViewContext& ctx, session::EventSetup& s) {
+    const char* msgid = N_("Language of the screens");
+    const float width = ImGui::GetFontSize() * 8;
+    ImGui::SetNextItemWidth(width);
+    const std::string current(i18n::uiLanguageName(i18n::uiLanguage()));
+    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), current.c_str());
+    recordItem(ctx, msgid, tr(msgid));
+    // The box alone (a click on the label does not open it), for tests that choose a language.
+    const ImVec2 box = ImGui::GetItemRectMin();
+    ctx.state.widgets["ui language combo"] = {
+        box, {box.x + width, box.y + ImGui::GetFrameHeight()}, true, current};
+    if (!open) return;
+    for (i18n::UiLanguage lang : i18n::uiLanguages()) {
+        const std::string code(i18n::uiLanguageCode(lang));
+        const std::string name(i18n::uiLanguageName(lang));
+        if (ImGui::Selectable(name.c_str(), lang == i18n::uiLanguage())) {
+            if (auto set = i18n::setUiLanguage(lang); set) {
+                s.ui_language = code;
+            } else {
+                ctx.state.rejection = set.error();
+            }
+        }
+        recordItem(ctx, ("ui language " + code).c_str(), name);
+    }
+    ImGui::EndCombo();
+}
+
+// The side the computer plays: "Computer plays (o) White (o) Black".
+void drawComputerSide(ViewContext& ctx, session::EventSetup& s) {
     int side = s.computer_side == rules::Color::White ? 0 : 1;
-    ImGui::TextUnformatted("Computer plays");
+    label(ctx, N_("Computer plays"));
     ImGui::SameLine();
-    ImGui::RadioButton("White##cs", &side, 0);
+    ImGui::RadioButton(fmt::format("{}###cs-white", trc("computer plays", "White")).c_str(), &side, 0);
+    recordItem(ctx, "computer plays white", trc("computer plays", "White"));
     ImGui::SameLine();
-    ImGui::RadioButton("Black##cs", &side, 1);
+    ImGui::RadioButton(fmt::format("{}###cs-black", trc("computer plays", "Black")).c_str(), &side, 1);
+    recordItem(ctx, "computer plays black", trc("computer plays", "Black"));
     s.computer_side = side == 0 ? rules::Color::White : rules::Color::Black;
-    textField("Time control", s.time_control);
+}
+
+void drawGameFields(ViewContext& ctx) {
+    session::EventSetup& s = *ctx.state.setup_draft;
+    textField(ctx, N_("Site"), s.site, true);
+    textField(ctx, N_("Date (yyyy.mm.dd)"), s.date);
+    textField(ctx, N_("Round"), s.round);
+    textField(ctx, N_("Board"), s.board);
+    textField(ctx, N_("White player"), s.white, true);
+    textField(ctx, N_("Black player"), s.black, true);
+    drawComputerSide(ctx, s);
+    textField(ctx, N_("Time control"), s.time_control);
     ImGui::SameLine();
-    ImGui::TextDisabled("e.g. 90m+30s");
-    ImGui::TextUnformatted("Laws edition");
+    ImGui::TextDisabled("%s", tr("e.g. 90m+30s"));
+    label(ctx, N_("Laws edition"));
     ImGui::SameLine();
     if (ImGui::RadioButton("2023", s.edition == rules::Edition::E2023)) s.edition = rules::Edition::E2023;
     ImGui::SameLine();
     if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
-    wordCombo("Notation language", s.language, kLanguages);
+    wordCombo(ctx, N_("Notation language"), s.language, kLanguages, asIs);
+    drawUiLanguageCombo(ctx, s);
     // QPF-01 / Q8: E2023 Guidelines III as announced (III.5 claim, III.4 increment, or both).
-    wordCombo("Guidelines III (E2023)", s.quickplay_finish, kQuickplay);
-    ImGui::Checkbox("Arbiter present in the venue (else III.6 / App. D)", &s.arbiter_in_venue);
-    wordCombo("Classification", s.classification, kClasses);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputDouble("Default time (min, -1: the edition's)", &s.default_time_min, 0, 0, "%.0f");
+    wordCombo(ctx, N_("Guidelines III (E2023)"), s.quickplay_finish, kQuickplay, quickplayName);
+    checkbox(ctx, N_("Arbiter present in the venue (else III.6 / App. D)"), s.arbiter_in_venue);
+    wordCombo(ctx, N_("Classification"), s.classification, kClasses, classificationName);
+    decimalField(ctx, N_("Default time (min, -1: the edition's)"), s.default_time_min, "%.0f");
 }
 
 // The engine's options as they will be at the start: the event's (marked) first, then the defaults.
 void drawEngineOptions(ViewContext& ctx) {
     const UiState& st = ctx.state;
     const session::EngineSettings& e = st.setup_draft->engine;
-    ImGui::TextColored(kBlue, "Engine options at the start%s%s", st.engine_identity.empty() ? "" : ": ",
-                       st.engine_identity.c_str());
+    const std::string heading = st.engine_identity.empty()
+                                    ? std::string(tr("Engine options at the start"))
+                                    : i18n::trf("Engine options at the start: {}", st.engine_identity);
+    ImGui::TextColored(kBlue, "%s", heading.c_str());
     if (st.engine_identity.empty() || st.engine_command != e.command) {
         ImGui::TextDisabled("%s", st.engine_identity.empty()
-                                      ? "(the engine's own defaults follow once it has answered)"
-                                      : "(defaults of the engine running now; a new command's on Start)");
+                                      ? tr("(the engine's own defaults follow once it has answered)")
+                                      : tr("(defaults of the engine running now; a new command's on Start)"));
     }
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("engineoptions", 3, kFlags)) return;
@@ -128,7 +226,7 @@ void drawEngineOptions(ViewContext& ctx) {
         ImGui::TextUnformatted(o.name.c_str());
         ImGui::TableSetColumnIndex(1);
         ImGui::TextColored(o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
-                           o.value.empty() ? "(empty)" : o.value.c_str());
+                           o.value.empty() ? tr("(empty)") : o.value.c_str());
         if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
         ImGui::TableSetColumnIndex(2);
         ImGui::TextDisabled("%s", o.source);
@@ -136,40 +234,59 @@ void drawEngineOptions(ViewContext& ctx) {
     ImGui::EndTable();
 }
 
+// The computer's instructions for draws and resignation (E.III 3.3), locked with the rest.
+void drawPolicyFields(ViewContext& ctx, session::DrawPolicy& p) {
+    ImGui::TextColored(kBlue, "%s", tr("Draw / resign policy (the computer's instructions, locked)"));
+    intField(ctx, "accept below", N_("Accept a draw when score <= (cp)"), p.accept_below_cp);
+    intField(ctx, "accept over", N_("... for the last N moves"), p.accept_over_moves);
+    checkbox(ctx, N_("The computer may offer draws"), p.offer_enabled);
+    intField(ctx, "offer within", N_("Offer when |score| <= (cp)"), p.offer_within_cp);
+    intField(ctx, "offer after", N_("... from move"), p.offer_after_move);
+    checkbox(ctx, N_("The computer may claim valid draws"), p.claim_enabled);
+    intField(ctx, "claim below", N_("Claim when score <= (cp)"), p.claim_below_cp);
+    checkbox(ctx, N_("The computer may resign"), p.resign_enabled);
+    intField(ctx, "resign below", N_("Resign when score <= (cp)"), p.resign_below_cp);
+    intField(ctx, "resign over", N_("... for the last N moves"), p.resign_over_moves);
+    checkbox(ctx, N_("The computer may claim a quickplay finish / ask III.4"), p.qpf_claim_enabled);
+    intField(ctx, "qpf within", N_("... when |score| <= (cp)"), p.qpf_claim_within_cp);
+    intField(ctx, "qpf over", N_("... for the last N moves"), p.qpf_claim_over_moves);
+}
+
 void drawComputerFields(ViewContext& ctx) {
     session::EventSetup& s = *ctx.state.setup_draft;
-    wideField("Engine command", s.engine.command);
+    textField(ctx, N_("Engine command"), s.engine.command, true);
     // E.III 2.2: locked with the rest; the start is refused if the engine has no UCI option Ponder.
-    ImGui::Checkbox("Engine ponders on the human's time", &s.engine.ponder);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputDouble("Handling reserve per move (s)", &s.handling_reserve_s, 0, 0, "%.1f");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputDouble("Faster rate below (s)", &s.faster_rate_threshold_s, 0, 0, "%.0f");
-    ImGui::Checkbox("Enforce recording before the next engine move", &s.enforce_recording);
-    wideField("Consultant (E.III 3.2)", s.consultant.name);
-    ImGui::Checkbox("Consultant accepted by the arbiter", &s.consultant.accepted_by_arbiter);
+    checkbox(ctx, N_("Engine ponders on the human's time"), s.engine.ponder);
+    decimalField(ctx, N_("Handling reserve per move (s)"), s.handling_reserve_s, "%.1f");
+    decimalField(ctx, N_("Faster rate below (s)"), s.faster_rate_threshold_s, "%.0f");
+    checkbox(ctx, N_("Enforce recording before the next engine move"), s.enforce_recording);
+    textField(ctx, N_("Consultant (E.III 3.2)"), s.consultant.name, true);
+    checkbox(ctx, N_("Consultant accepted by the arbiter"), s.consultant.accepted_by_arbiter);
     ImGui::Spacing();
-    ImGui::TextColored(kBlue, "Draw / resign policy (the computer's instructions, locked)");
-    session::DrawPolicy& p = s.policy;
-    auto num = [](const char* label, int& v) {
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-        ImGui::InputInt(label, &v);
-    };
-    num("Accept a draw when score <= (cp)", p.accept_below_cp);
-    num("... for the last N moves", p.accept_over_moves);
-    ImGui::Checkbox("The computer may offer draws", &p.offer_enabled);
-    num("Offer when |score| <= (cp)", p.offer_within_cp);
-    num("... from move", p.offer_after_move);
-    ImGui::Checkbox("The computer may claim valid draws", &p.claim_enabled);
-    num("Claim when score <= (cp)", p.claim_below_cp);
-    ImGui::Checkbox("The computer may resign", &p.resign_enabled);
-    num("Resign when score <= (cp)", p.resign_below_cp);
-    num("... for the last N moves##resign", p.resign_over_moves);
-    ImGui::Checkbox("The computer may claim a quickplay finish / ask III.4", &p.qpf_claim_enabled);
-    num("... when |score| <= (cp)##qpf", p.qpf_claim_within_cp);
-    num("... for the last N moves##qpf", p.qpf_claim_over_moves);
+    drawPolicyFields(ctx, s.policy);
     ImGui::Spacing();
     drawEngineOptions(ctx);  // long (Stockfish has some 20): last, the summary above Start sums it up
+}
+
+// The heading, where the form came from, and a refusal of the last Start.
+void drawSetupHeading(ViewContext& ctx) {
+    const UiState& st = ctx.state;
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::TextColored(kBlue, "%s", tr("Event setup"));
+    recordItem(ctx, "setup heading", tr("Event setup"));
+    ImGui::PopFont();
+    if (!st.setup_source.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", i18n::trf("Loaded from {}.", st.setup_source).c_str());
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", tr("Everything here is locked once the game starts (E.III 2.2)."));
+    recordItem(ctx, "setup locked note", tr("Everything here is locked once the game starts (E.III 2.2)."));
+    if (!st.rejection.empty()) {
+        const std::string refused = i18n::trf("Refused: {}", shownMessage(st.rejection));
+        ImGui::TextColored(kRed, "%s", refused.c_str());
+        recordItem(ctx, "setup rejection", refused);
+    }
 }
 
 }  // namespace
@@ -179,19 +296,10 @@ void drawSetup(ViewContext& ctx) {
     if (!st.setup_draft) {
         st.setup_draft = ctx.snap.setup;
     }
-    ImGui::PushFont(ctx.fonts.heading);
-    ImGui::TextColored(kBlue, "Event setup");
-    ImGui::PopFont();
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s  Everything here is locked once the game starts (E.III 2.2).",
-                        st.setup_source.c_str());
-    if (!st.rejection.empty()) {
-        ImGui::TextColored(kRed, "Refused: %s", st.rejection.c_str());
-    }
+    drawSetupHeading(ctx);
     // The event's name on a row of its own, the window's width: it is often long and is printed on
     // every paper, so it must be read whole.
-    wideField("Event", st.setup_draft->event);
-    recordItem(ctx, "setup event");
+    textField(ctx, N_("Event"), st.setup_draft->event, true, "setup event");
     const std::string summary = engineOptionsSummary(st.setup_draft->engine, st.engine_defaults);
     const float summary_h =
         ImGui::CalcTextSize(summary.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
@@ -199,35 +307,39 @@ void drawSetup(ViewContext& ctx) {
     const float body_h = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 2.f -
                          summary_h - ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("setupgame", {col_w, body_h}, true);
-    drawGameFields(*st.setup_draft);
+    drawGameFields(ctx);
     ImGui::EndChild();
+    recordItem(ctx, "setup game column");
     ImGui::SameLine();
     ImGui::BeginChild("setupcomputer", {0, body_h}, true);
     drawComputerFields(ctx);
     ImGui::EndChild();
+    recordItem(ctx, "setup computer column");
     ImGui::PushTextWrapPos(0.f);
     ImGui::TextUnformatted(summary.c_str());  // next to Start: checked before the lock (E.III 2.2)
     ImGui::PopTextWrapPos();
-    recordItem(ctx, "setup engine summary");
+    recordItem(ctx, "setup engine summary", summary);
     if (actionButton(ctx, "Start the game", true,
                      {ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f})) {
         ctx.out.push_back(session::cmd::UpdateSetup{*st.setup_draft});
         ctx.out.push_back(session::cmd::StartGame{});
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("Start when the arbiter starts the clocks.");
+    ImGui::TextDisabled("%s", tr("Start when the arbiter starts the clocks."));
+    recordItem(ctx, "setup start note", tr("Start when the arbiter starts the clocks."));
 }
 
 // Beside the Start button: the options the event sets, and Threads and Hash, to check before the lock.
 std::string engineOptionsSummary(const session::EngineSettings& engine,
                                  const std::vector<EngineOptionDefault>& defaults) {
-    std::string text = "Engine:";
+    std::string list;
     for (const ShownOption& o : shownOptions(engine, defaults)) {
         if (o.from_event || o.name == "Threads" || o.name == "Hash") {
-            text += (text.back() == ':' ? " " : ", ") + o.name + " " + o.value;
+            list += (list.empty() ? "" : ", ") + o.name + " " + o.value;
         }
     }
-    return text.back() == ':' ? text + " options not known yet (the engine has not answered)" : text;
+    return list.empty() ? std::string(tr("Engine: options not known yet (the engine has not answered)"))
+                        : i18n::trf("Engine: {}", list);
 }
 
 }  // namespace oc::ui

@@ -48,15 +48,20 @@ std::string translatedLabel(const char* msgid);
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();
 
+// A message the session, rules, clock or engine wrote in English (a refusal, a notice, a termination), in
+// the UI language: i18n::translateMessage, remembered per language, since the same messages are drawn
+// every frame and reading one back against the catalogue's patterns takes a fraction of a millisecond.
+std::string shownMessage(const std::string& english);
+
 // "1:29:58" / "4:05" / "0:07.3" below ten seconds: the clock module's one formatter.
 using clock::formatClock;
 // A duration the operator typed ("1:29:58", "90m", "45s"); nullopt when it cannot be read.
 std::optional<session::Ms> parseTyped(const std::string& text);
 // Whether the game is under way (started and not over).
 bool inPlay(const session::Snapshot& snap);
-// "White" / "Black".
+// "White" / "Black" in the UI language (never an ImGui ID: it changes with the language).
 const char* sideName(rules::Color c);
-// "human" / "computer" for a colour in this game.
+// "human" / "computer" for a colour in this game, in the UI language.
 const char* roleOf(const session::Snapshot& snap, rules::Color c);
 // The player's name for a colour.
 const std::string& playerName(const session::Snapshot& snap, rules::Color c);

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <unordered_map>
 
 #include "clock/tc_format.hpp"
 #include "i18n/tr.hpp"
@@ -14,6 +15,20 @@ void recordItem(ViewContext& ctx, const char* id, std::string text) {
 
 std::string translatedLabel(const char* msgid) {
     return fmt::format("{}###{}", i18n::tr(msgid), msgid);
+}
+
+std::string shownMessage(const std::string& english) {
+    // UI thread only (as all of ImGui). Emptied when the language changes, and when it grows large (a
+    // long game's notices are many, but each is drawn again and again).
+    static std::unordered_map<std::string, std::string> cache;
+    static i18n::UiLanguage cached_language = i18n::uiLanguage();
+    if (cached_language != i18n::uiLanguage() || cache.size() > 4096) {
+        cache.clear();
+        cached_language = i18n::uiLanguage();
+    }
+    auto it = cache.find(english);
+    if (it == cache.end()) it = cache.emplace(english, i18n::translateMessage(english)).first;
+    return it->second;
 }
 
 namespace {
@@ -78,12 +93,14 @@ bool inPlay(const session::Snapshot& snap) {
     return snap.phase != session::Phase::Setup && snap.phase != session::Phase::GameOver;
 }
 
+// Translated here, so every pane that names a side or a role gets the UI language (the contexts keep
+// "White" the side apart from other uses of the word).
 const char* sideName(rules::Color c) {
-    return c == rules::Color::White ? "White" : "Black";
+    return c == rules::Color::White ? i18n::trc("side", "White") : i18n::trc("side", "Black");
 }
 
 const char* roleOf(const session::Snapshot& snap, rules::Color c) {
-    return c == snap.setup.computer_side ? "computer" : "human";
+    return c == snap.setup.computer_side ? i18n::trc("role", "computer") : i18n::trc("role", "human");
 }
 
 const std::string& playerName(const session::Snapshot& snap, rules::Color c) {

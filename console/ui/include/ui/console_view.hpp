@@ -21,12 +21,13 @@ void applyConsoleStyle();
 std::vector<session::Command> drawConsole(const session::Snapshot& snap, session::TimePoint now,
                                           UiState& state, const Fonts& fonts);
 
-// What the public display's banner says of the game: GAME IN PROGRESS, ADJOURNED, PAUSED BY THE
-// ARBITER, GAME OVER with the result... never what only the operator may know (Q18).
+// What the public display's banner says of the game, in the UI language: GAME IN PROGRESS, ADJOURNED,
+// PAUSED BY THE ARBITER, GAME OVER with the result... never what only the operator may know (Q18).
 std::string publicState(const session::Snapshot& snap);
 
 // The engine's options as they will be at the start (the event's values, then Threads and Hash at the
-// engine's defaults): "Engine: Hash 256, Ponder false, Threads 1" (setup screen, E.III 2.2).
+// engine's defaults): "Engine: Hash 256, Ponder false, Threads 1" in the UI language (setup screen,
+// E.III 2.2; the options' names and values as UCI writes them).
 std::string engineOptionsSummary(const session::EngineSettings& engine,
                                  const std::vector<EngineOptionDefault>& defaults);
 

@@ -87,7 +87,7 @@ struct UiState {
     std::string confirming;  // the id of a consequential button waiting for its second click
     // Setup screen: the form edits a draft until Start.
     std::optional<session::EventSetup> setup_draft;
-    std::string setup_source;  // "loaded from FILE", shown on the setup screen
+    std::string setup_source;  // the event file the form was loaded from ("Loaded from FILE." on the screen)
     // The running engine, filled in by the shell once its handshake is done: "Stockfish 15.1", the
     // command it was started with, and its options with their defaults.
     std::string engine_identity, engine_command;
