@@ -92,6 +92,11 @@ TEST_F(Polish, PluralsFollowThePolishRule) {
     EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "12 posunięć");
 }
 
+TEST_F(Polish, AnEmptyTextStaysEmptyNotTheCatalogueHeader) {
+    EXPECT_STREQ(tr(""), "");
+    EXPECT_EQ(translateMessage(""), "");
+}
+
 TEST_F(Polish, MissingOrEmptyEntriesFallBackToEnglish) {
     EXPECT_STREQ(tr("Not in the catalogue"), "Not in the catalogue");
     EXPECT_STREQ(tr("Untranslated"), "Untranslated");

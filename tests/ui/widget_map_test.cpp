@@ -26,33 +26,6 @@ using WidgetTexts = std::map<std::string, std::string>;  // widget name -> the t
 const std::set<std::string> kSameInEveryLanguageNames = {"public white name", "public black name",
                                                          "ui language en", "ui language pl"};
 
-// Widgets drawn by the operator's panes (move, clock, draws, arbiter, irregular, adjourn: catalogue
-// part `panes`), whose texts are translated on their own branch (i12-panes). Until that is merged
-// they are left out here; once a listed widget shows Polish, the test says to take it off the list.
-// "Białe##flag" and "Czarne##flag": the Draws pane names its flag buttons by the (now translated)
-// sideName; with an English ID there they become "White##flag" and "Black##flag" in both languages.
-const std::set<std::string> kPendingPanes = {"Accept draw",
-                                             "Białe##flag",
-                                             "Black##flag",
-                                             "Clock pressed",
-                                             "Computer offers draw",
-                                             "Computer: 50 moves",
-                                             "Computer: threefold",
-                                             "Czarne##flag",
-                                             "Decline",
-                                             "Enter move",
-                                             "Human offers draw",
-                                             "Human resigns",
-                                             "Human: 50 moves",
-                                             "Human: threefold",
-                                             "Made on board",
-                                             "Recorded",
-                                             "Resign for the computer",
-                                             "Resume: open the envelope",
-                                             "Set clocks",
-                                             "White##flag",
-                                             "Write envelope PDF"};
-
 // A word: two letters in a row (a clock reading, a result or a move like "e4" has none).
 bool hasWord(const std::string& text) {
     int run = 0;
@@ -64,11 +37,9 @@ bool hasWord(const std::string& text) {
 }
 
 // What is wrong with the Polish map, one line per widget (empty when nothing is).
-std::vector<std::string> leftovers(const WidgetTexts& en, const WidgetTexts& pl,
-                                   const std::set<std::string>& skip) {
+std::vector<std::string> leftovers(const WidgetTexts& en, const WidgetTexts& pl) {
     std::vector<std::string> out;
     for (const auto& [name, text] : en) {
-        if (skip.count(name)) continue;
         const auto it = pl.find(name);
         if (it == pl.end()) {
             out.push_back("'" + name + "' is drawn in English but not in Polish");
@@ -77,19 +48,8 @@ std::vector<std::string> leftovers(const WidgetTexts& en, const WidgetTexts& pl,
         }
     }
     for (const auto& [name, text] : pl) {
-        if (!skip.count(name) && !en.count(name))
+        if (!en.count(name))
             out.push_back("'" + name + "' is drawn in Polish only (\"" + text + "\"): names must not change");
-    }
-    return out;
-}
-
-// Listed as pending but translated now (drawn in both languages with different texts).
-std::vector<std::string> stalePending(const WidgetTexts& en, const WidgetTexts& pl) {
-    std::vector<std::string> out;
-    for (const std::string& name : kPendingPanes) {
-        const auto e = en.find(name), p = pl.find(name);
-        if (e != en.end() && p != pl.end() && hasWord(e->second) && e->second != p->second)
-            out.push_back("'" + name + "' is translated now: take it off kPendingPanes");
     }
     return out;
 }
@@ -105,7 +65,7 @@ TEST(WidgetMapComparison, FindsEnglishLeftoversAndChangedNames) {
                             {"public white clock", "1:29:58"},
                             {"public white name", "Kowalski, Jan"},
                             {"Białe##flag", "Białe"}};
-    const auto found = leftovers(en, pl, {});
+    const auto found = leftovers(en, pl);
     ASSERT_EQ(found.size(), 3u) << ::testing::PrintToString(found);
     EXPECT_NE(found[0].find("'Cancel' still shows English"), std::string::npos) << found[0];
     EXPECT_NE(found[1].find("'White##flag' is drawn in English but not in Polish"), std::string::npos);
@@ -177,10 +137,7 @@ TEST_F(WidgetMaps, PolishScreensShowNoEnglishAndKeepTheWidgetNames) {
         const WidgetTexts en = draw(screen, i18n::UiLanguage::En);
         const WidgetTexts pl = draw(screen, i18n::UiLanguage::Pl);
         EXPECT_GT(en.size(), 5u) << screen.name;
-        for (const std::string& problem : leftovers(en, pl, kPendingPanes))
-            ADD_FAILURE() << screen.name << ": " << problem;
-        for (const std::string& problem : stalePending(en, pl))
-            ADD_FAILURE() << screen.name << ": " << problem;
+        for (const std::string& problem : leftovers(en, pl)) ADD_FAILURE() << screen.name << ": " << problem;
     }
 }
 

@@ -99,7 +99,7 @@ UiLanguage uiLanguage() {
 
 const char* trc(const char* context, const char* msgid) {
     const Catalogue* c = g_current.load();
-    if (!c) return msgid;
+    if (!c || !*msgid) return msgid;  // gettext's "" is the catalogue's header, never a translation
     const char* t = c->facet->get(c->domain, context, msgid);
     return t && *t ? t : msgid;
 }

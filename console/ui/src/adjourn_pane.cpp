@@ -111,8 +111,7 @@ void drawResume(ViewContext& ctx) {
     UiState& st = ctx.state;
     const rules::Color sealer = snap.sealed_by.value_or(snap.to_move);
     textItem(ctx, "adjourned",
-             i18n::trf("Adjourned: {} ({}) sealed.", sideLabel(sealer), roleLabel(snap, sealer)), &kAmber,
-             true);
+             i18n::trf("Adjourned: {} ({}) sealed.", sideName(sealer), roleOf(snap, sealer)), &kAmber, true);
     drawEnvelopeRecord(ctx);
     ImGui::Separator();
     const bool computer = sealer == snap.setup.computer_side;

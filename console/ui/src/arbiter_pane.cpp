@@ -51,9 +51,9 @@ void fillBefore(const char* button) {
 // The side a clock adjustment is for (0 White, 1 Black), its name in the UI language, its ID fixed.
 void sideRadio(ViewContext& ctx, rules::Color side) {
     const bool white = side == rules::Color::White;
-    ImGui::RadioButton(fmt::format("{}###{}", sideLabel(side), white ? "adjwhite" : "adjblack").c_str(),
+    ImGui::RadioButton(fmt::format("{}###{}", sideName(side), white ? "adjwhite" : "adjblack").c_str(),
                        &ctx.state.adjust_side, white ? 0 : 1);
-    recordItem(ctx, white ? "adjust white" : "adjust black", sideLabel(side));
+    recordItem(ctx, white ? "adjust white" : "adjust black", sideName(side));
 }
 
 void drawAdjust(ViewContext& ctx) {

@@ -18,14 +18,6 @@ using i18n::tr;
 using i18n::trf;
 using i18n::trnf;
 
-const char* sideLabel(rules::Color c) {
-    return c == rules::Color::White ? i18n::trc("side", "White") : i18n::trc("side", "Black");
-}
-
-const char* roleLabel(const session::Snapshot& snap, rules::Color c) {
-    return c == snap.setup.computer_side ? i18n::trc("role", "computer") : i18n::trc("role", "human");
-}
-
 void sameLineIfFits(const char* label) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float w = ImGui::CalcTextSize(tr(label), nullptr, true).x + style.FramePadding.x * 2.f;
@@ -69,7 +61,7 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
     const float time_w = ImGui::CalcTextSize(text.c_str()).x;
     ImGui::PopFont();
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
-    const std::string label = fmt::format("{} {}", running ? ">" : " ", sideLabel(side));
+    const std::string label = fmt::format("{} {}", running ? ">" : " ", sideName(side));
     const float room =
         ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label.c_str()).x - time_w - 3.f * spacing;
     const bool white = side == rules::Color::White;
@@ -159,15 +151,15 @@ void drawReserve(ViewContext& ctx) {
 // The two reading boxes, each after its side's name; true when Enter was pressed in one.
 bool drawReadingBoxes(ViewContext& ctx) {
     UiState& st = ctx.state;
-    const float label_w = std::max(ImGui::CalcTextSize(sideLabel(rules::Color::White)).x,
-                                   ImGui::CalcTextSize(sideLabel(rules::Color::Black)).x) +
+    const float label_w = std::max(ImGui::CalcTextSize(sideName(rules::Color::White)).x,
+                                   ImGui::CalcTextSize(sideName(rules::Color::Black)).x) +
                           ImGui::CalcTextSize(" ").x;
     const float w = ImGui::CalcTextSize("0:00:00").x + 24;
     bool enter = false;
     for (auto [side, text, id] : {std::tuple{rules::Color::White, &st.table_white, "##tablewhite"},
                                   std::tuple{rules::Color::Black, &st.table_black, "##tableblack"}}) {
         textItem(ctx, side == rules::Color::White ? "table white label" : "table black label",
-                 sideLabel(side));
+                 sideName(side));
         ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
         ImGui::SetNextItemWidth(w);
         enter |= ImGui::InputText(id, text, ImGuiInputTextFlags_EnterReturnsTrue);

@@ -85,7 +85,7 @@ void drawForfeitProposal(ViewContext& ctx) {
     // Art. 6.7: arriving after the default time loses the game, unless the arbiter decides otherwise.
     textItem(ctx, "forfeit proposed",
              i18n::trf("{} ({}) arrived after the default time: forfeit proposed.",
-                       sideLabel(*snap.forfeit_proposed), roleLabel(snap, *snap.forfeit_proposed)),
+                       sideName(*snap.forfeit_proposed), roleOf(snap, *snap.forfeit_proposed)),
              &kAmber, true);
     if (confirmButton(ctx, "Confirm forfeit", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});

@@ -177,7 +177,7 @@ void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
              active ? &kGreen : &kGrey);
     if (!sealing) {
         ImGui::SameLine();
-        textItem(ctx, "human side", fmt::format("({}, {})", sideLabel(human), playerName(snap, human)),
+        textItem(ctx, "human side", fmt::format("({}, {})", sideName(human), playerName(snap, human)),
                  disabledColour());
     }
 }
@@ -318,8 +318,7 @@ void drawComputerMove(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     textItem(ctx, "computer move title", tr("Computer's move"), snap.engine_move ? &kAmber : &kGrey);
     ImGui::SameLine();
-    textItem(ctx, "computer side", fmt::format("({})", sideLabel(snap.setup.computer_side)),
-             disabledColour());
+    textItem(ctx, "computer side", fmt::format("({})", sideName(snap.setup.computer_side)), disabledColour());
     ImGui::PushFont(ctx.fonts.big);
     if (snap.engine_move && !ctx.state.public_display) {
         textItem(ctx, "engine move", snap.engine_move->text, &kAmber);

@@ -67,9 +67,6 @@ const char* roleOf(const session::Snapshot& snap, rules::Color c);
 const std::string& playerName(const session::Snapshot& snap, rules::Color c);
 
 // Shared by the panes (defined in clock_pane.cpp; their words are in catalogue part "panes").
-// "White" / "Black" and "human" / "computer" in the UI language.
-const char* sideLabel(rules::Color c);
-const char* roleLabel(const session::Snapshot& snap, rules::Color c);
 // SameLine() when a button labelled `label` (a msgid, shown translated) still fits on this row; else the
 // next one starts a row of its own: Polish labels are longer.
 void sameLineIfFits(const char* label);
