@@ -25,11 +25,10 @@ AdjournmentFormData sampleForm() {
     d.black_time_used = "1:12:40";
     d.white_time_remaining = "0:28:55";
     d.black_time_remaining = "0:47:20";
-    d.clock_details = "Period 2 of 2: 30 min + 30 s per move from move 1";
+    d.time_control = "40/90 min + 30 min, +30 s";
     d.sealing_player = "Компьютер (Stockfish 15)";
-    d.sealing_colour = "Black";
-    d.sealed_move_number = "41";
-    d.draw_offer = "none";
+    d.sealer_white = false;
+    d.sealed_move_number = 41;
     d.resumption = "2026-11-30 10:00, playing hall";
     d.adjourned_at = "2026-11-29 22:00";
     d.envelope_fingerprint = "9f2c4e1a07b35d68";
@@ -63,7 +62,7 @@ TEST(SealedMoveForm, ComputerSealHasTheFingerprintAndNoHandwrittenBox) {
     auto data = sampleForm();
     data.sealed_by_computer = true;
     data.white_time_total = "2:00:00";
-    data.clock_sync = "As the table clock read: set to it 2 times, last during move 38 (White to move)";
+    data.clock_sync = {2, 38, true, "+0:06.8", "-0:01.0"};
     ASSERT_TRUE(writeSealedMoveFormPdf(data, dir / "computer.pdf"));
     const std::string text = pdfToText(dir / "computer.pdf");
     for (const char* expected : {"sealed electronically", "Envelope fingerprint:", "9f2c4e1a07b35d68",
