@@ -37,7 +37,9 @@ Rgb verdictColor(Verdict v) {
 
 double header(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
-    text(cr, kMargin, y, tr("Arbiter's audit of a game journal (FIDE Handbook E.III)"), 15, true);
+    const double width = kPageWidth - 2 * kMargin;
+    const std::string title = tr("Arbiter's audit of a game journal (FIDE Handbook E.III)");
+    text(cr, kMargin, y, title, fittingSize(cr, title, 15, width, true), true);
     y += 20;
     text(cr, kMargin, y,
          r.computer_white
@@ -54,7 +56,8 @@ double header(cairo_t* cr, const Report& r) {
     std::string overall = r.passed()
                               ? tr("No breach found: the journal verifies and every check is ok or n/a")
                               : tr("BREACH: see the checks marked in red and their records");
-    text(cr, kMargin, y, overall, 11, true, r.passed() ? kGreen : kRed);
+    text(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,
+         r.passed() ? kGreen : kRed);
     return y + 20;
 }
 

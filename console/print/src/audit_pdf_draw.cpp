@@ -86,6 +86,11 @@ double textWidth(cairo_t* cr, const std::string& utf8, double size, bool bold) {
     return e.x_advance;
 }
 
+double fittingSize(cairo_t* cr, const std::string& utf8, double size, double width, bool bold) {
+    const double w = textWidth(cr, utf8, size, bold);
+    return w > width ? size * width / w : size;
+}
+
 double wrapped(cairo_t* cr, double x, double y, double width, const std::string& utf8, double size, Rgb c) {
     std::istringstream words(utf8);
     std::string line;

@@ -153,10 +153,10 @@ void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
     const double w = kPageWidth - 2 * kMargin, x = kMargin;
     pdf.text(kPageWidth / 2, 56, tr("ADJOURNED GAME - SEALED MOVE ENVELOPE"), 15, Weight::Bold, Align::Center,
              w);
-    pdf.field(x, 74, w * 0.55, trc("paper", "Event"), d.event);
-    pdf.field(x + w * 0.58, 74, w * 0.24, trc("paper", "Site"), d.site);
-    pdf.field(x + w * 0.85, 74, w * 0.07, trc("paper", "Round"), d.round);
-    pdf.field(x + w * 0.93, 74, w * 0.07, trc("paper", "Board"), d.board);
+    pdf.field(x, 74, w * 0.5, trc("paper", "Event"), d.event);
+    pdf.field(x + w * 0.53, 74, w * 0.23, trc("paper", "Site"), d.site);
+    pdf.field(x + w * 0.79, 74, w * 0.08, trc("paper", "Round"), d.round);
+    pdf.field(x + w * 0.89, 74, w * 0.11, trc("paper", "Board"), d.board);
     pdf.field(x, 104, w * 0.48, tr("(a) White"), d.white);
     pdf.field(x + w * 0.52, 104, w * 0.48, tr("(a) Black"), d.black);
     pdf.field(x, 134, w * 0.4, tr("(d) Player who sealed"), sealer(d));

@@ -171,9 +171,15 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
         if (i == ticked) pdf.text(x + 9, kFooterTop + 14, "X", 14, Weight::Bold, Align::Center);
         pdf.text(x + 23, kFooterTop + 13, labels[i], 10);
     }
-    if (ticked < 0 && !d.result.empty())
+    // A short other result ("*", "+/-") beside the boxes; a sentence (the quickplay claim's) on its own line.
+    const bool sentence = d.result.size() > 12;
+    if (ticked < 0 && !d.result.empty() && !sentence)
         pdf.text(kMargin + 240, kFooterTop + 13, d.result, 10, Weight::Normal, Align::Left, 280);
     double y = kFooterTop + 32;
+    if (ticked < 0 && sentence) {
+        pdf.text(kMargin, y, d.result, 9, Weight::Normal, Align::Left, kPageWidth - 2 * kMargin);
+        y += 12;
+    }
     for (const auto& seal : d.seals) {
         pdf.text(kMargin, y, sealRemark(seal), 8.5, Weight::Bold, Align::Left, kPageWidth - 2 * kMargin);
         y += 11;
