@@ -10,6 +10,7 @@
 #include "audit/audit.hpp"
 #include "journal_test_util.hpp"
 #include "paper_language.hpp"
+#include "paper_samples.hpp"
 #include "print/audit_pdf.hpp"
 #include "print/documents.hpp"
 
@@ -43,7 +44,7 @@ ScoresheetData sheet() {
     d.board = "1";
     d.white = "Łukasz Żółkiewski";
     d.black = "Stockfish 15";
-    d.result = "1-0";
+    d.result = "*";  // adjourned
     d.time_control = "40/90 min + 30 min, +30 s";
     d.white_player = {"1503014", "2450", false, ""};
     d.black_player = {"", "", true, "Jan Nowak"};
@@ -63,30 +64,13 @@ std::vector<std::string> sheetData(const ScoresheetData& d) {
 }
 
 AdjournmentFormData form() {
-    AdjournmentFormData d;
-    d.event = "Memoriał Rubinsteina 2026";
-    d.site = "Polanica-Zdrój";
-    d.round = "3";
-    d.board = "1";
-    d.white = "Łukasz Żółkiewski";
-    d.black = "Stockfish 15";
-    d.fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 41";
-    d.white_time_used = "1:31:05";
-    d.black_time_used = "1:12:40";
-    d.white_time_remaining = "0:28:55";
-    d.black_time_remaining = "0:47:20";
-    d.white_time_total = "2:00:00";
-    d.black_time_total = "2:00:00";
+    AdjournmentFormData d = test::sampleForm();
+    d.black = d.sealing_player = "Stockfish 15";
+    d.white_time_total = d.black_time_total = "2:00:00";
     d.clock_sync = {2, 38, true, "+0:06.8", "-0:01.0"};
-    d.time_control = "40/90 min + 30 min, +30 s";
-    d.edition_year = 2023;
-    d.sealing_player = "Stockfish 15";
-    d.sealer_white = false;
-    d.sealed_move_number = 41;
     d.draw_offer = {true, true, false};
     d.resumption = "2026-11-30 10:00, sala gry";
     d.adjourned_at = "2026-11-29 22:00 CET (UTC+01:00)";
-    d.envelope_fingerprint = "9f2c4e1a07b35d68";
     return d;
 }
 

@@ -13,6 +13,7 @@ namespace oc::print::chart {
 namespace {
 
 using i18n::tr;
+using i18n::trc;
 using i18n::trf;
 
 double xMax(const Series& s) {
@@ -60,13 +61,14 @@ void drawClocks(cairo_t* cr, const Series& s, Frame f) {
         for (auto v : {y.white_s, y.black_s})
             if (v) top = std::max(top, *v / 60);
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.08;
-    axes(cr, f, tr("Both clocks after each move, with the table-clock readings"), tr("minutes left"));
+    axes(cr, f, tr("Both clocks after each move, with the table-clock readings"),
+         trc("paper", "minutes left"));
     polyline(cr, f, white, kBlack, 1.1);
     polyline(cr, f, black, kBlue, 1.1);
     syncLines(cr, s, f);
     legend(cr, f.x + 4, f.y + f.h + 28,
-           {{tr("White's clock"), kBlack},
-            {tr("Black's clock"), kBlue},
+           {{trc("paper", "White's clock"), kBlack},
+            {trc("paper", "Black's clock"), kBlue},
             {tr("table-clock reading (sync)"), kOrange}});
 }
 
@@ -79,16 +81,16 @@ void drawHandling(cairo_t* cr, const Series& s, Frame f) {
         reserve.emplace_back(m.ply, m.reserve_s);
     }
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.15;
-    axes(cr, f, tr("The operator's handling time per computer move (E.III 2.1)"), tr("seconds"));
+    axes(cr, f, tr("The operator's handling time per computer move (E.III 2.1)"), trc("paper", "seconds"));
     for (const auto& m : s.computer_moves)
         if (m.handling_s)
             bar(cr, f, m.ply, *m.handling_s, 0, barWidth(f), *m.handling_s > m.reserve_s ? kRed : kBlue);
     polyline(cr, f, reserve, kOrange, 1.2);
-    hline(cr, f, s.reserve_setting_s, kGrey, tr("start"));
+    hline(cr, f, s.reserve_setting_s, kGrey, trc("paper", "start"));
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("handling (shown -> pressed)"), kBlue},
-            {tr("over the reserve"), kRed},
-            {tr("reserve per move"), kOrange}});
+            {trc("paper", "over the reserve"), kRed},
+            {trc("paper", "reserve per move"), kOrange}});
 }
 
 void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
@@ -101,7 +103,7 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
         cairo_fill(cr);
     }
     axes(cr, f, tr("The engine's time per move against the time it was given (E.III 2.1, 2.2)"),
-         tr("seconds (log)"));
+         trc("paper", "seconds (log)"));
     std::vector<std::pair<double, double>> given;
     for (const auto& m : s.computer_moves) {
         given.emplace_back(m.ply, std::max(m.given_s, f.y0));
@@ -111,7 +113,7 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("thought (go -> bestmove)"), kBlue},
             {tr("computer's time in the go"), kBlack},
-            {tr("faster rate"), {1.0, 0.8, 0.55}}});
+            {trc("paper", "faster rate"), {1.0, 0.8, 0.55}}});
 }
 
 namespace {
@@ -150,7 +152,7 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
             limit = std::max(limit, std::min(1200.0, std::abs(static_cast<double>(*m.eval_cp)) * 1.1));
     f.x0 = 0, f.x1 = xMax(s), f.y0 = -limit, f.y1 = limit;
     axes(cr, f, tr("The engine's evaluation (computer's view) with the policy's thresholds (E.III 3.3)"),
-         tr("centipawns"));
+         trc("paper", "centipawns"));
     std::vector<std::pair<double, double>> line;
     for (const auto& m : s.computer_moves)
         if (m.eval_cp) line.emplace_back(m.ply, std::clamp(static_cast<double>(*m.eval_cp), -limit, limit));
@@ -162,7 +164,9 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
     polyline(cr, f, line, kBlue, 1.1);
     for (const auto& m : s.marks) markSymbol(cr, f.px(m.ply), f.py(evalAt(s, m.ply, limit)), m);
     legend(cr, f.x + 4, f.y + f.h + 28,
-           {{tr("evaluation"), kBlue}, {tr("computer's act"), kRed}, {tr("human's act"), kGreen}});
+           {{trc("paper", "evaluation"), kBlue},
+            {trc("paper", "computer's act"), kRed},
+            {trc("paper", "human's act"), kGreen}});
     text(cr, f.x + 200, f.y + f.h + 28,
          trf("circle offer/accept, square claim, cross resignation; grey line: accept <= {} cp",
              s.policy.accept_below_cp),

@@ -126,7 +126,7 @@ void axes(cairo_t* cr, const Frame& f, const std::string& title, const std::stri
     cairo_rectangle(cr, f.x, f.y, f.w, f.h);
     cairo_stroke(cr);
     text(cr, f.x, f.y - 5, title, 9, true);
-    const std::string x_label = i18n::tr("half-move");
+    const std::string x_label = i18n::trc("paper", "half-move");
     text(cr, f.x + f.w - textWidth(cr, x_label, 6.5), f.y + f.h + 18, x_label, 6.5, false, kGrey);
     cairo_save(cr);
     cairo_move_to(cr, f.x - 24, f.y + f.h / 2 + textWidth(cr, y_label, 6.5) / 2);

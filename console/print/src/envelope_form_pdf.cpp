@@ -103,7 +103,7 @@ void drawDiagram(PdfCanvas& pdf, const Board& board, double x, double y, double 
 // (c) how the times relate to the table clock (E.III 1.1): set to it N times, or never.
 std::string clockSync(const session::EnvelopeClockSync& sync) {
     if (sync.count == 0) return tr("Console's count: never set to the table clock during the game.");
-    const char* to_move = sync.white_to_move ? tr("White to move") : tr("Black to move");
+    const char* to_move = sync.white_to_move ? trc("paper", "White to move") : trc("paper", "Black to move");
     return trnf(
         "As the table clock read: set to it {} time, last during move {} ({}); corrections (table minus "
         "console) White {}, Black {}.",
@@ -125,7 +125,8 @@ std::string movesCompleted(const AdjournmentFormData& d) {
 double drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, double y, double w) {
     pdf.text(x, y, tr("(c) Time used by each player"), 9, Weight::Bold, Align::Left, w);
     const std::array<double, 3> col{x + w * 0.2, x + w * 0.44, x + w * 0.68};
-    const std::array<const char*, 3> head{tr("Time used"), tr("Remaining"), tr("Used + remaining")};
+    const std::array<const char*, 3> head{trc("paper", "Time used"), trc("paper", "Remaining"),
+                                          trc("paper", "Used + remaining")};
     for (std::size_t c = 0; c < col.size(); ++c)
         pdf.text(col[c], y + 16, head[c], 8, Weight::Normal, Align::Left, w * 0.23);
     const std::array<std::array<const std::string*, 3>, 2> rows{
@@ -200,11 +201,11 @@ void drawElectronicSeal(PdfCanvas& pdf, const AdjournmentFormData& d, double y) 
                   tr("The console keeps the move encrypted under the arbiter's passphrase; nobody writes it "
                      "down and the console never prints it. The arbiter opens it at the resumption."),
                   7.5, w * 0.55);
-    pdf.text(kMargin + w * 0.6, y + 36, tr("Envelope fingerprint:"), 8, Weight::Normal, Align::Left,
+    pdf.text(kMargin + w * 0.6, y + 36, trc("paper", "Envelope fingerprint:"), 8, Weight::Normal, Align::Left,
              w * 0.4 - 8);
     pdf.text(kMargin + w * 0.6, y + 56,
-             d.envelope_fingerprint.empty() ? std::string(tr("(none)")) : d.envelope_fingerprint, 13,
-             Weight::Bold, Align::Left, w * 0.4 - 8);
+             d.envelope_fingerprint.empty() ? std::string(trc("paper", "(none)")) : d.envelope_fingerprint,
+             13, Weight::Bold, Align::Left, w * 0.4 - 8);
 }
 
 void drawSignatures(PdfCanvas& pdf, double y) {

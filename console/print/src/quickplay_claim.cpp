@@ -14,6 +14,7 @@ namespace oc::print {
 namespace {
 
 using i18n::tr;
+using i18n::trc;
 using i18n::trf;
 
 // The board part of a FEN as eight ranks of ". P n ..." (White's pieces upper case).
@@ -66,9 +67,10 @@ std::string quickplayClaimText(const session::QuickplayClaimExport& e) {
     out += trf("Claimant: {}", claimant(e)) + "\n";
     out += trf("Claimed at: {}", claimedAt(e)) + "\n";
     out += clocks(e) + "\n";
-    out += std::string(tr("Result: pending the arbiter's decision")) + "\n\n" + tr("Final position:") + "\n";
+    out += std::string(tr("Result: pending the arbiter's decision")) + "\n\n" +
+           trc("paper", "Final position:") + "\n";
     for (const auto& row : diagram(e.fen)) out += row + "\n";
-    out += fmt::format("FEN: {}\n\n{}\n", e.fen, tr("Scoresheet:"));
+    out += fmt::format("FEN: {}\n\n{}\n", e.fen, trc("paper", "Scoresheet:"));
     for (const auto& line : e.scoresheet_lines) out += line + "\n";
     out += "\n" +
            trf("Claimant's signature: {}   Opponent (position and scoresheet checked): {}", "____________",

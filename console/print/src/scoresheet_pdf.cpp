@@ -161,7 +161,8 @@ std::string sealRemark(const ScoresheetSeal& seal) {
                : trf("Adjourned: Black ({}) sealed move {}; the move is in the envelope", who, seal.number);
 }
 
-void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
+// The result boxes, the result in words when it is none of them, and the adjournments' remarks.
+void drawResult(PdfCanvas& pdf, const ScoresheetData& d) {
     const char* labels[] = {"1-0", "½-½", "0-1"};
     const int ticked = resultBox(d.result);
     pdf.text(kMargin, kFooterTop + 13, trc("paper", "Result"), 9, Weight::Bold, Align::Left, 46);
@@ -184,6 +185,10 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
         pdf.text(kMargin, y, sealRemark(seal), 8.5, Weight::Bold, Align::Left, kPageWidth - 2 * kMargin);
         y += 11;
     }
+}
+
+void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
+    drawResult(pdf, d);
     // Art. 8.7: both players sign; the arbiter countersigns the result.
     const double sig_y = kFooterTop + 86;
     const double third = (kPageWidth - 2 * kMargin - 20) / 3;
