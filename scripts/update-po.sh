@@ -30,7 +30,7 @@ extract() {  # part output.pot sources...
   local part="$1" out="$2"; shift 2
   local files
   files=$(part_files "$@")
-  (cd "$root" && xgettext --language=C++ --from-code=UTF-8 --no-wrap --sort-by-file \
+  (cd "$root" && xgettext --language=C++ --from-code=UTF-8 --no-wrap --sort-by-file --add-location=file \
      --keyword= --keyword=tr --keyword=trc:1c,2 --keyword=trf --keyword=trn:1,2 --keyword=trnf:1,2 \
      --keyword=N_ --keyword=translatedLabel --keyword=actionButton:2 --keyword=confirmButton:2 --keyword=beginPane:1 \
      --add-comments=TRANSLATORS: --package-name=operator-console --msgid-bugs-address=issues \
@@ -49,7 +49,7 @@ while read -r part dirs; do
   for lang_dir in "$locale"/*/; do
     po="$lang_dir$part.po"
     if [[ -f "$po" ]]; then
-      msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching "$po" "$tmp/$part.pot"
+      msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching --add-location=file "$po" "$tmp/$part.pot"
     else
       msginit --no-translator --no-wrap --locale="$(basename "$lang_dir")" -i "$tmp/$part.pot" -o "$po"
       sed -i 's/charset=ASCII/charset=UTF-8/' "$po"

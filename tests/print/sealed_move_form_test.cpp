@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "journal_test_util.hpp"
+#include "paper_samples.hpp"
 #include "pdf_test_util.hpp"
 #include "print/documents.hpp"
 
@@ -9,32 +10,9 @@ namespace oc::session {
 namespace {
 
 using print::writeSealedMoveFormPdf;
+using print::test::sampleForm;
 
 using test::pdfToText;
-
-AdjournmentFormData sampleForm() {
-    AdjournmentFormData d;
-    d.event = "Memoriał Rubinsteina 2026";
-    d.site = "Polanica-Zdrój";
-    d.round = "3";
-    d.board = "1";
-    d.white = "Łukasz Żółkiewski";
-    d.black = "Компьютер (Stockfish 15)";
-    d.fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 0 41";
-    d.white_time_used = "1:31:05";
-    d.black_time_used = "1:12:40";
-    d.white_time_remaining = "0:28:55";
-    d.black_time_remaining = "0:47:20";
-    d.clock_details = "Period 2 of 2: 30 min + 30 s per move from move 1";
-    d.sealing_player = "Компьютер (Stockfish 15)";
-    d.sealing_colour = "Black";
-    d.sealed_move_number = "41";
-    d.draw_offer = "none";
-    d.resumption = "2026-11-30 10:00, playing hall";
-    d.adjourned_at = "2026-11-29 22:00";
-    d.envelope_fingerprint = "9f2c4e1a07b35d68";
-    return d;
-}
 
 TEST(SealedMoveForm, HoldsEveryEnvelopeFieldAndADiagram) {
     test::TempDir dir;
@@ -63,7 +41,7 @@ TEST(SealedMoveForm, ComputerSealHasTheFingerprintAndNoHandwrittenBox) {
     auto data = sampleForm();
     data.sealed_by_computer = true;
     data.white_time_total = "2:00:00";
-    data.clock_sync = "As the table clock read: set to it 2 times, last during move 38 (White to move)";
+    data.clock_sync = {2, 38, true, "+0:06.8", "-0:01.0"};
     ASSERT_TRUE(writeSealedMoveFormPdf(data, dir / "computer.pdf"));
     const std::string text = pdfToText(dir / "computer.pdf");
     for (const char* expected : {"sealed electronically", "Envelope fingerprint:", "9f2c4e1a07b35d68",

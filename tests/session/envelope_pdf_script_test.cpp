@@ -10,6 +10,7 @@
 #include <regex>
 #include <utility>
 
+#include "i18n/tr.hpp"
 #include "pdf_test_util.hpp"
 #include "print/documents.hpp"
 #include "session/local_time.hpp"
@@ -132,6 +133,28 @@ TEST(EnvelopePdfDirective, TimesAddUpAfterASyncAndCountMovesNotPlies) {
     EXPECT_NE(text.find("set to it 1 time, last during move 2"), std::string::npos) << text;
     EXPECT_NE(text.find("White +0:30"), std::string::npos) << text;  // as the sync notice writes it
     EXPECT_NE(text.find("1 move completed and White's move 2"), std::string::npos) << text;
+}
+
+// Issue 12: the same game's envelope printed with the UI language Polish: the session's facts worded by
+// the print catalogue, with Polish plural forms and the Laws 2005 field names; the times are the same.
+TEST(EnvelopePdfDirective, PolishUiLanguagePrintsThePolishForm) {
+    const auto pdf = scratch("synced_pl.pdf");
+    ASSERT_TRUE(i18n::setUiLanguage(i18n::UiLanguage::Pl));
+    auto run = testing::runScript(
+        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n+2s pressed\nrecorded\n"
+        "+20s sync white 0:14:50\nengine g8f6\n+5s move Nf3\nseal\nuntil engine-move-shown\n"
+        "+24s seal-computer arbiter-secret fast\nenvelope-pdf " +
+            pdf.string() + " resumption 2026-12-02 10:00, sala B\n",
+        testing::fakeSetup(rules::Color::Black, "15m+10s"));
+    ASSERT_TRUE(i18n::setUiLanguage(i18n::UiLanguage::En));
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const std::string text = test::pdfToText(pdf);
+    EXPECT_EQ(clockRow3(text, "Białe"), (std::array<int, 3>{25, 14 * 60 + 55, 15 * 60 + 20})) << text;
+    for (const char* expected : {"KOPERTA Z TAJNYM POSUNIĘCIEM", "(c) Czas zużyty przez każdego z zawodników",
+                                 "zapisane elektronicznie", "według niego 1 raz", "białe +0:30",
+                                 "1 posunięcie wykonane i posunięcie białych 2", "02.12.2026 10:00, sala B"})
+        EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
+    EXPECT_EQ(text.find("move completed"), std::string::npos) << text;
 }
 
 // The game's records replayed into a session, for its scoresheet.

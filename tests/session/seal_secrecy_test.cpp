@@ -153,8 +153,8 @@ TEST(SealSecrecy, ComputerMoveChosenAfterTheRequestIsNeverInClear) {
     // Guidelines I.2: the envelope's printed record names the sealer and the position, never the move.
     auto form = s.adjournmentForm(now + 1min, "2026-11-30 10:00, hall");
     ASSERT_TRUE(form);
-    EXPECT_EQ(form->sealing_colour, "Black");
-    EXPECT_EQ(form->sealed_move_number, "1");
+    EXPECT_FALSE(form->sealer_white);
+    EXPECT_EQ(form->sealed_move_number, 1);
     EXPECT_FALSE(form->envelope_fingerprint.empty());
     auto pdf = freshPath("envelope.pdf");
     ASSERT_TRUE(print::writeSealedMoveFormPdf(*form, pdf));

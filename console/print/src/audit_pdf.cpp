@@ -1,4 +1,6 @@
-// The audit report as an A4 PDF: page 1 the verdicts, page 2 the pictures, page 3 the details.
+// The audit report as an A4 PDF: page 1 the verdicts, page 2 the pictures, page 3 the details. The
+// report's own words are in the UI language (issue 12); the checks' identifiers, articles, record numbers
+// and hashes stay as they are, and their titles show translated when the catalogue knows them.
 #include "print/audit_pdf.hpp"
 
 #include <cairo-pdf.h>
@@ -7,6 +9,7 @@
 #include <memory>
 
 #include "audit_pdf_draw.hpp"
+#include "i18n/tr.hpp"
 
 namespace oc::print {
 
@@ -16,6 +19,17 @@ using audit::Verdict;
 namespace {
 
 using namespace chart;
+using i18n::tr;
+using i18n::trc;
+using i18n::trf;
+using i18n::trnf;
+
+// "ok", "breach", "n/a" as the report prints them.
+const char* verdictText(Verdict v) {
+    return v == Verdict::Breach ? trc("audit verdict", "breach")
+           : v == Verdict::Ok   ? trc("audit verdict", "ok")
+                                : trc("audit verdict", "n/a");
+}
 
 Rgb verdictColor(Verdict v) {
     return v == Verdict::Breach ? kRed : v == Verdict::Ok ? kGreen : kGrey;
@@ -23,29 +37,36 @@ Rgb verdictColor(Verdict v) {
 
 double header(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
-    text(cr, kMargin, y, "Arbiter's audit of a game journal (FIDE Handbook E.III)", 15, true);
+    const double width = kPageWidth - 2 * kMargin;
+    const std::string title = tr("Arbiter's audit of a game journal (FIDE Handbook E.III)");
+    text(cr, kMargin, y, title, fittingSize(cr, title, 15, width, true), true);
     y += 20;
     text(cr, kMargin, y,
-         fmt::format("{}: {} - {}   result {}   the computer plays {}", r.event, r.white, r.black, r.result,
-                     r.computer_white ? "White" : "Black"),
+         r.computer_white
+             ? trf("{}: {} - {}   result {}   the computer plays White", r.event, r.white, r.black, r.result)
+             : trf("{}: {} - {}   result {}   the computer plays Black", r.event, r.white, r.black, r.result),
          9.5);
     y += 13;
-    text(cr, kMargin, y, fmt::format("journal {}, {} records", r.file, r.records), 8, false, kGrey);
+    const auto records = static_cast<long>(r.records);
+    text(cr, kMargin, y, trnf("journal {}, {} record", "journal {}, {} records", records, r.file, records), 8,
+         false, kGrey);
     y += 11;
-    text(cr, kMargin, y, "final hash " + r.final_hash, 7.5, false, kGrey);
+    text(cr, kMargin, y, trf("final hash {}", r.final_hash), 7.5, false, kGrey);
     y += 22;
-    std::string overall = r.passed() ? "No breach found: the journal verifies and every check is ok or n/a"
-                                     : "BREACH: see the checks marked in red and their records";
-    text(cr, kMargin, y, overall, 11, true, r.passed() ? kGreen : kRed);
+    std::string overall = r.passed()
+                              ? tr("No breach found: the journal verifies and every check is ok or n/a")
+                              : tr("BREACH: see the checks marked in red and their records");
+    text(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,
+         r.passed() ? kGreen : kRed);
     return y + 20;
 }
 
 double checkRow(cairo_t* cr, const Check& c, double y) {
     const double text_x = kMargin + 150, width = kPageWidth - kMargin - text_x;
     text(cr, kMargin, y, c.name, 9, true);
-    text(cr, kMargin + 95, y, std::string(audit::verdictName(c.verdict)), 9, true, verdictColor(c.verdict));
+    text(cr, kMargin + 95, y, verdictText(c.verdict), 9, true, verdictColor(c.verdict));
     text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
-    double end = wrapped(cr, text_x, y, width, c.title, 8.5);
+    double end = wrapped(cr, text_x, y, width, i18n::translateMessage(c.title), 8.5);
     end = wrapped(cr, text_x, end, width, c.evidence, 7.5, c.verdict == Verdict::Breach ? kRed : kBlack);
     color(cr, {0.85, 0.85, 0.85});
     cairo_set_line_width(cr, 0.4);
@@ -61,8 +82,8 @@ void checksPage(cairo_t* cr, const Report& r) {
     for (const Check& c : r.checks) y = checkRow(cr, c, y);
     wrapped(
         cr, kMargin, std::max(y, kPageHeight - kMargin - 20), kPageWidth - 2 * kMargin,
-        "Each verdict is read from the journal's own records (engine I/O included). Record numbers (#) are "
-        "line numbers minus one. Write the first 12 digits of the final hash on the scoresheet.",
+        tr("Each verdict is read from the journal's own records (engine I/O included). Record numbers (#) "
+           "are line numbers minus one. Write the first 12 digits of the final hash on the scoresheet."),
         7, kGrey);
 }
 
@@ -78,7 +99,7 @@ void picturesPage(cairo_t* cr, const Report& r) {
 void detailsPage(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
     const double bottom = kPageHeight - kMargin - 12, width = kPageWidth - 2 * kMargin - 10;
-    text(cr, kMargin, y, "Details: what each check looked at", 12, true);
+    text(cr, kMargin, y, tr("Details: what each check looked at"), 12, true);
     y += 18;
     std::size_t left_out = 0;
     for (const Check& c : r.checks) {
@@ -100,8 +121,9 @@ void detailsPage(cairo_t* cr, const Report& r) {
     }
     if (left_out > 0)
         text(cr, kMargin, kPageHeight - kMargin,
-             fmt::format("{} more lines are in the JSON report (operator-cli journal audit FILE --json OUT)",
-                         left_out),
+             trnf("{} more line is in the JSON report (operator-cli journal audit FILE --json OUT)",
+                  "{} more lines are in the JSON report (operator-cli journal audit FILE --json OUT)",
+                  static_cast<long>(left_out), left_out),
              7, false, kGrey);
 }
 

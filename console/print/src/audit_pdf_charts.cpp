@@ -7,9 +7,14 @@
 #include <cmath>
 
 #include "audit_pdf_draw.hpp"
+#include "i18n/tr.hpp"
 
 namespace oc::print::chart {
 namespace {
+
+using i18n::tr;
+using i18n::trc;
+using i18n::trf;
 
 double xMax(const Series& s) {
     return std::max(2.0, static_cast<double>(s.plies) + 1);
@@ -56,12 +61,15 @@ void drawClocks(cairo_t* cr, const Series& s, Frame f) {
         for (auto v : {y.white_s, y.black_s})
             if (v) top = std::max(top, *v / 60);
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.08;
-    axes(cr, f, "Both clocks after each move, with the table-clock readings", "minutes left");
+    axes(cr, f, tr("Both clocks after each move, with the table-clock readings"),
+         trc("paper", "minutes left"));
     polyline(cr, f, white, kBlack, 1.1);
     polyline(cr, f, black, kBlue, 1.1);
     syncLines(cr, s, f);
     legend(cr, f.x + 4, f.y + f.h + 28,
-           {{"White's clock", kBlack}, {"Black's clock", kBlue}, {"table-clock reading (sync)", kOrange}});
+           {{trc("paper", "White's clock"), kBlack},
+            {trc("paper", "Black's clock"), kBlue},
+            {tr("table-clock reading (sync)"), kOrange}});
 }
 
 void drawHandling(cairo_t* cr, const Series& s, Frame f) {
@@ -73,15 +81,16 @@ void drawHandling(cairo_t* cr, const Series& s, Frame f) {
         reserve.emplace_back(m.ply, m.reserve_s);
     }
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.15;
-    axes(cr, f, "The operator's handling time per computer move (E.III 2.1)", "seconds");
+    axes(cr, f, tr("The operator's handling time per computer move (E.III 2.1)"), trc("paper", "seconds"));
     for (const auto& m : s.computer_moves)
         if (m.handling_s)
             bar(cr, f, m.ply, *m.handling_s, 0, barWidth(f), *m.handling_s > m.reserve_s ? kRed : kBlue);
     polyline(cr, f, reserve, kOrange, 1.2);
-    hline(cr, f, s.reserve_setting_s, kGrey, "start");
-    legend(
-        cr, f.x + 4, f.y + f.h + 28,
-        {{"handling (shown -> pressed)", kBlue}, {"over the reserve", kRed}, {"reserve per move", kOrange}});
+    hline(cr, f, s.reserve_setting_s, kGrey, trc("paper", "start"));
+    legend(cr, f.x + 4, f.y + f.h + 28,
+           {{tr("handling (shown -> pressed)"), kBlue},
+            {trc("paper", "over the reserve"), kRed},
+            {trc("paper", "reserve per move"), kOrange}});
 }
 
 void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
@@ -93,7 +102,8 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
         cairo_rectangle(cr, f.px(from - 0.5), f.y, f.px(to + 0.5) - f.px(from - 0.5), f.h);
         cairo_fill(cr);
     }
-    axes(cr, f, "The engine's time per move against the time it was given (E.III 2.1, 2.2)", "seconds (log)");
+    axes(cr, f, tr("The engine's time per move against the time it was given (E.III 2.1, 2.2)"),
+         trc("paper", "seconds (log)"));
     std::vector<std::pair<double, double>> given;
     for (const auto& m : s.computer_moves) {
         given.emplace_back(m.ply, std::max(m.given_s, f.y0));
@@ -101,9 +111,9 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
     }
     polyline(cr, f, given, kBlack, 1.0);
     legend(cr, f.x + 4, f.y + f.h + 28,
-           {{"thought (go -> bestmove)", kBlue},
-            {"computer's time in the go", kBlack},
-            {"faster rate", {1.0, 0.8, 0.55}}});
+           {{tr("thought (go -> bestmove)"), kBlue},
+            {tr("computer's time in the go"), kBlack},
+            {trc("paper", "faster rate"), {1.0, 0.8, 0.55}}});
 }
 
 namespace {
@@ -141,24 +151,25 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
         if (m.eval_cp)
             limit = std::max(limit, std::min(1200.0, std::abs(static_cast<double>(*m.eval_cp)) * 1.1));
     f.x0 = 0, f.x1 = xMax(s), f.y0 = -limit, f.y1 = limit;
-    axes(cr, f, "The engine's evaluation (computer's view) with the policy's thresholds (E.III 3.3)",
-         "centipawns");
+    axes(cr, f, tr("The engine's evaluation (computer's view) with the policy's thresholds (E.III 3.3)"),
+         trc("paper", "centipawns"));
     std::vector<std::pair<double, double>> line;
     for (const auto& m : s.computer_moves)
         if (m.eval_cp) line.emplace_back(m.ply, std::clamp(static_cast<double>(*m.eval_cp), -limit, limit));
-    hline(cr, f, s.policy.offer_within_cp, kGreen,
-          fmt::format("offer within +/-{}", s.policy.offer_within_cp));
+    hline(cr, f, s.policy.offer_within_cp, kGreen, trf("offer within +/-{}", s.policy.offer_within_cp));
     hline(cr, f, -s.policy.offer_within_cp, kGreen, "");
-    hline(cr, f, s.policy.claim_below_cp, kOrange, fmt::format("claim <= {}", s.policy.claim_below_cp), true);
+    hline(cr, f, s.policy.claim_below_cp, kOrange, trf("claim <= {}", s.policy.claim_below_cp), true);
     hline(cr, f, s.policy.accept_below_cp, kGrey, "");
-    hline(cr, f, s.policy.resign_below_cp, kRed, fmt::format("resign {}", s.policy.resign_below_cp));
+    hline(cr, f, s.policy.resign_below_cp, kRed, trf("resign {}", s.policy.resign_below_cp));
     polyline(cr, f, line, kBlue, 1.1);
     for (const auto& m : s.marks) markSymbol(cr, f.px(m.ply), f.py(evalAt(s, m.ply, limit)), m);
     legend(cr, f.x + 4, f.y + f.h + 28,
-           {{"evaluation", kBlue}, {"computer's act", kRed}, {"human's act", kGreen}});
+           {{trc("paper", "evaluation"), kBlue},
+            {trc("paper", "computer's act"), kRed},
+            {trc("paper", "human's act"), kGreen}});
     text(cr, f.x + 200, f.y + f.h + 28,
-         fmt::format("circle offer/accept, square claim, cross resignation; grey line: accept <= {} cp",
-                     s.policy.accept_below_cp),
+         trf("circle offer/accept, square claim, cross resignation; grey line: accept <= {} cp",
+             s.policy.accept_below_cp),
          6.5, false, kGrey);
 }
 

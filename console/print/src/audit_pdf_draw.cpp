@@ -7,6 +7,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "i18n/tr.hpp"
+#include "paper_words.hpp"
+
 namespace oc::print::chart {
 
 void color(cairo_t* cr, Rgb c) {
@@ -30,8 +33,10 @@ double tickStep(double span, int count) {
     return 10 * mag;
 }
 
+// A tick's value; a fraction has the UI language's decimal separator (0,5 in Polish).
 std::string number(double v) {
-    return std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v)) : fmt::format("{:g}", v);
+    return std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
+                                              : detail::decimalText(fmt::format("{:g}", v));
 }
 
 void yTicks(cairo_t* cr, const Frame& f) {
@@ -81,6 +86,11 @@ double textWidth(cairo_t* cr, const std::string& utf8, double size, bool bold) {
     return e.x_advance;
 }
 
+double fittingSize(cairo_t* cr, const std::string& utf8, double size, double width, bool bold) {
+    const double w = textWidth(cr, utf8, size, bold);
+    return w > width ? size * width / w : size;
+}
+
 double wrapped(cairo_t* cr, double x, double y, double width, const std::string& utf8, double size, Rgb c) {
     std::istringstream words(utf8);
     std::string line;
@@ -116,7 +126,8 @@ void axes(cairo_t* cr, const Frame& f, const std::string& title, const std::stri
     cairo_rectangle(cr, f.x, f.y, f.w, f.h);
     cairo_stroke(cr);
     text(cr, f.x, f.y - 5, title, 9, true);
-    text(cr, f.x + f.w - textWidth(cr, "half-move", 6.5), f.y + f.h + 18, "half-move", 6.5, false, kGrey);
+    const std::string x_label = i18n::trc("paper", "half-move");
+    text(cr, f.x + f.w - textWidth(cr, x_label, 6.5), f.y + f.h + 18, x_label, 6.5, false, kGrey);
     cairo_save(cr);
     cairo_move_to(cr, f.x - 24, f.y + f.h / 2 + textWidth(cr, y_label, 6.5) / 2);
     cairo_rotate(cr, -M_PI / 2);

@@ -33,6 +33,8 @@ void color(cairo_t* cr, Rgb c);
 void text(cairo_t* cr, double x, double y, const std::string& utf8, double size, bool bold = false,
           Rgb c = kBlack);
 double textWidth(cairo_t* cr, const std::string& utf8, double size, bool bold = false);
+// The size at most `size` at which the text fits `width` (a longer line in another language shrinks).
+double fittingSize(cairo_t* cr, const std::string& utf8, double size, double width, bool bold = false);
 // Text wrapped at `width`; returns the baseline after the last line.
 double wrapped(cairo_t* cr, double x, double y, double width, const std::string& utf8, double size,
                Rgb c = kBlack);

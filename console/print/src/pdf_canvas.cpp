@@ -150,7 +150,7 @@ void PdfCanvas::fill(double x, double y, double w, double h, double grey) {
 }
 
 void PdfCanvas::field(double x, double y, double w, std::string_view label, std::string_view value) {
-    text(x, y, label, 7);
+    text(x, y, label, 7, Weight::Normal, Align::Left, w);  // a longer label in another language shrinks
     text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4);
     line(x, y + 17, x + w, y + 17, 0.4);
 }

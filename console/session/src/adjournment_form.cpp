@@ -47,30 +47,19 @@ void clockTimes(const Session::Impl& s, TimePoint now, AdjournmentFormData& d) {
     std::tie(d.black_time_used, d.black_time_remaining, d.black_time_total) =
         std::tie(b.used, b.remaining, b.total);
     const auto sync = s.clock->syncSummary();
-    if (sync.count == 0) {
-        d.clock_sync = "Console's count: never set to the table clock during the game.";
-        return;
-    }
-    d.clock_sync = fmt::format(
-        "As the table clock read: set to it {} time{}, last during move {} ({} to move); corrections "
-        "(table minus console) White {}, Black {}.",
-        sync.count, sync.count == 1 ? "" : "s", sync.move, sync.to_move == Color::White ? "White" : "Black",
-        signedTime(white.synced), signedTime(black.synced));
+    d.clock_sync.count = sync.count;
+    if (sync.count == 0) return;
+    d.clock_sync.move = sync.move;
+    d.clock_sync.white_to_move = sync.to_move == Color::White;
+    d.clock_sync.white_correction = signedTime(white.synced);
+    d.clock_sync.black_correction = signedTime(black.synced);
 }
 
-// The move the sealer seals is move N: White has completed N-1 moves; when Black seals, White's N too.
-std::string movesCompleted(const Session::Impl& s, Color sealer) {
-    const int n = s.game.moveNumber();
-    const std::string done = fmt::format("{} move{} completed", n - 1, n == 2 ? "" : "s");
-    return sealer == Color::White ? done : fmt::format("{} and White's move {}", done, n);
-}
-
-std::string drawOffer(const Session::Impl& s) {
-    if (s.draws.human_offer)
-        return fmt::format("{} (human) offered a draw: still valid", colorName(s.human()));
-    if (s.draws.computer_offer)
-        return fmt::format("{} (computer) offered a draw: still valid", colorName(s.computer()));
-    return "none";
+// Art. 9.1(b): an offer stands until accepted, declined or withdrawn; Guidelines I.2(f) records it.
+EnvelopeDrawOffer drawOffer(const Session::Impl& s) {
+    if (!s.draws.human_offer && !s.draws.computer_offer) return {};
+    const Color by = s.draws.human_offer ? s.human() : s.computer();
+    return {true, by == Color::White, !s.draws.human_offer};
 }
 
 }  // namespace
@@ -84,12 +73,13 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     fillEventAndPlayers(s.setup, d);
     d.fen = s.game.fen();  // the sealed move is not on the board while adjourned
     clockTimes(s, now, d);
-    d.clock_details = fmt::format("time control {}; {}; edition {}", s.setup.time_control,
-                                  movesCompleted(s, sealer), editionYear(s.setup.edition));
+    d.time_control = s.setup.time_control;
+    d.edition_year = editionYear(s.setup.edition);
     d.sealing_player = sealer == Color::White ? s.setup.white : s.setup.black;
-    d.sealing_colour = sealer == Color::White ? "White" : "Black";
+    d.sealer_white = sealer == Color::White;
     d.sealed_by_computer = sealer == s.computer();
-    d.sealed_move_number = std::to_string(s.game.moveNumber());
+    // The move the sealer seals is move N (print words how many moves are completed from it).
+    d.sealed_move_number = s.game.moveNumber();
     d.draw_offer = drawOffer(s);
     d.resumption = resumption;
     d.adjourned_at = adjourned_at;

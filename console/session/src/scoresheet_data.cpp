@@ -1,7 +1,5 @@
 // The scoresheet's data (Art. 8.1, REC-01..08) from the session: the moves in the event's notation, the
 // adjournments with their sealed moves (Guidelines I.1-I.2), and what the form says about each player.
-#include <fmt/format.h>
-
 #include "papers.hpp"
 #include "session_impl.hpp"
 
@@ -24,11 +22,7 @@ void markSeals(const Session::Impl& s, ScoresheetData& d) {
     for (const auto& [ply, by] : s.adjourn.seals) {
         const bool played = ply < s.moves.size();
         const int number = played ? s.moves[ply].number : s.game.moveNumber();
-        d.seals.push_back({number, by == Color::White});
-        d.remarks.push_back(fmt::format("Adjourned: {} ({}) sealed move {}{}",
-                                        by == Color::White ? "White" : "Black",
-                                        by == s.computer() ? "computer" : "human", number,
-                                        played ? "; play resumed with it" : "; the move is in the envelope"));
+        d.seals.push_back({number, by == Color::White, by == s.computer(), played});
     }
 }
 

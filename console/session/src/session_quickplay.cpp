@@ -253,20 +253,19 @@ std::optional<QuickplayClaimExport> Session::quickplayClaimExport(const std::str
     const QuickplayClaimState& c = *s.qpf.last;
     QuickplayClaimExport e;
     e.sheet = scoresheetData();
-    e.sheet.result = "*";
+    e.sheet.result.assign(1, '*');  // not = "*": g++ 12 warns falsely (-Wrestrict) on that here
     e.scoresheet_lines = s.scoresheetLines();
     if (s.over() && !e.scoresheet_lines.empty() && e.scoresheet_lines.back() == s.result)
         e.scoresheet_lines.pop_back();  // the claim's sheet is signed before any result
     e.fen = c.fen;
-    e.claimant = fmt::format("{} ({}), the {}", c.claimant == Color::White ? "White" : "Black",
-                             c.claimant == Color::White ? s.setup.white : s.setup.black,
-                             c.claimant == s.human() ? "human" : "computer");
+    e.claimant_white = c.claimant == Color::White;
+    e.claimant_computer = c.claimant == s.computer();
+    e.claimant_name = c.claimant == Color::White ? s.setup.white : s.setup.black;
     e.white_clock = hms(c.white);
     e.black_clock = hms(c.black);
-    e.claimed_at = claimed_at.empty()
-                       ? "game time " + hms(std::chrono::duration_cast<Ms>(c.at - s.started_at))
-                       : claimed_at;
-    e.edition_ref = s.setup.edition == rules::Edition::E2005 ? "E2005 App. D" : "E2023 Guidelines III.6";
+    e.claimed_at = claimed_at;
+    e.claimed_game_time = hms(std::chrono::duration_cast<Ms>(c.at - s.started_at));
+    e.edition = s.setup.edition;
     return e;
 }
 

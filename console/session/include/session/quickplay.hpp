@@ -35,15 +35,18 @@ enum class QuickplayAct { Claim, IncrementRequest };
 [[nodiscard]] std::string quickplayUnavailable(const QuickplayFacts& f, QuickplayAct act);
 
 // QPF-04: what the claimant and the opponent check and sign when no arbiter is present (III.6.1, D1);
-// console/print writes it as text or PDF.
+// console/print writes it as text or PDF, in the UI language (facts only here, no printed words).
 struct QuickplayClaimExport {
     ScoresheetData sheet;                       // the up-to-date scoresheet (result: pending)
     std::vector<std::string> scoresheet_lines;  // the same, as text lines
     std::string fen;                            // the final position
-    std::string claimant;                       // e.g. "White (Human), the human"
+    bool claimant_white = true;                 // the claimant's side ...
+    bool claimant_computer = false;             // ... whether it is the program's
+    std::string claimant_name;                  // ... and the name the setup gives it
     std::string white_clock, black_clock;       // both clocks at the claim (H:MM:SS)
-    std::string claimed_at;                     // the time of the claim
-    std::string edition_ref;                    // "E2023 III.6" or "E2005 App. D"
+    std::string claimed_at;                     // the wall time of the claim if the caller knows it, else ""
+    std::string claimed_game_time;              // the game's time at the claim (H:MM:SS since the start)
+    rules::Edition edition = rules::Edition::E2023;  // E2023 Guidelines III.6 or E2005 App. D
 };
 
 }  // namespace oc::session

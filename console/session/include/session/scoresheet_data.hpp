@@ -2,6 +2,8 @@
 // The scoresheet's content (Art. 8, REC-01..08) as plain data, which the session fills and console/print
 // draws: numbered move pairs in the event's notation, "(=)" draw-offer marks, sealed moves, names with
 // FIDE data and which side is the computer, event data and the result. Never any evaluation (REC-07).
+// Facts only, no printed words: console/print owns the form's words in the UI language (issue 12), so the
+// session stays free of translation.
 
 #include <string>
 #include <vector>
@@ -18,8 +20,10 @@ struct ScoresheetRow {
 // Guidelines I.1 / ADJ-03: the sealed move of an adjournment. Its cell stays empty while the game is
 // adjourned (the move is in the envelope) and is marked once the move is played.
 struct ScoresheetSeal {
-    int number = 0;     // the sealed move's number
-    bool white = true;  // whose move it is
+    int number = 0;         // the sealed move's number
+    bool white = true;      // whose move it is
+    bool computer = false;  // sealed by the program's side (electronically, E.III 3.5)
+    bool played = false;    // play resumed with it (false: the move is still in the envelope)
 };
 
 // What the form says about a player besides the name (empty when the setup has none).
@@ -29,30 +33,17 @@ struct ScoresheetPlayer {
     std::string operator_name;    // the computer's operator (E.III 1.2)
 };
 
-// The form's printed words, so an event can print its scoresheet in its own language (defaults: English).
-struct ScoresheetLabels {
-    std::string title = "SCORESHEET";
-    std::string event = "Event", site = "Site", date = "Date", round = "Round", board = "Board";
-    std::string time_control = "Time control", white = "White", black = "Black", number = "No.";
-    std::string result = "Result", white_signature = "Signature of White",
-                black_signature = "Signature of Black";
-    std::string arbiter_signature = "Signature of the arbiter";
-    std::string computer = "computer", operator_name = "operator", fide_id = "FIDE ID", rating = "rating";
-    std::string sealed = "(sealed)";
-};
-
 // Everything printed, pre-formatted by the session (UTF-8; DejaVu Sans covers Latin, Cyrillic, figurines).
 struct ScoresheetData {
-    std::string event, site, date, round, board;
+    std::string event, site, round, board;
+    std::string date;          // as the setup gives it: "2026.11.30" or ISO; printed in the UI language
     std::string white, black;  // player names
     std::string result;        // "1-0", "0-1", "½-½" (or "1/2-1/2"), "*" or a free text such as "+/-"
     std::string time_control;  // e.g. "40/90 min + 30 min, +30 s from move 1"
     std::vector<ScoresheetRow> rows;
     std::string footnote;  // optional small print at the bottom, e.g. the journal's final hash
-    ScoresheetLabels labels;
     ScoresheetPlayer white_player, black_player;
-    std::vector<ScoresheetSeal> seals;
-    std::vector<std::string> remarks;  // e.g. "Adjourned: Black (computer) sealed move 33"
+    std::vector<ScoresheetSeal> seals;  // each also gets a remark under the result ("Adjourned: ...")
 };
 
 }  // namespace oc::session
