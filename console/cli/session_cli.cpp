@@ -117,4 +117,9 @@ std::string terminationName(const session::Snapshot& s) {
     return "arbiter";
 }
 
+std::string resultLine(const session::Snapshot& s) {
+    return fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}", s.result,
+                       terminationName(s), s.moves.size(), s.engine_restarts, s.computer_flags);
+}
+
 }  // namespace oc::cli

@@ -173,7 +173,7 @@ int fail(const std::string& message, int code) {
     return code;
 }
 
-// Plays the opened game to its end; the final line is for scripts (English key/value words).
+// Plays the opened game to its end.
 int run(const PlayArgs& a, host::Game& game, const HumanSpec& human, sim::DriverOptions& opt,
         const EngineHandles& engine) {
     TimePoint now = kSimStart;
@@ -193,9 +193,7 @@ int run(const PlayArgs& a, host::Game& game, const HumanSpec& human, sim::Driver
     writeDocuments(a, session, driver.now());
     if (!result.ok) std::cerr << trf("error: {}", i18n::translateMessage(result.error)) << "\n";
     if (!snap.journal_failure.empty()) return 4;  // the journal is unwritable: stopped, exit 4
-    std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
-                             snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
-                             snap.computer_flags);
+    std::cout << resultLine(snap) << "\n";
     return result.ok ? 0 : 1;
 }
 

@@ -132,6 +132,11 @@ std::string describeOperator(const std::string& type, const json& p) {
     if (type == "console_resumed")  // host::Game::open: the journal was reopened and continued
         return trf("{} resumed the journal after record {}: re-synchronise to the table clock",
                    p.value("program", std::string("?")), p.value("resumed_from_seq", std::uint64_t{0}));
+    if (type == "refused")  // the command's code word; the session's reason (English) in the UI language
+        return trf("refused {}: {}", p.value("command", std::string("?")),
+                   i18n::translateMessage(p.value("reason", std::string())));
+    if (type == "engine_fault")
+        return trf("engine fault: {}", i18n::translateMessage(p.value("what", std::string())));
     if (type == "module_change")
         return trf("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
                    p["value"].get<std::string>());
@@ -204,8 +209,33 @@ struct ReplayOutputs {
     std::string pgn, pdf, envelope, results, qpf, resumption;
 };
 
+// The timeline: one line per record, its time from the game's first record.
+void printTimeline(const std::vector<json>& records) {
+    std::int64_t origin = records.empty() ? 0 : records.front().value("t", std::int64_t{0}),
+                 engine_t = origin;
+    for (const auto& r : records) {
+        std::int64_t t = r.value("t", std::int64_t{0});
+        std::cout << fmt::format("{} {}\n", stamp(t - origin), describe(r["type"], r, engine_t));
+    }
+}
+
+// --pgn, --results-json, --scoresheet-pdf, then the envelope or the quickplay claim.
+int writeOutputs(const session::Session& s, const session::JournalContents& contents,
+                 const ReplayOutputs& o) {
+    if (!o.pgn.empty()) std::ofstream(o.pgn) << s.pgn();
+    if (!o.results.empty()) std::ofstream(o.results) << s.resultsJson().dump(2) << "\n";  // CMP-4
+    if (!o.pdf.empty()) {
+        auto data = s.scoresheetData();
+        data.footnote = trf("journal {}", contents.records.back().hash);
+        if (auto ok = print::writeScoresheetPdf(data, o.pdf); !ok)
+            return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
+    }
+    if (!o.envelope.empty()) return writeEnvelope(s, contents, o.envelope, o.resumption);
+    if (!o.qpf.empty()) return writeQuickplayClaim(s, contents, o.qpf);
+    return 0;
+}
+
 int replay(const std::string& file, const ReplayOutputs& o) {
-    const std::string &pgn_out = o.pgn, &pdf_out = o.pdf, &envelope_out = o.envelope, &qpf_out = o.qpf;
     if (auto lang = followJournalLanguage(file); !lang)
         return std::cerr << trf("error: {}", lang.error()) << "\n", 2;
     auto contents = session::readJournal(file);
@@ -216,33 +246,14 @@ int replay(const std::string& file, const ReplayOutputs& o) {
     for (const auto& w : contents->warnings)
         std::cerr << trf("warning: {}", i18n::translateMessage(w)) << "\n";
     auto records = session::sessionRecords(*contents);
-    std::int64_t origin = records.empty() ? 0 : records.front().value("t", std::int64_t{0}),
-                 engine_t = origin;
-    for (const auto& r : records) {
-        std::int64_t t = r.value("t", std::int64_t{0});
-        std::cout << fmt::format("{} {}\n", stamp(t - origin), describe(r["type"], r, engine_t));
-    }
+    printTimeline(records);
     session::MemorySink sink;
     session::NoEngine none;
     auto s = session::Session::restore(records, sink, none);
     if (!s) return std::cerr << file << ": " << i18n::translateMessage(s.error()) << "\n", 1;
-    auto snap = (*s)->snapshot((*s)->lastRecordTime());
     std::cout << (*s)->scoresheetText();
-    // The key/value line scripts read, as play prints it: English.
-    std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
-                             snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
-                             snap.computer_flags);
-    if (!pgn_out.empty()) std::ofstream(pgn_out) << (*s)->pgn();
-    if (!o.results.empty()) std::ofstream(o.results) << (*s)->resultsJson().dump(2) << "\n";  // CMP-4
-    if (!pdf_out.empty()) {
-        auto data = (*s)->scoresheetData();
-        data.footnote = "journal " + contents->records.back().hash;
-        if (auto ok = print::writeScoresheetPdf(data, pdf_out); !ok)
-            return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
-    }
-    if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out, o.resumption);
-    if (!qpf_out.empty()) return writeQuickplayClaim(**s, *contents, qpf_out);
-    return 0;
+    std::cout << resultLine((*s)->snapshot((*s)->lastRecordTime())) << "\n";
+    return writeOutputs(**s, *contents, o);
 }
 
 CLI::App* journalCommand(CLI::App& app) {
