@@ -3,6 +3,7 @@
 
 #include <csignal>
 
+#include "cli_errors.hpp"
 #include "commands.hpp"
 #include "i18n/tr.hpp"
 #include "ui_language.hpp"
@@ -32,9 +33,10 @@ void translateHelp(CLI::App& app) {
     app.set_help_flag("-h,--help", tr("Print this help message and exit"));
     app.group(tr("Subcommands"));
     app.footer(tr("--ui-lang en|pl may stand anywhere on the command line."));
-    // CLI11's message names the option; the advice after it is ours.
+    // CLI11's message names the option; the usual ones and the advice after them are translated.
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
-        return oc::i18n::trf("{}\nRun with --help for more information.\n", e.what());
+        return oc::i18n::trf("{}\nRun with --help for more information.\n",
+                             oc::cli::translateCliError(e.what()));
     });
 }
 
