@@ -10,23 +10,24 @@ namespace {
 using i18n::trf;
 
 std::string required(const std::smatch& m) {
-    return trf("{} is required", m[1].str());
+    return trf("command line: {} is required", m[1].str());
 }
 std::string notExpected(const std::smatch& m) {
-    return m[1].str() == "argument was" ? trf("The following argument was not expected: {}", m[2].str())
-                                        : trf("The following arguments were not expected: {}", m[2].str());
+    return m[1].str() == "argument was"
+               ? trf("command line: the following argument was not expected: {}", m[2].str())
+               : trf("command line: the following arguments were not expected: {}", m[2].str());
 }
 std::string notAChoice(const std::smatch& m) {
-    return trf("{}: {} not in {{{}}}", m[1].str(), m[2].str(), m[3].str());
+    return trf("command line: {}: {} not in {{{}}}", m[1].str(), m[2].str(), m[3].str());
 }
 std::string notConverted(const std::smatch& m) {
-    return trf("Could not convert: {} = {}", m[1].str(), m[2].str());
+    return trf("command line: could not convert: {} = {}", m[1].str(), m[2].str());
 }
 std::string needs(const std::smatch& m) {
-    return trf("{} requires {}", m[1].str(), m[2].str());
+    return trf("command line: {} requires {}", m[1].str(), m[2].str());
 }
 std::string missingValue(const std::smatch& m) {
-    return trf("{}: {} required {} missing", m[1].str(), m[2].str(), m[3].str());
+    return trf("command line: {}: {} required {} missing", m[1].str(), m[2].str(), m[3].str());
 }
 
 struct Pattern {
@@ -36,7 +37,10 @@ struct Pattern {
 
 }  // namespace
 
+// The msgids say "command line:" so that translateMessage, which reads English messages back against
+// every pattern of the catalogue, never takes another part's "... is required" for one of these.
 std::string translateCliError(const std::string& message) {
+    if (i18n::uiLanguage() == i18n::UiLanguage::En) return message;
     if (message == "A subcommand is required") return i18n::tr("A subcommand is required");
     static const Pattern kPatterns[] = {
         {std::regex("^(\\S+) is required$"), required},

@@ -89,7 +89,7 @@ check(read("replay-en.pgn") == read("replay-pl.pgn") == read("pl.pgn"), "replaye
 check(read("results-en.json") == read("results-pl.json"), "results JSON differs")
 check(en.stdout.splitlines()[-1] == pl.stdout.splitlines()[-1], "replay's final line differs", pl)
 r = run("journal", "verify", "pl.jsonl", "--ui-lang", "pl")
-check(r.returncode == 0 and "nienaruszony" in r.stdout and " rekord" in r.stdout, "Polish journal verify", r)
+check(r.returncode == 0 and "nienaruszony" in r.stdout and " zapis" in r.stdout, "Polish journal verify", r)
 r = run("--ui-lang", "pl", "journal", "verify", "missing.jsonl")
 check(r.returncode == 2 and "nie można odczytać" in r.stderr, "Polish unreadable journal, exit 2", r)
 
