@@ -1,6 +1,7 @@
 // operator-cli tc describe|simulate|check: time controls, the budget simulation, the handling check.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -35,6 +36,21 @@ Duration secondsArg(double s) {
     return Duration{static_cast<Duration::rep>(std::llround(s * 1000.0))};
 }
 
+// The clock's texts (describe, the feasibility check) are English lines; each is shown through the
+// catalogue on its own, so that every sentence the clock marks can be translated.
+std::string translateLines(const std::string& text) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string line = text.substr(start, end - start);
+        out += line.empty() ? line : i18n::translateMessage(line);  // "" would be the catalogue's header
+        if (end < text.size()) out += '\n';
+        start = end + 1;
+    }
+    return out;
+}
+
 // Parses the control or prints where it went wrong (exit 2).
 std::optional<clock::TimeControl> parseOrReport(const std::string& text, ExitCode& code) {
     auto tc = clock::parseTimeControl(text);
@@ -58,7 +74,7 @@ void describeCommand(const TcOptions& o, ExitCode& code) {
     const auto edition = editionOrReport(o.edition, code);
     if (!edition) return;
     if (const auto tc = parseOrReport(o.tc, code))
-        fmt::print("{}", i18n::translateMessage(clock::describe(*tc, *edition)));
+        fmt::print("{}", translateLines(clock::describe(*tc, *edition)));
 }
 
 bool checkSimulationArgs(const TcOptions& o, ExitCode& code) {
@@ -92,7 +108,7 @@ void checkCommand(const TcOptions& o, ExitCode& code) {
     const auto tc = parseOrReport(o.tc, code);
     if (!tc) return;
     const clock::Feasibility f = clock::checkFeasibility(*tc, secondsArg(o.reserve));
-    fmt::print("{}", i18n::translateMessage(f.message));
+    fmt::print("{}", translateLines(f.message));
     if (f.verdict == clock::Verdict::Unplayable) code.value = 1;
 }
 
