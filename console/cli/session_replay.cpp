@@ -28,6 +28,13 @@ std::string ms(const json& v) {
     return v.is_null() ? "-" : stamp(v.get<std::int64_t>());
 }
 
+// A message the session journalled in English, in the UI language; "" stays "" (the catalogue would
+// answer an empty text with its header).
+std::string said(const json& p, const char* key) {
+    const std::string english = p.value(key, std::string());
+    return english.empty() ? english : i18n::translateMessage(english);
+}
+
 // A side as the journal writes it ("white", "black"), in the UI language; other words as they are.
 std::string side(const json& v) {
     const std::string word = v.get<std::string>();
@@ -124,19 +131,17 @@ std::string describeOperator(const std::string& type, const json& p) {
                            : trf("script line {}", p.value("line", 0));
     }
     if (type == "engine_request")  // E.III 3.4
-        return p.value("allowed", false) ? trf("engine instruction: set {} to {} - shown to the operator",
-                                               p["name"].get<std::string>(), p["value"].get<std::string>())
-                                         : trf("engine instruction: set {} to {} - refused: {}",
-                                               p["name"].get<std::string>(), p["value"].get<std::string>(),
-                                               i18n::translateMessage(p.value("reason", std::string())));
+        return p.value("allowed", false)
+                   ? trf("engine instruction: set {} to {} - shown to the operator",
+                         p["name"].get<std::string>(), p["value"].get<std::string>())
+                   : trf("engine instruction: set {} to {} - refused: {}", p["name"].get<std::string>(),
+                         p["value"].get<std::string>(), said(p, "reason"));
     if (type == "console_resumed")  // host::Game::open: the journal was reopened and continued
         return trf("{} resumed the journal after record {}: re-synchronise to the table clock",
                    p.value("program", std::string("?")), p.value("resumed_from_seq", std::uint64_t{0}));
     if (type == "refused")  // the command's code word; the session's reason (English) in the UI language
-        return trf("refused {}: {}", p.value("command", std::string("?")),
-                   i18n::translateMessage(p.value("reason", std::string())));
-    if (type == "engine_fault")
-        return trf("engine fault: {}", i18n::translateMessage(p.value("what", std::string())));
+        return trf("refused {}: {}", p.value("command", std::string("?")), said(p, "reason"));
+    if (type == "engine_fault") return trf("engine fault: {}", said(p, "what"));
     if (type == "module_change")
         return trf("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
                    p["value"].get<std::string>());
