@@ -12,7 +12,7 @@ namespace {
 
 using oc::i18n::tr;
 
-// CLI11's own words in its help screens, in the UI language (its error messages stay its own).
+// CLI11's own words in its help screens and its failure advice, in the UI language.
 void translateHelp(CLI::App& app) {
     auto formatter = app.get_formatter();
     formatter->label("Usage", tr("Usage"));
