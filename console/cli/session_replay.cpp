@@ -148,17 +148,29 @@ std::string describeOperator(const std::string& type, const json& p) {
     return {};
 }
 
-// One line per record: what happened, in the operator's words (records without words: as journalled).
-std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
-    std::int64_t t = p.value("t", std::int64_t{0});
-    if (type == "human_move") return describeHumanMove(p, t);
+// The computer's move cycle (E.III 1.4, 2.1, 3.1): shown, executed, pressed, recorded; "" for others.
+std::string describeComputerMove(const std::string& type, const json& p, std::int64_t& engine_move_t) {
     if (type == "engine_move") {
-        engine_move_t = t;
+        engine_move_t = p.value("t", std::int64_t{0});
         return describeEngineMove(p);
     }
+    if (type == "made")
+        return p.value("breach", false)
+                   ? trf("computer's move {} executed on the board: not the move shown (E.III 3.1 breach)",
+                         p.value("uci", std::string("?")))
+                   : trf("computer's move {} executed on the board", p.value("uci", std::string("?")));
     if (type == "pressed")
         return trf("computer's clock pressed; handling time {} ms",
                    p["at"].get<std::int64_t>() - engine_move_t);
+    if (type == "recorded") return tr("the computer's move is recorded on the scoresheet");
+    return {};
+}
+
+// One line per record: what happened, in the operator's words (records without words: as journalled).
+std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
+    if (type == "human_move") return describeHumanMove(p, p.value("t", std::int64_t{0}));
+    if (auto c = describeComputerMove(type, p, engine_move_t); !c.empty()) return c;
+    if (type == "start") return tr("the game starts: the clocks run");
     if (type == "go")  // the UCI command's own words
         return fmt::format("go wtime {} btime {} movestogo {}", p["wtime"].get<std::int64_t>(),
                            p["btime"].get<std::int64_t>(), p["movestogo"].get<int>());
