@@ -11,7 +11,9 @@ namespace oc::cli {
 // pressed, when its %clk is known): number, SAN, the move as entered, the mover's clock, who moved.
 class PlayProgress : public host::Output {
   public:
-    PlayProgress(const session::Session& session, std::ostream& out) : session_(session), out_(out) {}
+    // A resumed game's earlier moves were reported by the run that played them.
+    PlayProgress(const session::Session& session, std::ostream& out)
+        : session_(session), out_(out), reported_(session.snapshot(session.lastRecordTime()).moves.size()) {}
     // The session writes the journal before it changes its state, so a record shows the game as it
     // stood before it; the line of the last move waits for the next record or for flush().
     void onRecord(const nlohmann::json& record) override;
