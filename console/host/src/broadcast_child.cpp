@@ -41,8 +41,11 @@ tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    std::vector<std::string> args{cli.string(),     "broadcast", "serve", "--journal",
-                                  journal.string(), "--listen",  listen};
+    // The child's errors reach the operator on the console's stderr: in the console's language.
+    std::vector<std::string> args{
+        cli.string(), "broadcast",      "serve",
+        "--journal",  journal.string(), "--listen",
+        listen,       "--ui-lang",      std::string(i18n::uiLanguageCode(i18n::uiLanguage()))};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
