@@ -25,6 +25,15 @@ std::string firstLine(int fd) {
     return line;
 }
 
+// `operator-cli broadcast serve` for the journal. Its errors reach the operator on the console's stderr,
+// so it speaks the console's language.
+std::vector<std::string> childArgs(const std::filesystem::path& cli, const std::filesystem::path& journal,
+                                   const std::string& listen) {
+    return {cli.string(), "broadcast",      "serve",
+            "--journal",  journal.string(), "--listen",
+            listen,       "--ui-lang",      std::string(i18n::uiLanguageCode(i18n::uiLanguage()))};
+}
+
 }  // namespace
 
 tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start(
@@ -41,11 +50,7 @@ tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    // The child's errors reach the operator on the console's stderr: in the console's language.
-    std::vector<std::string> args{
-        cli.string(), "broadcast",      "serve",
-        "--journal",  journal.string(), "--listen",
-        listen,       "--ui-lang",      std::string(i18n::uiLanguageCode(i18n::uiLanguage()))};
+    std::vector<std::string> args = childArgs(cli, journal, listen);
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
