@@ -49,6 +49,19 @@ void translateHelpFlags(CLI::App& app) {
     }
 }
 
+// Every module's subcommands (the journal's first: audit, replay and broadcast join "journal").
+void addCommands(CLI::App& app, oc::cli::ExitCode& code) {
+    oc::cli::addRulesCommands(app, code);
+    oc::cli::addClockCommands(app, code);
+    oc::cli::addEngineCommands(app, code);
+    oc::cli::addJournalCommands(app, code);
+    oc::cli::addAuditCommands(app, code);
+    oc::cli::addSessionCommands(app, code);
+    oc::cli::addSpeechCommands(app, code);
+    oc::cli::addBroadcastCommands(app, code);
+    translateHelpFlags(app);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,15 +83,7 @@ int main(int argc, char** argv) {
         ->type_name("LANG");
     app.require_subcommand(1);
     oc::cli::ExitCode code;
-    oc::cli::addRulesCommands(app, code);
-    oc::cli::addClockCommands(app, code);
-    oc::cli::addEngineCommands(app, code);
-    oc::cli::addJournalCommands(app, code);
-    oc::cli::addAuditCommands(app, code);
-    oc::cli::addSessionCommands(app, code);
-    oc::cli::addSpeechCommands(app, code);
-    oc::cli::addBroadcastCommands(app, code);
-    translateHelpFlags(app);
+    addCommands(app, code);
     try {
         app.parse(static_cast<int>(args->size() - 1), args->data());
     } catch (const CLI::ParseError& e) {
