@@ -8,9 +8,13 @@
 #include "broadcast/server.hpp"
 #include "broadcast/witness.hpp"
 #include "commands.hpp"
+#include "i18n/tr.hpp"
 
 namespace oc::cli {
 namespace {
+
+using i18n::tr;
+using i18n::trf;
 
 struct ServeArgs {
     std::vector<std::string> journals;
@@ -22,19 +26,27 @@ int serveCommand(const ServeArgs& a) {
     broadcast::ServerOptions o;
     for (const auto& j : a.journals) o.journals.emplace_back(j);
     auto delay = broadcast::parseDelay(a.delay);
-    if (!delay) return std::cerr << "error: " << delay.error() << "\n", 2;
+    if (!delay) return std::cerr << trf("error: {}", i18n::translateMessage(delay.error())) << "\n", 2;
     o.delay = *delay;
     if (auto ok = broadcast::parseListen(a.listen, o); !ok)
-        return std::cerr << "error: " << ok.error() << "\n", 2;
+        return std::cerr << trf("error: {}", i18n::translateMessage(ok.error())) << "\n", 2;
     if (!a.dir.empty() && !std::filesystem::is_directory(a.dir))
-        return std::cerr << "error: --dir " << a.dir << ": not a directory (create it first)\n", 2;
-    if (a.max_clients == 0) return std::cerr << "error: --max-clients: expected at least 1\n", 2;
+        return std::cerr << trf("error: --dir {}: not a directory (create it first)", a.dir) << "\n", 2;
+    if (a.max_clients == 0) return std::cerr << tr("error: --max-clients: expected at least 1") << "\n", 2;
     o.dir = a.dir;
     o.max_clients = a.max_clients;
     o.web_dir = a.web;
+    // serve's own lines ("listening ADDR:PORT", read by operator-console) are the broadcast's: English.
     if (auto ok = broadcast::serve(o, std::cout, std::cerr); !ok)
-        return std::cerr << "error: " << ok.error() << "\n", 1;
+        return std::cerr << trf("error: {}", i18n::translateMessage(ok.error())) << "\n", 1;
     return 0;
+}
+
+// English writes "game(s)"; a translation may put the counts where no plural form depends on them.
+std::string checkedLine(const std::string& archive, std::size_t checked, std::size_t others) {
+    if (others == 0) return trf("{}: {} published game(s) of this journal match it", archive, checked);
+    return trf("{}: {} published game(s) of this journal match it, {} other board(s) not checked", archive,
+               checked, others);
 }
 
 int against(const std::string& file, const std::vector<std::string>& archives) {
@@ -44,20 +56,18 @@ int against(const std::string& file, const std::vector<std::string>& archives) {
     for (const auto& archive : archives) {
         auto games = broadcast::readArchive(archive);
         if (!games) {
-            std::cerr << "error: " << games.error() << "\n";
+            std::cerr << trf("error: {}", i18n::translateMessage(games.error())) << "\n";
             rc = std::max(rc, 2);
             continue;
         }
         auto r = broadcast::checkPublished(contents->records, *games);
-        for (const auto& f : r.fails) std::cout << "CONTRADICTED: " << f << "\n";
+        for (const auto& f : r.fails) std::cout << trf("CONTRADICTED: {}", i18n::translateMessage(f)) << "\n";
         if (r.fails.empty() && r.checked == 0) {
-            std::cout << fmt::format("{}: no published game of this journal (its journal_id) found\n",
-                                     archive);
+            std::cout << trf("{}: no published game of this journal (its journal_id) found", archive) << "\n";
             rc = std::max(rc, 1);
             continue;
         }
-        std::cout << fmt::format("{}: {} published game(s) of this journal match it{}\n", archive, r.checked,
-                                 r.others ? fmt::format(", {} other board(s) not checked", r.others) : "");
+        std::cout << checkedLine(archive, r.checked, r.others) << "\n";
         if (!r.fails.empty()) rc = std::max(rc, 1);
     }
     return rc;
@@ -67,21 +77,22 @@ int against(const std::string& file, const std::vector<std::string>& archives) {
 
 void addBroadcastCommands(CLI::App& app, ExitCode& code) {
     auto a = std::make_shared<ServeArgs>();
-    CLI::App* b = app.add_subcommand("broadcast", "Publish games live from their journals");
+    CLI::App* b = app.add_subcommand("broadcast", tr("Publish games live from their journals"));
     b->require_subcommand(1);
     CLI::App* s = b->add_subcommand(
         "serve",
-        "Follow journals and serve games.pgn, games.json, live updates (/events) and the spectator page");
-    s->add_option("--journal", a->journals, "A game journal, one board each (repeat for many boards)")
+        tr("Follow journals and serve games.pgn, games.json, live updates (/events) and the spectator page"));
+    s->add_option("--journal", a->journals, tr("A game journal, one board each (repeat for many boards)"))
         ->required();
-    s->add_option("--listen", a->listen, "ADDR:PORT to listen on (PORT 0: any free port)")
+    s->add_option("--listen", a->listen, tr("ADDR:PORT to listen on (PORT 0: any free port)"))
         ->capture_default_str();
-    s->add_option("--delay", a->delay, "Publish the game as it stood this long ago, e.g. 15m")
+    s->add_option("--delay", a->delay, tr("Publish the game as it stood this long ago, e.g. 15m"))
         ->capture_default_str();
-    s->add_option("--dir", a->dir, "Also write games.pgn and games.json here on every change (atomically)");
-    s->add_option("--max-clients", a->max_clients, "Connections served at once; more get 503")
+    s->add_option("--dir", a->dir,
+                  tr("Also write games.pgn and games.json here on every change (atomically)"));
+    s->add_option("--max-clients", a->max_clients, tr("Connections served at once; more get 503"))
         ->capture_default_str();
-    s->add_option("--web", a->web, "The spectator page's folder (web/ with its npm packages)")
+    s->add_option("--web", a->web, tr("The spectator page's folder (web/ with its npm packages)"))
         ->capture_default_str();
     s->callback([a, &code] { code.value = serveCommand(*a); });
 
@@ -92,8 +103,8 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
     auto archives = std::make_shared<std::vector<std::string>>();
     verify->add_option(
         "--against", *archives,
-        "Saved copies of the published games.pgn or games.json: every published journal head must "
-        "be a record of this journal, at that move");
+        tr("Saved copies of the published games.pgn or games.json: every published journal head must "
+           "be a record of this journal, at that move"));
     journal->callback([verify, archives, &code] {
         if (verify->parsed() && code.value == 0 && !archives->empty())
             code.value = against(verify->get_option("FILE")->as<std::string>(), *archives);

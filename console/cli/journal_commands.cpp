@@ -6,17 +6,22 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "i18n/tr.hpp"
 #include "session/journal.hpp"
+#include "ui_language.hpp"
 
 namespace oc::cli {
 namespace {
+
+using i18n::tr;
+using i18n::trf;
 
 // The "journal" subcommand, created by whichever module registers first.
 CLI::App* journalCommand(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
         if (sub->get_name() == "journal") return sub;
     }
-    CLI::App* journal = app.add_subcommand("journal", "Check and replay a game journal");
+    CLI::App* journal = app.add_subcommand("journal", tr("Check and replay a game journal"));
     journal->require_subcommand(1);
     return journal;
 }
@@ -24,22 +29,30 @@ CLI::App* journalCommand(CLI::App& app) {
 std::string summary(const std::string& file, const session::JournalContents& contents) {
     const auto& first = contents.records.front();
     const auto& last = contents.records.back();
-    std::string line = fmt::format("{}: intact, {} records (seq 0..{}), {} .. {}, final hash {}", file,
-                                   contents.records.size(), last.seq, session::formatWallTime(first.wall),
-                                   session::formatWallTime(last.wall), last.hash);
-    if (contents.torn_tail_dropped) line += "; warning: an incomplete last record was dropped";
+    // The times stay ISO (UTC, as the journal holds them); the hash is the journal's.
+    const auto n = static_cast<long>(contents.records.size());
+    std::string line =
+        i18n::trnf("{}: intact, {} record (seq 0..{}), {} .. {}, final hash {}",
+                   "{}: intact, {} records (seq 0..{}), {} .. {}, final hash {}", n, file, n, last.seq,
+                   session::formatWallTime(first.wall), session::formatWallTime(last.wall), last.hash);
+    if (contents.torn_tail_dropped) line += tr("; warning: an incomplete last record was dropped");
     return line;
 }
 
 int verify(const std::string& file) {
+    if (auto lang = followJournalLanguage(file); !lang)
+        return std::cerr << trf("error: {}", lang.error()) << '\n', 2;
     const auto contents = session::readJournal(file);
     if (!contents) {
         const bool unreadable = contents.error().code == session::JournalErrorCode::Unreadable;
-        std::cerr << fmt::format("{}: {}: {}\n", file, unreadable ? "unreadable" : "NOT intact",
-                                 contents.error().message);
+        const std::string why = i18n::translateMessage(contents.error().message);
+        std::cerr << (unreadable ? trf("{}: unreadable: {}", file, why)
+                                 : trf("{}: NOT intact: {}", file, why))
+                  << '\n';
         return unreadable ? 2 : 1;
     }
-    for (const auto& warning : contents->warnings) std::cerr << "warning: " << warning << '\n';
+    for (const auto& warning : contents->warnings)
+        std::cerr << trf("warning: {}", i18n::translateMessage(warning)) << '\n';
     std::cout << summary(file, *contents) << '\n';
     return 0;
 }
@@ -49,11 +62,10 @@ int verify(const std::string& file) {
 void addJournalCommands(CLI::App& app, ExitCode& code) {
     CLI::App* journal = journalCommand(app);
     CLI::App* verify_cmd = journal->add_subcommand(
-        "verify",
-        "Verify a journal's hash chain. Exit 0 intact (a torn last record is only a "
-        "warning), 1 with the first bad record's index, 2 if the file cannot be read");
+        "verify", tr("Verify a journal's hash chain. Exit 0 intact (a torn last record is only a "
+                     "warning), 1 with the first bad record's index, 2 if the file cannot be read"));
     auto file = std::make_shared<std::string>();
-    verify_cmd->add_option("FILE", *file, "The journal file")->required();
+    verify_cmd->add_option("FILE", *file, tr("The journal file"))->required();
     verify_cmd->callback([file, &code] { code.value = verify(*file); });
 }
 

@@ -1,15 +1,56 @@
 // operator-cli: every operator action without a window, for scripts, tests and arbiters' replays.
+#include <fmt/format.h>
+
 #include <csignal>
 
+#include "cli_errors.hpp"
 #include "commands.hpp"
+#include "i18n/tr.hpp"
+#include "ui_language.hpp"
 
-int main(int argc, char** argv) {
-    // A write to an engine that has died must become an error value, never a silent kill of the tool.
-    std::signal(SIGPIPE, SIG_IGN);
+namespace {
 
-    CLI::App app{"operator-cli: headless operator console for human-vs-computer chess under FIDE rules"};
-    app.require_subcommand(1);
-    oc::cli::ExitCode code;
+using oc::i18n::tr;
+
+// CLI11's own words in its help screens and its failure advice, in the UI language.
+void translateHelp(CLI::App& app) {
+    auto formatter = app.get_formatter();
+    formatter->label("Usage", tr("Usage"));
+    formatter->label("OPTIONS", tr("OPTIONS"));
+    formatter->label("SUBCOMMAND", tr("SUBCOMMAND"));
+    formatter->label("SUBCOMMANDS", tr("SUBCOMMANDS"));
+    formatter->label("REQUIRED", tr("REQUIRED"));
+    formatter->label("Positionals", tr("Positionals"));
+    formatter->label("Needs", tr("Needs"));
+    formatter->label("Excludes", tr("Excludes"));
+    // The value types CLI11 prints after an option.
+    formatter->label("TEXT", tr("TEXT"));
+    formatter->label("INT", tr("INT"));
+    formatter->label("UINT", tr("UINT"));
+    formatter->label("FLOAT", tr("FLOAT"));
+    formatter->label("LANG", tr("LANG"));
+    app.option_defaults()->group(tr("Options"));  // before the help flag, which joins that group
+    app.set_help_flag("-h,--help", tr("Print this help message and exit"));
+    app.group(tr("Subcommands"));
+    app.footer(tr("--ui-lang en|pl may stand anywhere on the command line."));
+    // CLI11's message names the option; the usual ones and the advice after them are translated.
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return oc::i18n::trf("{}\nRun with --help for more information.\n",
+                             oc::cli::translateCliError(e.what()));
+    });
+}
+
+// A subcommand makes its help flag before it takes the app's option defaults: made again, it joins
+// the translated "Options" group like every other option.
+void translateHelpFlags(CLI::App& app) {
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+        sub->set_help_flag("-h,--help", tr("Print this help message and exit"));
+        translateHelpFlags(*sub);
+    }
+}
+
+// Every module's subcommands (the journal's first: audit, replay and broadcast join "journal").
+void addCommands(CLI::App& app, oc::cli::ExitCode& code) {
     oc::cli::addRulesCommands(app, code);
     oc::cli::addClockCommands(app, code);
     oc::cli::addEngineCommands(app, code);
@@ -18,8 +59,33 @@ int main(int argc, char** argv) {
     oc::cli::addSessionCommands(app, code);
     oc::cli::addSpeechCommands(app, code);
     oc::cli::addBroadcastCommands(app, code);
+    translateHelpFlags(app);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A write to an engine that has died must become an error value, never a silent kill of the tool.
+    std::signal(SIGPIPE, SIG_IGN);
+    // The language first: the help texts below are built in it.
+    auto args = oc::cli::takeUiLanguageFlag(argc, argv);
+    if (!args) {
+        fmt::print(stderr, "operator-cli: {}\n", args.error());
+        return 2;
+    }
+
+    CLI::App app{tr("operator-cli: headless operator console for human-vs-computer chess under FIDE rules")};
+    translateHelp(app);
+    // Taken out of argv above (valid anywhere); listed here so that --help shows it.
+    app.add_option("--ui-lang", CLI::callback_t{},
+                   tr("Language of the messages for people: en or pl (default: the event's ui_language, "
+                      "else its notation language's, else English)"))
+        ->type_name("LANG");
+    app.require_subcommand(1);
+    oc::cli::ExitCode code;
+    addCommands(app, code);
     try {
-        app.parse(argc, argv);
+        app.parse(static_cast<int>(args->size() - 1), args->data());
     } catch (const CLI::ParseError& e) {
         const int rc = app.exit(e);
         return rc == 0 ? 0 : 2;  // malformed command line: exit 2, as for any bad argument

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "i18n/tr.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
 #include "rules_pgn_commands.hpp"
@@ -12,6 +13,9 @@
 namespace oc::cli {
 
 namespace {
+
+using i18n::tr;
+using i18n::trf;
 
 struct PerftArgs {
     std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -22,11 +26,11 @@ struct PerftArgs {
 int runPerft(const PerftArgs& args) {
     auto pos = rules::Position::fromFen(args.fen);
     if (!pos) {
-        std::cerr << "bad FEN: " << pos.error().message << '\n';
+        std::cerr << trf("bad FEN: {}", i18n::translateMessage(pos.error().message)) << '\n';
         return 2;
     }
     if (args.depth < 1) {
-        std::cerr << "bad depth " << args.depth << ": expected 1 or more\n";
+        std::cerr << trf("bad depth {}: expected 1 or more", args.depth) << '\n';
         return 2;
     }
     std::uint64_t total = 0;
@@ -35,15 +39,16 @@ int runPerft(const PerftArgs& args) {
         total += n;
         fmt::print("{}: {}\n", rules::toUci(m), n);
     }
+    // The divide format engines print, read by programs (bench/rules): never translated.
     fmt::print("nodes {}\n", total);
     return 0;
 }
 
 void addPerft(CLI::App& app, ExitCode& code) {
     auto args = std::make_shared<PerftArgs>();
-    auto* cmd = app.add_subcommand("perft", "Count leaf nodes of the legal move tree, per root move");
-    cmd->add_option("--fen", args->fen, "Position (FEN); default the initial position");
-    cmd->add_option("--depth", args->depth, "Depth in plies (>= 1)")->required();
+    auto* cmd = app.add_subcommand("perft", tr("Count leaf nodes of the legal move tree, per root move"));
+    cmd->add_option("--fen", args->fen, tr("Position (FEN); default the initial position"));
+    cmd->add_option("--depth", args->depth, tr("Depth in plies (>= 1)"))->required();
     cmd->callback([args, &code] { code.value = runPerft(*args); });
 }
 
@@ -58,17 +63,18 @@ struct MoveArgs {
 tl::expected<std::string, std::string> readMove(std::string_view fen, std::string_view lang,
                                                 std::string_view text) {
     auto pos = rules::Position::fromFen(fen);
-    if (!pos) return tl::unexpected("bad FEN: " + pos.error().message);
+    if (!pos) return tl::unexpected(trf("bad FEN: {}", i18n::translateMessage(pos.error().message)));
     auto language = rules::parseLanguage(lang);
-    if (!language)
-        return tl::unexpected(fmt::format("unknown language '{}' (expected en pl de fr es nl ru)", lang));
+    if (!language) return tl::unexpected(trf("unknown language '{}' (expected en pl de fr es nl ru)", lang));
     auto parsed = rules::parseMoveText(*pos, text, *language);
-    if (!parsed) return tl::unexpected(parsed.error().message);
+    if (!parsed) return tl::unexpected(i18n::translateMessage(parsed.error().message));
     return rules::toUci(parsed->move) + " " + rules::toSan(*pos, parsed->move);
 }
 
 // One output line per input line "FEN<TAB>LANG<TAB>TEXT", so a caller can zip inputs and outputs.
 int runMoveBatch() {
+    // Every line is read by a program, refusals too: English whatever --ui-lang chose.
+    (void)i18n::setUiLanguage(i18n::UiLanguage::En);
     std::string line;
     while (std::getline(std::cin, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -89,7 +95,7 @@ int runMoveBatch() {
 int runMove(const MoveArgs& args) {
     if (!args.batch.empty()) {
         if (args.batch != "-") {
-            std::cerr << "--batch takes '-' (read from stdin)\n";
+            std::cerr << tr("--batch takes '-' (read from stdin)") << '\n';
             return 2;
         }
         return runMoveBatch();
@@ -109,15 +115,16 @@ int runMove(const MoveArgs& args) {
 
 void addMove(CLI::App& app, ExitCode& code) {
     auto args = std::make_shared<MoveArgs>();
-    auto* cmd = app.add_subcommand("move", "Read a move in an event language; print its UCI and English SAN");
-    cmd->add_option("--fen", args->fen, "Position (FEN); default the initial position");
-    cmd->add_option("--lang", args->lang, "Notation language: en pl de fr es nl ru")
+    auto* cmd =
+        app.add_subcommand("move", tr("Read a move in an event language; print its UCI and English SAN"));
+    cmd->add_option("--fen", args->fen, tr("Position (FEN); default the initial position"));
+    cmd->add_option("--lang", args->lang, tr("Notation language: en pl de fr es nl ru"))
         ->check(CLI::IsMember({"en", "pl", "de", "fr", "es", "nl", "ru"}));
-    cmd->add_option("--batch", args->batch, "'-': read FEN<TAB>LANG<TAB>TEXT lines from stdin");
-    cmd->add_option("text", args->text, "The move text, e.g. Nf3, Sg1-f3, e8=Q, 0-0, g1f3");
+    cmd->add_option("--batch", args->batch, tr("'-': read FEN<TAB>LANG<TAB>TEXT lines from stdin"));
+    cmd->add_option("text", args->text, tr("The move text, e.g. Nf3, Sg1-f3, e8=Q, 0-0, g1f3"));
     cmd->callback([args, cmd, &code] {
         if (args->batch.empty() && cmd->count("text") == 0) {
-            std::cerr << "move: give the move TEXT, or --batch -\n";
+            std::cerr << tr("move: give the move TEXT, or --batch -") << '\n';
             code.value = 2;
             return;
         }

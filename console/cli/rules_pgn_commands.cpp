@@ -9,11 +9,14 @@
 #include <memory>
 #include <sstream>
 
+#include "i18n/tr.hpp"
 #include "rules/pgn.hpp"
 
 namespace oc::cli {
 
 namespace {
+
+using i18n::tr;
 
 struct PgnArgs {
     std::string file;
@@ -59,7 +62,7 @@ template <typename Each, typename OnError>
 int forEachGame(const PgnArgs& args, Each each, OnError on_error) {
     auto text = readFile(args.file);
     if (!text) {
-        std::cerr << "cannot read PGN file '" << args.file << "'\n";
+        std::cerr << i18n::trf("cannot read PGN file '{}'", args.file) << '\n';
         return 2;
     }
     rules::PgnReader reader(*text, rules::PgnReadOptions{true, true});
@@ -80,13 +83,14 @@ int forEachGame(const PgnArgs& args, Each each, OnError on_error) {
 
 void addStatus(CLI::App& pgn, ExitCode& code) {
     auto args = std::make_shared<PgnArgs>();
-    auto* cmd =
-        pgn.add_subcommand("status", "One JSON line per game: plies, final FEN, automatic ending, claims");
-    cmd->add_option("file", args->file, "PGN file")->required();
-    cmd->add_option("--edition", args->edition, "Laws of Chess edition: 2005 or 2023")
+    auto* cmd = pgn.add_subcommand("status",
+                                   tr("One JSON line per game: plies, final FEN, automatic ending, claims"));
+    cmd->add_option("file", args->file, tr("PGN file"))->required();
+    cmd->add_option("--edition", args->edition, tr("Laws of Chess edition: 2005 or 2023"))
         ->check(CLI::IsMember({"2005", "2023"}));
     cmd->callback([args, &code] {
         const auto edition = args->edition == "2005" ? rules::Edition::E2005 : rules::Edition::E2023;
+        // JSON lines, read by programs: their errors stay English.
         code.value = forEachGame(
             *args,
             [&](std::size_t i, const rules::PgnGame& g) { fmt::print("{}\n", statusLine(i, g, edition)); },
@@ -100,19 +104,20 @@ void addStatus(CLI::App& pgn, ExitCode& code) {
 
 void addNormalize(CLI::App& pgn, ExitCode& code) {
     auto args = std::make_shared<PgnArgs>();
-    auto* cmd = pgn.add_subcommand("normalize", "Rewrite the games in PGN export format (bad games: stderr)");
-    cmd->add_option("file", args->file, "PGN file")->required();
+    auto* cmd =
+        pgn.add_subcommand("normalize", tr("Rewrite the games in PGN export format (bad games: stderr)"));
+    cmd->add_option("file", args->file, tr("PGN file"))->required();
     cmd->callback([args, &code] {
         code.value = forEachGame(
             *args, [](std::size_t, const rules::PgnGame& g) { fmt::print("{}", rules::writePgn(g)); },
-            [](const rules::PgnError& e) { std::cerr << e.message << '\n'; });
+            [](const rules::PgnError& e) { std::cerr << i18n::translateMessage(e.message) << '\n'; });
     });
 }
 
 }  // namespace
 
 void addRulesPgnCommands(CLI::App& app, ExitCode& code) {
-    auto* pgn = app.add_subcommand("pgn", "Validate and normalise PGN files");
+    auto* pgn = app.add_subcommand("pgn", tr("Validate and normalise PGN files"));
     pgn->require_subcommand(1);
     addStatus(*pgn, code);
     addNormalize(*pgn, code);

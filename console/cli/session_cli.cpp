@@ -7,37 +7,42 @@
 #include <sstream>
 
 #include "host/script_file.hpp"
+#include "i18n/tr.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::cli {
 
+using i18n::tr;
+
 void addPlayOptions(CLI::App& p, PlayArgs& a) {
-    p.add_option("--engine", a.engine, "Engine command (\"fake\": the built-in deterministic test engine)")
+    p.add_option("--engine", a.engine,
+                 tr("Engine command (\"fake\": the built-in deterministic test engine)"))
         ->required();
-    p.add_option("--engine-arg", a.engine_args, "An argument for the engine (repeatable)");
-    p.add_option("--engine-side", a.engine_side, "The computer's colour")
+    p.add_option("--engine-arg", a.engine_args, tr("An argument for the engine (repeatable)"));
+    p.add_option("--engine-side", a.engine_side, tr("The computer's colour"))
         ->required()
         ->check(CLI::IsMember({"white", "black"}));
-    p.add_option("--tc", a.tc, "Time control, e.g. \"40/90m+30s, 30m+30s\" or 15m+10s")->required();
-    p.add_option("--human", a.human, "random | engine:CMD | script:FILE")->required();
+    p.add_option("--tc", a.tc, tr("Time control, e.g. \"40/90m+30s, 30m+30s\" or 15m+10s"))->required();
+    p.add_option("--human", a.human, tr("random | engine:CMD | script:FILE"))->required();
     p.add_option("--operator-delay", a.operator_delay,
-                 "Operator handling delays MEDIAN_S,P99_S (log-normal)");
-    p.add_option("--seed", a.seed, "Seed for every random choice (moves, delays)");
-    p.add_option("--max-plies", a.max_plies, "Stop after this many half-moves (result *)");
-    p.add_option("--journal", a.journal, "The game journal (created; with --resume continued)")->required();
-    p.add_option("--pgn", a.pgn, "Write the game's PGN here at the end");
-    p.add_option("--scoresheet-pdf", a.pdf, "Write the printable scoresheet (A4 PDF) here at the end");
+                 tr("Operator handling delays MEDIAN_S,P99_S (log-normal)"));
+    p.add_option("--seed", a.seed, tr("Seed for every random choice (moves, delays)"));
+    p.add_option("--max-plies", a.max_plies, tr("Stop after this many half-moves (result *)"));
+    p.add_option("--journal", a.journal, tr("The game journal (created; with --resume continued)"))
+        ->required();
+    p.add_option("--pgn", a.pgn, tr("Write the game's PGN here at the end"));
+    p.add_option("--scoresheet-pdf", a.pdf, tr("Write the printable scoresheet (A4 PDF) here at the end"));
     p.add_option("--envelope-pdf", a.envelope_pdf,
-                 "If the game ends adjourned: write the envelope's adjournment record (A4 PDF) here");
-    p.add_flag("--resume", a.resume, "Continue the game the journal holds");
-    p.add_flag("--verbose", a.verbose, "Print each move as it is played");
-    p.add_option("--setup", a.setup_file, "Event setup JSON (docs/operator-guide.md); flags override it");
-    p.add_option("--edition", a.edition, "Laws of Chess edition: 2005 or 2023");
-    p.add_option("--lang", a.lang, "Notation language: en pl de fr es nl ru");
-    p.add_option("--engine-nodes", a.nodes, "Nodes per engine search in simulated time (deterministic)");
+                 tr("If the game ends adjourned: write the envelope's adjournment record (A4 PDF) here"));
+    p.add_flag("--resume", a.resume, tr("Continue the game the journal holds"));
+    p.add_flag("--verbose", a.verbose, tr("Print each move as it is played"));
+    p.add_option("--setup", a.setup_file, tr("Event setup JSON (docs/operator-guide.md); flags override it"));
+    p.add_option("--edition", a.edition, tr("Laws of Chess edition: 2005 or 2023"));
+    p.add_option("--lang", a.lang, tr("Notation language: en pl de fr es nl ru"));
+    p.add_option("--engine-nodes", a.nodes, tr("Nodes per engine search in simulated time (deterministic)"));
     p.add_option("--engine-deadline", a.engine_deadline_s,
-                 "Real seconds a search may take (plus 3 s) before the engine counts as hung and is "
-                 "restarted with the whole game (default 10)")
+                 tr("Real seconds a search may take (plus 3 s) before the engine counts as hung and is "
+                    "restarted with the whole game (default 10)"))
         ->check(CLI::Range(0.1, 3600.0));
 }
 
@@ -49,7 +54,7 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         std::istringstream in(a.operator_delay);
         if (!(in >> m >> comma >> p) || comma != ',' || m <= 0 || p < m)
             return tl::make_unexpected(
-                "--operator-delay: expected MEDIAN_S,P99_S with 0 < median <= p99, e.g. 4,15");
+                tr("--operator-delay: expected MEDIAN_S,P99_S with 0 < median <= p99, e.g. 4,15"));
         // The driver draws every routine step's delay from these (E.III 2.1 handling times).
         h.options.delay_median_s = m;
         h.options.delay_p99_s = p;
@@ -70,7 +75,7 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         h.options.script_digest = script->digest;  // --resume checks it is the same
     } else {
         return tl::make_unexpected(
-            fmt::format("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
+            i18n::trf("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
     }
     return h;
 }
@@ -83,14 +88,15 @@ tl::expected<std::optional<sim::ScriptResume>, std::string> resumePoint(
     if (options.human != sim::HumanKind::Script) {
         if (!scripted) return std::nullopt;
         return tl::make_unexpected(
-            "the game is played from a script: resume it with --human script:FILE (the same file)");
+            tr("the game is played from a script: resume it with --human script:FILE (the same file)"));
     }
     if (records.empty()) return std::nullopt;  // killed before the game's first record: start afresh
     auto point = sim::scriptResumePoint(records, options.script, options.script_digest);
-    if (!point) return tl::make_unexpected(point.error());
+    if (!point) return tl::make_unexpected(i18n::translateMessage(point.error()));
     return *point;
 }
 
+// Words of the final key/value line, which scripts read: never translated.
 std::string terminationName(const session::Snapshot& s) {
     const std::string& t = s.termination;
     auto has = [&](const char* w) { return t.find(w) != std::string::npos; };
@@ -109,6 +115,11 @@ std::string terminationName(const session::Snapshot& s) {
     if (has("illegal move")) return "illegal-move";
     if (has("sealed")) return "defective-sealed-move";
     return "arbiter";
+}
+
+std::string resultLine(const session::Snapshot& s) {
+    return fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}", s.result,
+                       terminationName(s), s.moves.size(), s.engine_restarts, s.computer_flags);
 }
 
 }  // namespace oc::cli

@@ -38,6 +38,9 @@ void addPlayOptions(CLI::App& play, PlayArgs& args);
 // One word for the final line: checkmate, stalemate, dead-position, fivefold, seventy-five, threefold,
 // fifty-move, agreement, resignation, time-forfeit, illegal-move, arbiter, adjourned, unterminated.
 std::string terminationName(const session::Snapshot& s);
+// The last line of play and journal replay, which scripts read (English key/value words, never translated):
+// "result R termination T plies N engine_restarts N computer_flags N".
+std::string resultLine(const session::Snapshot& s);
 void addReplayCommand(CLI::App& app, ExitCode& code);
 
 }  // namespace oc::cli

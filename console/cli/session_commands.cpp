@@ -11,14 +11,19 @@
 #include "commands.hpp"
 #include "host/bridge_engine_link.hpp"
 #include "host/game.hpp"
+#include "i18n/tr.hpp"
+#include "play_progress.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
 #include "sim/driver.hpp"
+#include "ui_language.hpp"
 
 namespace oc::cli {
 namespace {
 
+using i18n::tr;
+using i18n::trf;
 using session::TimePoint;
 
 // Simulated time starts here (an arbitrary origin; only differences matter).
@@ -51,9 +56,11 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     if (!a.setup_file.empty()) {
         std::ifstream in(a.setup_file);
         auto j = nlohmann::json::parse(in, nullptr, false);
-        if (j.is_discarded()) return tl::make_unexpected(a.setup_file + ": not valid JSON");
+        if (j.is_discarded()) return tl::make_unexpected(trf("{}: not valid JSON", a.setup_file));
         auto parsed = session::eventSetupFromJson(j);
-        if (!parsed) return tl::make_unexpected(a.setup_file + ": " + parsed.error());
+        if (!parsed)
+            return tl::make_unexpected(
+                fmt::format("{}: {}", a.setup_file, i18n::translateMessage(parsed.error())));
         s = *parsed;
     }
     s.computer_side = a.engine_side == "white" ? rules::Color::White : rules::Color::Black;
@@ -65,12 +72,11 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     if (a.engine != "fake" && !s.engine.options.count("Threads")) s.engine.options["Threads"] = "1";
     if (a.edition) {
         auto edition = session::editionFromYear(*a.edition);
-        if (!edition)
-            return tl::make_unexpected(fmt::format("--edition: expected 2005 or 2023, got {}", *a.edition));
+        if (!edition) return tl::make_unexpected(trf("--edition: expected 2005 or 2023, got {}", *a.edition));
         s.edition = *edition;
     }
     if (!a.lang.empty()) s.language = a.lang;
-    if (auto ok = session::validate(s); !ok) return tl::make_unexpected(ok.error());
+    if (auto ok = session::validate(s); !ok) return tl::make_unexpected(i18n::translateMessage(ok.error()));
     return s;
 }
 
@@ -122,7 +128,7 @@ tl::expected<std::unique_ptr<session::EngineLink>, std::string> humanEngine(cons
                                                                             EngineHandles& handles) {
     if (!human.engine_settings) return nullptr;
     auto he = engineStarter(handles, a.seed ^ 0x5eed, bridgeOptions(a))(*human.engine_settings);
-    if (!he) return tl::make_unexpected("human engine: " + he.error());
+    if (!he) return tl::make_unexpected(trf("human engine: {}", he.error()));
     return he;
 }
 
@@ -132,7 +138,6 @@ void configureDriver(sim::DriverOptions& opt, const PlayArgs& a, host::Game& gam
     opt.journal = &game.records();
     opt.seed = a.seed;
     opt.max_plies = a.max_plies;
-    if (a.verbose) opt.verbose = &std::cout;
     host::BridgeEngineLink* bridge = engine.bridge;
     host::BridgeEngineLink* hbridge = human.bridge;
     opt.wait_for_engine = [bridge, hbridge] {
@@ -147,51 +152,70 @@ void writeDocuments(const PlayArgs& a, const session::Session& session, TimePoin
     if (!a.pgn.empty()) std::ofstream(a.pgn) << session.pgn();
     if (!a.pdf.empty())
         if (auto ok = print::writeScoresheetPdf(session.scoresheetData(), a.pdf); !ok)
-            std::cerr << "error: " << ok.error().message << "\n";
+            std::cerr << trf("error: {}", i18n::translateMessage(ok.error().message)) << "\n";
     if (a.envelope_pdf.empty()) return;
     // Guidelines I.2: only an adjourned game has an envelope; the form never holds the sealed move.
     auto form = session.adjournmentForm(now);
-    if (!form) std::cerr << "error: --envelope-pdf: the game is not adjourned\n";
+    if (!form) std::cerr << tr("error: --envelope-pdf: the game is not adjourned") << "\n";
     if (form)
         if (auto ok = print::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
-            std::cerr << "error: " << ok.error().message << "\n";
+            std::cerr << trf("error: {}", i18n::translateMessage(ok.error().message)) << "\n";
+}
+
+// The language of the event being played (--ui-lang first): a resumed game's is in its journal.
+tl::expected<void, std::string> followPlayLanguage(const PlayArgs& a, const session::EventSetup& setup) {
+    if (a.resume && std::filesystem::exists(a.journal)) return followJournalLanguage(a.journal);
+    return followSetupLanguage(setup);
+}
+
+int fail(const std::string& message, int code) {
+    std::cerr << trf("error: {}", message) << "\n";
+    return code;
+}
+
+// Plays the opened game to its end.
+int run(const PlayArgs& a, host::Game& game, const HumanSpec& human, sim::DriverOptions& opt,
+        const EngineHandles& engine) {
+    TimePoint now = kSimStart;
+    if (game.restoredRecords() > 0) now = opt.resume ? opt.resume->now : game.session().lastRecordTime();
+    EngineHandles human_handles;
+    auto human_engine = humanEngine(human, a, human_handles);
+    if (!human_engine) return fail(human_engine.error(), 3);
+    opt.human_engine = human_engine->get();
+    configureDriver(opt, a, game, engine, human_handles);
+    session::Session& session = game.session();
+    PlayProgress progress(session, std::cout);
+    if (a.verbose) game.addOutput(progress);
+    sim::Driver driver(session, game.engine(), opt, now);
+    auto result = driver.run();
+    if (a.verbose) progress.flush();
+    auto snap = session.snapshot(driver.now());
+    writeDocuments(a, session, driver.now());
+    if (!result.ok) std::cerr << trf("error: {}", i18n::translateMessage(result.error)) << "\n";
+    if (!snap.journal_failure.empty()) return 4;  // the journal is unwritable: stopped, exit 4
+    std::cout << resultLine(snap) << "\n";
+    return result.ok ? 0 : 1;
 }
 
 int play(const PlayArgs& a) {
     auto setup = buildSetup(a);
-    if (!setup) return std::cerr << "error: " << setup.error() << "\n", 2;
+    if (!setup) return fail(setup.error(), 2);
+    if (auto lang = followPlayLanguage(a, *setup); !lang) return fail(lang.error(), 2);
     auto human = parseHuman(a, setup->computer_side);
-    if (!human) return std::cerr << "error: " << human.error() << "\n", 2;
+    if (!human) return fail(human.error(), 2);
     sim::DriverOptions opt = human->options;
-    EngineHandles engine, human_handles;
+    EngineHandles engine;
     auto game = openGame(a, *setup, opt, engine);
-    if (!game) return std::cerr << "error: " << game.error().message << "\n", exitCode(game.error().kind);
-    for (const auto& note : (*game)->notes()) std::cerr << "warning: " << note << "\n";
-    TimePoint now = kSimStart;
-    if ((*game)->restoredRecords() > 0)
-        now = opt.resume ? opt.resume->now : (*game)->session().lastRecordTime();
-    auto human_engine = humanEngine(*human, a, human_handles);
-    if (!human_engine) return std::cerr << "error: " << human_engine.error() << "\n", 3;
-    opt.human_engine = human_engine->get();
-    configureDriver(opt, a, **game, engine, human_handles);
-    session::Session& session = (*game)->session();
-    sim::Driver driver(session, (*game)->engine(), opt, now);
-    auto result = driver.run();
-    auto snap = session.snapshot(driver.now());
-    writeDocuments(a, session, driver.now());
-    if (!result.ok) std::cerr << "error: " << result.error << "\n";
-    if (!snap.journal_failure.empty()) return 4;  // the journal is unwritable: stopped, exit 4
-    std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
-                             snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
-                             snap.computer_flags);
-    return result.ok ? 0 : 1;
+    if (!game) return fail(game.error().message, exitCode(game.error().kind));
+    for (const auto& note : (*game)->notes()) std::cerr << trf("warning: {}", note) << "\n";
+    return run(a, **game, *human, opt, engine);
 }
 
 }  // namespace
 
 void addSessionCommands(CLI::App& app, ExitCode& code) {
     auto args = std::make_shared<PlayArgs>();
-    CLI::App* p = app.add_subcommand("play", "Play a whole game headlessly (simulated time)");
+    CLI::App* p = app.add_subcommand("play", tr("Play a whole game headlessly (simulated time)"));
     addPlayOptions(*p, *args);
     p->callback([args, &code] { code.value = play(*args); });
     addReplayCommand(app, code);

@@ -5,15 +5,19 @@
 #include <iostream>
 
 #include "clock/tc_format.hpp"
+#include "i18n/tr.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
 #include "session/local_time.hpp"
 #include "session/no_engine.hpp"
 #include "session_cli.hpp"
+#include "ui_language.hpp"
 
 namespace oc::cli {
 namespace {
 
+using i18n::tr;
+using i18n::trf;
 using nlohmann::json;
 
 std::string stamp(std::int64_t ms) {
@@ -24,105 +28,161 @@ std::string ms(const json& v) {
     return v.is_null() ? "-" : stamp(v.get<std::int64_t>());
 }
 
+// A message the session journalled in English, in the UI language; "" stays "" (the catalogue would
+// answer an empty text with its header).
+std::string said(const json& p, const char* key) {
+    const std::string english = p.value(key, std::string());
+    return english.empty() ? english : i18n::translateMessage(english);
+}
+
+// A side as the journal writes it ("white", "black"), in the UI language; other words as they are.
+std::string side(const json& v) {
+    const std::string word = v.get<std::string>();
+    if (word == "white") return i18n::trc("side", "white");
+    if (word == "black") return i18n::trc("side", "black");
+    return word;
+}
+
 // Pondering on the human's time (audit only; the expected move is engine analysis, never public).
 std::string describePonder(const std::string& type, const json& p) {
     if (type == "ponder_start")
-        return fmt::format("ponder on {} (go ponder wtime {} btime {})", p["expected"].get<std::string>(),
-                           p["wtime"].get<std::int64_t>(), p["btime"].get<std::int64_t>());
-    if (type == "ponder_hit")
-        return fmt::format("ponderhit: the human played {}", p["uci"].get<std::string>());
+        return trf("ponder on {} (go ponder wtime {} btime {})", p["expected"].get<std::string>(),
+                   p["wtime"].get<std::int64_t>(), p["btime"].get<std::int64_t>());
+    if (type == "ponder_hit") return trf("ponderhit: the human played {}", p["uci"].get<std::string>());
+    if (type == "ponder_miss" && p.contains("reason"))
+        return trf("ponder miss: expected {}, played {} ({}): stop, fresh search",
+                   p["expected"].get<std::string>(), p["played"].get<std::string>(),
+                   p["reason"].get<std::string>());
     if (type == "ponder_miss")
-        return fmt::format("ponder miss: expected {}, played {}{}: stop, fresh search",
-                           p["expected"].get<std::string>(), p["played"].get<std::string>(),
-                           p.contains("reason") ? " (" + p["reason"].get<std::string>() + ")" : "");
-    return fmt::format("ponder search stopped: {}", p.value("reason", ""));
+        return trf("ponder miss: expected {}, played {}: stop, fresh search",
+                   p["expected"].get<std::string>(), p["played"].get<std::string>());
+    return trf("ponder search stopped: {}", p.value("reason", ""));
 }
 
 // IRR-04 and CLK-08 records: what the arbiter ruled, in his words.
 std::string describeArbiter(const std::string& type, const json& p) {
-    if (type == "illegal_kind")
-        return fmt::format("arbiter: illegal move by {} ({}{}){}", p["side"].get<std::string>(),
-                           p["kind"].get<std::string>(),
-                           p.contains("move") ? " " + p["move"].get<std::string>() : "",
-                           p.contains("uci") ? ", stands as " + p["uci"].get<std::string>() : "");
-    if (type == "arrival")
-        return fmt::format("{} arrived {} after the start (default time {}){}", p["side"].get<std::string>(),
-                           stamp(p["late_ms"].get<std::int64_t>()),
-                           stamp(p["default_ms"].get<std::int64_t>()),
-                           p["forfeit"].get<bool>() ? ": forfeit proposed" : "");
-    return fmt::format("arbiter: forfeit of {} for late arrival {}", p["side"].get<std::string>(),
-                       p["confirm"].get<bool>() ? "confirmed" : "overruled, play continues");
+    if (type == "illegal_kind")  // the kind is the journal's code word, the moves are notation
+        return trf("arbiter: illegal move by {} ({}{}){}", side(p["side"]), p["kind"].get<std::string>(),
+                   p.contains("move") ? " " + p["move"].get<std::string>() : "",
+                   p.contains("uci") ? trf(", stands as {}", p["uci"].get<std::string>()) : "");
+    if (type == "arrival") {
+        const std::string late = stamp(p["late_ms"].get<std::int64_t>()),
+                          allowed = stamp(p["default_ms"].get<std::int64_t>());
+        return p["forfeit"].get<bool>()
+                   ? trf("{} arrived {} after the start (default time {}): forfeit proposed", side(p["side"]),
+                         late, allowed)
+                   : trf("{} arrived {} after the start (default time {})", side(p["side"]), late, allowed);
+    }
+    return p["confirm"].get<bool>()
+               ? trf("arbiter: forfeit of {} for late arrival confirmed", side(p["side"]))
+               : trf("arbiter: forfeit of {} for late arrival overruled, play continues", side(p["side"]));
+}
+
+std::string describeQuickplayRuling(const json& p) {
+    const std::string ruling = p["ruling"];
+    if (ruling == "postpone")
+        return p.value("add", false) ? tr("arbiter postpones the quickplay claim, opponent +2:00")
+                                     : tr("arbiter postpones the quickplay claim, opponent +0");
+    return ruling == "draw" ? tr("arbiter upholds the quickplay claim: draw")
+                            : tr("arbiter rejects the quickplay claim (opponent +2:00 unless a flag fell)");
 }
 
 // QPF-02..04: the quickplay-finish events an arbiter audits; "" for other records.
 std::string describeQuickplay(const std::string& type, const json& p) {
     if (type == "qpf_claim")
-        return fmt::format(
-            "{} claims a draw, quickplay finish (10.2 / III.5){}", p["claimant"].get<std::string>(),
-            p.value("provisional", false) ? ": no arbiter in the venue, game ended pending arbiter "
-                                            "(III.6 / App. D)"
-                                          : ": clocks paused for the arbiter");
-    if (type == "qpf_ruling") {
-        std::string ruling = p["ruling"];
-        if (ruling == "postpone")
-            return fmt::format("arbiter postpones the quickplay claim, opponent {}",
-                               p.value("add", false) ? "+2:00" : "+0");
-        return ruling == "draw" ? "arbiter upholds the quickplay claim: draw"
-                                : "arbiter rejects the quickplay claim (opponent +2:00 unless a flag fell)";
-    }
+        return p.value("provisional", false)
+                   ? trf("{} claims a draw, quickplay finish (10.2 / III.5): no arbiter in the venue, game "
+                         "ended pending arbiter (III.6 / App. D)",
+                         side(p["claimant"]))
+                   : trf("{} claims a draw, quickplay finish (10.2 / III.5): clocks paused for the arbiter",
+                         side(p["claimant"]));
+    if (type == "qpf_ruling") return describeQuickplayRuling(p);
     if (type == "increment_request")
-        return fmt::format("{} asks for a 5 s increment for both (III.4), a draw offer",
-                           p["requester"].get<std::string>());
+        return trf("{} asks for a 5 s increment for both (III.4), a draw offer", side(p["requester"]));
     if (type == "increment_ruling")
         return p["grant"].get<bool>()
-                   ? "arbiter grants the III.4 increment: +5 s per move for both, opponent +2:00"
-                   : "arbiter refuses the III.4 increment";
+                   ? tr("arbiter grants the III.4 increment: +5 s per move for both, opponent +2:00")
+                   : tr("arbiter refuses the III.4 increment");
     return {};
 }
 
-// One line per record: what happened, in the operator's words.
-std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
-    std::int64_t t = p.value("t", std::int64_t{0});
-    if (type == "human_move")
-        return fmt::format("human move {} ({}), entered {} ms after the human pressed the clock{}",
-                           p["text"].get<std::string>(), p["uci"].get<std::string>(),
-                           t - p["pressed"].get<std::int64_t>(),
-                           p.value("offer", false) ? ", draw offer (=)" : "");
-    if (type == "engine_move") {
-        engine_move_t = t;
-        std::string score = p.contains("mate") ? fmt::format("mate {}", p["mate"].get<int>())
-                            : p.contains("cp") ? fmt::format("{} cp", p["cp"].get<int>())
-                                               : "no score";
-        return fmt::format("engine move {} shown ({})", p["uci"].get<std::string>(), score);
+std::string describeHumanMove(const json& p, std::int64_t t) {
+    const auto text = p["text"].get<std::string>(), uci = p["uci"].get<std::string>();
+    const std::int64_t entered = t - p["pressed"].get<std::int64_t>();
+    return p.value("offer", false)
+               ? trf("human move {} ({}), entered {} ms after the human pressed the clock, draw offer (=)",
+                     text, uci, entered)
+               : trf("human move {} ({}), entered {} ms after the human pressed the clock", text, uci,
+                     entered);
+}
+
+std::string describeEngineMove(const json& p) {
+    const std::string score = p.contains("mate") ? trf("mate {}", p["mate"].get<int>())
+                              : p.contains("cp") ? trf("{} cp", p["cp"].get<int>())
+                                                 : std::string(tr("no score"));
+    return trf("engine move {} shown ({})", p["uci"].get<std::string>(), score);
+}
+
+// The operator's records around the game: scripts, E.III 3.4 instructions, resumes, module changes.
+std::string describeOperator(const std::string& type, const json& p) {
+    if (type == "script_line") {  // operator-cli play --human script:FILE (docs/cli-script-format.md)
+        const int attempt = p.value("attempt", 0);
+        return attempt > 0 ? trf("script line {} (retry {})", p.value("line", 0), attempt)
+                           : trf("script line {}", p.value("line", 0));
     }
+    if (type == "engine_request")  // E.III 3.4
+        return p.value("allowed", false)
+                   ? trf("engine instruction: set {} to {} - shown to the operator",
+                         p["name"].get<std::string>(), p["value"].get<std::string>())
+                   : trf("engine instruction: set {} to {} - refused: {}", p["name"].get<std::string>(),
+                         p["value"].get<std::string>(), said(p, "reason"));
+    if (type == "console_resumed")  // host::Game::open: the journal was reopened and continued
+        return trf("{} resumed the journal after record {}: re-synchronise to the table clock",
+                   p.value("program", std::string("?")), p.value("resumed_from_seq", std::uint64_t{0}));
+    if (type == "refused")  // the command's code word; the session's reason (English) in the UI language
+        return trf("refused {}: {}", p.value("command", std::string("?")), said(p, "reason"));
+    if (type == "engine_fault") return trf("engine fault: {}", said(p, "what"));
+    if (type == "module_change")
+        return trf("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
+                   p["value"].get<std::string>());
+    return {};
+}
+
+// The computer's move cycle (E.III 1.4, 2.1, 3.1): shown, executed, pressed, recorded; "" for others.
+std::string describeComputerMove(const std::string& type, const json& p, std::int64_t& engine_move_t) {
+    if (type == "engine_move") {
+        engine_move_t = p.value("t", std::int64_t{0});
+        return describeEngineMove(p);
+    }
+    if (type == "made")
+        return p.value("breach", false)
+                   ? trf("computer's move {} executed on the board: not the move shown (E.III 3.1 breach)",
+                         p.value("uci", std::string("?")))
+                   : trf("computer's move {} executed on the board", p.value("uci", std::string("?")));
     if (type == "pressed")
-        return fmt::format("computer's clock pressed; handling time {} ms",
-                           p["at"].get<std::int64_t>() - engine_move_t);
-    if (type == "go")
+        return trf("computer's clock pressed; handling time {} ms",
+                   p["at"].get<std::int64_t>() - engine_move_t);
+    if (type == "recorded") return tr("the computer's move is recorded on the scoresheet");
+    return {};
+}
+
+// One line per record: what happened, in the operator's words (records without words: as journalled).
+std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
+    if (type == "human_move") return describeHumanMove(p, p.value("t", std::int64_t{0}));
+    if (auto c = describeComputerMove(type, p, engine_move_t); !c.empty()) return c;
+    if (type == "start") return tr("the game starts: the clocks run");
+    if (type == "go")  // the UCI command's own words
         return fmt::format("go wtime {} btime {} movestogo {}", p["wtime"].get<std::int64_t>(),
                            p["btime"].get<std::int64_t>(), p["movestogo"].get<int>());
-    if (type == "sync")
-        return fmt::format("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
-    if (type == "engine_io") return fmt::format("engine I/O: {} lines", p["lines"].size());
+    if (type == "sync") return trf("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
+    if (type == "engine_io") {
+        const auto n = static_cast<long>(p["lines"].size());
+        return i18n::trnf("engine I/O: {} line", "engine I/O: {} lines", n, n);
+    }
     if (type.rfind("ponder_", 0) == 0) return describePonder(type, p);
     if (type == "illegal_kind" || type == "arrival" || type == "forfeit") return describeArbiter(type, p);
-    if (type == "script_line")  // operator-cli play --human script:FILE (docs/cli-script-format.md)
-        return fmt::format(
-            "script line {}{}", p.value("line", 0),
-            p.value("attempt", 0) > 0 ? fmt::format(" (retry {})", p.value("attempt", 0)) : "");
     if (auto q = describeQuickplay(type, p); !q.empty()) return q;
-    if (type == "engine_request")  // E.III 3.4
-        return fmt::format("engine instruction: set {} to {} - {}", p["name"].get<std::string>(),
-                           p["value"].get<std::string>(),
-                           p.value("allowed", false) ? "shown to the operator"
-                                                     : "refused: " + p.value("reason", std::string()));
-    if (type == "console_resumed")  // host::Game::open: the journal was reopened and continued
-        return fmt::format("{} resumed the journal after record {}: re-synchronise to the table clock",
-                           p.value("program", std::string("?")),
-                           p.value("resumed_from_seq", std::uint64_t{0}));
-    if (type == "module_change")
-        return fmt::format("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
-                           p["value"].get<std::string>());
+    if (auto o = describeOperator(type, p); !o.empty()) return o;
     json rest = p;
     rest.erase("t");
     rest.erase("type");
@@ -138,9 +198,10 @@ int writeEnvelope(const session::Session& s, const session::JournalContents& con
     for (const auto& r : contents.records)
         if (r.type == "sealed") at = session::formatLocalTime(r.wall);
     auto form = s.adjournmentForm(s.lastRecordTime(), resumption, at);
-    if (!form) return std::cerr << "error: --envelope-pdf: the journal's game is not adjourned\n", 1;
+    if (!form)
+        return std::cerr << tr("error: --envelope-pdf: the journal's game is not adjourned") << "\n", 1;
     if (auto ok = print::writeSealedMoveFormPdf(*form, out); !ok)
-        return std::cerr << ok.error().message << "\n", 1;
+        return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
     return 0;
 }
 
@@ -151,12 +212,12 @@ int writeQuickplayClaim(const session::Session& s, const session::JournalContent
     for (const auto& r : contents.records)
         if (r.type == "qpf_claim") at = session::formatWallTime(r.wall);
     auto e = s.quickplayClaimExport(at);
-    if (!e) return std::cerr << "error: --qpf-claim: the journal has no quickplay claim\n", 1;
+    if (!e) return std::cerr << tr("error: --qpf-claim: the journal has no quickplay claim") << "\n", 1;
     if (out.ends_with(".pdf")) {
         if (auto ok = print::writeQuickplayClaimPdf(*e, out); !ok)
-            return std::cerr << ok.error().message << "\n", 1;
+            return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
     } else if (!(std::ofstream(out) << print::quickplayClaimText(*e))) {
-        return std::cerr << "error: cannot write " << out << "\n", 1;
+        return std::cerr << trf("error: cannot write {}", out) << "\n", 1;
     }
     return 0;
 }
@@ -165,47 +226,57 @@ struct ReplayOutputs {
     std::string pgn, pdf, envelope, results, qpf, resumption;
 };
 
-int replay(const std::string& file, const ReplayOutputs& o) {
-    const std::string &pgn_out = o.pgn, &pdf_out = o.pdf, &envelope_out = o.envelope, &qpf_out = o.qpf;
-    auto contents = session::readJournal(file);
-    if (!contents) {
-        std::cerr << file << ": " << contents.error().message << "\n";
-        return contents.error().code == session::JournalErrorCode::Unreadable ? 2 : 1;
-    }
-    for (const auto& w : contents->warnings) std::cerr << "warning: " << w << "\n";
-    auto records = session::sessionRecords(*contents);
+// The timeline: one line per record, its time from the game's first record.
+void printTimeline(const std::vector<json>& records) {
     std::int64_t origin = records.empty() ? 0 : records.front().value("t", std::int64_t{0}),
                  engine_t = origin;
     for (const auto& r : records) {
         std::int64_t t = r.value("t", std::int64_t{0});
         std::cout << fmt::format("{} {}\n", stamp(t - origin), describe(r["type"], r, engine_t));
     }
+}
+
+// --pgn, --results-json, --scoresheet-pdf, then the envelope or the quickplay claim.
+int writeOutputs(const session::Session& s, const session::JournalContents& contents,
+                 const ReplayOutputs& o) {
+    if (!o.pgn.empty()) std::ofstream(o.pgn) << s.pgn();
+    if (!o.results.empty()) std::ofstream(o.results) << s.resultsJson().dump(2) << "\n";  // CMP-4
+    if (!o.pdf.empty()) {
+        auto data = s.scoresheetData();
+        data.footnote = trf("journal {}", contents.records.back().hash);
+        if (auto ok = print::writeScoresheetPdf(data, o.pdf); !ok)
+            return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
+    }
+    if (!o.envelope.empty()) return writeEnvelope(s, contents, o.envelope, o.resumption);
+    if (!o.qpf.empty()) return writeQuickplayClaim(s, contents, o.qpf);
+    return 0;
+}
+
+int replay(const std::string& file, const ReplayOutputs& o) {
+    if (auto lang = followJournalLanguage(file); !lang)
+        return std::cerr << trf("error: {}", lang.error()) << "\n", 2;
+    auto contents = session::readJournal(file);
+    if (!contents) {
+        std::cerr << file << ": " << i18n::translateMessage(contents.error().message) << "\n";
+        return contents.error().code == session::JournalErrorCode::Unreadable ? 2 : 1;
+    }
+    for (const auto& w : contents->warnings)
+        std::cerr << trf("warning: {}", i18n::translateMessage(w)) << "\n";
+    auto records = session::sessionRecords(*contents);
+    printTimeline(records);
     session::MemorySink sink;
     session::NoEngine none;
     auto s = session::Session::restore(records, sink, none);
-    if (!s) return std::cerr << file << ": " << s.error() << "\n", 1;
-    auto snap = (*s)->snapshot((*s)->lastRecordTime());
+    if (!s) return std::cerr << file << ": " << i18n::translateMessage(s.error()) << "\n", 1;
     std::cout << (*s)->scoresheetText();
-    std::cout << fmt::format("result {} termination {} plies {} engine_restarts {} computer_flags {}\n",
-                             snap.result, terminationName(snap), snap.moves.size(), snap.engine_restarts,
-                             snap.computer_flags);
-    if (!pgn_out.empty()) std::ofstream(pgn_out) << (*s)->pgn();
-    if (!o.results.empty()) std::ofstream(o.results) << (*s)->resultsJson().dump(2) << "\n";  // CMP-4
-    if (!pdf_out.empty()) {
-        auto data = (*s)->scoresheetData();
-        data.footnote = "journal " + contents->records.back().hash;
-        if (auto ok = print::writeScoresheetPdf(data, pdf_out); !ok)
-            return std::cerr << ok.error().message << "\n", 1;
-    }
-    if (!envelope_out.empty()) return writeEnvelope(**s, *contents, envelope_out, o.resumption);
-    if (!qpf_out.empty()) return writeQuickplayClaim(**s, *contents, qpf_out);
-    return 0;
+    std::cout << resultLine((*s)->snapshot((*s)->lastRecordTime())) << "\n";
+    return writeOutputs(**s, *contents, o);
 }
 
 CLI::App* journalCommand(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
         if (sub->get_name() == "journal") return sub;
-    CLI::App* journal = app.add_subcommand("journal", "Check and replay a game journal");
+    CLI::App* journal = app.add_subcommand("journal", tr("Check and replay a game journal"));
     journal->require_subcommand(1);
     return journal;
 }
@@ -213,25 +284,26 @@ CLI::App* journalCommand(CLI::App& app) {
 }  // namespace
 
 void addReplayCommand(CLI::App& app, ExitCode& code) {
-    CLI::App* r =
-        journalCommand(app)->add_subcommand("replay", "Print a journal's timeline; --pgn writes the game");
+    CLI::App* r = journalCommand(app)->add_subcommand(
+        "replay", tr("Print a journal's timeline; --pgn writes the game"));
     auto file = std::make_shared<std::string>();
     auto out = std::make_shared<ReplayOutputs>();
-    r->add_option("FILE", *file, "The journal file")->required();
-    r->add_option("--pgn", out->pgn, "Write the game's PGN here");
-    r->add_option("--scoresheet-pdf", out->pdf, "Write the printable scoresheet (A4 PDF) here");
+    r->add_option("FILE", *file, tr("The journal file"))->required();
+    r->add_option("--pgn", out->pgn, tr("Write the game's PGN here"));
+    r->add_option("--scoresheet-pdf", out->pdf, tr("Write the printable scoresheet (A4 PDF) here"));
     CLI::Option* envelope = r->add_option(
         "--envelope-pdf", out->envelope,
-        "Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)");
+        tr("Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)"));
     r->add_option("--resumption", out->resumption,
-                  "With --envelope-pdf: field (g), the resumption's date, time and venue, e.g. "
-                  "\"2 Dec 2026, 10:00, Hall B\"")
+                  tr("With --envelope-pdf: field (g), the resumption's date, time and venue, e.g. "
+                     "\"2 Dec 2026, 10:00, Hall B\""))
         ->needs(envelope);
     r->add_option(
         "--qpf-claim", out->qpf,
-        "Quickplay claim without an arbiter (III.6 / App. D): write its export here (.pdf or text)");
-    r->add_option("--results-json", out->results,
-                  "Write the result for pairing/prize software (JSON; the computer has is_computer: true)");
+        tr("Quickplay claim without an arbiter (III.6 / App. D): write its export here (.pdf or text)"));
+    r->add_option(
+        "--results-json", out->results,
+        tr("Write the result for pairing/prize software (JSON; the computer has is_computer: true)"));
     r->callback([file, out, &code] { code.value = replay(*file, *out); });
 }
 

@@ -5,12 +5,15 @@
 #include <variant>
 
 #include "engine_bridge/validator.hpp"
+#include "i18n/tr.hpp"
 #include "sim/fake_engine.hpp"
 
 namespace oc::host {
 
 namespace {
 
+using i18n::translateMessage;
+using i18n::trf;
 using session::engine_event::BestMove;
 using session::engine_event::Fault;
 using session::engine_event::Line;
@@ -90,26 +93,30 @@ tl::expected<std::unique_ptr<BridgeEngineLink>, std::string> BridgeEngineLink::s
     return link;
 }
 
+// Said to the operator (the game has not started, nothing is journalled): in the UI language. The Fault
+// events below go into the journal, the arbiter's evidence, and stay English.
 tl::expected<void, std::string> BridgeEngineLink::handshake() {
     started_ = true;
-    if (auto ok = engine_.start(realNow()); !ok) return tl::make_unexpected("engine start: " + ok.error());
+    if (auto ok = engine_.start(realNow()); !ok)
+        return tl::make_unexpected(trf("engine start: {}", translateMessage(ok.error())));
     for (int i = 0; i < 1000; ++i) {
         for (auto& ev : engine_.poll(realNow())) {
             if (std::holds_alternative<engine::ReadyEvent>(ev)) {
                 ready_ = true;
                 if (auto ng = engine_.newGame(realNow()); !ng)
-                    return tl::make_unexpected("engine newgame: " + ng.error());
+                    return tl::make_unexpected(trf("engine newgame: {}", translateMessage(ng.error())));
                 in_game_ = true;
                 return {};
             }
             // Garbage before `uciok` (banners, copyright lines) is harmless.
             if (auto* f = std::get_if<engine::FaultEvent>(&ev);
                 f && f->fault.kind != engine::FaultKind::Garbage)
-                return tl::make_unexpected("engine handshake: " + engine::describe(f->fault));
+                return tl::make_unexpected(
+                    trf("engine handshake: {}", translateMessage(engine::describe(f->fault))));
         }
         engine_.waitForActivity(engine::Millis(20));
     }
-    return tl::make_unexpected("engine handshake: no answer");
+    return tl::make_unexpected(i18n::tr("engine handshake: no answer"));
 }
 
 // In simulated time the session's clock is not the real one, so the bridge's timeouts use the steady

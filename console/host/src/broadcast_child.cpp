@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "i18n/tr.hpp"
+
 extern char** environ;
 
 namespace oc::host {
@@ -23,6 +25,15 @@ std::string firstLine(int fd) {
     return line;
 }
 
+// `operator-cli broadcast serve` for the journal. Its errors reach the operator on the console's stderr,
+// so it speaks the console's language.
+std::vector<std::string> childArgs(const std::filesystem::path& cli, const std::filesystem::path& journal,
+                                   const std::string& listen) {
+    return {cli.string(), "broadcast",      "serve",
+            "--journal",  journal.string(), "--listen",
+            listen,       "--ui-lang",      std::string(i18n::uiLanguageCode(i18n::uiLanguage()))};
+}
+
 }  // namespace
 
 tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start(
@@ -31,15 +42,15 @@ tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start
     std::error_code ec;
     const auto cli = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / "operator-cli";
     if (ec || !std::filesystem::exists(cli))
-        return tl::make_unexpected("--broadcast: operator-cli is not beside operator-console (" +
-                                   cli.string() + ")");
+        return tl::make_unexpected(
+            i18n::trf("--broadcast: operator-cli is not beside operator-console ({})", cli.string()));
     std::array<int, 2> out{};
-    if (::pipe2(out.data(), O_CLOEXEC) != 0) return tl::make_unexpected("--broadcast: cannot create a pipe");
+    if (::pipe2(out.data(), O_CLOEXEC) != 0)
+        return tl::make_unexpected(i18n::tr("--broadcast: cannot create a pipe"));
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    std::vector<std::string> args{cli.string(),     "broadcast", "serve", "--journal",
-                                  journal.string(), "--listen",  listen};
+    std::vector<std::string> args = childArgs(cli, journal, listen);
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -49,17 +60,18 @@ tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start
     ::close(out[1]);
     if (rc != 0) {
         ::close(out[0]);
-        return tl::make_unexpected("--broadcast: cannot start " + cli.string());
+        return tl::make_unexpected(i18n::trf("--broadcast: cannot start {}", cli.string()));
     }
     std::string line = firstLine(out[0]);
     ::close(out[0]);  // the child's later lines (none expected) would meet a closed pipe: SIGPIPE-safe
     if (line.rfind("listening ", 0) != 0) {
         int status = 0;
         ::waitpid(pid, &status, 0);
-        return tl::make_unexpected("--broadcast " + listen +
-                                   ": the broadcast did not start (its error is above)");
+        return tl::make_unexpected(
+            i18n::trf("--broadcast {}: the broadcast did not start (its error is above)", listen));
     }
-    std::fprintf(stderr, "operator-console: broadcast %s\n", line.c_str());
+    // The child's "listening ADDR:PORT" is its own line (scripts read it): English inside a translation.
+    std::fprintf(stderr, "%s\n", i18n::trf("operator-console: broadcast {}", line).c_str());
     return std::unique_ptr<BroadcastChild>(new BroadcastChild(pid, line));
 }
 

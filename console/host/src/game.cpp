@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "host/wall_clock.hpp"
+#include "i18n/tr.hpp"
 
 namespace oc::host {
 
@@ -27,17 +28,22 @@ class Game::Publisher : public session::RecordSink {
 
 namespace {
 
+using i18n::translateMessage;
+using i18n::trf;
+
+// Every message here is for the operator, in the UI language; what the session, the journal or the
+// program's own setup said (English by design) goes through translateMessage.
 OpenError refused(std::string message) {
-    return {OpenError::Kind::Refused, std::move(message)};
+    return {OpenError::Kind::Refused, translateMessage(message)};
 }
 OpenError journalError(const std::filesystem::path& path, const std::string& message) {
-    return {OpenError::Kind::Journal, fmt::format("{}: {}", path.string(), message)};
+    return {OpenError::Kind::Journal, fmt::format("{}: {}", path.string(), translateMessage(message))};
 }
 
 // The setup record the session writes first: the engine link must exist before the replay.
 tl::expected<session::EventSetup, std::string> setupOf(const std::vector<nlohmann::json>& records) {
     if (records.empty() || !records.front().contains("setup"))
-        return tl::make_unexpected("the journal does not start with the event setup");
+        return tl::make_unexpected(i18n::tr("the journal does not start with the event setup"));
     return session::eventSetupFromJson(records.front()["setup"]);
 }
 
@@ -52,7 +58,7 @@ tl::expected<std::unique_ptr<Game>, OpenError> Game::open(const OpenRequest& req
     // Nothing durable yet (stopped while the journal was created): a new game starts in the same file.
     const bool resume = request.resume && !session::journalHoldsNoRecord(request.journal);
     if (request.resume && !resume && std::filesystem::exists(request.journal)) {
-        game->notes_.push_back(fmt::format(
+        game->notes_.push_back(trf(
             "{} held no complete record (the program stopped while creating it): a new game starts in it.",
             request.journal.string()));
         std::error_code ignored;
@@ -66,7 +72,7 @@ tl::expected<std::unique_ptr<Game>, OpenError> Game::open(const OpenRequest& req
 tl::expected<void, OpenError> Game::startNew(const OpenRequest& request, session::TimePoint now) {
     if (std::filesystem::exists(request.journal))
         return tl::make_unexpected(
-            refused(fmt::format("{} exists; continue it with --resume", request.journal.string())));
+            refused(trf("{} exists; continue it with --resume", request.journal.string())));
     // The setup and the engine first: a game that cannot start leaves no journal behind.
     auto setup = setupAndEngine(request);
     if (!setup) return tl::make_unexpected(setup.error());
@@ -107,7 +113,7 @@ tl::expected<void, OpenError> Game::resume(const OpenRequest& request, session::
     }
     auto resumed = session::JournalWriter::resume(request.journal);
     if (!resumed) return tl::make_unexpected(journalError(request.journal, resumed.error().message));
-    for (const auto& w : resumed->contents.warnings) notes_.push_back(w);
+    for (const auto& w : resumed->contents.warnings) notes_.push_back(translateMessage(w));
     const auto records = session::sessionRecords(resumed->contents);
     journal_ = std::make_unique<session::JournalSink>(std::move(resumed->writer), wallNow);
     publisher_ = std::make_unique<Publisher>(*journal_, outputs_);
@@ -123,7 +129,7 @@ tl::expected<void, OpenError> Game::resume(const OpenRequest& request, session::
     if (!engine) return tl::make_unexpected(OpenError{OpenError::Kind::Engine, engine.error()});
     engine_ = std::move(*engine);
     auto s = session::Session::restore(records, *publisher_, *engine_);
-    if (!s) return tl::make_unexpected(OpenError{OpenError::Kind::Journal, s.error()});
+    if (!s) return tl::make_unexpected(OpenError{OpenError::Kind::Journal, translateMessage(s.error())});
     session_ = std::move(*s);
     restored_ = records.size();
     // Every resume is on the record: which program, after which record (the journal adds the wall
