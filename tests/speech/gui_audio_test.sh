@@ -19,7 +19,7 @@ peak() { sox -t raw -r 22050 -e signed -b 16 -c 1 "$1" -n stat 2>&1 | awk '/Maxi
 run() {
     printf "$2" >"$dir/$1.script"
     keys=true
-    [ -n "$5" ] && keys="sleep 2; xdotool search --sync --name 'Operator console' >/dev/null; xdotool mousemove 640 60 key $5"
+    [ -n "$5" ] && keys="sleep 2; xdotool search --sync --name 'Operator console|Konsola operatora' >/dev/null; xdotool mousemove 640 60 key $5"
     SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$dir/$1.raw" xvfb-run -a -s '-screen 0 1280x800x24' \
         sh -c '"$0" "$@" & p=$!; '"$keys"'; sleep '"$4"'; kill -TERM $p; wait $p' \
         "$exe" --event "$dir/event.json" --journal "$dir/$1.journal" --script "$dir/$1.script" \

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "headless_imgui.hpp"
@@ -9,6 +11,7 @@
 #include "ui/console_view.hpp"
 #include "ui/fonts.hpp"
 #include "ui/piece_sprites.hpp"
+#include "ui/text_wrap.hpp"
 
 namespace {
 
@@ -81,3 +84,40 @@ TEST(Fonts, MissingFileIsReported) {
 }
 
 }  // namespace
+
+namespace oc::ui::test {
+namespace {
+
+class TextWrap : public HeadlessImGui {
+  protected:
+    TextWrap() : HeadlessImGui(18.f) {}
+};
+
+// ImGui's wrapping broke "5,0 s" after the comma in the Polish clock pane; this one never splits a word.
+TEST_F(TextWrap, BreaksOnlyAtSpacesAndKeepsEachLineWithinTheWidth) {
+    ImGui::NewFrame();
+    const std::string text = "Rezerwa na obsługę: 0:15 + 5,0 s z każdego dodatku";
+    for (float width : {120.f, 200.f, 260.f, 330.f}) {
+        const std::string wrapped = wrapAtSpaces(text, width);
+        std::string rejoined = wrapped;
+        std::replace(rejoined.begin(), rejoined.end(), '\n', ' ');
+        EXPECT_EQ(rejoined, text) << "only spaces become line breaks, at " << width;
+        EXPECT_EQ(wrapped.find("5,\n"), std::string::npos) << wrapped;
+        std::size_t from = 0;
+        while (from <= wrapped.size()) {
+            const std::size_t to = std::min(wrapped.find('\n', from), wrapped.size());
+            const std::string line = wrapped.substr(from, to - from);
+            if (line.find(' ') != std::string::npos) {
+                EXPECT_LE(ImGui::CalcTextSize(line.c_str()).x, width) << line;
+            }
+            from = to + 1;
+        }
+        EXPECT_NE(wrapped.find('\n'), std::string::npos) << "the text is wider than " << width;
+    }
+    EXPECT_EQ(wrapAtSpaces(text, 2000.f), text) << "no break when it fits";
+    EXPECT_EQ(wrapAtSpaces("", 100.f), "");
+    ImGui::EndFrame();
+}
+
+}  // namespace
+}  // namespace oc::ui::test

@@ -147,7 +147,8 @@ TEST_F(Glyphs, EveryCharacterOfEveryCatalogueHasAGlyphInEveryTextFont) {
     for (const auto& lang : fs::directory_iterator(OC_LOCALE_SOURCE_DIR)) {
         if (!lang.is_directory()) continue;
         for (const auto& po : fs::directory_iterator(lang.path())) {
-            if (po.path().extension() != ".po") continue;
+            // The papers' part is drawn by cairo, not ImGui (tests/print checks their fonts).
+            if (po.path().extension() != ".po" || po.path().stem() == "print") continue;
             for (const std::string& text : translations(po.path())) {
                 const char* p = text.c_str();
                 const char* end = p + text.size();

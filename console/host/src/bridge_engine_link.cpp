@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "engine_bridge/validator.hpp"
+#include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "sim/fake_engine.hpp"
 
@@ -281,13 +282,13 @@ std::vector<session::EngineEvent> BridgeEngineLink::poll(session::TimePoint now)
     if (!started_) {
         started_ = true;
         if (auto ok = engine_.start(engineTime(now)); !ok) {
-            out.push_back(Fault{"the engine did not start: " + ok.error()});
+            out.push_back(Fault{fmt::format(i18n::N_("the engine did not start: {}"), ok.error())});
         }
     }
     const auto events = engine_.poll(engineTime(now));
     takeLines(out);  // the protocol lines first: the journal shows what led to each event
     if (!reconfigure_error_.empty()) {
-        out.push_back(Fault{"engine settings not applied: " + reconfigure_error_});
+        out.push_back(Fault{fmt::format(i18n::N_("engine settings not applied: {}"), reconfigure_error_)});
         reconfigure_error_.clear();
     }
     for (const auto& ev : events) {

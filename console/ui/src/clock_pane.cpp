@@ -26,11 +26,10 @@ void sameLineIfFits(const char* label) {
 }
 
 void textItem(ViewContext& ctx, const char* id, const std::string& text, const ImVec4* colour, bool wrap) {
-    if (wrap) ImGui::PushTextWrapPos(0.f);
     if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
-    ImGui::TextUnformatted(text.c_str());
+    ImGui::TextUnformatted(wrap ? wrapAtSpaces(text, ImGui::GetContentRegionAvail().x).c_str()
+                                : text.c_str());
     if (colour) ImGui::PopStyleColor();
-    if (wrap) ImGui::PopTextWrapPos();
     recordItem(ctx, id, text);
 }
 

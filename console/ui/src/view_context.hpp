@@ -11,6 +11,7 @@
 #include "session/commands.hpp"
 #include "session/snapshot.hpp"
 #include "ui/fonts.hpp"
+#include "ui/text_wrap.hpp"
 #include "ui/ui_state.hpp"
 
 namespace oc::ui {

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -11,6 +12,24 @@ namespace oc::ui {
 
 void recordItem(ViewContext& ctx, const char* id, std::string text) {
     ctx.state.widgets[id] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
+}
+
+std::string wrapAtSpaces(const std::string& text, float width) {
+    std::string out, line;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        const std::size_t to = std::min(text.find(' ', from), text.size());
+        const std::string word = text.substr(from, to - from);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            out += line + "\n";
+            line = word;
+        } else {
+            line = longer;
+        }
+        from = to + 1;
+    }
+    return out + line;
 }
 
 std::string translatedLabel(const char* msgid) {

@@ -1,0 +1,13 @@
+#pragma once
+// Wrapping text for a pane: at spaces only. ImGui 1.86's own wrapping also breaks after a comma, which
+// splits a Polish decimal across lines ("5,\n0 s").
+
+#include <string>
+
+namespace oc::ui {
+
+// The text with line breaks at spaces so that no line is wider than `width` pixels in the current
+// ImGui font; a single word wider than that stays whole on its own line.
+std::string wrapAtSpaces(const std::string& text, float width);
+
+}  // namespace oc::ui
