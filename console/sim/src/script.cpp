@@ -5,6 +5,7 @@
 #include <charconv>
 #include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "clock/tc_format.hpp"
@@ -199,8 +200,27 @@ Parsed simple(const Words& w) {
     return Parsed{it->second};
 }
 
+// Adjournment, consultation and the engine's resources: the actions taking a fixed number of words.
+std::optional<Parsed> sessionAction(const Words& w) {
+    const std::string& verb = w[0];
+    if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
+    if (verb == "seal-computer" && w.size() == 2) return Command{cmd::SealComputerMove{w[1]}};
+    if (verb == "seal-computer" && w.size() == 3 && w[2] == "fast")  // tests: a cheaper key derivation
+        return Command{cmd::SealComputerMove{w[1], KdfCost::Interactive}};
+    if (verb == "resume" && w.size() == 2) return Command{cmd::Resume{std::nullopt, w[1]}};
+    if (verb == "resume-human" && w.size() == 2) return Command{cmd::Resume{std::nullopt, "", w[1]}};
+    if (verb == "consult")
+        return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
+    if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
+        return Command{cmd::FasterRate{w[1] == "on"}};
+    if (verb == "module-change" && w.size() == 2 && w[1] == "done") return Command{cmd::ModuleChange{}};
+    if (verb == "module-change" && w.size() >= 3) return Command{cmd::ModuleChange{w[1], join(w, 2)}};
+    return std::nullopt;
+}
+
 Parsed action(const Words& w, Color computer) {
     if (auto s = simple(w)) return s;
+    if (auto s = sessionAction(w)) return *s;
     const std::string& verb = w[0];
     if (verb == "move") return humanMove(w);
     if (verb == "made") return Command{cmd::MadeOnBoard{w.size() > 1 ? std::optional(w[1]) : std::nullopt}};
@@ -214,18 +234,6 @@ Parsed action(const Words& w, Color computer) {
         return sided(w, computer, [](Color c) { return Command{cmd::RequestIncrement{c}}; });
     if (verb == "correct" && w.size() >= 2)
         return Command{cmd::CorrectEntry{w[1], w.size() > 2 && w[2] == "confirmed"}};
-    if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
-    if (verb == "seal-computer" && w.size() == 2) return Command{cmd::SealComputerMove{w[1]}};
-    if (verb == "seal-computer" && w.size() == 3 && w[2] == "fast")  // tests: a cheaper key derivation
-        return Command{cmd::SealComputerMove{w[1], KdfCost::Interactive}};
-    if (verb == "resume" && w.size() == 2) return Command{cmd::Resume{std::nullopt, w[1]}};
-    if (verb == "resume-human" && w.size() == 2) return Command{cmd::Resume{std::nullopt, "", w[1]}};
-    if (verb == "consult")
-        return Command{cmd::Consultation{w.size() > 1 && w[1] == "arbiter-present", join(w, 2)}};
-    if (verb == "faster" && w.size() == 2 && (w[1] == "on" || w[1] == "off"))
-        return Command{cmd::FasterRate{w[1] == "on"}};
-    if (verb == "module-change" && w.size() == 2 && w[1] == "done") return Command{cmd::ModuleChange{}};
-    if (verb == "module-change" && w.size() >= 3) return Command{cmd::ModuleChange{w[1], join(w, 2)}};
     static const char* kDirectives[] = {
         "engine", "engine-crash", "engine-no-ponder", "engine-request", "expect", "wait",
         "setup",  "until",        "envelope-pdf",     "qpf-export"};
