@@ -64,6 +64,25 @@ TEST_F(CorePolish, ASetupErrorIsPolishAndKeepsTheKeyName) {
     EXPECT_EQ(translateMessage(ok.error()), "handling_reserve_s: oczekiwano sekund od 0 do 600");
 }
 
+TEST_F(CorePolish, ATimeControlIsDescribedInPolishLineByLine) {
+    auto tc = clock::parseTimeControl("40/90m+30s, 30m+30s");
+    ASSERT_TRUE(tc);
+    const std::string english = clock::describe(*tc, rules::Edition::E2023, {});
+    std::string polish;
+    for (std::size_t from = 0; from < english.size();) {
+        const std::size_t to = english.find('\n', from);
+        polish += translateMessage(english.substr(from, to - from)) + "\n";
+        from = to + 1;
+    }
+    EXPECT_NE(polish.find("Okres 2 (od posunięcia 41): reszta partii w 30m; dodatek Fischera 30s po każdym "
+                          "posunięciu; czas zaoszczędzony"),
+              std::string::npos)
+        << polish;
+    EXPECT_NE(polish.find("Klasyfikacja według E2023: standard"), std::string::npos) << polish;
+    for (const char* word : {"Period", "increment", "Recording", "Classification", "Time control"})
+        EXPECT_EQ(polish.find(word), std::string::npos) << word << " left in\n" << polish;
+}
+
 TEST(CoreEnglish, MessagesAreUnchangedInEnglish) {
     ASSERT_TRUE(setUiLanguage(UiLanguage::En));
     EXPECT_EQ(translateMessage("illegal move 'Nd4': no knight can reach d4"),
