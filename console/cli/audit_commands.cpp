@@ -33,13 +33,14 @@ int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
 
 // Exit 0: the journal verifies and no check is a breach; 1: a breach (or the chain is broken);
 // 2: the file cannot be read (or holds records the console never writes) or an output cannot be written.
-// The check lines are the audit's own (catalogue part "audit"): "<check> ok|breach|n/a <evidence>".
+// The check lines are the audit's own (catalogue part "audit"): "<check> ok|breach|n/a <evidence>"; the
+// evidence shows in the UI language, the check name and verdict word stay as the help documents them.
 int runAudit(const AuditOutputs& o) {
     if (auto lang = followJournalLanguage(o.file); !lang)
         return std::cerr << trf("error: {}", lang.error()) << "\n", 2;
     auto report = audit::auditJournal(o.file);
     if (!report) return std::cerr << o.file << ": " << i18n::translateMessage(report.error()) << "\n", 2;
-    std::cout << audit::checkLines(*report);
+    std::cout << audit::checkLines(*report, [](const std::string& e) { return i18n::translateMessage(e); });
     if (int rc = writeOutputs(*report, o); rc != 0) return rc;
     return report->passed() ? 0 : 1;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "checks.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::audit {
 namespace detail {
@@ -28,7 +29,8 @@ Check Findings::finish(Check check, bool applies, const std::string& summary) co
     if (!breaches.empty()) {
         check.verdict = Verdict::Breach;
         check.evidence = breaches.front();
-        if (breaches.size() > 1) check.evidence += fmt::format(" (and {} more)", breaches.size() - 1);
+        if (breaches.size() > 1)
+            check.evidence = fmt::format(i18n::N_("{} (and {} more)"), check.evidence, breaches.size() - 1);
     } else {
         check.verdict = applies ? Verdict::Ok : Verdict::NotApplicable;
         check.evidence = summary;
@@ -38,11 +40,13 @@ Check Findings::finish(Check check, bool applies, const std::string& summary) co
 
 Check checkIntegrity(const session::JournalContents& contents) {
     const auto& last = contents.records.back();
-    Check c{"integrity", "journal", "The journal's hash chain is intact", Verdict::Ok, "", {}, {}};
-    c.evidence = fmt::format("{} records (seq 0..{}) verify; final hash {} (compare the scoresheet's {})",
-                             contents.records.size(), last.seq, last.hash, last.hash.substr(0, 12));
+    Check c{"integrity", "journal", i18n::N_("The journal's hash chain is intact"), Verdict::Ok, "", {}, {}};
+    c.evidence =
+        fmt::format(i18n::N_("{} records (seq 0..{}) verify; final hash {} (compare the scoresheet's {})"),
+                    contents.records.size(), last.seq, last.hash, last.hash.substr(0, 12));
     if (contents.torn_tail_dropped)
-        c.evidence += "; an incomplete last record (never confirmed to the operator) was dropped";
+        c.evidence += std::string("; ") +
+                      i18n::N_("an incomplete last record (never confirmed to the operator) was dropped");
     c.details = contents.warnings;
     return c;
 }
@@ -80,15 +84,25 @@ void fillHeader(Report& report, const Timeline& tl, const Context& ctx) {
 Report unverified(const std::string& file, const session::JournalError& error) {
     Report report;
     report.file = file;
-    Check c{"integrity", "journal", "The journal's hash chain is intact", Verdict::Breach, error.message,
-            {},          {}};
+    Check c{"integrity",
+            "journal",
+            i18n::N_("The journal's hash chain is intact"),
+            Verdict::Breach,
+            error.message,
+            {},
+            {}};
     if (error.bad_index) c.records.push_back(*error.bad_index);
     report.checks.push_back(std::move(c));
     for (const char* name :
          {"table-clock", "moves-recorded", "handling-time", "faster-rate", "no-forced-move", "draw-resign",
           "sealed-move", "engine-faults", "irregularities"})
-        report.checks.push_back(
-            Check{name, "", "", Verdict::NotApplicable, "not audited: the journal does not verify", {}, {}});
+        report.checks.push_back(Check{name,
+                                      "",
+                                      "",
+                                      Verdict::NotApplicable,
+                                      i18n::N_("not audited: the journal does not verify"),
+                                      {},
+                                      {}});
     return report;
 }
 
@@ -134,7 +148,7 @@ tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path
     auto contents = session::readJournal(path);
     if (!contents) {
         if (contents.error().code == session::JournalErrorCode::Unreadable)
-            return tl::make_unexpected("unreadable: " + contents.error().message);
+            return tl::make_unexpected(fmt::format(i18n::N_("unreadable: {}"), contents.error().message));
         return detail::unverified(path.string(), contents.error());
     }
     // A chain can verify around a record whose fields have unexpected types (a hand-made journal): that
@@ -143,14 +157,16 @@ tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path
         return auditContents(*contents, path.string());
     } catch (const nlohmann::json::exception& e) {
         return tl::make_unexpected(
-            fmt::format("a record's content is not what the console writes: {}", e.what()));
+            fmt::format(i18n::N_("a record's content is not what the console writes: {}"), e.what()));
     }
 }
 
-std::string checkLines(const Report& report) {
+std::string checkLines(const Report& report,
+                       const std::function<std::string(const std::string&)>& evidence_text) {
     std::string out;
     for (const Check& c : report.checks)
-        out += fmt::format("{} {} {}\n", c.name, verdictName(c.verdict), c.evidence);
+        out += fmt::format("{} {} {}\n", c.name, verdictName(c.verdict),
+                           evidence_text ? evidence_text(c.evidence) : c.evidence);
     return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "checks.hpp"
 #include "clock/budget.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -26,19 +27,29 @@ void syncDetail(const Context& ctx, std::size_t i, Findings& f, Series& series) 
     auto w = reading(r.payload, "white"), b = reading(r.payload, "black");
     SyncMark mark{ctx.tl.ply_before[i], seconds(w), seconds(b), {}, {}, i};
     auto before = rebuildBefore(ctx.tl, i);
-    std::string line = fmt::format("#{} {}: table clock", i, moveLabel(ctx.tl.ply_before[i]));
+    const std::string label = moveLabel(ctx.tl.ply_before[i]);
+    std::string line = fmt::format(i18n::N_("#{} {}: table clock"), i, label);
+    std::string console_w, console_b;
     auto side = [&](const char* name, std::optional<std::int64_t> official, rules::Color c,
-                    std::optional<double>& diff) {
+                    std::optional<double>& diff, std::string& console_text) {
         if (!official) return;
         line += fmt::format(" {} {}", name, clockText(*official));
         if (!before->session) return;
         auto console = before->session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).remaining[c];
         diff = static_cast<double>(*official - console.count()) / 1000.0;
-        line += fmt::format(" (console {}, corrected {:+.1f} s)", clockText(console.count()), *diff);
+        console_text = clockText(console.count());
+        line += fmt::format(" (console {}, corrected {:+.1f} s)", console_text, *diff);
     };
-    side("White", w, rules::Color::White, mark.white_diff_s);
-    side("Black", b, rules::Color::Black, mark.black_diff_s);
+    side("White", w, rules::Color::White, mark.white_diff_s, console_w);
+    side("Black", b, rules::Color::Black, mark.black_diff_s, console_b);
     if (!before->session) line += " (the console's value is unknown: " + before->error + ")";
+    // Both readings against known console values (the usual case) as one whole sentence for the
+    // catalogue; the rarer cases above stay in English pieces.
+    if (w && b && before->session)
+        line = fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s) Black {} "
+                                    "(console {}, corrected {:+.1f} s)"),
+                           i, label, clockText(*w), console_w, *mark.white_diff_s, clockText(*b), console_b,
+                           *mark.black_diff_s);
     series.syncs.push_back(mark);
     f.note(i, line);
 }
@@ -58,29 +69,40 @@ Check checkTableClock(const Context& ctx, Series& series) {
         // Results are never derived from the console's clock alone: a flag is reported and the arbiter
         // confirms it on the table clock (E.III 1.1, Art. 6.12.2).
         if (reported != r.payload.value("side", ""))
-            f.breach(i, fmt::format("record #{}: a flag fall was ruled with no flag reported for the arbiter "
-                                    "to check on the table clock (E.III 1.1)",
-                                    i));
+            f.breach(i,
+                     fmt::format(
+                         i18n::N_("record #{}: a flag fall was ruled with no flag reported for the arbiter "
+                                  "to check on the table clock (E.III 1.1)"),
+                         i));
         else
-            f.note(i,
-                   fmt::format("#{} flag of {} confirmed by the arbiter on the table clock", i, *reported));
+            f.note(i, fmt::format(i18n::N_("#{} flag of {} confirmed by the arbiter on the table clock"), i,
+                                  *reported));
         reported.reset();
     }
     std::size_t syncs = series.syncs.size();
     std::string summary =
-        fmt::format("{} table-clock reading{} entered, {} flag ruling{} confirmed by the arbiter", syncs,
-                    syncs == 1 ? "" : "s", flags, flags == 1 ? "" : "s");
+        counted({i18n::N_("{} table-clock reading entered, {} flag ruling confirmed by the arbiter"),
+                 i18n::N_("{} table-clock reading entered, {} flag rulings confirmed by the arbiter"),
+                 i18n::N_("{} table-clock readings entered, {} flag ruling confirmed by the arbiter"),
+                 i18n::N_("{} table-clock readings entered, {} flag rulings confirmed by the arbiter")},
+                syncs, static_cast<std::size_t>(flags));
     if (!series.syncs.empty()) {
         double worst = 0;
         for (const auto& s : series.syncs)
             for (auto d : {s.white_diff_s, s.black_diff_s})
                 if (d && std::abs(*d) > std::abs(worst)) worst = *d;
-        summary += fmt::format("; largest correction {:+.1f} s", worst);
+        summary += "; " + fmt::format(i18n::N_("largest correction {:+.1f} s"), worst);
     }
-    if (syncs == 0 && flags == 0) summary = "no table-clock reading was entered and no flag was ruled";
-    return f.finish(
-        {"table-clock", "E.III 1.1", "The table clock ruled over the console's clock", {}, {}, {}, {}},
-        syncs + static_cast<std::size_t>(flags) > 0, summary);
+    if (syncs == 0 && flags == 0)
+        summary = i18n::N_("no table-clock reading was entered and no flag was ruled");
+    return f.finish({"table-clock",
+                     "E.III 1.1",
+                     i18n::N_("The table clock ruled over the console's clock"),
+                     {},
+                     {},
+                     {},
+                     {}},
+                    syncs + static_cast<std::size_t>(flags) > 0, summary);
 }
 
 namespace {
@@ -106,19 +128,31 @@ std::optional<std::int64_t> clockBound(const Context& ctx, const Search& s) {
     return (ctx.moves[ply].clock_after + ctx.moves[ply].elapsed).count();
 }
 
-void handlingDetail(const Context& ctx, const Search& s, const ComputerMove& m, Findings& f) {
-    std::string line =
-        fmt::format("#{} {}: engine given {}", s.record, moveLabel(s.ply), clockText(s.given_ms));
-    if (m.think_s) line += fmt::format(", thought {:.1f} s", *m.think_s);
+// One search's detail line, a whole sentence for the catalogue in each case.
+std::string handlingLine(const Search& s, const ComputerMove& m) {
+    const std::string label = moveLabel(s.ply), given = clockText(s.given_ms);
+    if (m.think_s && m.handling_s)
+        return fmt::format(
+            i18n::N_("#{} {}: engine given {}, thought {:.1f} s, handling {:.1f} s (reserve {:.1f} s)"),
+            s.record, label, given, *m.think_s, *m.handling_s, m.reserve_s);
+    if (m.think_s)
+        return fmt::format(i18n::N_("#{} {}: engine given {}, thought {:.1f} s"), s.record, label, given,
+                           *m.think_s);
     if (m.handling_s)
-        line += fmt::format(", handling {:.1f} s (reserve {:.1f} s)", *m.handling_s, m.reserve_s);
+        return fmt::format(i18n::N_("#{} {}: engine given {}, handling {:.1f} s (reserve {:.1f} s)"),
+                           s.record, label, given, *m.handling_s, m.reserve_s);
+    return fmt::format(i18n::N_("#{} {}: engine given {}"), s.record, label, given);
+}
+
+void handlingDetail(const Context& ctx, const Search& s, const ComputerMove& m, Findings& f) {
+    const std::string line = handlingLine(s, m);
     auto bound = clockBound(ctx, s);
     // E.III 2.1: the engine's time is the clock minus the handling reserve; giving it the whole clock (or
     // more) leaves nothing for the operator, unless only the minimum is left (it must move at once).
     if (bound && s.given_ms > *bound && s.given_ms > clock::BudgetSettings{}.min_engine_time.count())
         return f.breach(s.record,
-                        fmt::format("record #{}: at {} the engine was given {} while the computer's "
-                                    "clock held at most {}: no time kept for handling (E.III 2.1)",
+                        fmt::format(i18n::N_("record #{}: at {} the engine was given {} while the computer's "
+                                             "clock held at most {}: no time kept for handling (E.III 2.1)"),
                                     s.record, moveLabel(s.ply), clockText(s.given_ms), clockText(*bound)));
     f.note(s.record, line);
 }
@@ -172,16 +206,23 @@ Check checkHandlingTime(const Context& ctx, Series& series) {
         series.computer_moves.push_back(m);
     }
     std::sort(handlings.begin(), handlings.end());
-    std::string summary =
-        fmt::format("{} searches, each given the clock less the handling reserve", ctx.tl.searches.size());
+    std::string summary = fmt::format(i18n::N_("{} searches, each given the clock less the handling reserve"),
+                                      ctx.tl.searches.size());
     if (!handlings.empty())
-        summary += fmt::format(
-            "; handling median {:.1f} s, max {:.1f} s; {} over the reserve in force; reserve "
-            "{:.1f} s at the start, {:.1f} s at the end",
-            handlings[handlings.size() / 2], handlings.back(), over, ctx.tl.setup.handling_reserve_s,
-            seconds(reserve.perMove().count()));
-    Check c{
-        "handling-time", "E.III 2.1", "The rate of play allowed for the operator's handling", {}, {}, {}, {}};
+        // Three "; " parts, each a whole sentence for the catalogue (translateMessage reads them apart).
+        summary += "; " +
+                   fmt::format(i18n::N_("handling median {:.1f} s, max {:.1f} s"),
+                               handlings[handlings.size() / 2], handlings.back()) +
+                   "; " + fmt::format(i18n::N_("{} over the reserve in force"), over) + "; " +
+                   fmt::format(i18n::N_("reserve {:.1f} s at the start, {:.1f} s at the end"),
+                               ctx.tl.setup.handling_reserve_s, seconds(reserve.perMove().count()));
+    Check c{"handling-time",
+            "E.III 2.1",
+            i18n::N_("The rate of play allowed for the operator's handling"),
+            {},
+            {},
+            {},
+            {}};
     return f.finish(std::move(c), !ctx.tl.searches.empty(), summary);
 }
 

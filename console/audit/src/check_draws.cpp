@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "checks.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -39,45 +40,49 @@ bool indicated(const session::Indication& ind, const std::string& what) {
 std::string lastEval(const Timeline& tl, std::size_t before) {
     for (auto it = tl.searches.rbegin(); it != tl.searches.rend(); ++it)
         if (it->move_record && *it->move_record < before && it->eval_cp)
-            return fmt::format("last evaluation {:+} cp at {}", *it->eval_cp, moveLabel(it->ply));
-    return "no evaluation yet";
+            return fmt::format(i18n::N_("last evaluation {:+} cp at {}"), *it->eval_cp, moveLabel(it->ply));
+    return i18n::N_("no evaluation yet");
 }
 
 std::string policyText(const session::DrawPolicy& p, const std::string& what) {
     if (what == "offer")
-        return fmt::format("offer when |score| <= {} cp over {} moves from move {}", p.offer_within_cp,
-                           p.accept_over_moves, p.offer_after_move);
-    if (what == "claim") return fmt::format("claim a valid draw when score <= {} cp", p.claim_below_cp);
+        return fmt::format(i18n::N_("offer when |score| <= {} cp over {} moves from move {}"),
+                           p.offer_within_cp, p.accept_over_moves, p.offer_after_move);
+    if (what == "claim")
+        return fmt::format(i18n::N_("claim a valid draw when score <= {} cp"), p.claim_below_cp);
     if (what == "accept")
-        return fmt::format("accept when the last {} scores <= {} cp", p.accept_over_moves, p.accept_below_cp);
+        return fmt::format(i18n::N_("accept when the last {} scores <= {} cp"), p.accept_over_moves,
+                           p.accept_below_cp);
     if (what == "resign")
-        return fmt::format("resign when the last {} scores <= {} cp", p.resign_over_moves, p.resign_below_cp);
-    return fmt::format("quickplay claim when |score| <= {} cp over {} moves", p.qpf_claim_within_cp,
+        return fmt::format(i18n::N_("resign when the last {} scores <= {} cp"), p.resign_over_moves,
+                           p.resign_below_cp);
+    return fmt::format(i18n::N_("quickplay claim when |score| <= {} cp over {} moves"), p.qpf_claim_within_cp,
                        p.qpf_claim_over_moves);
 }
 
 void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f) {
     const auto& r = ctx.tl.at(i);
-    std::string context =
-        fmt::format("{}; locked policy: {}", lastEval(ctx.tl, i), policyText(ctx.tl.setup.policy, act.what));
+    std::string context = fmt::format(i18n::N_("{}; locked policy: {}"), lastEval(ctx.tl, i),
+                                      policyText(ctx.tl.setup.policy, act.what));
     auto before = rebuildBefore(ctx.tl, i);
     if (!before->session)
-        return f.note(
-            i, fmt::format("#{} computer {}: {} (not re-checked: {})", i, act.what, context, before->error));
+        return f.note(i, fmt::format(i18n::N_("#{} computer {}: {} (not re-checked: {})"), i, act.what,
+                                     context, before->error));
     auto ind = before->session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).indication;
     // CMP-3.2: accepting the human's offer and resigning are the operator's decisions (he may consult the
     // nominated person); the indication is shown for the arbiter, it does not bind.
     bool binding = act.what != "accept" && act.what != "resign";
     if (!binding)
         return f.note(
-            i, fmt::format("#{} computer {} at {}: the operator's decision (E.III 3.2); indication {} ({})",
-                           i, act.what, moveLabel(ctx.tl.ply_before[i]),
-                           indicated(ind, act.what) ? "yes" : "no", context));
+            i, fmt::format(
+                   i18n::N_("#{} computer {} at {}: the operator's decision (E.III 3.2); indication {} ({})"),
+                   i, act.what, moveLabel(ctx.tl.ply_before[i]),
+                   indicated(ind, act.what) ? i18n::N_("yes") : i18n::N_("no"), context));
     if (!indicated(ind, act.what))
-        return f.breach(i, fmt::format("record #{}: the computer's {} at {} had no indication ({}) "
-                                       "(E.III 3.2, 3.3)",
+        return f.breach(i, fmt::format(i18n::N_("record #{}: the computer's {} at {} had no indication ({}) "
+                                                "(E.III 3.2, 3.3)"),
                                        i, act.what, moveLabel(ctx.tl.ply_before[i]), context));
-    f.note(i, fmt::format("#{} computer {} at {}: indicated ({}; {})", i, act.what,
+    f.note(i, fmt::format(i18n::N_("#{} computer {} at {}: indicated ({}; {})"), i, act.what,
                           moveLabel(ctx.tl.ply_before[i]), ind.reason, context));
 }
 
@@ -91,8 +96,9 @@ Check checkDrawResign(const Context& ctx, Series& series) {
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
         const auto& r = ctx.tl.at(i);
         if (r.type == "consultation")
-            f.note(i,
-                   fmt::format("#{} consultation with the nominated person, arbiter present (E.III 3.2)", i));
+            f.note(i, fmt::format(
+                          i18n::N_("#{} consultation with the nominated person, arbiter present (E.III 3.2)"),
+                          i));
         Act act = actOf(ctx.tl, r);
         if (act.what.empty()) continue;
         int ply = ctx.tl.ply_before[i] + (r.type == "human_move" ? 1 : 0);
@@ -104,16 +110,20 @@ Check checkDrawResign(const Context& ctx, Series& series) {
     return f.finish(
         {"draw-resign",
          "E.III 3.2, 3.3",
-         "Draws and resignation only on the computer's indication",
+         i18n::N_("Draws and resignation only on the computer's indication"),
          {},
          {},
          {},
          {}},
         acts > 0,
-        acts > 0 ? fmt::format("{} act{} of the computer (offer, claim, acceptance, resignation), each "
-                               "listed with its indication",
-                               acts, acts == 1 ? "" : "s")
-                 : "the computer made no draw offer or claim, accepted no draw and did not resign");
+        acts > 0
+            ? counted(
+                  {i18n::N_("{} act of the computer (offer, claim, acceptance, resignation), each listed "
+                            "with its indication"),
+                   i18n::N_("{} acts of the computer (offer, claim, acceptance, resignation), each listed "
+                            "with its indication")},
+                  static_cast<std::size_t>(acts))
+            : i18n::N_("the computer made no draw offer or claim, accepted no draw and did not resign"));
 }
 
 }  // namespace oc::audit::detail

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "checks.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -46,20 +47,25 @@ void sealedRecord(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
     bool by_computer = p.value("by", "") == tl.computerName();
     w.sealed = i;
     if (!by_computer)
-        return f.note(i, fmt::format("#{} the human sealed his written move; the console never saw it", i));
+        return f.note(
+            i, fmt::format(i18n::N_("#{} the human sealed his written move; the console never saw it"), i));
     if (w.shown_at_request != kNone)
         return f.breach(
             w.shown_at_request,
-            fmt::format("record #{}: the computer's move was shown before the seal request (record "
-                        "#{}), yet it was sealed at record #{} instead of being played (Guidelines I.1)",
-                        w.shown_at_request, w.requested, i));
+            fmt::format(
+                i18n::N_("record #{}: the computer's move was shown before the seal request (record "
+                         "#{}), yet it was sealed at record #{} instead of being played (Guidelines I.1)"),
+                w.shown_at_request, w.requested, i));
     // I.1.1: a move executed on the board after the request is the sealed move; it is public already.
     bool on_board = p.value("on_board", false);
     if (!on_board && ((p.contains("uci") && !p["uci"].is_null()) || p.contains("text")))
         return f.breach(
-            i, fmt::format("record #{}: the sealed move is written in clear in the journal (E.III 3.5)", i));
-    f.note(i, fmt::format("#{} the computer's move, chosen after the request, sealed in envelope {}", i,
-                          p.value("fingerprint", "?")));
+            i,
+            fmt::format(
+                i18n::N_("record #{}: the sealed move is written in clear in the journal (E.III 3.5)"), i));
+    f.note(i,
+           fmt::format(i18n::N_("#{} the computer's move, chosen after the request, sealed in envelope {}"),
+                       i, p.value("fingerprint", "?")));
 }
 
 void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
@@ -67,28 +73,35 @@ void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
     bool sealing = w.requested != kNone && w.sealed == kNone && w.computer_to_move;
     if (r.type == "engine_move") {
         if (sealing || w.sealed != kNone)
-            f.breach(i, fmt::format(
-                            "record #{}: the computer's move {} was shown {} (Guidelines I.1, E.III 3.5)", i,
-                            r.payload.value("uci", ""),
-                            w.sealed != kNone ? "before the envelope was opened" : "after the seal request"));
+            f.breach(
+                i,
+                fmt::format(
+                    i18n::N_("record #{}: the computer's move {} was shown {} (Guidelines I.1, E.III 3.5)"),
+                    i, r.payload.value("uci", ""),
+                    w.sealed != kNone ? i18n::N_("before the envelope was opened")
+                                      : i18n::N_("after the seal request")));
         w.shown = i;
     }
     if (r.type == "made" || r.type == "pressed") w.shown = kNone;
     if (r.type == "made" && w.sealed != kNone)
         f.breach(
-            i, fmt::format("record #{}: a move was executed before the envelope was opened (Guidelines I.5)",
-                           i));
+            i,
+            fmt::format(
+                i18n::N_("record #{}: a move was executed before the envelope was opened (Guidelines I.5)"),
+                i));
     if (r.type == "engine_io" && sealing)
         for (const auto& l : r.payload.value("lines", json::array()))
             if (l.is_string() && revealsMove(l.get<std::string>()))
                 f.breach(
-                    i, fmt::format("record #{}: an engine line names a move while the computer seals: \"{}\" "
-                                   "(E.III 3.5)",
-                                   i, l.get<std::string>()));
+                    i,
+                    fmt::format(
+                        i18n::N_("record #{}: an engine line names a move while the computer seals: \"{}\" "
+                                 "(E.III 3.5)"),
+                        i, l.get<std::string>()));
     if (r.type == "seal_requested") sealRequested(tl, w, i);
     if (r.type == "sealed") sealedRecord(tl, w, i, f);
     if (r.type == "resume") {
-        f.note(i, fmt::format("#{} envelope opened at resumption{}", i,
+        f.note(i, fmt::format(i18n::N_("#{} envelope opened at resumption{}"), i,
                               r.payload.contains("opened") ? ": " + r.payload.value("opened", "") : ""));
         w.sealed = w.requested = w.shown_at_request = kNone;
     }
@@ -100,18 +113,19 @@ Check checkSealedMove(const Context& ctx) {
     Findings f;
     SealWalk w;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) sealStep(ctx.tl, w, i, f);
-    return f.finish({"sealed-move",
-                     "E.III 3.5, Guidelines I.1-I.5",
-                     "The sealed move was chosen after the request and never shown before the opening",
-                     {},
-                     {},
-                     {},
-                     {}},
-                    w.requests > 0,
-                    w.requests > 0
-                        ? fmt::format("{} seal request{}; no move shown between the request and the opening",
-                                      w.requests, w.requests == 1 ? "" : "s")
-                        : "the game was not adjourned");
+    return f.finish(
+        {"sealed-move",
+         "E.III 3.5, Guidelines I.1-I.5",
+         i18n::N_("The sealed move was chosen after the request and never shown before the opening"),
+         {},
+         {},
+         {},
+         {}},
+        w.requests > 0,
+        w.requests > 0 ? counted({i18n::N_("{} seal request"), i18n::N_("{} seal requests")},
+                                 static_cast<std::size_t>(w.requests)) +
+                             "; " + i18n::N_("no move shown between the request and the opening")
+                       : i18n::N_("the game was not adjourned"));
 }
 
 Check checkEngineFaults(const Context& ctx) {
@@ -122,30 +136,35 @@ Check checkEngineFaults(const Context& ctx) {
         const auto& r = ctx.tl.at(i);
         if (r.type == "engine_fault") {
             ++faults;
-            f.note(i, fmt::format("#{} {}: engine fault: {}", i, moveLabel(ctx.tl.ply_before[i]),
+            f.note(i, fmt::format(i18n::N_("#{} {}: engine fault: {}"), i, moveLabel(ctx.tl.ply_before[i]),
                                   r.payload.value("what", "")));
         } else if (r.type == "console_resumed") {
             // The program itself was closed or crashed and reopened the journal (docs/arbiter-journal.md).
             ++resumes;
-            f.note(i, fmt::format("#{} {} resumed the journal after record {} at {} (UTC)", i,
+            f.note(i, fmt::format(i18n::N_("#{} {} resumed the journal after record {} at {} (UTC)"), i,
                                   r.payload.value("program", std::string("?")),
                                   r.payload.value("resumed_from_seq", std::uint64_t{0}),
                                   session::formatWallTime(r.wall)));
         } else if (r.type == "engine_restart") {
             ++restarts;
             downtime += r.payload.value("downtime_ms", std::int64_t{0});
-            f.note(i, fmt::format("#{} engine restarted with the whole game after {} ms", i,
+            f.note(i, fmt::format(i18n::N_("#{} engine restarted with the whole game after {} ms"), i,
                                   r.payload.value("downtime_ms", std::int64_t{0})));
         }
     }
-    std::string summary =
-        faults + restarts > 0
-            ? fmt::format("{} fault{}, {} restart{}, downtime {:.1f} s", faults, faults == 1 ? "" : "s",
-                          restarts, restarts == 1 ? "" : "s", static_cast<double>(downtime) / 1000.0)
-            : "no engine fault";
-    if (resumes > 0) summary += fmt::format("; the console resumed the journal {} time(s)", resumes);
-    return f.finish({"engine-faults", "E.III 1.4", "Engine faults, restarts and downtime", {}, {}, {}, {}},
-                    faults + restarts + resumes > 0, summary);
+    std::string summary = faults + restarts > 0
+                              ? counted({i18n::N_("{} fault, {} restart, downtime {:.1f} s"),
+                                         i18n::N_("{} fault, {} restarts, downtime {:.1f} s"),
+                                         i18n::N_("{} faults, {} restart, downtime {:.1f} s"),
+                                         i18n::N_("{} faults, {} restarts, downtime {:.1f} s")},
+                                        static_cast<std::size_t>(faults), static_cast<std::size_t>(restarts),
+                                        static_cast<double>(downtime) / 1000.0)
+                              : i18n::N_("no engine fault");
+    if (resumes > 0)
+        summary += "; " + fmt::format(i18n::N_("the console resumed the journal {} time(s)"), resumes);
+    return f.finish(
+        {"engine-faults", "E.III 1.4", i18n::N_("Engine faults, restarts and downtime"), {}, {}, {}, {}},
+        faults + restarts + resumes > 0, summary);
 }
 
 namespace {
@@ -155,29 +174,32 @@ std::string ruling(const session::Record& r) {
     const json& p = r.payload;
     const std::string& t = r.type;
     if (t == "illegal")
-        return fmt::format("illegal move at half-move {} ruled, position reinstated", p.value("ply", 0));
+        return fmt::format(i18n::N_("illegal move at half-move {} ruled, position reinstated"),
+                           p.value("ply", 0));
     if (t == "illegal_kind")
-        return fmt::format("illegal move by {} ({})", p.value("side", ""), p.value("kind", ""));
+        return fmt::format(i18n::N_("illegal move by {} ({})"), p.value("side", ""), p.value("kind", ""));
     if (t == "correct")
-        return fmt::format("mis-entry corrected with the arbiter: {} -> {}", p.value("old", ""),
+        return fmt::format(i18n::N_("mis-entry corrected with the arbiter: {} -> {}"), p.value("old", ""),
                            p.value("uci", ""));
     if (t == "adjust")
-        return fmt::format("{} clock {:+} s: {}", p.value("side", ""),
+        return fmt::format(i18n::N_("{} clock {:+} s: {}"), p.value("side", ""),
                            static_cast<double>(p.value("delta", std::int64_t{0})) / 1000.0,
                            p.value("reason", ""));
     if (t == "pause" || t == "unpause")
-        return t == "pause" ? "arbiter stopped the clocks" : "arbiter restarted the clocks";
+        return t == "pause" ? i18n::N_("arbiter stopped the clocks")
+                            : i18n::N_("arbiter restarted the clocks");
     if (t == "arbiter_result")
-        return fmt::format("arbiter's result {}: {}", p.value("result", ""), p.value("reason", ""));
+        return fmt::format(i18n::N_("arbiter's result {}: {}"), p.value("result", ""), p.value("reason", ""));
     if (t == "forfeit")
-        return fmt::format("late-arrival forfeit {}", p.value("confirm", false) ? "confirmed" : "overruled");
-    if (t == "arrival") return fmt::format("{} arrived late", p.value("side", ""));
-    if (t == "flag_reported") return fmt::format("flag of {} reported", p.value("side", ""));
-    if (t == "qpf_ruling") return fmt::format("quickplay claim ruled: {}", p.value("ruling", ""));
+        return fmt::format(i18n::N_("late-arrival forfeit {}"),
+                           p.value("confirm", false) ? "confirmed" : "overruled");
+    if (t == "arrival") return fmt::format(i18n::N_("{} arrived late"), p.value("side", ""));
+    if (t == "flag_reported") return fmt::format(i18n::N_("flag of {} reported"), p.value("side", ""));
+    if (t == "qpf_ruling") return fmt::format(i18n::N_("quickplay claim ruled: {}"), p.value("ruling", ""));
     if (t == "increment_ruling")
         return p.value("grant", false) ? "III.4 increment granted" : "III.4 increment refused";
     if (t == "made" && p.value("breach", false))
-        return fmt::format("board differs from the engine's move: {}", p.value("uci", ""));
+        return fmt::format(i18n::N_("board differs from the engine's move: {}"), p.value("uci", ""));
     return {};
 }
 
@@ -193,16 +215,25 @@ Check checkIrregularities(const Context& ctx) {
         ++n;
         // CLK-15: a clock correction is always reasoned.
         if (r.type == "adjust" && r.payload.value("reason", "").empty())
-            f.breach(i, fmt::format("record #{}: a clock was adjusted without a reason (Art. 6.10)", i));
+            f.breach(
+                i, fmt::format(i18n::N_("record #{}: a clock was adjusted without a reason (Art. 6.10)"), i));
         else
-            f.note(i, fmt::format("#{} {}: {}", i, moveLabel(ctx.tl.ply_before[i]), what));
+            // moveLabel's words written out, so that the catalogue has a pattern to read the line by.
+            f.note(i, fmt::format(i18n::N_("#{} move {}{}: {}"), i, ctx.tl.ply_before[i] / 2 + 1,
+                                  ctx.tl.ply_before[i] % 2 == 0 ? "" : "...", what));
     }
-    return f.finish(
-        {"irregularities", "Laws 7, 6.10, 6.12", "Irregularities and the arbiter's rulings", {}, {}, {}, {}},
-        n > 0,
-        n > 0 ? fmt::format("{} irregularit{} or ruling{} recorded, listed below", n, n == 1 ? "y" : "ies",
-                            n == 1 ? "" : "s")
-              : "no irregularity recorded");
+    return f.finish({"irregularities",
+                     "Laws 7, 6.10, 6.12",
+                     i18n::N_("Irregularities and the arbiter's rulings"),
+                     {},
+                     {},
+                     {},
+                     {}},
+                    n > 0,
+                    n > 0 ? counted({i18n::N_("{} irregularity or ruling recorded, listed below"),
+                                     i18n::N_("{} irregularities or rulings recorded, listed below")},
+                                    static_cast<std::size_t>(n))
+                          : i18n::N_("no irregularity recorded"));
 }
 
 }  // namespace oc::audit::detail

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "checks.hpp"
+#include "i18n/mark.hpp"
 #include "rules/game.hpp"
 #include "rules/notation.hpp"
 
@@ -27,9 +28,10 @@ bool play(MoveWalk& w, const std::string& uci) {
 void follow(MoveWalk& w, std::size_t i, const std::string& uci, Findings& f) {
     if (w.lost || play(w, uci)) return;
     w.lost = true;
-    f.note(i, fmt::format("#{}: {} cannot be played in the position followed so far; later moves are not "
-                          "compared",
-                          i, uci));
+    f.note(i, fmt::format(
+                  i18n::N_("#{}: {} cannot be played in the position followed so far; later moves are not "
+                           "compared"),
+                  i, uci));
 }
 
 // E.III 1.3: the text the operator typed, read in the event's notation, is the move recorded.
@@ -39,8 +41,9 @@ void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     if (w.lost) return;
     auto parsed = rules::parseMoveText(w.game.current(), text, w.lang);
     if (!parsed || rules::toUci(parsed->move) != uci)
-        f.breach(i, fmt::format("record #{}: the operator entered \"{}\" but {} was recorded (E.III 1.3)", i,
-                                text, uci));
+        f.breach(i, fmt::format(
+                        i18n::N_("record #{}: the operator entered \"{}\" but {} was recorded (E.III 1.3)"),
+                        i, text, uci));
 }
 
 // E.III 1.4: the move executed is the move the engine gave.
@@ -48,9 +51,10 @@ void executed(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     std::string uci = p.value("uci", "");
     ++w.computer;
     if (p.value("breach", false) || (!w.shown.empty() && uci != w.shown))
-        f.breach(i, fmt::format("record #{}: {} was executed on the board instead of the engine's {} "
-                                "(E.III 1.4)",
-                                i, uci, w.shown.empty() ? "move" : w.shown));
+        f.breach(i,
+                 fmt::format(i18n::N_("record #{}: {} was executed on the board instead of the engine's {} "
+                                      "(E.III 1.4)"),
+                             i, uci, w.shown.empty() ? std::string(i18n::N_("move")) : w.shown));
     w.shown.clear();
 }
 
@@ -59,9 +63,10 @@ void engineMove(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     if (w.bestmove.empty()) return;
     ++w.confirmed;
     if (w.bestmove != w.shown)
-        f.breach(i, fmt::format("record #{}: {} was shown as the computer's move, but the engine said "
-                                "bestmove {} (E.III 1.4)",
-                                i, w.shown, w.bestmove));
+        f.breach(i,
+                 fmt::format(i18n::N_("record #{}: {} was shown as the computer's move, but the engine said "
+                                      "bestmove {} (E.III 1.4)"),
+                             i, w.shown, w.bestmove));
 }
 
 void engineLines(MoveWalk& w, const json& p) {
@@ -108,12 +113,13 @@ Check checkMovesRecorded(const Context& ctx) {
     w.lang = rules::parseLanguage(ctx.tl.setup.language).value_or(rules::Language::En);
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx.tl, w, i, f);
     std::string summary = fmt::format(
-        "{} human moves read back as entered; {} computer moves executed as shown, {} of them checked "
-        "against the engine's own bestmove line",
+        i18n::N_(
+            "{} human moves read back as entered; {} computer moves executed as shown, {} of them checked "
+            "against the engine's own bestmove line"),
         w.human, w.computer, w.confirmed);
     return f.finish({"moves-recorded",
                      "E.III 1.3, 1.4",
-                     "Moves recorded as entered and as the engine gave them",
+                     i18n::N_("Moves recorded as entered and as the engine gave them"),
                      {},
                      {},
                      {},

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "checks.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -13,16 +14,18 @@ void fasterSwitch(const Context& ctx, std::size_t i, Findings& f) {
     const auto& r = ctx.tl.at(i);
     bool on = r.payload.value("on", false);
     auto before = rebuildBefore(ctx.tl, i);
-    std::string what =
-        fmt::format("#{} {}: faster rate {}", i, moveLabel(ctx.tl.ply_before[i]), on ? "on" : "off");
+    std::string what = fmt::format(i18n::N_("#{} {}: faster rate {}"), i, moveLabel(ctx.tl.ply_before[i]),
+                                   on ? i18n::N_("on") : i18n::N_("off"));
     if (!before->session) return f.note(i, what + " (not re-checked: " + before->error + ")");
     auto ok =
         before->session->dispatch(session::cmd::FasterRate{on}, session::TimePoint(session::Ms(timeOf(r))));
     if (!ok)
         return f.breach(
-            i, fmt::format("record #{}: the faster rate was switched {} at {} when the rules did not "
-                           "allow it: {} (E.III 2.2)",
-                           i, on ? "on" : "off", moveLabel(ctx.tl.ply_before[i]), ok.error().message));
+            i,
+            fmt::format(i18n::N_("record #{}: the faster rate was switched {} at {} when the rules did not "
+                                 "allow it: {} (E.III 2.2)"),
+                        i, on ? i18n::N_("on") : i18n::N_("off"), moveLabel(ctx.tl.ply_before[i]),
+                        ok.error().message));
     f.note(i, what);
 }
 
@@ -33,19 +36,21 @@ void moduleChange(const json& p, std::size_t i, std::vector<json>& pending, Find
     });
     std::string what = fmt::format("{} = {}", p.value("name", "?"), p.value("value", "?"));
     if (it == pending.end())
-        return f.breach(i, fmt::format("record #{}: the engine setting {} was changed mid-game without the "
-                                       "engine's request (E.III 2.2, 3.4)",
-                                       i, what));
+        return f.breach(
+            i, fmt::format(i18n::N_("record #{}: the engine setting {} was changed mid-game without the "
+                                    "engine's request (E.III 2.2, 3.4)"),
+                           i, what));
     pending.erase(it);
-    f.note(i, fmt::format("#{} module change {} at the engine's request (E.III 3.4)", i, what));
+    f.note(i, fmt::format(i18n::N_("#{} module change {} at the engine's request (E.III 3.4)"), i, what));
 }
 
 void lockedSetup(const Context& ctx, std::size_t i, const session::EventSetup& before, Findings& f) {
     auto after = session::eventSetupFromJson(ctx.tl.at(i).payload.value("setup", json::object()));
     std::string diff =
         after ? fmt::format("{}", fmt::join(session::setupDifferences(before, *after), "; ")) : after.error();
-    f.breach(i, fmt::format("record #{}: the event setup was changed after the first move ({}) (E.III 2.2)",
-                            i, diff.empty() ? "no difference" : diff));
+    f.breach(i, fmt::format(
+                    i18n::N_("record #{}: the event setup was changed after the first move ({}) (E.III 2.2)"),
+                    i, diff.empty() ? i18n::N_("no difference") : diff));
 }
 
 bool isChangeCommand(const std::string& command) {
@@ -81,17 +86,22 @@ Check checkFasterRate(const Context& ctx, Series& series) {
         if (r.type == "module_change") moduleChange(p, i, pending, f);
         if (r.type == "refused" && isChangeCommand(p.value("command", ""))) {
             ++refused;
-            f.note(i, fmt::format("#{} refused {}: {}", i, p.value("command", ""), p.value("reason", "")));
+            f.note(i, fmt::format(i18n::N_("#{} refused {}: {}"), i, p.value("command", ""),
+                                  p.value("reason", "")));
         }
     }
     fasterPeriods(ctx, series);
-    std::string summary = fmt::format(
-        "faster rate switched {} time{} as the rules allow; {} refused change{} listed; the setup "
-        "is unchanged after the first move",
-        switches, switches == 1 ? "" : "s", refused, refused == 1 ? "" : "s");
+    std::string summary =
+        counted({i18n::N_("faster rate switched {} time as the rules allow"),
+                 i18n::N_("faster rate switched {} times as the rules allow")},
+                static_cast<std::size_t>(switches)) +
+        "; " +
+        counted({i18n::N_("{} refused change listed"), i18n::N_("{} refused changes listed")},
+                static_cast<std::size_t>(refused)) +
+        "; " + i18n::N_("the setup is unchanged after the first move");
     return f.finish({"faster-rate",
                      "E.III 2.2",
-                     "Faster rate only when short of time; nothing else changed",
+                     i18n::N_("Faster rate only when short of time; nothing else changed"),
                      {},
                      {},
                      {},
@@ -134,21 +144,24 @@ void stopLines(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
         if (line != "> stop" || w.pondering || !w.search || w.answered) continue;
         ++w.stops;
         if (justified(tl, *w.search, i))
-            f.note(i, fmt::format("#{} stop after the search's position was gone or the game ended", i));
+            f.note(i, fmt::format(i18n::N_("#{} stop after the search's position was gone or the game ended"),
+                                  i));
         else
-            f.breach(i,
-                     fmt::format("record #{}: `stop` was sent to the engine during its own search started at "
-                                 "record #{}: a forced move (E.III 2.3)",
-                                 i, *w.search));
+            f.breach(
+                i, fmt::format(
+                       i18n::N_("record #{}: `stop` was sent to the engine during its own search started at "
+                                "record #{}: a forced move (E.III 2.3)"),
+                       i, *w.search));
     }
 }
 
 // A new search while the last one never answered: it was abandoned (what a `stop` does).
 void newSearch(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
     if (w.search && !w.answered && !justified(tl, *w.search, i))
-        f.breach(i, fmt::format("record #{}: a new search began while the one started at record #{} had not "
-                                "answered: it was cut short (E.III 2.3)",
-                                i, *w.search));
+        f.breach(i, fmt::format(
+                        i18n::N_("record #{}: a new search began while the one started at record #{} had not "
+                                 "answered: it was cut short (E.III 2.3)"),
+                        i, *w.search));
     w.search = i;
     w.answered = false;
     ++w.searches;
@@ -162,9 +175,11 @@ void forcedMove(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
         return;
     }
     if ((r.type == "made" || r.type == "pressed") && w.search && !w.answered && !justified(tl, *w.search, i))
-        f.breach(i, fmt::format("record #{}: the computer's move was {} while its engine was still searching "
-                                "(\"move now\", E.III 2.3)",
-                                i, r.type == "made" ? "executed" : "pressed"));
+        f.breach(i,
+                 fmt::format(
+                     i18n::N_("record #{}: the computer's move was {} while its engine was still searching "
+                              "(\"move now\", E.III 2.3)"),
+                     i, r.type == "made" ? "executed" : "pressed"));
 }
 
 }  // namespace
@@ -180,12 +195,20 @@ Check checkNoForcedMove(const Context& ctx) {
         if (type == "engine_io") stopLines(tl, w, i, f);
         forcedMove(tl, w, i, f);
     }
-    std::string summary = fmt::format(
-        "{} searches; no `stop` during the computer's own search ({} stop{} after a take-back or the game's "
-        "end); {} early move attempt{} refused by the console",
-        w.searches, w.stops, w.stops == 1 ? "" : "s", w.refused, w.refused == 1 ? "" : "s");
-    return f.finish({"no-forced-move", "E.III 2.3", "No move was forced", {}, {}, {}, {}}, w.searches > 0,
-                    summary);
+    std::string summary =
+        fmt::format(i18n::N_("{} searches"), w.searches) + "; " +
+        counted(
+            {i18n::N_(
+                 "no `stop` during the computer's own search ({} stop after a take-back or the game's end)"),
+             i18n::N_("no `stop` during the computer's own search ({} stops after a take-back or the game's "
+                      "end)")},
+            static_cast<std::size_t>(w.stops)) +
+        "; " +
+        counted({i18n::N_("{} early move attempt refused by the console"),
+                 i18n::N_("{} early move attempts refused by the console")},
+                static_cast<std::size_t>(w.refused));
+    return f.finish({"no-forced-move", "E.III 2.3", i18n::N_("No move was forced"), {}, {}, {}, {}},
+                    w.searches > 0, summary);
 }
 
 }  // namespace oc::audit::detail

@@ -2,6 +2,9 @@
 // Private to the audit: the checks, one function per rule. Each reads the timeline (and the game as
 // the session rebuilds it), returns its verdict with evidence, and adds what the pictures need.
 
+#include <fmt/format.h>
+
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,17 @@ struct Findings {
     // Breach when any breach was found, else ok when `applies`, else n/a; `summary` is the evidence.
     Check finish(Check check, bool applies, const std::string& summary) const;
 };
+
+// English writes "1 search" but "2 searches": each form is a whole pattern of its own for the catalogue
+// (Polish picks its plural wording in the translation). Forms: a's one, many; or with b: one/one,
+// one/many, many/one, many/many. The patterns take a then b.
+// More arguments follow b.
+template <std::size_t N, typename... More>
+std::string counted(const char* const (&forms)[N], std::size_t a, std::size_t b = 1, const More&... more) {
+    static_assert(N == 2 || N == 4);
+    const std::size_t i = N == 4 ? (a != 1 ? 2u : 0u) + (b != 1 ? 1u : 0u) : (a != 1 ? 1u : 0u);
+    return fmt::format(fmt::runtime(forms[i]), a, b, more...);
+}
 
 Check checkIntegrity(const session::JournalContents& contents);
 Check checkTableClock(const Context& ctx, Series& series);

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::audit::detail {
@@ -121,7 +122,7 @@ std::string clockText(std::int64_t ms) {
 }
 
 std::string moveLabel(int ply) {
-    return fmt::format("move {}{}", ply / 2 + 1, ply % 2 == 0 ? "" : "...");
+    return fmt::format(i18n::N_("move {}{}"), ply / 2 + 1, ply % 2 == 0 ? "" : "...");
 }
 
 Timeline buildTimeline(const session::JournalContents& contents) {

@@ -67,7 +67,8 @@ double checkRow(cairo_t* cr, const Check& c, double y) {
     text(cr, kMargin + 95, y, verdictText(c.verdict), 9, true, verdictColor(c.verdict));
     text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
     double end = wrapped(cr, text_x, y, width, i18n::translateMessage(c.title), 8.5);
-    end = wrapped(cr, text_x, end, width, c.evidence, 7.5, c.verdict == Verdict::Breach ? kRed : kBlack);
+    end = wrapped(cr, text_x, end, width, i18n::translateMessage(c.evidence), 7.5,
+                  c.verdict == Verdict::Breach ? kRed : kBlack);
     color(cr, {0.85, 0.85, 0.85});
     cairo_set_line_width(cr, 0.4);
     double bottom = std::max(end, y + 16);
@@ -115,7 +116,7 @@ void detailsPage(cairo_t* cr, const Report& r) {
                 ++left_out;
                 continue;
             }
-            y = wrapped(cr, kMargin + 10, y, width, d, 6.8);
+            y = wrapped(cr, kMargin + 10, y, width, i18n::translateMessage(d), 6.8);
         }
         y += 4;
     }

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -105,7 +106,10 @@ Report auditContents(const session::JournalContents& contents, const std::string
 // The report as JSON (checks with verdicts, evidence, record indices; the series).
 nlohmann::json toJson(const Report& report);
 
-// One line per check: "<check> ok|breach|n/a <evidence>".
-std::string checkLines(const Report& report);
+// One line per check: "<check> ok|breach|n/a <evidence>". The evidence is English (marked for the
+// catalogue); `evidence_text`, when given, turns it into the reader's language (the CLI passes
+// i18n::translateMessage: the audit itself never links the catalogues). Name and verdict stay as they are.
+std::string checkLines(const Report& report,
+                       const std::function<std::string(const std::string&)>& evidence_text = {});
 
 }  // namespace oc::audit
