@@ -57,6 +57,9 @@ TEST_P(AuditPolish, TitlesAndEvidenceReadInPolish) {
         EXPECT_NE(title, c.title) << c.name;
         EXPECT_TRUE(hasPolishLetter(title + evidence)) << c.name << ": " << title << " / " << evidence;
         EXPECT_NE(evidence, c.evidence) << c.name;
+        // No English words left (a pattern reading only the evidence's last "; " part would leave them).
+        for (const char* english : {" the ", "searches", "refused", "record #", "entered", "engine"})
+            EXPECT_EQ(evidence.find(english), std::string::npos) << c.name << ": " << evidence;
         for (const std::string& english : english_titles) {
             EXPECT_EQ(title.find(english), std::string::npos) << c.name << ": " << title;
             EXPECT_EQ(evidence.find(english), std::string::npos) << c.name << ": " << evidence;

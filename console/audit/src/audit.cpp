@@ -41,12 +41,16 @@ Check Findings::finish(Check check, bool applies, const std::string& summary) co
 Check checkIntegrity(const session::JournalContents& contents) {
     const auto& last = contents.records.back();
     Check c{"integrity", "journal", i18n::N_("The journal's hash chain is intact"), Verdict::Ok, "", {}, {}};
+    // Each case one whole sentence: its "; " parts are no messages of their own.
     c.evidence =
-        fmt::format(i18n::N_("{} records (seq 0..{}) verify; final hash {} (compare the scoresheet's {})"),
-                    contents.records.size(), last.seq, last.hash, last.hash.substr(0, 12));
-    if (contents.torn_tail_dropped)
-        c.evidence += std::string("; ") +
-                      i18n::N_("an incomplete last record (never confirmed to the operator) was dropped");
+        contents.torn_tail_dropped
+            ? fmt::format(
+                  i18n::N_("{} records (seq 0..{}) verify; final hash {} (compare the scoresheet's {}); "
+                           "an incomplete last record (never confirmed to the operator) was dropped"),
+                  contents.records.size(), last.seq, last.hash, last.hash.substr(0, 12))
+            : fmt::format(
+                  i18n::N_("{} records (seq 0..{}) verify; final hash {} (compare the scoresheet's {})"),
+                  contents.records.size(), last.seq, last.hash, last.hash.substr(0, 12));
     c.details = contents.warnings;
     return c;
 }

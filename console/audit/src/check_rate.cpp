@@ -195,18 +195,20 @@ Check checkNoForcedMove(const Context& ctx) {
         if (type == "engine_io") stopLines(tl, w, i, f);
         forcedMove(tl, w, i, f);
     }
-    std::string summary =
-        fmt::format(i18n::N_("{} searches"), w.searches) + "; " +
-        counted(
-            {i18n::N_(
-                 "no `stop` during the computer's own search ({} stop after a take-back or the game's end)"),
-             i18n::N_("no `stop` during the computer's own search ({} stops after a take-back or the game's "
-                      "end)")},
-            static_cast<std::size_t>(w.stops)) +
-        "; " +
-        counted({i18n::N_("{} early move attempt refused by the console"),
-                 i18n::N_("{} early move attempts refused by the console")},
-                static_cast<std::size_t>(w.refused));
+    // One whole sentence per plural form, not "; " parts: its last part starts with a count, so a
+    // pattern for that part alone would read the whole line (translateMessage tries patterns first).
+    const char* const forms[] = {
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
+                 "game's end); {} early move attempt refused by the console"),
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
+                 "game's end); {} early move attempts refused by the console"),
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
+                 "game's end); {} early move attempt refused by the console"),
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
+                 "game's end); {} early move attempts refused by the console")};
+    const std::string summary = fmt::format(
+        fmt::runtime(forms[formOf(static_cast<std::size_t>(w.stops), static_cast<std::size_t>(w.refused))]),
+        w.searches, w.stops, w.refused);
     return f.finish({"no-forced-move", "E.III 2.3", i18n::N_("No move was forced"), {}, {}, {}, {}},
                     w.searches > 0, summary);
 }

@@ -37,11 +37,16 @@ struct Findings {
 // English writes "1 search" but "2 searches": each form is a whole pattern of its own for the catalogue
 // (Polish picks its plural wording in the translation). Forms: a's one, many; or with b: one/one,
 // one/many, many/one, many/many. The patterns take a then b.
+// Which of four forms (one/one, one/many, many/one, many/many) two counts take.
+inline std::size_t formOf(std::size_t a, std::size_t b) {
+    return (a != 1 ? 2u : 0u) + (b != 1 ? 1u : 0u);
+}
+
 // More arguments follow b.
 template <std::size_t N, typename... More>
 std::string counted(const char* const (&forms)[N], std::size_t a, std::size_t b = 1, const More&... more) {
     static_assert(N == 2 || N == 4);
-    const std::size_t i = N == 4 ? (a != 1 ? 2u : 0u) + (b != 1 ? 1u : 0u) : (a != 1 ? 1u : 0u);
+    const std::size_t i = N == 4 ? formOf(a, b) : (a != 1 ? 1u : 0u);
     return fmt::format(fmt::runtime(forms[i]), a, b, more...);
 }
 
