@@ -64,6 +64,12 @@ TEST_P(AuditPolish, TitlesAndEvidenceReadInPolish) {
             EXPECT_EQ(title.find(english), std::string::npos) << c.name << ": " << title;
             EXPECT_EQ(evidence.find(english), std::string::npos) << c.name << ": " << evidence;
         }
+        // The details page's usual lines: table-clock readings and the engine's searches.
+        for (const std::string& d : c.details) {
+            const std::string detail = i18n::translateMessage(d);
+            EXPECT_EQ(detail.find("table clock"), std::string::npos) << detail;
+            EXPECT_EQ(detail.find("engine given"), std::string::npos) << detail;
+        }
         // A breach names its record in Polish ("zapis #N"), never the English "record #N".
         if (c.verdict == Verdict::Breach) {
             EXPECT_NE(evidence.find("zapis #"), std::string::npos) << evidence;

@@ -50,6 +50,12 @@ void syncDetail(const Context& ctx, std::size_t i, Findings& f, Series& series) 
                                     "(console {}, corrected {:+.1f} s)"),
                            i, label, clockText(*w), console_w, *mark.white_diff_s, clockText(*b), console_b,
                            *mark.black_diff_s);
+    else if (w && before->session)
+        line = fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s)"), i,
+                           label, clockText(*w), console_w, *mark.white_diff_s);
+    else if (b && before->session)
+        line = fmt::format(i18n::N_("#{} {}: table clock Black {} (console {}, corrected {:+.1f} s)"), i,
+                           label, clockText(*b), console_b, *mark.black_diff_s);
     series.syncs.push_back(mark);
     f.note(i, line);
 }
