@@ -83,7 +83,9 @@ def main():
         url = f"http://127.0.0.1:{port}/board/1"
         a = shoot_board(url, before, lambda img, box: white_pixels(img, box, "e2") > 100)
         open(live, "a").write(lines[7] + "\n")
-        b = shoot_board(url, after, lambda img, box: white_pixels(img, box, "e2") < 10)
+        # Ready when the move's animation has ended too: a shot mid-move found e2 empty and e4 not yet filled.
+        b = shoot_board(url, after,
+                        lambda img, box: white_pixels(img, box, "e2") < 10 and white_pixels(img, box, "e4") > 100)
         box = board_box(b)
         print(f"board found at {box}")
         check(box[2] - box[0] > 300 and abs((box[2] - box[0]) - (box[3] - box[1])) < 8, "a square board was found")
