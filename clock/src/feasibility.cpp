@@ -1,23 +1,27 @@
 // "The control cannot be played with this operator": the check the event setup runs before the game.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "clock/budget.hpp"
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::clock {
 
 using namespace std::chrono_literals;
+using i18n::N_;
 
 std::string_view toString(Verdict v) {
     switch (v) {
         case Verdict::Playable:
-            return "playable";
+            return N_("playable");
         case Verdict::Tight:
-            return "tight";
+            return N_("tight");
         case Verdict::Unplayable:
-            return "cannot be played with this operator";
+            return N_("cannot be played with this operator");
     }
-    return "playable";
+    return N_("playable");
 }
 
 namespace {
@@ -37,13 +41,26 @@ PeriodCheck checkPeriod(const TimeControl& tc, std::size_t i, Duration reserve, 
     return c;
 }
 
+// One whole sentence per shape of period (assumed move count, increment), so a translation reads it back.
 std::string line(const PeriodCheck& c, const Period& p, Duration reserve) {
-    std::string out = "period " + std::to_string(c.period + 1) + " (" + std::to_string(c.moves) + " moves" +
-                      (p.restOfGame() ? " assumed" : "") + "): handling " + std::to_string(c.moves) + " x " +
-                      formatDuration(std::max(0ms, reserve - p.delay)) + " = " + formatDuration(c.handling) +
-                      " of " + formatDuration(c.granted) + " granted (" + formatDuration(p.base);
-    if (p.increment > 0ms) out += " + " + std::to_string(c.moves) + " x " + formatDuration(p.increment);
-    return out + "), " + std::to_string(static_cast<int>(c.share * 100.0 + 0.5)) + "%";
+    const int n = c.moves, percent = static_cast<int>(c.share * 100.0 + 0.5);
+    const std::string each = formatDuration(std::max(0ms, reserve - p.delay)),
+                      handling = formatDuration(c.handling), granted = formatDuration(c.granted),
+                      base = formatDuration(p.base);
+    const auto period = c.period + 1;
+    if (p.increment > 0ms && p.restOfGame())
+        return fmt::format(
+            N_("period {} ({} moves assumed): handling {} x {} = {} of {} granted ({} + {} x {}), {}%"),
+            period, n, n, each, handling, granted, base, n, formatDuration(p.increment), percent);
+    if (p.increment > 0ms)
+        return fmt::format(
+            N_("period {} ({} moves): handling {} x {} = {} of {} granted ({} + {} x {}), {}%"), period, n, n,
+            each, handling, granted, base, n, formatDuration(p.increment), percent);
+    if (p.restOfGame())
+        return fmt::format(N_("period {} ({} moves assumed): handling {} x {} = {} of {} granted ({}), {}%"),
+                           period, n, n, each, handling, granted, base, percent);
+    return fmt::format(N_("period {} ({} moves): handling {} x {} = {} of {} granted ({}), {}%"), period, n,
+                       n, each, handling, granted, base, percent);
 }
 
 }  // namespace
@@ -52,7 +69,7 @@ Feasibility checkFeasibility(const TimeControl& tc, Duration reserve_per_move, i
                              double tight_share) {
     Feasibility f;
     if (tc.kind != TimeControlKind::Periods) {
-        f.message = "no per-move handling check for this kind of control";
+        f.message = N_("no per-move handling check for this kind of control");
         return f;
     }
     for (std::size_t i = 0; i < tc.periods.size(); ++i) {
@@ -64,11 +81,14 @@ Feasibility checkFeasibility(const TimeControl& tc, Duration reserve_per_move, i
         f.message += line(c, tc.periods[i], reserve_per_move) + "\n";
         f.periods.push_back(c);
     }
-    f.message = std::string(toString(f.verdict)) + " with a handling reserve of " +
-                formatDuration(reserve_per_move) + " per move:\n" + f.message;
+    f.message = fmt::format(N_("{} with a handling reserve of {} per move:"), toString(f.verdict),
+                            formatDuration(reserve_per_move)) +
+                "\n" + f.message;
     if (f.verdict == Verdict::Unplayable)
         f.message +=
-            "the operator's handling alone would use up the clock: the computer would lose on time\n";
+            std::string(
+                N_("the operator's handling alone would use up the clock: the computer would lose on time")) +
+            "\n";
     return f;
 }
 

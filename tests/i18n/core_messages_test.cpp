@@ -3,6 +3,7 @@
 // catalogue the build compiled (assets/locale/pl/core.po).
 #include <gtest/gtest.h>
 
+#include "clock/budget.hpp"
 #include "clock/tc_format.hpp"
 #include "i18n/tr.hpp"
 #include "rules/notation.hpp"
@@ -81,6 +82,23 @@ TEST_F(CorePolish, ATimeControlIsDescribedInPolishLineByLine) {
     EXPECT_NE(polish.find("Klasyfikacja według E2023: standard"), std::string::npos) << polish;
     for (const char* word : {"Period", "increment", "Recording", "Classification", "Time control"})
         EXPECT_EQ(polish.find(word), std::string::npos) << word << " left in\n" << polish;
+}
+
+TEST_F(CorePolish, TheHandlingCheckOfATimeControlIsPolish) {
+    auto tc = clock::parseTimeControl("3m");
+    ASSERT_TRUE(tc);
+    const std::string english = clock::checkFeasibility(*tc, std::chrono::seconds(5)).message;
+    std::string polish;
+    for (std::size_t from = 0; from < english.size();) {
+        const std::size_t to = english.find('\n', from);
+        polish += translateMessage(english.substr(from, to - from)) + "\n";
+        from = to + 1;
+    }
+    EXPECT_EQ(
+        polish.rfind("nie do rozegrania z tym operatorem przy rezerwie na obsługę 5s na posunięcie:", 0), 0u)
+        << polish;
+    EXPECT_NE(polish.find("komputer przegrałby na czas"), std::string::npos) << polish;
+    EXPECT_EQ(polish.find("handling"), std::string::npos) << polish;
 }
 
 TEST(CoreEnglish, MessagesAreUnchangedInEnglish) {
