@@ -44,7 +44,7 @@ std::string translateLines(const std::string& text) {
     while (start < text.size()) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
         const std::string line = text.substr(start, end - start);
-        out += line.empty() ? line : i18n::translateMessage(line);  // "" would be the catalogue's header
+        out += i18n::translateMessage(line);
         if (end < text.size()) out += '\n';
         start = end + 1;
     }

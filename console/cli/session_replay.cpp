@@ -28,11 +28,9 @@ std::string ms(const json& v) {
     return v.is_null() ? "-" : stamp(v.get<std::int64_t>());
 }
 
-// A message the session journalled in English, in the UI language; "" stays "" (the catalogue would
-// answer an empty text with its header).
+// A message the session journalled in English, in the UI language.
 std::string said(const json& p, const char* key) {
-    const std::string english = p.value(key, std::string());
-    return english.empty() ? english : i18n::translateMessage(english);
+    return i18n::translateMessage(p.value(key, std::string()));
 }
 
 // A side as the journal writes it ("white", "black"), in the UI language; other words as they are.

@@ -110,17 +110,23 @@ std::array<int, 3> clockRow3(const std::string& text, const std::string& side) {
     return {secs(1), secs(4), secs(7)};
 }
 
+// 15m+10s: White's clock set to the table clock during move 2, then Black (the computer) seals move 2
+// and the envelope is printed with `envelope_args` (the PDF's path and what follows it).
+auto syncedSeal(const std::string& envelope_args) {
+    return testing::runScript(
+        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n+2s pressed\nrecorded\n"
+        "+20s sync white 0:14:50\nengine g8f6\n+5s move Nf3\nseal\nuntil engine-move-shown\n"
+        "+24s seal-computer arbiter-secret fast\nenvelope-pdf " +
+            envelope_args + "\n",
+        testing::fakeSetup(rules::Color::Black, "15m+10s"));
+}
+
 // Guidelines I.2(c) after a table-clock sync: both times are the table clock's, so used + remaining is the
 // base time plus the increments (it was off by the sync's 10 s), and the sync is named with its
 // correction. Black seals move 2: one move completed and White's second, not "3" half-moves.
 TEST(EnvelopePdfDirective, TimesAddUpAfterASyncAndCountMovesNotPlies) {
     const auto pdf = scratch("synced.pdf");
-    auto run = testing::runScript(
-        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n+2s pressed\nrecorded\n"
-        "+20s sync white 0:14:50\nengine g8f6\n+5s move Nf3\nseal\nuntil engine-move-shown\n"
-        "+24s seal-computer arbiter-secret fast\nenvelope-pdf " +
-            pdf.string() + "\n",
-        testing::fakeSetup(rules::Color::Black, "15m+10s"));
+    auto run = syncedSeal(pdf.string());
     ASSERT_TRUE(run.result.ok) << run.result.error;
     const std::string text = test::pdfToText(pdf);
     // White's clock ran 30 + 20 + 5 s; the console said 14:20 at the sync, the table clock 14:50: +30 s.
@@ -140,12 +146,7 @@ TEST(EnvelopePdfDirective, TimesAddUpAfterASyncAndCountMovesNotPlies) {
 TEST(EnvelopePdfDirective, PolishUiLanguagePrintsThePolishForm) {
     const auto pdf = scratch("synced_pl.pdf");
     ASSERT_TRUE(i18n::setUiLanguage(i18n::UiLanguage::Pl));
-    auto run = testing::runScript(
-        "start\nengine e7e5\n+30s move e4\nuntil engine-move-shown\n+4s made\n+2s pressed\nrecorded\n"
-        "+20s sync white 0:14:50\nengine g8f6\n+5s move Nf3\nseal\nuntil engine-move-shown\n"
-        "+24s seal-computer arbiter-secret fast\nenvelope-pdf " +
-            pdf.string() + " resumption 2026-12-02 10:00, sala B\n",
-        testing::fakeSetup(rules::Color::Black, "15m+10s"));
+    auto run = syncedSeal(pdf.string() + " resumption 2026-12-02 10:00, sala B");
     ASSERT_TRUE(i18n::setUiLanguage(i18n::UiLanguage::En));
     ASSERT_TRUE(run.result.ok) << run.result.error;
     const std::string text = test::pdfToText(pdf);

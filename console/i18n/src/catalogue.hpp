@@ -26,6 +26,13 @@ struct Catalogue {
     std::vector<MessagePattern> patterns;
 };
 
+// A fmt pattern split at its placeholders: literals[0] slots[0] literals[1] ... literals[n].
+struct SplitPattern {
+    std::vector<std::string> literals;  // empty when the braces do not balance
+    std::vector<std::string> slots;     // what stood inside each {}: "", "0", ":+"
+};
+SplitPattern splitPattern(const std::string& pattern);
+
 // The catalogue in force, or null for English.
 const Catalogue* currentCatalogue();
 

@@ -33,24 +33,31 @@ std::vector<std::string> moMsgids(const std::string& bytes) {
     return ids;
 }
 
-// Splits a fmt pattern at its placeholders: the literal pieces, with {{ and }} read as braces.
-std::vector<std::string> literalPieces(const std::string& pattern) {
-    std::vector<std::string> pieces(1);
+}  // namespace
+
+// A fmt pattern split at its placeholders: literals[0] slot[0] literals[1] ... ({{ and }} read as
+// braces); slots hold what stood inside each {} ("", "0", ":+"). Empty literals when unbalanced.
+SplitPattern splitPattern(const std::string& pattern) {
+    SplitPattern out{{std::string()}, {}};
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         const char c = pattern[i];
         if ((c == '{' || c == '}') && i + 1 < pattern.size() && pattern[i + 1] == c) {
-            pieces.back() += c;
+            out.literals.back() += c;
             ++i;
         } else if (c == '{') {
-            i = pattern.find('}', i);
-            if (i == std::string::npos) return {};
-            pieces.emplace_back();
+            const std::size_t end = pattern.find('}', i);
+            if (end == std::string::npos) return {};
+            out.slots.push_back(pattern.substr(i + 1, end - i - 1));
+            out.literals.emplace_back();
+            i = end;
         } else {
-            pieces.back() += c;
+            out.literals.back() += c;
         }
     }
-    return pieces;
+    return out;
 }
+
+namespace {
 
 std::string regexEscape(const std::string& s) {
     static const std::string special = R"(\^$.|?*+()[]{})";
@@ -71,7 +78,7 @@ std::vector<MessagePattern> readPatterns(const std::filesystem::path& mo_file) {
     for (const auto& id : moMsgids(bytes)) {
         // Context ("ctx\4id") and plural ("one\0many") entries are not read back from English.
         if (id.find('\4') != std::string::npos || id.find('\0') != std::string::npos) continue;
-        const auto pieces = literalPieces(id);
+        const auto pieces = splitPattern(id).literals;
         if (pieces.size() < 2) continue;
         std::string re, literal;
         for (std::size_t i = 0; i < pieces.size(); ++i) {
@@ -93,25 +100,15 @@ namespace {
 
 // The translated pattern with each placeholder replaced by the next argument, as text.
 std::string fill(const std::string& pattern, const std::vector<std::string>& args) {
-    std::string out;
-    std::size_t next = 0;
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-        const char c = pattern[i];
-        if ((c == '{' || c == '}') && i + 1 < pattern.size() && pattern[i + 1] == c) {
-            out += c;
-            ++i;
-        } else if (c == '{') {
-            const std::size_t end = pattern.find('}', i);
-            if (end == std::string::npos) return {};
-            const std::string inside = pattern.substr(i + 1, end - i - 1);
-            const bool indexed = !inside.empty() && std::isdigit(static_cast<unsigned char>(inside[0]));
-            const std::size_t k = indexed ? static_cast<std::size_t>(std::stoul(inside)) : next++;
-            if (k >= args.size()) return {};
-            out += args[k];
-            i = end;
-        } else {
-            out += c;
-        }
+    const detail::SplitPattern split = detail::splitPattern(pattern);
+    if (split.literals.empty()) return {};
+    std::string out = split.literals[0];
+    for (std::size_t i = 0, next = 0; i < split.slots.size(); ++i) {
+        const std::string& slot = split.slots[i];
+        const bool indexed = !slot.empty() && std::isdigit(static_cast<unsigned char>(slot[0]));
+        const std::size_t k = indexed ? static_cast<std::size_t>(std::stoul(slot)) : next++;
+        if (k >= args.size()) return {};
+        out += args[k] + split.literals[i + 1];
     }
     return out;
 }
