@@ -12,7 +12,7 @@
 
 #include "../timing.hpp"
 #include "audit/audit.hpp"
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace {
 
@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     auto report = oc::audit::auditJournal(journal);
     if (!report) return fmt::print(stderr, "{}: {}\n", journal.string(), report.error()), 2;
     constexpr int kRuns = 15;
-    auto verify = oc::bench::sortedTimesMs([&] { (void)oc::session::readJournal(journal); }, kRuns);
+    auto verify = oc::bench::sortedTimesMs([&] { (void)oc::journal::readJournal(journal); }, kRuns);
     auto audit = oc::bench::sortedTimesMs([&] { (void)oc::audit::auditJournal(journal); }, kRuns);
     double v = verify[kRuns / 2], a = audit[kRuns / 2];
     fmt::print("journal {}: {} records, {} plies, {} KiB\n", journal.string(), report->records,

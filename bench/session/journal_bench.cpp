@@ -14,11 +14,11 @@
 #include <sstream>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace {
 
-using namespace oc::session;
+using namespace oc::journal;
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 

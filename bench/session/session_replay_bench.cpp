@@ -14,6 +14,7 @@
 namespace {
 
 using namespace oc::session;
+using namespace oc::event;
 using namespace oc::sim;
 
 std::vector<nlohmann::json> playGame(int plies) {

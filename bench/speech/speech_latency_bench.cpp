@@ -43,7 +43,7 @@ struct ShownMove {
 };
 
 std::optional<ShownMove> playToShownMove(const std::string& lang, int run) {
-    session::EventSetup setup;
+    event::EventSetup setup;
     setup.engine.command = "fake";
     setup.language = lang;
     session::MemorySink sink;

@@ -8,8 +8,8 @@
 
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
+#include "journal/journal.hpp"
 #include "print/documents.hpp"
-#include "session/journal.hpp"
 #include "session/local_time.hpp"
 
 namespace oc::app {
@@ -46,8 +46,8 @@ engine::TransportFactory wakingFactory(std::function<void()> wake) {
 
 }  // namespace
 
-tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files) {
-    session::EventSetup setup;
+tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files) {
+    event::EventSetup setup;
     if (files.event) {
         auto json = readJson(*files.event);
         if (!json) {
@@ -58,7 +58,7 @@ tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files)
             (*json)["engine"]["command"] = files.engine;
             (*json)["engine"]["args"] = files.engine_args;
         }
-        auto parsed = session::eventSetupFromJson(*json);
+        auto parsed = event::eventSetupFromJson(*json);
         if (!parsed) {
             return tl::make_unexpected(
                 fmt::format("{}: {}", files.event->string(), i18n::translateMessage(parsed.error())));
@@ -81,7 +81,7 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
     req.app = "operator-console";
     req.setup = [&files] { return loadSetup(files); };
     // The window runs in real time: the bridge starts the engine without blocking the first frame.
-    req.start_engine = [&app, &files](const session::EngineSettings& settings)
+    req.start_engine = [&app, &files](const event::EngineSettings& settings)
         -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
         host::BridgeOptions options;
         options.nice = files.engine_nice;  // the console keeps answering under full engine load
@@ -223,7 +223,7 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::Scr
 void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out) {
     // "Adjourned at": the sealing record's time in the journal, in the event's (this computer's) zone.
     std::string at;
-    if (auto contents = session::readJournal(journalPath())) {
+    if (auto contents = journal::readJournal(journalPath())) {
         for (const auto& r : contents->records) {
             if (r.type == "sealed") {
                 at = session::formatLocalTime(r.wall);

@@ -33,7 +33,7 @@ struct GameFiles {
 };
 
 // The event setup from --event, or the defaults with the --engine command; the error says what is wrong.
-[[nodiscard]] tl::expected<session::EventSetup, std::string> loadSetup(const GameFiles& files);
+[[nodiscard]] tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files);
 
 class ConsoleApp {
   public:

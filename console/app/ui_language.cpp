@@ -5,7 +5,7 @@
 
 namespace oc::app {
 
-tl::expected<void, std::string> applyUiLanguage(const std::string& flag, const session::EventSetup& setup) {
+tl::expected<void, std::string> applyUiLanguage(const std::string& flag, const event::EventSetup& setup) {
     auto lang = i18n::chooseUiLanguage(flag.empty() ? setup.ui_language : flag, setup.language);
     if (!lang) return tl::make_unexpected(flag.empty() ? "ui_language: " + lang.error() : lang.error());
     return i18n::setUiLanguage(*lang);

@@ -5,7 +5,7 @@
 #include <string>
 #include <tl/expected.hpp>
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 
 namespace oc::app {
 
@@ -13,6 +13,6 @@ namespace oc::app {
 // and what would be right (an unknown code names the languages there are; a missing catalogue, where it
 // was looked for); the language in force is unchanged then.
 [[nodiscard]] tl::expected<void, std::string> applyUiLanguage(const std::string& flag,
-                                                              const session::EventSetup& setup);
+                                                              const event::EventSetup& setup);
 
 }  // namespace oc::app

@@ -50,7 +50,7 @@ std::string checkedLine(const std::string& archive, std::size_t checked, std::si
 }
 
 int against(const std::string& file, const std::vector<std::string>& archives) {
-    auto contents = session::readJournal(file);
+    auto contents = journal::readJournal(file);
     if (!contents) return 1;  // verify has said why
     int rc = 0;
     for (const auto& archive : archives) {

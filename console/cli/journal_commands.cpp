@@ -7,7 +7,7 @@
 
 #include "commands.hpp"
 #include "i18n/tr.hpp"
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 #include "ui_language.hpp"
 
 namespace oc::cli {
@@ -26,7 +26,7 @@ CLI::App* journalCommand(CLI::App& app) {
     return journal;
 }
 
-std::string summary(const std::string& file, const session::JournalContents& contents) {
+std::string summary(const std::string& file, const journal::JournalContents& contents) {
     const auto& first = contents.records.front();
     const auto& last = contents.records.back();
     // The times stay ISO (UTC, as the journal holds them); the hash is the journal's.
@@ -34,7 +34,7 @@ std::string summary(const std::string& file, const session::JournalContents& con
     std::string line =
         i18n::trnf("{}: intact, {} record (seq 0..{}), {} .. {}, final hash {}",
                    "{}: intact, {} records (seq 0..{}), {} .. {}, final hash {}", n, file, n, last.seq,
-                   session::formatWallTime(first.wall), session::formatWallTime(last.wall), last.hash);
+                   journal::formatWallTime(first.wall), journal::formatWallTime(last.wall), last.hash);
     if (contents.torn_tail_dropped) line += tr("; warning: an incomplete last record was dropped");
     return line;
 }
@@ -42,9 +42,9 @@ std::string summary(const std::string& file, const session::JournalContents& con
 int verify(const std::string& file) {
     if (auto lang = followJournalLanguage(file); !lang)
         return std::cerr << trf("error: {}", lang.error()) << '\n', 2;
-    const auto contents = session::readJournal(file);
+    const auto contents = journal::readJournal(file);
     if (!contents) {
-        const bool unreadable = contents.error().code == session::JournalErrorCode::Unreadable;
+        const bool unreadable = contents.error().code == journal::JournalErrorCode::Unreadable;
         const std::string why = i18n::translateMessage(contents.error().message);
         std::cerr << (unreadable ? trf("{}: unreadable: {}", file, why)
                                  : trf("{}: NOT intact: {}", file, why))

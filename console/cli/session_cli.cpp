@@ -63,7 +63,7 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         h.options.human = sim::HumanKind::Random;
     } else if (a.human.rfind("engine:", 0) == 0) {
         h.options.human = sim::HumanKind::Engine;
-        session::EngineSettings e;
+        event::EngineSettings e;
         e.command = a.human.substr(7);
         if (e.command != "fake") e.options["Threads"] = "1";
         h.engine_settings = e;

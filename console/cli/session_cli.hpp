@@ -24,7 +24,7 @@ struct PlayArgs {
 
 struct HumanSpec {
     sim::DriverOptions options;
-    std::optional<session::EngineSettings> engine_settings;  // engine:CMD
+    std::optional<event::EngineSettings> engine_settings;  // engine:CMD
 };
 
 void addPlayOptions(CLI::App& play, PlayArgs& args);

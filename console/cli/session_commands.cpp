@@ -37,7 +37,7 @@ struct EngineHandles {
 };
 
 host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, host::BridgeOptions options) {
-    return [&handles, seed, options](const session::EngineSettings& s)
+    return [&handles, seed, options](const event::EngineSettings& s)
                -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
         if (s.command == "fake") {
             auto fake = std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, seed);
@@ -51,13 +51,13 @@ host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, ho
     };
 }
 
-tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
-    session::EventSetup s;
+tl::expected<event::EventSetup, std::string> buildSetup(const PlayArgs& a) {
+    event::EventSetup s;
     if (!a.setup_file.empty()) {
         std::ifstream in(a.setup_file);
         auto j = nlohmann::json::parse(in, nullptr, false);
         if (j.is_discarded()) return tl::make_unexpected(trf("{}: not valid JSON", a.setup_file));
-        auto parsed = session::eventSetupFromJson(j);
+        auto parsed = event::eventSetupFromJson(j);
         if (!parsed)
             return tl::make_unexpected(
                 fmt::format("{}: {}", a.setup_file, i18n::translateMessage(parsed.error())));
@@ -71,12 +71,12 @@ tl::expected<session::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     s.engine.args = a.engine_args;
     if (a.engine != "fake" && !s.engine.options.count("Threads")) s.engine.options["Threads"] = "1";
     if (a.edition) {
-        auto edition = session::editionFromYear(*a.edition);
+        auto edition = event::editionFromYear(*a.edition);
         if (!edition) return tl::make_unexpected(trf("--edition: expected 2005 or 2023, got {}", *a.edition));
         s.edition = *edition;
     }
     if (!a.lang.empty()) s.language = a.lang;
-    if (auto ok = session::validate(s); !ok) return tl::make_unexpected(i18n::translateMessage(ok.error()));
+    if (auto ok = event::validate(s); !ok) return tl::make_unexpected(i18n::translateMessage(ok.error()));
     return s;
 }
 
@@ -104,14 +104,14 @@ int exitCode(host::OpenError::Kind kind) {
 
 // Opens the journal (new, or resumed with the script's place in it) through the host.
 tl::expected<std::unique_ptr<host::Game>, host::OpenError> openGame(const PlayArgs& a,
-                                                                    const session::EventSetup& setup,
+                                                                    const event::EventSetup& setup,
                                                                     sim::DriverOptions& opt,
                                                                     EngineHandles& engine) {
     host::OpenRequest req;
     req.journal = a.journal;
     req.resume = a.resume;
     req.app = "operator-cli play";
-    req.setup = [&setup] { return tl::expected<session::EventSetup, std::string>(setup); };
+    req.setup = [&setup] { return tl::expected<event::EventSetup, std::string>(setup); };
     req.start_engine = engineStarter(engine, a.seed, bridgeOptions(a));
     req.check_resume = [&opt](const std::vector<nlohmann::json>& records) -> tl::expected<void, std::string> {
         auto point = resumePoint(records, opt);
@@ -163,7 +163,7 @@ void writeDocuments(const PlayArgs& a, const session::Session& session, TimePoin
 }
 
 // The language of the event being played (--ui-lang first): a resumed game's is in its journal.
-tl::expected<void, std::string> followPlayLanguage(const PlayArgs& a, const session::EventSetup& setup) {
+tl::expected<void, std::string> followPlayLanguage(const PlayArgs& a, const event::EventSetup& setup) {
     if (a.resume && std::filesystem::exists(a.journal)) return followJournalLanguage(a.journal);
     return followSetupLanguage(setup);
 }

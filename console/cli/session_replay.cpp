@@ -190,7 +190,7 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
 // Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's time in the
 // local zone (TZ); `resumption` fills field (g) (the resumption's date, time and venue; empty: left for
 // the arbiter's hand).
-int writeEnvelope(const session::Session& s, const session::JournalContents& contents, const std::string& out,
+int writeEnvelope(const session::Session& s, const journal::JournalContents& contents, const std::string& out,
                   const std::string& resumption) {
     std::string at;
     for (const auto& r : contents.records)
@@ -204,11 +204,11 @@ int writeEnvelope(const session::Session& s, const session::JournalContents& con
 }
 
 // QPF-04: the claim's export (PDF for a .pdf name, else text), dated by the claim record's UTC time.
-int writeQuickplayClaim(const session::Session& s, const session::JournalContents& contents,
+int writeQuickplayClaim(const session::Session& s, const journal::JournalContents& contents,
                         const std::string& out) {
     std::string at;
     for (const auto& r : contents.records)
-        if (r.type == "qpf_claim") at = session::formatWallTime(r.wall);
+        if (r.type == "qpf_claim") at = journal::formatWallTime(r.wall);
     auto e = s.quickplayClaimExport(at);
     if (!e) return std::cerr << tr("error: --qpf-claim: the journal has no quickplay claim") << "\n", 1;
     if (out.ends_with(".pdf")) {
@@ -235,7 +235,7 @@ void printTimeline(const std::vector<json>& records) {
 }
 
 // --pgn, --results-json, --scoresheet-pdf, then the envelope or the quickplay claim.
-int writeOutputs(const session::Session& s, const session::JournalContents& contents,
+int writeOutputs(const session::Session& s, const journal::JournalContents& contents,
                  const ReplayOutputs& o) {
     if (!o.pgn.empty()) std::ofstream(o.pgn) << s.pgn();
     if (!o.results.empty()) std::ofstream(o.results) << s.resultsJson().dump(2) << "\n";  // CMP-4
@@ -253,10 +253,10 @@ int writeOutputs(const session::Session& s, const session::JournalContents& cont
 int replay(const std::string& file, const ReplayOutputs& o) {
     if (auto lang = followJournalLanguage(file); !lang)
         return std::cerr << trf("error: {}", lang.error()) << "\n", 2;
-    auto contents = session::readJournal(file);
+    auto contents = journal::readJournal(file);
     if (!contents) {
         std::cerr << file << ": " << i18n::translateMessage(contents.error().message) << "\n";
-        return contents.error().code == session::JournalErrorCode::Unreadable ? 2 : 1;
+        return contents.error().code == journal::JournalErrorCode::Unreadable ? 2 : 1;
     }
     for (const auto& w : contents->warnings)
         std::cerr << trf("warning: {}", i18n::translateMessage(w)) << "\n";

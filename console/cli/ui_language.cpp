@@ -7,7 +7,7 @@
 
 #include "i18n/language.hpp"
 #include "i18n/tr.hpp"
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::cli {
@@ -63,7 +63,7 @@ tl::expected<std::vector<char*>, std::string> takeUiLanguageFlag(int argc, char*
     return rest;
 }
 
-tl::expected<void, std::string> followSetupLanguage(const session::EventSetup& setup) {
+tl::expected<void, std::string> followSetupLanguage(const event::EventSetup& setup) {
     if (g_flag) return {};
     if (auto ok = use(setup.ui_language, setup.language); !ok)
         return tl::make_unexpected(i18n::trf("the event's ui_language: {}", ok.error()));
@@ -72,11 +72,11 @@ tl::expected<void, std::string> followSetupLanguage(const session::EventSetup& s
 
 tl::expected<void, std::string> followJournalLanguage(const std::filesystem::path& journal) {
     if (g_flag) return {};
-    auto contents = session::readJournal(journal);
+    auto contents = journal::readJournal(journal);
     if (!contents) return {};
     const auto records = session::sessionRecords(*contents);
     if (records.empty() || !records.front().contains("setup")) return {};
-    auto setup = session::eventSetupFromJson(records.front()["setup"]);
+    auto setup = event::eventSetupFromJson(records.front()["setup"]);
     if (!setup) return {};
     return followSetupLanguage(*setup);
 }

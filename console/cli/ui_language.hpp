@@ -9,7 +9,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 
 namespace oc::cli {
 
@@ -19,7 +19,7 @@ namespace oc::cli {
 [[nodiscard]] tl::expected<std::vector<char*>, std::string> takeUiLanguageFlag(int argc, char** argv);
 
 // A command that reads an event setup or a journal speaks its language unless --ui-lang chose one.
-[[nodiscard]] tl::expected<void, std::string> followSetupLanguage(const session::EventSetup& setup);
+[[nodiscard]] tl::expected<void, std::string> followSetupLanguage(const event::EventSetup& setup);
 // The same with the setup a journal starts with; a journal that cannot be read changes nothing (the
 // command says why when it reads it).
 [[nodiscard]] tl::expected<void, std::string> followJournalLanguage(const std::filesystem::path& journal);

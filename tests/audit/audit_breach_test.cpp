@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "audit/audit.hpp"
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 #include "tamper.hpp"
 
 namespace oc::audit {
@@ -26,7 +26,7 @@ class BreachTest : public ::testing::Test {
         edit(records);
         auto out = dir_ / "tampered.jsonl";
         test::writeRechained(out, records);
-        EXPECT_TRUE(session::readJournal(out)) << "the tampered journal must still verify";
+        EXPECT_TRUE(journal::readJournal(out)) << "the tampered journal must still verify";
         return out;
     }
 

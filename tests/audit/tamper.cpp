@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::audit::test {
 
@@ -28,7 +28,7 @@ void writeRechained(const std::filesystem::path& path, std::vector<json> records
         r["seq"] = i;
         r["prev"] = prev;
         const std::string canonical = r.dump();  // keys sorted, no spaces: the canonical form
-        prev = session::blake2bHex(canonical);
+        prev = journal::blake2bHex(canonical);
         out << "{\"hash\":\"" << prev << "\"," << canonical.substr(1) << "\n";
     }
 }

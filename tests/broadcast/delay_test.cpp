@@ -12,14 +12,14 @@ namespace {
 
 using namespace std::chrono_literals;
 const std::filesystem::path kData = OC_BROADCAST_DATA;
-const session::WallTime kT0 = *session::parseWallTime("2026-12-01T14:00:00.000Z");
+const journal::WallTime kT0 = *journal::parseWallTime("2026-12-01T14:00:00.000Z");
 
 // The test journal with record i written at kT0 + i * 10 s.
 std::filesystem::path spaced(const char* name) {
     auto out = std::filesystem::temp_directory_path() /
                (std::string("oc-delay-") + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
                 "-" + name);
-    test::copyJournal(kData / name, out, [](std::size_t i, const session::Record&) {
+    test::copyJournal(kData / name, out, [](std::size_t i, const journal::Record&) {
         return kT0 + std::chrono::seconds(10 * i);
     });
     return out;
@@ -65,7 +65,7 @@ TEST(BroadcastDelay, TheSealedMoveIsNeverPublishedAtAnyMoment) {
     Hub hub({file}, 15min);
     for (auto t = kT0; t < kT0 + 15min + 400s; t += 5s) {
         hub.refresh(t);
-        EXPECT_LE(hub.views()[0].moves.size(), 3u) << session::formatWallTime(t);
+        EXPECT_LE(hub.views()[0].moves.size(), 3u) << journal::formatWallTime(t);
         EXPECT_EQ(std::count(hub.views()[0].moves.begin(), hub.views()[0].moves.end(), "e6"), 0);
         EXPECT_EQ(hub.pgn().find(" e6 "), std::string::npos);
     }

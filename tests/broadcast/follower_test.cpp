@@ -85,17 +85,17 @@ TEST_F(FollowerTest, ATornLastLineIsNotPublishedAndNotABreak) {
 
 TEST_F(FollowerTest, AJournalRewrittenAfterPublicationWithEveryHashRecomputedStopsTheFeed) {
     const auto file = dir_ / "game.journal";
-    auto same = [](std::size_t, const session::Record& r) { return r.wall; };
+    auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
     test::copyJournal(kData / "finished.journal", file, same);
     JournalFollower f(file);
     f.poll();
     const auto published = f.state().records;
-    ASSERT_EQ(published.back().hash, session::readJournal(kData / "finished.journal")->records.back().hash);
+    ASSERT_EQ(published.back().hash, journal::readJournal(kData / "finished.journal")->records.back().hash);
     // The rewrite changes the third move; the new chain verifies on its own.
     test::copyJournal(kData / "finished.journal", file, same, [](std::size_t i, nlohmann::json& p) {
         if (i == 21) p["uci"] = "f1b5", p["text"] = "Bb5";
     });
-    ASSERT_TRUE(session::readJournal(file).has_value());
+    ASSERT_TRUE(journal::readJournal(file).has_value());
     std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(5));
     EXPECT_TRUE(f.poll());
     ASSERT_TRUE(f.state().broken_index.has_value());

@@ -23,12 +23,12 @@ std::string slurp(const std::filesystem::path& p) {
     return s.str();
 }
 
-session::WallTime at(const char* text) {
-    return *session::parseWallTime(text);
+journal::WallTime at(const char* text) {
+    return *journal::parseWallTime(text);
 }
 
 // A moment after every test journal was written; fixed, so the clock readings are too.
-const session::WallTime kNow = at("2026-12-02T10:00:00.000Z");
+const journal::WallTime kNow = at("2026-12-02T10:00:00.000Z");
 
 Hub fiveBoards() {
     Hub hub({kData / "finished.journal", kData / "sealed_on_board.journal", kData / "sealed_envelope.journal",
@@ -104,7 +104,7 @@ TEST(BroadcastNeverPublished, BrokenJournalStopsAtItsFirstBadRecord) {
     EXPECT_EQ(v.moves, (std::vector<std::string>{"e4", "e5", "Bc4", "Nc6"}));
     EXPECT_EQ(boardJson(v)["journal_broken_at"], 38);
     EXPECT_FALSE(v.clocks.running.has_value());  // the feed stopped: so did its clocks
-    EXPECT_EQ(v.clocks.as_of, session::readJournal(kData / "finished.journal")->records[37].wall);
+    EXPECT_EQ(v.clocks.as_of, journal::readJournal(kData / "finished.journal")->records[37].wall);
 }
 
 TEST(BroadcastStatus, PausedAndFinished) {

@@ -53,7 +53,7 @@ class BridgeEngineLinkTest : public ::testing::Test {
     std::vector<std::string> sent(const std::string& prefix) { return script.spawns.at(0)->sent(prefix); }
 
     engine::testing::ScriptedEngine script;
-    session::EngineSettings settings{"scripted", {}, {{"Hash", "64"}}};
+    event::EngineSettings settings{"scripted", {}, {{"Hash", "64"}}};
 };
 
 TEST_F(BridgeEngineLinkTest, RealTimeSearchSendsTheClocksAndDeliversTheMoveAtOnce) {

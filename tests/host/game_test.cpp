@@ -43,15 +43,15 @@ class GameTest : public ::testing::Test {
         r.resume = resume;
         r.app = "game_test";
         r.setup = [] {
-            session::EventSetup s;
+            event::EventSetup s;
             s.white = "Human";
             s.black = "Engine";
             s.computer_side = rules::Color::Black;
             s.time_control = "90m+30s";
             s.engine.command = "fake";
-            return tl::expected<session::EventSetup, std::string>(s);
+            return tl::expected<event::EventSetup, std::string>(s);
         };
-        r.start_engine = [](const session::EngineSettings&)
+        r.start_engine = [](const event::EngineSettings&)
             -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
             return std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, 1);
         };
@@ -79,7 +79,7 @@ TEST_F(GameTest, OutputsReceiveEveryDurableRecordAndASnapshotAfterEachStep) {
     EXPECT_EQ(out.last_moves, 1u);
     // What the outputs saw is what the journal holds (after its header and the setup written before
     // the output was registered).
-    auto contents = session::readJournal(game->journalPath());
+    auto contents = journal::readJournal(game->journalPath());
     ASSERT_TRUE(contents);
     const auto records = session::sessionRecords(*contents);
     ASSERT_GE(records.size(), out.types.size());
@@ -100,7 +100,7 @@ TEST_F(GameTest, ResumesTheGameTheJournalHolds) {
 TEST_F(GameTest, EveryResumeWritesAConsoleResumedRecordAndAsksForTheTableClock) {
     Recorder out;
     playFirstMove(out).reset();
-    const auto before = session::readJournal(dir / "game.jsonl");
+    const auto before = journal::readJournal(dir / "game.jsonl");
     ASSERT_TRUE(before);
     const std::uint64_t last_seq = before->records.back().seq;
     for (int resume = 0; resume < 2; ++resume) {
@@ -108,9 +108,9 @@ TEST_F(GameTest, EveryResumeWritesAConsoleResumedRecordAndAsksForTheTableClock) 
         ASSERT_TRUE(again) << again.error().message;
         EXPECT_TRUE((*again)->session().snapshot(kT0).resync_needed);
     }
-    const auto after = session::readJournal(dir / "game.jsonl");
+    const auto after = journal::readJournal(dir / "game.jsonl");
     ASSERT_TRUE(after);
-    std::vector<session::Record> resumed;
+    std::vector<journal::Record> resumed;
     for (const auto& r : after->records)
         if (r.type == "console_resumed") resumed.push_back(r);
     ASSERT_EQ(resumed.size(), 2u);
@@ -145,8 +145,8 @@ TEST_F(GameTest, AJournalCutBeforeItsFirstRecordStartsAfresh) {
 
 TEST_F(GameTest, AnEngineThatCannotStartLeavesNoJournal) {
     auto req = request(false);
-    req.start_engine = [](const session::EngineSettings&)
-        -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
+    req.start_engine =
+        [](const event::EngineSettings&) -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
         return tl::make_unexpected(std::string("no such engine"));
     };
     auto game = Game::open(req, kT0);

@@ -59,7 +59,7 @@ class PonderRealTime : public ::testing::Test {
         return out;
     }
 
-    session::EventSetup setup_;
+    event::EventSetup setup_;
     session::MemorySink sink_;
     std::unique_ptr<BridgeEngineLink> link_;
     std::unique_ptr<session::Session> session_;

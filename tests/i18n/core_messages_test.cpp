@@ -5,10 +5,10 @@
 
 #include "clock/budget.hpp"
 #include "clock/tc_format.hpp"
+#include "event/event_setup.hpp"
 #include "i18n/tr.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
-#include "session/event_setup.hpp"
 
 namespace oc::i18n {
 namespace {
@@ -57,10 +57,10 @@ TEST_F(CorePolish, ATimeControlErrorNamesTheCharacterInPolish) {
 }
 
 TEST_F(CorePolish, ASetupErrorIsPolishAndKeepsTheKeyName) {
-    session::EventSetup setup;
+    event::EventSetup setup;
     setup.engine.command = "/usr/games/stockfish";
     setup.handling_reserve_s = 900;
-    auto ok = session::validate(setup);
+    auto ok = event::validate(setup);
     ASSERT_FALSE(ok);
     EXPECT_EQ(translateMessage(ok.error()), "handling_reserve_s: oczekiwano sekund od 0 do 600");
 }

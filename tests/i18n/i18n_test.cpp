@@ -5,10 +5,10 @@
 
 #include <cstdlib>
 
+#include "event/event_setup.hpp"
 #include "i18n/format.hpp"
 #include "i18n/language.hpp"
 #include "i18n/tr.hpp"
-#include "session/event_setup.hpp"
 
 namespace oc::i18n {
 namespace {
@@ -42,17 +42,17 @@ TEST(UiLanguageChoice, UnknownCodeSaysWhatWouldBeRight) {
 
 TEST(UiLanguageChoice, TheSetupKeyAcceptsExactlyTheLanguagesWithACatalogue) {
     const auto setupWith = [](const char* code) {
-        session::EventSetup s;
+        event::EventSetup s;
         s.engine.command = "/usr/games/stockfish";
         s.ui_language = code;
         return s;
     };
     for (const char* code : {"en", "pl", "de", "fa", "ru", "PL", "english"}) {
         const auto setup = setupWith(code);
-        EXPECT_EQ(session::validate(setup).has_value(), parseUiLanguage(code).has_value()) << code;
+        EXPECT_EQ(event::validate(setup).has_value(), parseUiLanguage(code).has_value()) << code;
     }
-    EXPECT_TRUE(session::validate(setupWith(""))) << "empty: the notation language's";
-    auto bad = session::validate(setupWith("fa"));
+    EXPECT_TRUE(event::validate(setupWith(""))) << "empty: the notation language's";
+    auto bad = event::validate(setupWith("fa"));
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("ui_language"), std::string::npos) << bad.error();
 }

@@ -167,8 +167,8 @@ ScoresheetData sheetOf(const std::vector<nlohmann::json>& records) {
     return s ? (*s)->scoresheetData() : ScoresheetData{};
 }
 
-EventSetup withPlayers() {
-    EventSetup setup = testing::fakeSetup(rules::Color::Black, "15m+10s");
+event::EventSetup withPlayers() {
+    event::EventSetup setup = testing::fakeSetup(rules::Color::Black, "15m+10s");
     setup.white_fide_id = "1503014";
     setup.white_rating = 2450;
     setup.black_fide_id = "25059530";
@@ -214,8 +214,9 @@ TEST(LocalTime, NamesTheZoneAndItsOffset) {
     const std::string saved = old ? old : "";
     ::setenv("TZ", "Asia/Kolkata", 1);  // no daylight saving: the same on any test date
     ::tzset();
-    const WallTime at{std::chrono::sys_days{std::chrono::year{2026} / 11 / 29} + std::chrono::hours{21} +
-                      std::chrono::minutes{40} + std::chrono::milliseconds{1234}};
+    const journal::WallTime at{std::chrono::sys_days{std::chrono::year{2026} / 11 / 29} +
+                               std::chrono::hours{21} + std::chrono::minutes{40} +
+                               std::chrono::milliseconds{1234}};
     EXPECT_EQ(formatLocalTime(at), "2026-11-30 03:10 IST (UTC+05:30)");
     if (old)
         ::setenv("TZ", saved.c_str(), 1);

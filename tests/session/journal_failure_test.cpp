@@ -102,7 +102,7 @@ INSTANTIATE_TEST_SUITE_P(EveryWrite, JournalFailsOnWrite, ::testing::Range(2, 10
 // record and the field, never an exception out of restore().
 TEST(RecordReplay, BadRecordsAreErrorsNamingTheRecord) {
     using nlohmann::json;
-    const json setup{{"type", "setup"}, {"setup", toJson(testing::fakeSetup())}, {"t", 0}};
+    const json setup{{"type", "setup"}, {"setup", event::toJson(testing::fakeSetup())}, {"t", 0}};
     const json start{{"type", "start"}, {"at", 0}, {"t", 0}};
     const std::vector<std::pair<json, std::string>> cases{
         {{{"type", "bogus"}, {"t", 1}}, "record 2 cannot be replayed: unknown record type \"bogus\""},

@@ -19,13 +19,13 @@ TempDir::~TempDir() {
     std::filesystem::remove_all(path_, ignored);
 }
 
-WallTime wallAt(int ms_after_start) {
+journal::WallTime wallAt(int ms_after_start) {
     using namespace std::chrono;
-    return WallTime{sys_days{2026y / November / 29}} + 14h + milliseconds{ms_after_start};
+    return journal::WallTime{sys_days{2026y / November / 29}} + 14h + milliseconds{ms_after_start};
 }
 
-MonoTime monoAt(int ms_after_start) {
-    return MonoTime{1'000'000 + ms_after_start};
+journal::MonoTime monoAt(int ms_after_start) {
+    return journal::MonoTime{1'000'000 + ms_after_start};
 }
 
 nlohmann::json movePayload(int ply) {
@@ -37,7 +37,7 @@ nlohmann::json movePayload(int ply) {
 }
 
 void writeJournal(const std::filesystem::path& path, int moves) {
-    auto writer = JournalWriter::create(path, {{"event", "Test Open"}}, wallAt(0), monoAt(0));
+    auto writer = journal::JournalWriter::create(path, {{"event", "Test Open"}}, wallAt(0), monoAt(0));
     ASSERT_TRUE(writer) << writer.error().message;
     for (int ply = 1; ply <= moves; ++ply) {
         auto record = writer->append("move", movePayload(ply), wallAt(ply * 1000), monoAt(ply * 1000));

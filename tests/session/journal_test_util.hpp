@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::session::test {
 
@@ -24,8 +24,8 @@ class TempDir {
 };
 
 // Fixed time stamps: tests never read the clock.
-WallTime wallAt(int ms_after_start);
-MonoTime monoAt(int ms_after_start);
+journal::WallTime wallAt(int ms_after_start);
+journal::MonoTime monoAt(int ms_after_start);
 
 // A realistic move record payload for ply `ply`.
 nlohmann::json movePayload(int ply);

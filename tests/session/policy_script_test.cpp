@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "clock/tc_format.hpp"
-#include "session/draw_policy.hpp"
+#include "event/draw_policy.hpp"
 #include "sim/operator_delay.hpp"
 #include "sim/script.hpp"
 
@@ -15,43 +15,43 @@ namespace {
 
 using namespace std::chrono_literals;
 
-std::vector<Evaluation> evals(std::initializer_list<int> cps) {
-    std::vector<Evaluation> out;
+std::vector<event::Evaluation> evals(std::initializer_list<int> cps) {
+    std::vector<event::Evaluation> out;
     for (int cp : cps) out.push_back({cp, std::nullopt});
     return out;
 }
 
 TEST(DrawPolicy, AcceptNeedsTheLastNScoresBelowThreshold) {
-    DrawPolicy p;
+    event::DrawPolicy p;
     p.accept_below_cp = -50;
     p.accept_over_moves = 3;
-    EXPECT_FALSE(indicate(p, {evals({-60, -70}), 20, {}, false}).accept_draw);
-    EXPECT_TRUE(indicate(p, {evals({100, -60, -70, -80}), 20, {}, false}).accept_draw);
-    EXPECT_FALSE(indicate(p, {evals({-60, -70, -40}), 20, {}, false}).accept_draw);
+    EXPECT_FALSE(event::indicate(p, {evals({-60, -70}), 20, {}, false}).accept_draw);
+    EXPECT_TRUE(event::indicate(p, {evals({100, -60, -70, -80}), 20, {}, false}).accept_draw);
+    EXPECT_FALSE(event::indicate(p, {evals({-60, -70, -40}), 20, {}, false}).accept_draw);
 }
 
 TEST(DrawPolicy, OfferRespectsMoveNumberAndRateLimit) {
-    DrawPolicy p;  // |score| <= 15 from move 40, rate limit 10 (CND-02)
+    event::DrawPolicy p;  // |score| <= 15 from move 40, rate limit 10 (CND-02)
     auto level = evals({0, 5, -5});
-    EXPECT_FALSE(indicate(p, {level, 39, {}, false}).offer_draw);
-    EXPECT_TRUE(indicate(p, {level, 40, {}, false}).offer_draw);
-    EXPECT_FALSE(indicate(p, {level, 45, 40, false}).offer_draw);  // rejected at 40, again at 45
-    EXPECT_TRUE(indicate(p, {level, 50, 40, false}).offer_draw);
+    EXPECT_FALSE(event::indicate(p, {level, 39, {}, false}).offer_draw);
+    EXPECT_TRUE(event::indicate(p, {level, 40, {}, false}).offer_draw);
+    EXPECT_FALSE(event::indicate(p, {level, 45, 40, false}).offer_draw);  // rejected at 40, again at 45
+    EXPECT_TRUE(event::indicate(p, {level, 50, 40, false}).offer_draw);
 }
 
 TEST(DrawPolicy, ClaimNeedsValidClaimAndScore) {
-    DrawPolicy p;
-    EXPECT_FALSE(indicate(p, {evals({0}), 10, {}, false}).claim_draw);
-    EXPECT_TRUE(indicate(p, {evals({0}), 10, {}, true}).claim_draw);
-    EXPECT_FALSE(indicate(p, {evals({200}), 10, {}, true}).claim_draw);
+    event::DrawPolicy p;
+    EXPECT_FALSE(event::indicate(p, {evals({0}), 10, {}, false}).claim_draw);
+    EXPECT_TRUE(event::indicate(p, {evals({0}), 10, {}, true}).claim_draw);
+    EXPECT_FALSE(event::indicate(p, {evals({200}), 10, {}, true}).claim_draw);
 }
 
 TEST(DrawPolicy, MateScoresCountAsHuge) {
-    DrawPolicy p;
-    std::vector<Evaluation> mated(5, Evaluation{0, -3});
-    EXPECT_TRUE(indicate(p, {mated, 30, {}, false}).resign);
-    std::vector<Evaluation> mating(5, Evaluation{0, 3});
-    EXPECT_FALSE(indicate(p, {mating, 30, {}, false}).resign);
+    event::DrawPolicy p;
+    std::vector<event::Evaluation> mated(5, event::Evaluation{0, -3});
+    EXPECT_TRUE(event::indicate(p, {mated, 30, {}, false}).resign);
+    std::vector<event::Evaluation> mating(5, event::Evaluation{0, 3});
+    EXPECT_FALSE(event::indicate(p, {mating, 30, {}, false}).resign);
 }
 
 TEST(OperatorDelay, MedianAndTailMatchTheParameters) {

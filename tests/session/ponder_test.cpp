@@ -11,8 +11,8 @@ using testing::fakeSetup;
 using testing::Game;
 using testing::t0;
 
-EventSetup ponderSetup() {
-    EventSetup s = fakeSetup();
+event::EventSetup ponderSetup() {
+    event::EventSetup s = fakeSetup();
     s.engine.ponder = true;
     return s;
 }

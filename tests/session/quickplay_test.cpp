@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "event/draw_policy.hpp"
+#include "event/event_setup.hpp"
 #include "pdf_test_util.hpp"
-#include "session/draw_policy.hpp"
-#include "session/event_setup.hpp"
 #include "session_test_util.hpp"
 #include "sim/script.hpp"
 
@@ -86,39 +86,39 @@ TEST(QuickplayAvailability, Q8TheEventChoosesIII4OrIII5AndAGrantedIncrementEndsI
 }
 
 TEST(QuickplaySetup, KeyIsValidatedAndRoundTrips) {
-    EventSetup s;
+    event::EventSetup s;
     s.engine.command = "sf";
     s.quickplay_finish = "both";
     s.arbiter_in_venue = false;
     s.policy.qpf_claim_enabled = true;
-    auto back = eventSetupFromJson(toJson(s));
+    auto back = event::eventSetupFromJson(event::toJson(s));
     ASSERT_TRUE(back) << back.error();
     EXPECT_EQ(back->quickplay_finish, "both");
     EXPECT_FALSE(back->arbiter_in_venue);
     EXPECT_TRUE(back->policy.qpf_claim_enabled);
-    auto bad = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"quickplay_finish", "yes"}});
+    auto bad = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"quickplay_finish", "yes"}});
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("quickplay_finish: expected none, claim (III.5), increment (III.4) or both"),
               std::string::npos);
-    auto e2005 = eventSetupFromJson(
+    auto e2005 = event::eventSetupFromJson(
         {{"engine", {{"command", "sf"}}}, {"edition", 2005}, {"quickplay_finish", "claim"}});
     ASSERT_FALSE(e2005);
     EXPECT_NE(e2005.error().find("leave it \"none\""), std::string::npos);
 }
 
 TEST(QuickplayPolicy, IndicatesOnlyWhenEnabledPossibleAndLevel) {
-    DrawPolicy p;
-    PolicyInput in;
+    event::DrawPolicy p;
+    event::PolicyInput in;
     in.evals = {{0, std::nullopt}, {30, std::nullopt}, {-40, std::nullopt}};
     in.quickplay_possible = true;
-    EXPECT_FALSE(indicate(p, in).claim_quickplay);  // off unless the event enables it
+    EXPECT_FALSE(event::indicate(p, in).claim_quickplay);  // off unless the event enables it
     p.qpf_claim_enabled = true;
-    EXPECT_TRUE(indicate(p, in).claim_quickplay);
+    EXPECT_TRUE(event::indicate(p, in).claim_quickplay);
     in.quickplay_possible = false;
-    EXPECT_FALSE(indicate(p, in).claim_quickplay);
+    EXPECT_FALSE(event::indicate(p, in).claim_quickplay);
     in.quickplay_possible = true;
     in.evals.back() = {200, std::nullopt};  // the computer is winning: no draw claim
-    EXPECT_FALSE(indicate(p, in).claim_quickplay);
+    EXPECT_FALSE(event::indicate(p, in).claim_quickplay);
 }
 
 TEST(QuickplayScript, VerbsParseAndBadFormsSayWhatIsRight) {
@@ -147,7 +147,7 @@ TEST(QuickplayExport, PdfCarriesClaimClocksPositionAndScoresheet) {
     std::filesystem::create_directories(dir);
     const auto pdf = dir / "claim.pdf";
     std::filesystem::remove(pdf);
-    EventSetup setup = testing::fakeSetup(rules::Color::Black, "60m");
+    event::EventSetup setup = testing::fakeSetup(rules::Color::Black, "60m");
     setup.quickplay_finish = "claim";
     setup.arbiter_in_venue = false;
     auto run = testing::runScript(

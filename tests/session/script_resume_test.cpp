@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 
 namespace oc::session {
 
@@ -38,10 +38,10 @@ json line(int n, std::int64_t t, int attempt = 0) {
 }
 
 std::vector<json> game() {
-    EventSetup s;
+    event::EventSetup s;
     s.computer_side = rules::Color::Black;
     s.time_control = "90m+30s";
-    return {rec("setup", 1000, {{"setup", toJson(s)}}), rec("script", 1000, {{"digest", "d1"}})};
+    return {rec("setup", 1000, {{"setup", event::toJson(s)}}), rec("script", 1000, {{"digest", "d1"}})};
 }
 
 ScriptResume point(const std::vector<json>& records) {

@@ -89,9 +89,10 @@ struct JournalGame {
     std::unique_ptr<Session> session;
     JournalGame(const std::string& name, const std::string& thinking)
         : path(freshPath(name)), engine(thinking) {
-        auto w = JournalWriter::create(path, {{"app", "seal test"}}, WallTime{}, MonoTime{});
+        auto w = journal::JournalWriter::create(path, {{"app", "seal test"}}, journal::WallTime{},
+                                                journal::MonoTime{});
         if (!w) return;
-        sink = std::make_unique<JournalSink>(std::move(*w), [] { return WallTime{}; });
+        sink = std::make_unique<JournalSink>(std::move(*w), [] { return journal::WallTime{}; });
         auto s = Session::create(fakeSetup(), *sink, engine, t0());
         if (s) session = std::move(*s);
     }
@@ -114,7 +115,7 @@ struct JournalGame {
 };
 
 std::vector<nlohmann::json> recordsOf(const std::filesystem::path& path) {
-    auto contents = readJournal(path);
+    auto contents = journal::readJournal(path);
     EXPECT_TRUE(contents);
     return contents ? sessionRecords(*contents) : std::vector<nlohmann::json>{};
 }
@@ -196,9 +197,9 @@ TEST(SealSecrecy, RestartBeforeSealingChoosesAgainWithheld) {
 
     g.session.reset();  // the console stops; its journal is closed
     g.sink.reset();
-    auto w = JournalWriter::openForAppend(g.path);
+    auto w = journal::JournalWriter::openForAppend(g.path);
     ASSERT_TRUE(w);
-    JournalSink sink2(std::move(*w), [] { return WallTime{}; });
+    JournalSink sink2(std::move(*w), [] { return journal::WallTime{}; });
     TalkativeEngine engine2("g7g6");
     auto back = Session::restore(recordsOf(g.path), sink2, engine2);
     ASSERT_TRUE(back);

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "journal/journal.hpp"
 #include "journal_test_util.hpp"
-#include "session/journal.hpp"
 
 namespace oc::session {
 namespace {
@@ -96,14 +96,15 @@ TEST(SealedMove, EnvelopeTravelsThroughTheJournal) {
     const auto path = dir / "game.journal";
     const auto envelope = sealed("Ng8-f6");
     {
-        auto writer = JournalWriter::create(path, nlohmann::json::object(), test::wallAt(0), test::monoAt(0));
+        auto writer =
+            journal::JournalWriter::create(path, nlohmann::json::object(), test::wallAt(0), test::monoAt(0));
         ASSERT_TRUE(writer);
         ASSERT_TRUE(writer->append("sealed_move",
                                    {{"envelope", envelope}, {"fingerprint", envelopeFingerprint(envelope)}},
                                    test::wallAt(1), test::monoAt(1)));
     }
     EXPECT_EQ(test::readFile(path).find("Ng8"), std::string::npos);
-    auto contents = readJournal(path);
+    auto contents = journal::readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     const auto& payload = contents->records[1].payload;
     EXPECT_EQ(payload["fingerprint"], envelopeFingerprint(payload["envelope"]));

@@ -45,7 +45,7 @@ TEST(Session, CycleHumanEngineMadePressedRecorded) {
 TEST(Session, SetupChangeRefusedAndLoggedAfterFirstMove) {
     Game g(fakeSetup());
     auto& s = *g.session;
-    EventSetup changed = fakeSetup();
+    event::EventSetup changed = fakeSetup();
     changed.engine.options["Hash"] = "256";
     ASSERT_TRUE(s.dispatch(cmd::UpdateSetup{changed}, t0()));  // before the first move: fine
     ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
@@ -181,7 +181,7 @@ TEST(Session, ModuleChangeSurvivesRestoreAndIsSentBeforeTheFirstSearch) {
 
 // CMP-3.4: a request for an option the event setup does not list is refused and logged; nothing is sent.
 TEST(Session, RequestOutsideTheLockedListIsRefusedAndLogged) {
-    EventSetup setup = fakeSetup(Color::Black);
+    event::EventSetup setup = fakeSetup(Color::Black);
     setup.engine.requestable_options = {"SyzygyPath"};
     Game g(setup);
     TimePoint t = t0();

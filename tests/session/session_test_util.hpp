@@ -19,8 +19,9 @@ inline TimePoint t0() {
     return TimePoint(std::chrono::hours(1000));
 }
 
-inline EventSetup fakeSetup(rules::Color computer = rules::Color::Black, const std::string& tc = "90m+30s") {
-    EventSetup s;
+inline event::EventSetup fakeSetup(rules::Color computer = rules::Color::Black,
+                                   const std::string& tc = "90m+30s") {
+    event::EventSetup s;
     s.white = computer == rules::Color::White ? "Engine" : "Human";
     s.black = computer == rules::Color::Black ? "Engine" : "Human";
     s.computer_side = computer;
@@ -33,7 +34,7 @@ struct Game {
     MemorySink sink;
     FakeEngine engine{legalMovesAfter, 1};
     std::unique_ptr<Session> session;
-    explicit Game(const EventSetup& setup) {
+    explicit Game(const event::EventSetup& setup) {
         auto s = Session::create(setup, sink, engine, t0());
         if (s) session = std::move(*s);
     }
@@ -47,7 +48,7 @@ struct ScriptRun {
 };
 
 // Runs a script (docs/cli-script-format.md) against a fresh game with the fake engine.
-inline ScriptRun runScript(const std::string& text, const EventSetup& setup) {
+inline ScriptRun runScript(const std::string& text, const event::EventSetup& setup) {
     ScriptRun out;
     auto steps = parseScript(text, setup.computer_side);
     if (!steps) {

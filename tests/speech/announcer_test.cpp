@@ -27,7 +27,7 @@ struct Table {
     Announcer announcer;
     session::TimePoint now = t0();
     Table(SpeechMode mode, const std::string& lang) : game(setupIn(lang)), announcer(mode, false) {}
-    static session::EventSetup setupIn(const std::string& lang) {
+    static event::EventSetup setupIn(const std::string& lang) {
         auto s = fakeSetup();
         s.language = lang;
         return s;

@@ -1,27 +1,27 @@
 // Setup key `speech` (off | computer | all): validated like every setting, with what would be right.
 #include <gtest/gtest.h>
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 #include "speech/announcer.hpp"
 
 namespace oc::speech {
 namespace {
 
 TEST(SpeechSetting, DefaultsToOffAndRoundTrips) {
-    session::EventSetup s;
+    event::EventSetup s;
     s.engine.command = "fake";
     EXPECT_EQ(s.speech, "off");
     s.speech = "all";
-    auto back = session::eventSetupFromJson(session::toJson(s));
+    auto back = event::eventSetupFromJson(event::toJson(s));
     ASSERT_TRUE(back) << back.error();
     EXPECT_EQ(back->speech, "all");
 }
 
 TEST(SpeechSetting, ABadValueSaysWhatIsRight) {
-    auto bad = session::eventSetupFromJson({{"engine", {{"command", "fake"}}}, {"speech", "loud"}});
+    auto bad = event::eventSetupFromJson({{"engine", {{"command", "fake"}}}, {"speech", "loud"}});
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error(), "speech: expected off, computer or all, got \"loud\"");
-    auto wrong_type = session::eventSetupFromJson({{"engine", {{"command", "fake"}}}, {"speech", true}});
+    auto wrong_type = event::eventSetupFromJson({{"engine", {{"command", "fake"}}}, {"speech", true}});
     ASSERT_FALSE(wrong_type);
     EXPECT_NE(wrong_type.error().find("speech: expected a string"), std::string::npos);
 }

@@ -43,7 +43,7 @@ inline Snapshot engineMoveShown() {
     s.to_move = Color::Black;
     s.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
     s.engine_move =
-        oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::session::Evaluation{34, {}}, ""};
+        oc::session::PendingEngineMove{"c7c5", "c7-c5", "c5", false, oc::event::Evaluation{34, {}}, ""};
     s.clock_running = Color::Black;
     return s;
 }

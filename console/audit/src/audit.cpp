@@ -38,7 +38,7 @@ Check Findings::finish(Check check, bool applies, const std::string& summary) co
     return check;
 }
 
-Check checkIntegrity(const session::JournalContents& contents) {
+Check checkIntegrity(const journal::JournalContents& contents) {
     const auto& last = contents.records.back();
     Check c{"integrity", "journal", i18n::N_("The journal's hash chain is intact"), Verdict::Ok, "", {}, {}};
     // Each case one whole sentence: its "; " parts are no messages of their own.
@@ -85,7 +85,7 @@ void fillHeader(Report& report, const Timeline& tl, const Context& ctx) {
                        static_cast<double>(ctx.moves[i].clock_after.count()) / 1000.0});
 }
 
-Report unverified(const std::string& file, const session::JournalError& error) {
+Report unverified(const std::string& file, const journal::JournalError& error) {
     Report report;
     report.file = file;
     Check c{"integrity",
@@ -130,7 +130,7 @@ bool Report::passed() const {
                                     [](const Check& c) { return c.verdict == Verdict::Breach; });
 }
 
-Report auditContents(const session::JournalContents& contents, const std::string& file) {
+Report auditContents(const journal::JournalContents& contents, const std::string& file) {
     using namespace detail;
     Report report;
     report.file = file;
@@ -149,9 +149,9 @@ Report auditContents(const session::JournalContents& contents, const std::string
 }
 
 tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path) {
-    auto contents = session::readJournal(path);
+    auto contents = journal::readJournal(path);
     if (!contents) {
-        if (contents.error().code == session::JournalErrorCode::Unreadable)
+        if (contents.error().code == journal::JournalErrorCode::Unreadable)
             return tl::make_unexpected(fmt::format(i18n::N_("unreadable: {}"), contents.error().message));
         return detail::unverified(path.string(), contents.error());
     }

@@ -15,7 +15,7 @@ struct Act {
     bool computer = false;
 };
 
-Act actOf(const Timeline& tl, const session::Record& r) {
+Act actOf(const Timeline& tl, const journal::Record& r) {
     const json& p = r.payload;
     std::string me = tl.computerName();
     if (r.type == "computer_offer") return {"offer", true};
@@ -29,7 +29,7 @@ Act actOf(const Timeline& tl, const session::Record& r) {
     return {};
 }
 
-bool indicated(const session::Indication& ind, const std::string& what) {
+bool indicated(const event::Indication& ind, const std::string& what) {
     if (what == "offer") return ind.offer_draw;
     if (what == "claim") return ind.claim_draw;
     if (what == "accept") return ind.accept_draw;
@@ -44,7 +44,7 @@ std::string lastEval(const Timeline& tl, std::size_t before) {
     return i18n::N_("no evaluation yet");
 }
 
-std::string policyText(const session::DrawPolicy& p, const std::string& what) {
+std::string policyText(const event::DrawPolicy& p, const std::string& what) {
     if (what == "offer")
         return fmt::format(i18n::N_("offer when |score| <= {} cp over {} moves from move {}"),
                            p.offer_within_cp, p.accept_over_moves, p.offer_after_move);

@@ -144,7 +144,7 @@ Check checkEngineFaults(const Context& ctx) {
             f.note(i, fmt::format(i18n::N_("#{} {} resumed the journal after record {} at {} (UTC)"), i,
                                   r.payload.value("program", std::string("?")),
                                   r.payload.value("resumed_from_seq", std::uint64_t{0}),
-                                  session::formatWallTime(r.wall)));
+                                  journal::formatWallTime(r.wall)));
         } else if (r.type == "engine_restart") {
             ++restarts;
             downtime += r.payload.value("downtime_ms", std::int64_t{0});
@@ -170,7 +170,7 @@ Check checkEngineFaults(const Context& ctx) {
 namespace {
 
 // The arbiter's rulings and the irregularities they answer, in the arbiter's words; "" for others.
-std::string ruling(const session::Record& r) {
+std::string ruling(const journal::Record& r) {
     const json& p = r.payload;
     const std::string& t = r.type;
     if (t == "illegal")

@@ -44,10 +44,10 @@ void moduleChange(const json& p, std::size_t i, std::vector<json>& pending, Find
     f.note(i, fmt::format(i18n::N_("#{} module change {} at the engine's request (E.III 3.4)"), i, what));
 }
 
-void lockedSetup(const Context& ctx, std::size_t i, const session::EventSetup& before, Findings& f) {
-    auto after = session::eventSetupFromJson(ctx.tl.at(i).payload.value("setup", json::object()));
+void lockedSetup(const Context& ctx, std::size_t i, const event::EventSetup& before, Findings& f) {
+    auto after = event::eventSetupFromJson(ctx.tl.at(i).payload.value("setup", json::object()));
     std::string diff =
-        after ? fmt::format("{}", fmt::join(session::setupDifferences(before, *after), "; ")) : after.error();
+        after ? fmt::format("{}", fmt::join(event::setupDifferences(before, *after), "; ")) : after.error();
     f.breach(i, fmt::format(
                     i18n::N_("record #{}: the event setup was changed after the first move ({}) (E.III 2.2)"),
                     i, diff.empty() ? i18n::N_("no difference") : diff));
@@ -113,7 +113,7 @@ namespace {
 
 // A record after which the computer's search may be stopped: its position is gone (a take-back or a
 // reinstatement) or the game is over (E.III 2.3 forbids only forcing a move).
-bool endsSearch(const session::Record& r) {
+bool endsSearch(const journal::Record& r) {
     static const std::vector<std::string> kAlways{
         "correct", "illegal",   "illegal_kind", "resign",         "flag_confirmed", "arbiter_result",
         "forfeit", "qpf_claim", "engine_fault", "engine_restart", "sealed"};

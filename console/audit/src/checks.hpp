@@ -50,7 +50,7 @@ std::string counted(const char* const (&forms)[N], std::size_t a, std::size_t b 
     return fmt::format(fmt::runtime(forms[i]), a, b, more...);
 }
 
-Check checkIntegrity(const session::JournalContents& contents);
+Check checkIntegrity(const journal::JournalContents& contents);
 Check checkTableClock(const Context& ctx, Series& series);
 Check checkMovesRecorded(const Context& ctx);
 Check checkHandlingTime(const Context& ctx, Series& series);

@@ -15,7 +15,7 @@ namespace {
 // Half-moves played after record `r`, given `ply` before it (the session's own rules for each record:
 // an executed or entered move adds one; the arbiter's ruling on an illegal move reinstates the
 // position before it, Art. 7.5.1).
-int plyAfter(const Timeline& tl, const session::Record& r, int ply) {
+int plyAfter(const Timeline& tl, const journal::Record& r, int ply) {
     const json& p = r.payload;
     const std::string& type = r.type;
     if (type == "human_move" || type == "made") return ply + 1;
@@ -39,7 +39,7 @@ std::int64_t computerTime(const Timeline& tl, const json& p) {
 }
 
 void readSetup(Timeline& tl, const json& p) {
-    auto setup = session::eventSetupFromJson(p.value("setup", json::object()));
+    auto setup = event::eventSetupFromJson(p.value("setup", json::object()));
     if (!setup) {
         tl.setup_error = setup.error();
         return;
@@ -75,13 +75,13 @@ void noteEngineMove(Timeline& tl, std::size_t i, const json& p, std::int64_t t) 
     s->uci = p.value("uci", "");
     if (p.contains("mate")) {
         int mate = p["mate"].get<int>();
-        s->eval_cp = session::Evaluation{0, mate}.effectiveCp();
+        s->eval_cp = event::Evaluation{0, mate}.effectiveCp();
     } else if (p.contains("cp")) {
         s->eval_cp = p["cp"].get<int>();
     }
 }
 
-void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const session::Record& r, int ply) {
+void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const journal::Record& r, int ply) {
     const json& p = r.payload;
     std::int64_t t = timeOf(r);
     if (r.type == "go") {
@@ -113,7 +113,7 @@ void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const session::
 
 }  // namespace
 
-std::int64_t timeOf(const session::Record& r) {
+std::int64_t timeOf(const journal::Record& r) {
     return r.payload.value("t", std::int64_t{0});
 }
 
@@ -125,7 +125,7 @@ std::string moveLabel(int ply) {
     return fmt::format(i18n::N_("move {}{}"), ply / 2 + 1, ply % 2 == 0 ? "" : "...");
 }
 
-Timeline buildTimeline(const session::JournalContents& contents) {
+Timeline buildTimeline(const journal::JournalContents& contents) {
     Timeline tl;
     tl.records = &contents.records;
     tl.session_records = session::sessionRecords(contents);
@@ -133,7 +133,7 @@ Timeline buildTimeline(const session::JournalContents& contents) {
     WalkState w;
     int ply = 0;
     for (std::size_t i = 0; i < contents.records.size(); ++i) {
-        const session::Record& r = contents.records[i];
+        const journal::Record& r = contents.records[i];
         tl.ply_before.push_back(ply);
         if (r.type == "setup" && !tl.start) readSetup(tl, r.payload);
         if (r.type == "start" && !tl.start) tl.start = i;

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "event/event_setup.hpp"
+#include "journal/journal.hpp"
 #include "rules/color.hpp"
 #include "session/engine_link.hpp"
-#include "session/event_setup.hpp"
-#include "session/journal.hpp"
 #include "session/no_engine.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
@@ -37,8 +37,8 @@ struct Search {
 };
 
 struct Timeline {
-    const std::vector<session::Record>* records = nullptr;
-    session::EventSetup setup;
+    const std::vector<journal::Record>* records = nullptr;
+    event::EventSetup setup;
     std::string setup_error;  // empty when the setup record was read
     rules::Color computer = rules::Color::Black;
     std::vector<int> ply_before;  // half-moves played before each record index
@@ -46,16 +46,16 @@ struct Timeline {
     std::vector<Search> searches;
     std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
 
-    const session::Record& at(std::size_t i) const { return (*records)[i]; }
+    const journal::Record& at(std::size_t i) const { return (*records)[i]; }
     std::size_t size() const { return records->size(); }
     rules::Color human() const { return ~computer; }
     const char* computerName() const { return computer == rules::Color::White ? "white" : "black"; }
 };
 
-Timeline buildTimeline(const session::JournalContents& contents);
+Timeline buildTimeline(const journal::JournalContents& contents);
 
 // The session time of a record (its payload's "t", in ms).
-std::int64_t timeOf(const session::Record& r);
+std::int64_t timeOf(const journal::Record& r);
 // "1:29:58.5" for ms.
 std::string clockText(std::int64_t ms);
 // "move 12 (White)" style label for the half-move after `ply` half-moves.

@@ -33,7 +33,7 @@ Status statusOf(const session::Snapshot& s) {
 }
 
 // FIDE IDs are optional fields of the journal's header or setup record ("white_fide_id").
-void addFideIds(rules::PgnGame& game, const std::vector<session::Record>& records) {
+void addFideIds(rules::PgnGame& game, const std::vector<journal::Record>& records) {
     for (const char* side : {"white", "black"}) {
         const std::string key = std::string(side) + "_fide_id";
         for (const auto& r : records) {
@@ -70,7 +70,7 @@ rules::PgnGame publicGame(const std::string& session_pgn) {
     return out;
 }
 
-session::TimePoint clockTime(const session::Record& last, session::WallTime as_of) {
+session::TimePoint clockTime(const journal::Record& last, journal::WallTime as_of) {
     const Ms since = std::max(Ms{0}, as_of - last.wall);
     return session::TimePoint(last.mono + since);
 }
@@ -89,8 +89,8 @@ void fillFromSnapshot(BoardView& v, const session::Session& s, const session::Sn
     if (v.status == Status::Playing) v.clocks.running = snap.clock_running;
 }
 
-void restoreInto(BoardView& v, const FollowState& state, std::size_t count, session::WallTime as_of) {
-    session::JournalContents contents;
+void restoreInto(BoardView& v, const FollowState& state, std::size_t count, journal::WallTime as_of) {
+    journal::JournalContents contents;
     contents.records.assign(state.records.begin(),
                             state.records.begin() + static_cast<std::ptrdiff_t>(count));
     auto records = session::sessionRecords(contents);
@@ -128,7 +128,7 @@ const char* statusName(Status s) {
     return "waiting";
 }
 
-BoardView buildView(int board, const FollowState& state, std::size_t count, session::WallTime as_of) {
+BoardView buildView(int board, const FollowState& state, std::size_t count, journal::WallTime as_of) {
     BoardView v;
     v.board = board;
     count = std::min(count, state.records.size());

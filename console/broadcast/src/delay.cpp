@@ -37,11 +37,11 @@ tl::expected<Delay, std::string> parseDelay(std::string_view text) {
     return total;
 }
 
-session::WallTime shownTime(session::WallTime now, Delay delay) {
+journal::WallTime shownTime(journal::WallTime now, Delay delay) {
     return now - delay;
 }
 
-std::size_t recordsBy(const std::vector<session::Record>& records, session::WallTime shown, Delay delay) {
+std::size_t recordsBy(const std::vector<journal::Record>& records, journal::WallTime shown, Delay delay) {
     if (delay == Delay{0}) return records.size();
     // Journal records are in time order; the first one written after `shown` ends the published part.
     auto later = std::find_if(records.begin(), records.end(), [&](const auto& r) { return r.wall > shown; });

@@ -12,10 +12,10 @@ Hub::Hub(std::vector<std::filesystem::path> journals, Delay delay) : delay_(dela
 
 // A board is rebuilt only when its published part grows or its journal breaks: clocks in between are
 // counted down by the readers from `as_of`, so an idle hub does no work.
-bool Hub::refreshBoard(std::size_t i, session::WallTime now) {
+bool Hub::refreshBoard(std::size_t i, journal::WallTime now) {
     followers_[i].poll();
     const FollowState& state = followers_[i].state();
-    const session::WallTime shown = shownTime(now, delay_);
+    const journal::WallTime shown = shownTime(now, delay_);
     const std::size_t count = recordsBy(state.records, shown, delay_);
     const bool broken = state.broken_index.has_value() && count == state.records.size();
     Board& b = boards_[i];
@@ -25,7 +25,7 @@ bool Hub::refreshBoard(std::size_t i, session::WallTime now) {
     return true;
 }
 
-std::vector<std::size_t> Hub::refresh(session::WallTime now) {
+std::vector<std::size_t> Hub::refresh(journal::WallTime now) {
     std::vector<std::size_t> changed;
     for (std::size_t i = 0; i < followers_.size(); ++i)
         if (refreshBoard(i, now)) changed.push_back(i);

@@ -35,7 +35,7 @@ bool JournalFollower::poll() {
 }
 
 bool JournalFollower::reread() {
-    auto contents = session::readJournal(path_);
+    auto contents = journal::readJournal(path_);
     if (contents) {
         state_.unreadable.clear();
         return acceptContents(std::move(contents->records));
@@ -48,7 +48,7 @@ bool JournalFollower::reread() {
         seen_ = false;
         return false;
     }
-    if (error.code == session::JournalErrorCode::Corrupt && error.bad_index) {
+    if (error.code == journal::JournalErrorCode::Corrupt && error.bad_index) {
         markBroken(*error.bad_index, error.message, verifiedPrefix(path_, *error.bad_index));
         return true;
     }
@@ -60,7 +60,7 @@ bool JournalFollower::reread() {
 
 // The new chain must extend what was read before: a record that changed or went away after it was
 // published means the file was rewritten.
-bool JournalFollower::acceptContents(std::vector<session::Record> records) {
+bool JournalFollower::acceptContents(std::vector<journal::Record> records) {
     const auto& old = state_.records;
     for (std::size_t i = 0; i < old.size(); ++i) {
         if (i >= records.size() || records[i].hash != old[i].hash) {
@@ -68,7 +68,7 @@ bool JournalFollower::acceptContents(std::vector<session::Record> records) {
                                   ? fmt::format("record {} was published and is no longer in the journal", i)
                                   : fmt::format("record {} was published with hash {} and now has hash {}", i,
                                                 old[i].hash, records[i].hash);
-            std::vector<session::Record> prefix(old.begin(), old.begin() + static_cast<std::ptrdiff_t>(i));
+            std::vector<journal::Record> prefix(old.begin(), old.begin() + static_cast<std::ptrdiff_t>(i));
             markBroken(i, why + ": the journal was rewritten", std::move(prefix));
             return true;
         }
@@ -78,7 +78,7 @@ bool JournalFollower::acceptContents(std::vector<session::Record> records) {
     return true;
 }
 
-void JournalFollower::markBroken(std::size_t index, std::string reason, std::vector<session::Record> prefix) {
+void JournalFollower::markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix) {
     // A record published before and different now was rewritten: the feed stops there if that is earlier.
     const auto& old = state_.records;
     for (std::size_t i = 0; i < std::min(old.size(), prefix.size()) && i < index; ++i) {
@@ -109,14 +109,14 @@ std::string firstLines(const std::filesystem::path& path, std::size_t lines) {
 
 // The journal reader works on files, so the lines before the bad one are handed to it as an anonymous
 // in-memory file: they are verified by the same code as any journal, and nothing is written to disk.
-std::vector<session::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index) {
+std::vector<journal::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index) {
     if (bad_index == 0) return {};
     const std::string text = firstLines(path, bad_index);
     const int fd = memfd_create("journal-prefix", MFD_CLOEXEC);
     if (fd < 0) return {};
-    std::vector<session::Record> records;
+    std::vector<journal::Record> records;
     if (::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size())) {
-        auto contents = session::readJournal(fmt::format("/proc/self/fd/{}", fd));
+        auto contents = journal::readJournal(fmt::format("/proc/self/fd/{}", fd));
         if (contents) records = std::move(contents->records);
     }
     ::close(fd);

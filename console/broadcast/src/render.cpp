@@ -31,7 +31,7 @@ nlohmann::json boardJson(const BoardView& view) {
                       {{"white_ms", view.clocks.white_ms},
                        {"black_ms", view.clocks.black_ms},
                        {"running", running},
-                       {"as_of", session::formatWallTime(view.clocks.as_of)}}},
+                       {"as_of", journal::formatWallTime(view.clocks.as_of)}}},
                      {"status", statusName(view.status)},
                      {"result", view.result},
                      {"journal_id", view.journal_id},

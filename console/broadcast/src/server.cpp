@@ -42,7 +42,7 @@ constexpr std::uint32_t kHeaderLimit = 8192;
 
 using Message = std::shared_ptr<const std::string>;
 
-session::WallTime wallNow() {
+journal::WallTime wallNow() {
     return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
 

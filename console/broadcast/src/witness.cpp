@@ -75,7 +75,7 @@ tl::expected<std::vector<PublishedGame>, std::string> readArchive(const std::fil
     return fromPgn(text, file.filename().string());
 }
 
-WitnessResult checkPublished(const std::vector<session::Record>& records,
+WitnessResult checkPublished(const std::vector<journal::Record>& records,
                              const std::vector<PublishedGame>& games) {
     WitnessResult r;
     FollowState state;

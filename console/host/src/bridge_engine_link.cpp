@@ -31,7 +31,7 @@ engine::TimePoint realNow() {
     return engine::SteadyClock::now();
 }
 
-engine::EngineSettings bridgeSettings(const session::EngineSettings& s, const BridgeOptions& o) {
+engine::EngineSettings bridgeSettings(const event::EngineSettings& s, const BridgeOptions& o) {
     engine::EngineSettings out;
     out.timeouts.unclocked_search = o.unclocked_deadline;
     out.process.nice = o.nice;
@@ -58,10 +58,10 @@ engine::GoParams goParams(const session::GoParams& g) {
 }
 
 // Only an exact score is an evaluation: a lower or upper bound is a search still under way.
-std::optional<session::Evaluation> evalOf(const engine::Info& info) {
+std::optional<event::Evaluation> evalOf(const engine::Info& info) {
     if (!info.score || info.score->bound != engine::Score::Bound::Exact) return std::nullopt;
-    if (info.score->unit == engine::Score::Unit::Mate) return session::Evaluation{0, info.score->value};
-    return session::Evaluation{info.score->value, std::nullopt};
+    if (info.score->unit == engine::Score::Unit::Mate) return event::Evaluation{0, info.score->value};
+    return event::Evaluation{info.score->value, std::nullopt};
 }
 
 rules::Color sideToMove(const session::SearchRequest& req) {
@@ -71,7 +71,7 @@ rules::Color sideToMove(const session::SearchRequest& req) {
 }  // namespace
 
 // The bridge checks every position before `position` and every bestmove before delivery (architecture §3).
-BridgeEngineLink::BridgeEngineLink(const session::EngineSettings& settings, BridgeOptions options,
+BridgeEngineLink::BridgeEngineLink(const event::EngineSettings& settings, BridgeOptions options,
                                    engine::TransportFactory factory)
     : engine_(bridgeSettings(settings, options), engine::makeRulesValidator(), std::move(factory)),
       opt_(options) {}
@@ -88,7 +88,7 @@ BridgeEngineLink::~BridgeEngineLink() {
 }
 
 tl::expected<std::unique_ptr<BridgeEngineLink>, std::string> BridgeEngineLink::startBlocking(
-    const session::EngineSettings& settings, BridgeOptions options, engine::TransportFactory factory) {
+    const event::EngineSettings& settings, BridgeOptions options, engine::TransportFactory factory) {
     auto link = std::make_unique<BridgeEngineLink>(settings, options, std::move(factory));
     if (auto ok = link->handshake(); !ok) return tl::make_unexpected(ok.error());
     return link;
@@ -317,7 +317,7 @@ void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
     }
 }
 
-void BridgeEngineLink::reconfigure(const session::EngineSettings& settings, session::TimePoint now) {
+void BridgeEngineLink::reconfigure(const event::EngineSettings& settings, session::TimePoint now) {
     if (auto ok = engine_.reconfigure(bridgeSettings(settings, opt_), engineTime(now)); !ok) {
         reconfigure_error_ = ok.error();
     }

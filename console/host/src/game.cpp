@@ -41,10 +41,10 @@ OpenError journalError(const std::filesystem::path& path, const std::string& mes
 }
 
 // The setup record the session writes first: the engine link must exist before the replay.
-tl::expected<session::EventSetup, std::string> setupOf(const std::vector<nlohmann::json>& records) {
+tl::expected<event::EventSetup, std::string> setupOf(const std::vector<nlohmann::json>& records) {
     if (records.empty() || !records.front().contains("setup"))
         return tl::make_unexpected(i18n::tr("the journal does not start with the event setup"));
-    return session::eventSetupFromJson(records.front()["setup"]);
+    return event::eventSetupFromJson(records.front()["setup"]);
 }
 
 }  // namespace
@@ -56,7 +56,7 @@ tl::expected<std::unique_ptr<Game>, OpenError> Game::open(const OpenRequest& req
                                                           session::TimePoint now) {
     std::unique_ptr<Game> game(new Game());
     // Nothing durable yet (stopped while the journal was created): a new game starts in the same file.
-    const bool resume = request.resume && !session::journalHoldsNoRecord(request.journal);
+    const bool resume = request.resume && !journal::journalHoldsNoRecord(request.journal);
     if (request.resume && !resume && std::filesystem::exists(request.journal)) {
         game->notes_.push_back(trf(
             "{} held no complete record (the program stopped while creating it): a new game starts in it.",
@@ -77,15 +77,15 @@ tl::expected<void, OpenError> Game::startNew(const OpenRequest& request, session
     auto setup = setupAndEngine(request);
     if (!setup) return tl::make_unexpected(setup.error());
     auto writer =
-        session::JournalWriter::create(request.journal, {{"app", request.app}}, wallNow(),
-                                       std::chrono::duration_cast<session::MonoTime>(now.time_since_epoch()));
+        journal::JournalWriter::create(request.journal, {{"app", request.app}}, wallNow(),
+                                       std::chrono::duration_cast<journal::MonoTime>(now.time_since_epoch()));
     if (!writer) return tl::make_unexpected(journalError(request.journal, writer.error().message));
     journal_ = std::make_unique<session::JournalSink>(std::move(*writer), wallNow);
     publisher_ = std::make_unique<Publisher>(*journal_, outputs_);
     return createSession(*setup, now);
 }
 
-tl::expected<session::EventSetup, OpenError> Game::setupAndEngine(const OpenRequest& request) {
+tl::expected<event::EventSetup, OpenError> Game::setupAndEngine(const OpenRequest& request) {
     auto setup = request.setup();
     if (!setup) return tl::make_unexpected(refused(setup.error()));
     auto engine = request.start_engine(setup->engine);
@@ -94,7 +94,7 @@ tl::expected<session::EventSetup, OpenError> Game::setupAndEngine(const OpenRequ
     return *setup;
 }
 
-tl::expected<void, OpenError> Game::createSession(const session::EventSetup& setup, session::TimePoint now) {
+tl::expected<void, OpenError> Game::createSession(const event::EventSetup& setup, session::TimePoint now) {
     auto s = session::Session::create(setup, *publisher_, *engine_, now);
     if (!s) return tl::make_unexpected(refused(s.error()));
     session_ = std::move(*s);
@@ -104,14 +104,14 @@ tl::expected<void, OpenError> Game::createSession(const session::EventSetup& set
 tl::expected<void, OpenError> Game::resume(const OpenRequest& request, session::TimePoint now) {
     if (request.check_resume) {
         // Checked before anything is written: a resume that does not fit changes nothing.
-        auto contents = session::readJournal(request.journal);
+        auto contents = journal::readJournal(request.journal);
         auto records = contents ? session::sessionRecords(*contents) : std::vector<nlohmann::json>{};
         if (contents)
             if (auto fits = request.check_resume(records); !fits)
                 return tl::make_unexpected(
                     refused(fmt::format("{}: {}", request.journal.string(), fits.error())));
     }
-    auto resumed = session::JournalWriter::resume(request.journal);
+    auto resumed = journal::JournalWriter::resume(request.journal);
     if (!resumed) return tl::make_unexpected(journalError(request.journal, resumed.error().message));
     for (const auto& w : resumed->contents.warnings) notes_.push_back(translateMessage(w));
     const auto records = session::sessionRecords(resumed->contents);

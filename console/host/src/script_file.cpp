@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "i18n/tr.hpp"
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::host {
 
@@ -20,7 +20,7 @@ tl::expected<ScriptFile, std::string> loadScript(const std::filesystem::path& pa
     if (!steps)
         return tl::make_unexpected(
             fmt::format("{}: {}", path.string(), i18n::translateMessage(steps.error())));
-    return ScriptFile{std::move(*steps), session::blake2bHex(text.str())};
+    return ScriptFile{std::move(*steps), journal::blake2bHex(text.str())};
 }
 
 }  // namespace oc::host

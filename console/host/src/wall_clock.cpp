@@ -4,7 +4,7 @@
 
 namespace oc::host {
 
-session::WallTime wallNow() {
+journal::WallTime wallNow() {
     return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
 

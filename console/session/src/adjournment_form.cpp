@@ -74,7 +74,7 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     d.fen = s.game.fen();  // the sealed move is not on the board while adjourned
     clockTimes(s, now, d);
     d.time_control = s.setup.time_control;
-    d.edition_year = editionYear(s.setup.edition);
+    d.edition_year = event::editionYear(s.setup.edition);
     d.sealing_player = sealer == Color::White ? s.setup.white : s.setup.black;
     d.sealer_white = sealer == Color::White;
     d.sealed_by_computer = sealer == s.computer();

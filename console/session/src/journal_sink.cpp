@@ -2,23 +2,23 @@
 
 namespace oc::session {
 
-JournalSink::JournalSink(JournalWriter writer, std::function<WallTime()> wall)
+JournalSink::JournalSink(journal::JournalWriter writer, std::function<journal::WallTime()> wall)
     : writer_(std::move(writer)), wall_(std::move(wall)) {}
 
 tl::expected<void, std::string> JournalSink::append(const nlohmann::json& record) {
     nlohmann::json payload = record;
     std::string type = payload.at("type");
     payload.erase("type");
-    MonoTime mono{payload.value("t", std::int64_t{0})};
+    journal::MonoTime mono{payload.value("t", std::int64_t{0})};
     auto r = writer_.append(type, payload, wall_(), mono);
     if (!r) return tl::make_unexpected(r.error().message);
     return {};
 }
 
-std::vector<nlohmann::json> sessionRecords(const JournalContents& contents) {
+std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& contents) {
     std::vector<nlohmann::json> out;
     for (const auto& r : contents.records) {
-        if (r.type == kJournalHeaderType) continue;
+        if (r.type == journal::kJournalHeaderType) continue;
         nlohmann::json j = r.payload;
         j["type"] = r.type;
         out.push_back(std::move(j));

@@ -1,13 +1,13 @@
 #pragma once
 // What every printed paper (scoresheet, envelope form) takes from the event setup alike.
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 
 namespace oc::session {
 
 // The event and the players' names, as the setup gives them.
 template <class Paper>
-void fillEventAndPlayers(const EventSetup& setup, Paper& paper) {
+void fillEventAndPlayers(const event::EventSetup& setup, Paper& paper) {
     paper.event = setup.event;
     paper.site = setup.site;
     paper.round = setup.round;

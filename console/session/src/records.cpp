@@ -74,7 +74,7 @@ Body evidence(Fields&) {
 
 tl::expected<Body, std::string> setup(const json& r) {
     if (!r.contains("setup")) return tl::make_unexpected("field \"setup\": expected present");
-    auto s = eventSetupFromJson(r.at("setup"));
+    auto s = event::eventSetupFromJson(r.at("setup"));
     if (!s) return tl::make_unexpected(s.error());
     return Setup{*s};
 }

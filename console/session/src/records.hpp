@@ -8,16 +8,16 @@
 #include <tl/expected.hpp>
 #include <variant>
 
+#include "event/event_setup.hpp"
 #include "rules/color.hpp"
 #include "session/commands.hpp"
-#include "session/event_setup.hpp"
 
 namespace oc::session::rec {
 
 using rules::Color;
 
 // clang-format off
-struct Setup { EventSetup setup; };
+struct Setup { event::EventSetup setup; };
 struct Start { TimePoint at; };
 struct HumanMove { std::string uci; TimePoint pressed; bool offer = false; };
 struct EngineMove { std::string uci; std::optional<int> cp, mate; };

@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::session {
 namespace {
@@ -235,7 +235,7 @@ tl::expected<std::string, SealError> openSealedMove(const json& envelope, std::s
 }
 
 std::string envelopeFingerprint(const json& envelope) {
-    return blake2bHex(envelope.dump()).substr(0, 16);
+    return journal::blake2bHex(envelope.dump()).substr(0, 16);
 }
 
 }  // namespace oc::session

@@ -79,7 +79,7 @@ using Impl = Session::Impl;
 
 Outcome setupChange(Impl& s, const cmd::UpdateSetup& c, TimePoint now) {
     if (s.locked) {
-        auto diff = setupDifferences(s.setup, c.setup);
+        auto diff = event::setupDifferences(s.setup, c.setup);
         return s.refuse(
             "setup",
             fmt::format(
@@ -87,11 +87,11 @@ Outcome setupChange(Impl& s, const cmd::UpdateSetup& c, TimePoint now) {
                 fmt::join(diff, "; ")),
             now);
     }
-    if (auto ok = validate(c.setup); !ok) return s.refuse("setup", ok.error(), now);
+    if (auto ok = event::validate(c.setup); !ok) return s.refuse("setup", ok.error(), now);
     auto clock = SessionClock::create(c.setup.time_control, c.setup.edition, c.setup.classification,
                                       c.setup.handling_reserve_s, c.setup.faster_rate_threshold_s);
     if (!clock) return s.refuse("setup", fmt::format(i18n::N_("time_control: {}"), clock.error()), now);
-    return s.commit({{"type", "setup"}, {"setup", toJson(c.setup)}}, now);
+    return s.commit({{"type", "setup"}, {"setup", event::toJson(c.setup)}}, now);
 }
 
 Outcome start(Impl& s, const cmd::StartGame& c, TimePoint now) {
@@ -258,8 +258,9 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
 Session::Session(RecordSink& sink, EngineLink& engine) : impl_(std::make_unique<Impl>(sink, engine)) {}
 Session::~Session() = default;
 
-tl::expected<std::unique_ptr<Session>, std::string> Session::create(const EventSetup& setup, RecordSink& sink,
-                                                                    EngineLink& engine, TimePoint now) {
+tl::expected<std::unique_ptr<Session>, std::string> Session::create(const event::EventSetup& setup,
+                                                                    RecordSink& sink, EngineLink& engine,
+                                                                    TimePoint now) {
     std::unique_ptr<Session> s(new Session(sink, engine));
     auto ok = s->impl_->dispatch(cmd::UpdateSetup{setup}, now);
     if (!ok) return tl::make_unexpected(ok.error().message);

@@ -48,8 +48,8 @@ Applied on(Impl& s, const rec::EngineMove& r, TimePoint t) {
     auto d = s.game.describe(r.uci);
     if (!d) return tl::make_unexpected(d.error());
     PendingEngineMove m{d->uci, d->local_long, d->san, false, std::nullopt, d->how};
-    if (r.cp) m.eval = Evaluation{*r.cp, std::nullopt};
-    if (r.mate) m.eval = Evaluation{0, *r.mate};
+    if (r.cp) m.eval = event::Evaluation{*r.cp, std::nullopt};
+    if (r.mate) m.eval = event::Evaluation{0, *r.mate};
     if (m.eval) s.engine_state.evals.emplace_back(s.game.plies(), *m.eval);
     s.cycle.engine_move = m;
     s.cycle.engine_move_at = t;

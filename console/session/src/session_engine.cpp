@@ -148,15 +148,15 @@ bool Session::Impl::anyComputerClaimValid() const {
     return computerClaimValid(cmd::ClaimKind::Threefold) || computerClaimValid(cmd::ClaimKind::Fifty);
 }
 
-Indication Session::Impl::indication(TimePoint now) const {
-    PolicyInput in;
+event::Indication Session::Impl::indication(TimePoint now) const {
+    event::PolicyInput in;
     for (const auto& e : engine_state.evals) in.evals.push_back(e.second);
     in.move_number = game.moveNumber();
     in.last_rejected_offer = draws.last_rejected_offer;
     in.claim_valid = anyComputerClaimValid();
     in.quickplay_possible = quickplayObstacle(computer(), QuickplayAct::Claim, now).empty() ||
                             quickplayObstacle(computer(), QuickplayAct::IncrementRequest, now).empty();
-    return indicate(setup.policy, in);
+    return event::indicate(setup.policy, in);
 }
 
 }  // namespace oc::session

@@ -106,7 +106,7 @@ struct IrregularityState {
 
 // The engine (E.III 3.4 module changes; faults, restarts and the current search).
 struct EngineState {
-    std::vector<std::pair<std::size_t, Evaluation>> evals;  // (ply before the computer's move, score)
+    std::vector<std::pair<std::size_t, event::Evaluation>> evals;  // (ply before the computer's move, score)
     int restarts = 0;
     std::string last_fault;
     std::optional<engine_event::OptionRequest> module_request;  // the engine's pending instruction
@@ -141,7 +141,7 @@ struct Session::Impl {
     EngineLink& engine;
 
     // Game state: rebuilt exactly by replaying the records.
-    EventSetup setup;
+    event::EventSetup setup;
     bool locked = false;
     Phase phase = Phase::Setup;
     ChessGame game{rules::Edition::E2023, "en"};
@@ -202,7 +202,7 @@ struct Session::Impl {
     bool settlePonder(bool need, const std::vector<std::string>& moves_now, TimePoint now);
     void startPonder(TimePoint now);
     void endPonder(json record, TimePoint now);
-    Indication indication(TimePoint now) const;
+    event::Indication indication(TimePoint now) const;
     bool computerClaimValid(cmd::ClaimKind kind) const;
     bool anyComputerClaimValid() const;
 

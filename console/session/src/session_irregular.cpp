@@ -177,7 +177,7 @@ Outcome arrival(Impl& s, const cmd::Arrival& c, TimePoint now) {
     if (at < s.session_start || at > now)
         return s.refuse("arrive",
                         i18n::N_("the arrival time must lie between the start of the session and now"), now);
-    auto ruling = s.clock->arrival(specifiedDefaultTime(s.setup), s.session_start, at);
+    auto ruling = s.clock->arrival(event::specifiedDefaultTime(s.setup), s.session_start, at);
     return s.commit({{"type", "arrival"},
                      {"side", colorName(c.side)},
                      {"at", toMs(at)},

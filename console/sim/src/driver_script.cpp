@@ -13,9 +13,9 @@ namespace oc::sim {
 namespace {
 
 // "key.sub=value" pairs onto the current setup; values are JSON when they parse, else strings.
-tl::expected<EventSetup, std::string> patchedSetup(const EventSetup& base,
-                                                   const std::vector<std::string>& args) {
-    nlohmann::json j = toJson(base);
+tl::expected<event::EventSetup, std::string> patchedSetup(const event::EventSetup& base,
+                                                          const std::vector<std::string>& args) {
+    nlohmann::json j = event::toJson(base);
     for (const auto& a : args) {
         auto eq = a.find('=');
         if (eq == std::string::npos) return tl::make_unexpected("setup: expected key=value, got " + a);
@@ -25,7 +25,7 @@ tl::expected<EventSetup, std::string> patchedSetup(const EventSetup& base,
         std::replace(path.begin(), path.end(), '.', '/');
         j[nlohmann::json::json_pointer(path)] = value;
     }
-    return eventSetupFromJson(j);
+    return event::eventSetupFromJson(j);
 }
 
 }  // namespace

@@ -134,7 +134,7 @@ Result setupOption(const ExpectContext& c) {
 
 Result indication(const ExpectContext& c) {
     if (c.args.size() != 3) return std::nullopt;
-    const session::Indication& i = c.snap.indication;
+    const event::Indication& i = c.snap.indication;
     const std::string& kind = c.args[1];
     const bool v = kind == "offer"       ? i.offer_draw
                    : kind == "claim"     ? i.claim_draw

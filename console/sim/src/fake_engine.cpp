@@ -140,14 +140,15 @@ std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
     if (!queue_.empty()) {
         Scripted s = queue_.front();
         queue_.pop_front();
-        out.emplace_back(engine_event::BestMove{req.id, s.uci, Evaluation{s.cp, s.mate}, 10, s.ponder});
+        out.emplace_back(
+            engine_event::BestMove{req.id, s.uci, event::Evaluation{s.cp, s.mate}, 10, s.ponder});
         return out;
     }
     auto moves = legal_(req.moves);
     if (moves.empty()) return out;
     std::size_t pick =
         static_cast<std::size_t>(mix64(seed_ ^ mix64(req.moves.size() * 7919 + moves.size()))) % moves.size();
-    out.emplace_back(engine_event::BestMove{req.id, moves[pick], Evaluation{0, std::nullopt}, 10, ""});
+    out.emplace_back(engine_event::BestMove{req.id, moves[pick], event::Evaluation{0, std::nullopt}, 10, ""});
     return out;
 }
 

@@ -7,7 +7,7 @@
 #include <deque>
 #include <map>
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 #include "sim/fake_engine.hpp"
 
 namespace oc::sim {
@@ -162,7 +162,7 @@ tl::expected<void, std::string> Walk::record(const json& r, std::size_t index) {
     std::string type = typeOf(r);
     latest_ = std::max(latest_, timeOf(r));
     if (type == "setup") {
-        auto s = eventSetupFromJson(r.value("setup", json::object()));
+        auto s = event::eventSetupFromJson(r.value("setup", json::object()));
         if (s) computer_ = s->computer_side;
     }
     if (type == kScriptRecord) return scriptRecord(r);

@@ -23,7 +23,7 @@ using session::Phase;
 // computer wants taken; accepting is only an answer, so it reads as a condition and stays quiet until
 // the human offers (then drawOffers() shows it in large type with the answer buttons).
 // The steps the policy wants taken now, a list of whole phrases from the catalogue; empty for none.
-std::string policySteps(const session::Indication& ind) {
+std::string policySteps(const event::Indication& ind) {
     std::string what;
     for (auto [on, name] :
          {std::pair{ind.offer_draw, tr("offer a draw")}, std::pair{ind.claim_draw, tr("claim the draw")},
@@ -36,7 +36,7 @@ std::string policySteps(const session::Indication& ind) {
 }
 
 void drawIndication(ViewContext& ctx) {
-    const session::Indication& ind = ctx.snap.indication;
+    const event::Indication& ind = ctx.snap.indication;
     const std::string what = policySteps(ind);
     // One line (the Draws pane has no row to spare at 1280x800): what to do now, then the condition.
     textItem(ctx, "policy title", tr("Policy:"));

@@ -11,7 +11,7 @@ namespace {
 
 using session::Phase;
 
-std::string evalText(const session::Evaluation& e) {
+std::string evalText(const event::Evaluation& e) {
     if (e.mate) {
         return *e.mate > 0 ? i18n::trf("mate in {} for the computer", *e.mate)
                            : i18n::trf("mate in {} against it", -*e.mate);

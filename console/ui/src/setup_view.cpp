@@ -82,7 +82,7 @@ struct ShownOption {
 
 // E.III 2.2: everything the engine will run with, the event's settings first, then Threads and Hash and
 // the rest at the engine's defaults (UCI names are case-insensitive).
-std::vector<ShownOption> shownOptions(const session::EngineSettings& e,
+std::vector<ShownOption> shownOptions(const event::EngineSettings& e,
                                       const std::vector<EngineOptionDefault>& defaults) {
     std::vector<ShownOption> set, rest;
     for (const auto& [name, value] : e.options) set.push_back({name, value, true, tr("set by the event")});
@@ -139,7 +139,7 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
 
 // Issue 12: the language of the screens, apart from the notation's. It switches at once and is stored in
 // the setup (ui_language), so the next start of the program uses it too.
-void drawUiLanguageCombo(ViewContext& ctx, session::EventSetup& s) {
+void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
     const char* msgid = N_("Language of the screens");
     const float width = ImGui::GetFontSize() * 8;
     ImGui::SetNextItemWidth(width);
@@ -167,7 +167,7 @@ void drawUiLanguageCombo(ViewContext& ctx, session::EventSetup& s) {
 }
 
 // The side the computer plays: "Computer plays (o) White (o) Black".
-void drawComputerSide(ViewContext& ctx, session::EventSetup& s) {
+void drawComputerSide(ViewContext& ctx, event::EventSetup& s) {
     int side = s.computer_side == rules::Color::White ? 0 : 1;
     label(ctx, N_("Computer plays"));
     ImGui::SameLine();
@@ -180,7 +180,7 @@ void drawComputerSide(ViewContext& ctx, session::EventSetup& s) {
 }
 
 void drawGameFields(ViewContext& ctx) {
-    session::EventSetup& s = *ctx.state.setup_draft;
+    event::EventSetup& s = *ctx.state.setup_draft;
     textField(ctx, N_("Site"), s.site, true);
     textField(ctx, N_("Date (yyyy.mm.dd)"), s.date);
     textField(ctx, N_("Round"), s.round);
@@ -208,7 +208,7 @@ void drawGameFields(ViewContext& ctx) {
 // The engine's options as they will be at the start: the event's (marked) first, then the defaults.
 void drawEngineOptions(ViewContext& ctx) {
     const UiState& st = ctx.state;
-    const session::EngineSettings& e = st.setup_draft->engine;
+    const event::EngineSettings& e = st.setup_draft->engine;
     const std::string heading = st.engine_identity.empty()
                                     ? std::string(tr("Engine options at the start"))
                                     : i18n::trf("Engine options at the start: {}", st.engine_identity);
@@ -235,7 +235,7 @@ void drawEngineOptions(ViewContext& ctx) {
 }
 
 // The computer's instructions for draws and resignation (E.III 3.3), locked with the rest.
-void drawPolicyFields(ViewContext& ctx, session::DrawPolicy& p) {
+void drawPolicyFields(ViewContext& ctx, event::DrawPolicy& p) {
     ImGui::TextColored(kBlue, "%s", tr("Draw / resign policy (the computer's instructions, locked)"));
     intField(ctx, "accept below", N_("Accept a draw when score <= (cp)"), p.accept_below_cp);
     intField(ctx, "accept over", N_("... for the last N moves"), p.accept_over_moves);
@@ -253,7 +253,7 @@ void drawPolicyFields(ViewContext& ctx, session::DrawPolicy& p) {
 }
 
 void drawComputerFields(ViewContext& ctx) {
-    session::EventSetup& s = *ctx.state.setup_draft;
+    event::EventSetup& s = *ctx.state.setup_draft;
     textField(ctx, N_("Engine command"), s.engine.command, true);
     // E.III 2.2: locked with the rest; the start is refused if the engine has no UCI option Ponder.
     checkbox(ctx, N_("Engine ponders on the human's time"), s.engine.ponder);
@@ -330,7 +330,7 @@ void drawSetup(ViewContext& ctx) {
 }
 
 // Beside the Start button: the options the event sets, and Threads and Hash, to check before the lock.
-std::string engineOptionsSummary(const session::EngineSettings& engine,
+std::string engineOptionsSummary(const event::EngineSettings& engine,
                                  const std::vector<EngineOptionDefault>& defaults) {
     std::string list;
     for (const ShownOption& o : shownOptions(engine, defaults)) {

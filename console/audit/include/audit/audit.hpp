@@ -14,7 +14,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::audit {
 
@@ -101,7 +101,7 @@ struct Report {
 [[nodiscard]] tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path);
 
 // Audits records already read and verified.
-Report auditContents(const session::JournalContents& contents, const std::string& file);
+Report auditContents(const journal::JournalContents& contents, const std::string& file);
 
 // The report as JSON (checks with verdicts, evidence, record indices; the series).
 nlohmann::json toJson(const Report& report);

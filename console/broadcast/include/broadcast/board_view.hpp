@@ -22,7 +22,7 @@ const char* statusName(Status s);
 struct PublicClocks {
     std::int64_t white_ms = 0, black_ms = 0;
     std::optional<rules::Color> running;  // the side whose clock runs at `as_of`
-    session::WallTime as_of{};            // when the reading was true
+    journal::WallTime as_of{};            // when the reading was true
 };
 
 struct BoardView {
@@ -42,6 +42,6 @@ struct BoardView {
 };
 
 // The board as of `as_of`, from the first `count` verified records of `state` (count <= records.size()).
-BoardView buildView(int board, const FollowState& state, std::size_t count, session::WallTime as_of);
+BoardView buildView(int board, const FollowState& state, std::size_t count, journal::WallTime as_of);
 
 }  // namespace oc::broadcast

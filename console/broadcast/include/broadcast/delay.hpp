@@ -8,7 +8,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::broadcast {
 
@@ -18,10 +18,10 @@ using Delay = std::chrono::milliseconds;
 [[nodiscard]] tl::expected<Delay, std::string> parseDelay(std::string_view text);
 
 // The moment the broadcast shows at `now`: now - delay.
-session::WallTime shownTime(session::WallTime now, Delay delay);
+journal::WallTime shownTime(journal::WallTime now, Delay delay);
 
 // How many of `records` (in journal order) were written by `shown`. With no delay, all of them: the
 // console's PC clock and this one need not agree.
-std::size_t recordsBy(const std::vector<session::Record>& records, session::WallTime shown, Delay delay);
+std::size_t recordsBy(const std::vector<journal::Record>& records, journal::WallTime shown, Delay delay);
 
 }  // namespace oc::broadcast

@@ -18,7 +18,7 @@ class Hub {
 
     // Reads what the journals gained and rebuilds the boards whose published part changed at `now`;
     // returns their indexes (0-based). The first call builds every board.
-    std::vector<std::size_t> refresh(session::WallTime now);
+    std::vector<std::size_t> refresh(journal::WallTime now);
 
     const std::vector<BoardView>& views() const { return views_; }
     const std::string& pgn() const { return pgn_; }    // games.pgn
@@ -31,7 +31,7 @@ class Hub {
         bool built = false;
         bool broken = false;
     };
-    bool refreshBoard(std::size_t i, session::WallTime now);
+    bool refreshBoard(std::size_t i, journal::WallTime now);
 
     std::vector<JournalFollower> followers_;
     std::vector<Board> boards_;

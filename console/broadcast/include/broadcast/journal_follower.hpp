@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::broadcast {
 
 // What may be published of a journal: its verified records, and where it stopped verifying.
 struct FollowState {
-    std::vector<session::Record> records;     // records[0] is the header; empty while there is no journal
+    std::vector<journal::Record> records;     // records[0] is the header; empty while there is no journal
     std::optional<std::size_t> broken_index;  // index of the first record that does not verify
     std::string broken_reason;                // what is wrong with it
     std::string unreadable;                   // why the file cannot be read now (empty when it can)
@@ -33,8 +33,8 @@ class JournalFollower {
 
   private:
     bool reread();
-    bool acceptContents(std::vector<session::Record> records);
-    void markBroken(std::size_t index, std::string reason, std::vector<session::Record> prefix);
+    bool acceptContents(std::vector<journal::Record> records);
+    void markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix);
 
     std::filesystem::path path_;
     std::uintmax_t last_size_ = 0;
@@ -44,6 +44,6 @@ class JournalFollower {
 };
 
 // The verified records of a journal that does not verify: those before `bad_index`.
-std::vector<session::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index);
+std::vector<journal::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index);
 
 }  // namespace oc::broadcast

@@ -9,7 +9,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::broadcast {
 
@@ -32,7 +32,7 @@ struct WitnessResult {
     std::size_t others = 0;          // games of other journals, not checked
 };
 
-WitnessResult checkPublished(const std::vector<session::Record>& records,
+WitnessResult checkPublished(const std::vector<journal::Record>& records,
                              const std::vector<PublishedGame>& games);
 
 }  // namespace oc::broadcast

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine_bridge/engine.hpp"
+#include "event/event_setup.hpp"
 #include "session/engine_link.hpp"
-#include "session/event_setup.hpp"
 
 namespace oc::host {
 
@@ -35,14 +35,14 @@ class BridgeEngineLink : public session::EngineLink {
   public:
     // Prepares the engine of the event setup; the process starts on the first poll(). `factory`:
     // tests pass an in-process scripted transport.
-    explicit BridgeEngineLink(const session::EngineSettings& settings, BridgeOptions options = {},
+    explicit BridgeEngineLink(const event::EngineSettings& settings, BridgeOptions options = {},
                               engine::TransportFactory factory = engine::spawnProcess);
     ~BridgeEngineLink() override;
 
     // Starts the engine and completes the handshake and `ucinewgame` before returning (real time);
     // the error says which step failed.
     [[nodiscard]] static tl::expected<std::unique_ptr<BridgeEngineLink>, std::string> startBlocking(
-        const session::EngineSettings& settings, BridgeOptions options,
+        const event::EngineSettings& settings, BridgeOptions options,
         engine::TransportFactory factory = engine::spawnProcess);
 
     void startSearch(const session::SearchRequest& req, session::TimePoint now) override;
@@ -69,7 +69,7 @@ class BridgeEngineLink : public session::EngineLink {
     // Blocks until the engine writes something or `max` passes (the shells' idle wait).
     void waitForActivity(std::chrono::milliseconds max) { engine_.waitForActivity(max); }
     // New settings from the setup form, before the game (the bridge refuses them during a game).
-    void reconfigure(const session::EngineSettings& settings, session::TimePoint now);
+    void reconfigure(const event::EngineSettings& settings, session::TimePoint now);
     // quit, grace period, terminate (E.III: the engine is not left running after the console).
     void shutdown(session::TimePoint now);
 
@@ -96,7 +96,7 @@ class BridgeEngineLink : public session::EngineLink {
     std::optional<session::SearchRequest> searching_;  // the search running now
     std::optional<session::SearchRequest> pondering_;  // the ponder search running now (`go ponder`)
     session::TimePoint search_start_{};
-    std::optional<session::Evaluation> last_eval_;
+    std::optional<event::Evaluation> last_eval_;
     int last_depth_ = 0;
     std::optional<session::engine_event::BestMove> held_;  // simulated time: due at due_
     session::TimePoint due_{};

@@ -29,7 +29,7 @@ class Output {
 
 // Starts the engine link a game needs (the process bridge, or the in-process fake for simulations).
 using EngineStarter = std::function<tl::expected<std::unique_ptr<session::EngineLink>, std::string>(
-    const session::EngineSettings& settings)>;
+    const event::EngineSettings& settings)>;
 
 struct OpenRequest {
     std::filesystem::path journal;
@@ -37,7 +37,7 @@ struct OpenRequest {
     std::string app;      // the journal header's "app", e.g. "operator-console"
     // The setup of a new game; asked only when a new game starts (also in a resumed journal that holds
     // no game record yet).
-    std::function<tl::expected<session::EventSetup, std::string>()> setup;
+    std::function<tl::expected<event::EventSetup, std::string>()> setup;
     EngineStarter start_engine;
     // Resuming: called with the journal's game records before anything is written; an error refuses the
     // resume and leaves the file as it was (e.g. a script that does not fit the journal).
@@ -86,8 +86,8 @@ class Game {
     Game();
     [[nodiscard]] tl::expected<void, OpenError> startNew(const OpenRequest& request, session::TimePoint now);
     [[nodiscard]] tl::expected<void, OpenError> resume(const OpenRequest& request, session::TimePoint now);
-    [[nodiscard]] tl::expected<session::EventSetup, OpenError> setupAndEngine(const OpenRequest& request);
-    [[nodiscard]] tl::expected<void, OpenError> createSession(const session::EventSetup& setup,
+    [[nodiscard]] tl::expected<event::EventSetup, OpenError> setupAndEngine(const OpenRequest& request);
+    [[nodiscard]] tl::expected<void, OpenError> createSession(const event::EventSetup& setup,
                                                               session::TimePoint now);
 
     std::unique_ptr<session::JournalSink> journal_;

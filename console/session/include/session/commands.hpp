@@ -5,8 +5,8 @@
 #include <string>
 #include <variant>
 
+#include "event/event_setup.hpp"
 #include "rules/color.hpp"
-#include "session/event_setup.hpp"
 #include "session/sealed_move.hpp"
 
 namespace oc::session {
@@ -18,7 +18,7 @@ using TimePoint = std::chrono::steady_clock::time_point;
 namespace cmd {
 // Replace the event setup; refused (and logged) once the first move is made (E.III 2.2, 3.4).
 struct UpdateSetup {
-    EventSetup setup;
+    event::EventSetup setup;
 };
 // The arbiter started the clocks (CLK-07); `at` defaults to now.
 struct StartGame {

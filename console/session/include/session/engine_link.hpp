@@ -6,8 +6,8 @@
 #include <variant>
 #include <vector>
 
+#include "event/draw_policy.hpp"
 #include "session/commands.hpp"
-#include "session/draw_policy.hpp"
 
 namespace oc::session {
 
@@ -29,7 +29,8 @@ namespace engine_event {
 struct BestMove {
     std::uint64_t search = 0;
     std::string uci;
-    std::optional<Evaluation> eval;  // the last score, from the side to move (the engine's) point of view
+    std::optional<event::Evaluation>
+        eval;  // the last score, from the side to move (the engine's) point of view
     int depth = 0;
     std::string ponder;  // the reply the engine expects (UCI `bestmove .. ponder ..`), empty if none
 };

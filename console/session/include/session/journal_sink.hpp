@@ -4,7 +4,7 @@
 #include <functional>
 #include <optional>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 #include "session/record_sink.hpp"
 
 namespace oc::session {
@@ -13,16 +13,16 @@ namespace oc::session {
 // the payload; `wall` gives the UTC time (the shell's), the record's "t" the monotonic time.
 class JournalSink : public RecordSink {
   public:
-    JournalSink(JournalWriter writer, std::function<WallTime()> wall);
+    JournalSink(journal::JournalWriter writer, std::function<journal::WallTime()> wall);
     tl::expected<void, std::string> append(const nlohmann::json& record) override;
-    JournalWriter& writer() { return writer_; }
+    journal::JournalWriter& writer() { return writer_; }
 
   private:
-    JournalWriter writer_;
-    std::function<WallTime()> wall_;
+    journal::JournalWriter writer_;
+    std::function<journal::WallTime()> wall_;
 };
 
 // The session records a verified journal holds (the header left out), ready for Session::restore.
-std::vector<nlohmann::json> sessionRecords(const JournalContents& contents);
+std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& contents);
 
 }  // namespace oc::session

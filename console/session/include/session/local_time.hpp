@@ -3,12 +3,12 @@
 
 #include <string>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::session {
 
 // "2026-11-29 23:00 CET (UTC+01:00)": `wall` in this computer's time zone (the TZ environment variable,
 // else /etc/localtime), naming the zone so the reader knows which clock it is.
-std::string formatLocalTime(WallTime wall);
+std::string formatLocalTime(journal::WallTime wall);
 
 }  // namespace oc::session

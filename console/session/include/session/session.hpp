@@ -6,10 +6,10 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "event/event_setup.hpp"
 #include "session/adjournment_form.hpp"
 #include "session/commands.hpp"
 #include "session/engine_link.hpp"
-#include "session/event_setup.hpp"
 #include "session/quickplay.hpp"
 #include "session/record_sink.hpp"
 #include "session/scoresheet_data.hpp"
@@ -23,10 +23,8 @@ namespace oc::session {
 class Session {
   public:
     // A new game: validates the setup and writes it as the first record.
-    [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> create(const EventSetup& setup,
-                                                                                    RecordSink& sink,
-                                                                                    EngineLink& engine,
-                                                                                    TimePoint now);
+    [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> create(
+        const event::EventSetup& setup, RecordSink& sink, EngineLink& engine, TimePoint now);
     // Rebuilds a game from its records (crash recovery, replay); nothing is written while replaying.
     // The engine is not contacted until the first poll().
     [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> restore(

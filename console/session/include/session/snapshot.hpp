@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "event/draw_policy.hpp"
+#include "event/event_setup.hpp"
 #include "rules/color.hpp"
 #include "session/commands.hpp"
-#include "session/draw_policy.hpp"
-#include "session/event_setup.hpp"
 
 namespace oc::session {
 
@@ -38,11 +38,11 @@ struct ScoresheetMove {
 
 struct PendingEngineMove {
     std::string uci;
-    std::string text;                // event language, long form with the departure square ("Sg1-f3")
-    std::string san;                 // English SAN
-    bool made = false;               // executed on the board
-    std::optional<Evaluation> eval;  // operator only (CFG-06); never on a print or public display
-    std::string how;                 // castling, en passant, promotion: the steps on the board (CMP-1.4)
+    std::string text;                       // event language, long form with the departure square ("Sg1-f3")
+    std::string san;                        // English SAN
+    bool made = false;                      // executed on the board
+    std::optional<event::Evaluation> eval;  // operator only (CFG-06); never on a print or public display
+    std::string how;  // castling, en passant, promotion: the steps on the board (CMP-1.4)
 };
 
 // E.III 2.1: the computer's time held back for the operator's handling, and why (operator view only).
@@ -59,7 +59,7 @@ struct HandlingReserveView {
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.
 struct Snapshot {
     Phase phase = Phase::Setup;
-    EventSetup setup;
+    event::EventSetup setup;
     bool setup_locked = false;
     std::string fen;
     rules::Color to_move = rules::Color::White;
@@ -86,7 +86,7 @@ struct Snapshot {
     bool computer_move_withheld = false;
     bool human_offer_pending = false;
     bool computer_offer_pending = false;
-    Indication indication;                // the locked policy's instructions (E.III 3.1-3.3)
+    event::Indication indication;         // the locked policy's instructions (E.III 3.1-3.3)
     bool can_claim_for_computer = false;  // policy indicates and rules/ accept (CMP-3.3)
     std::vector<std::size_t>
         repetition_plies;             // plies (0 = start) where the current position occurred (DRW-04)

@@ -28,7 +28,7 @@ std::string publicState(const session::Snapshot& snap);
 // The engine's options as they will be at the start (the event's values, then Threads and Hash at the
 // engine's defaults): "Engine: Hash 256, Ponder false, Threads 1" in the UI language (setup screen,
 // E.III 2.2; the options' names and values as UCI writes them).
-std::string engineOptionsSummary(const session::EngineSettings& engine,
+std::string engineOptionsSummary(const event::EngineSettings& engine,
                                  const std::vector<EngineOptionDefault>& defaults);
 
 }  // namespace oc::ui

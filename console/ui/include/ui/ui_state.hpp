@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "event/event_setup.hpp"
 #include "session/commands.hpp"
-#include "session/event_setup.hpp"
 #include "session/snapshot.hpp"
 
 namespace oc::ui {
@@ -86,7 +86,7 @@ struct UiState {
     LowerTab tab = LowerTab::Draws;
     std::string confirming;  // the id of a consequential button waiting for its second click
     // Setup screen: the form edits a draft until Start.
-    std::optional<session::EventSetup> setup_draft;
+    std::optional<event::EventSetup> setup_draft;
     std::string setup_source;  // the event file the form was loaded from ("Loaded from FILE." on the screen)
     // The running engine, filled in by the shell once its handshake is done: "Stockfish 15.1", the
     // command it was started with, and its options with their defaults.

@@ -12,7 +12,7 @@
 
 #include "journal_format.hpp"
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
 
 JournalError ioError(JournalErrorCode code, const std::filesystem::path& path, std::string_view what,
@@ -248,4 +248,4 @@ tl::expected<void, JournalError> JournalWriter::writeDurably(const std::string& 
     return {};
 }
 
-}  // namespace oc::session
+}  // namespace oc::journal

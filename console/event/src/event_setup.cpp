@@ -1,4 +1,4 @@
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 
 #include "i18n/mark.hpp"
 
-namespace oc::session {
+namespace oc::event {
 namespace {
 
 using nlohmann::json;
@@ -333,4 +333,4 @@ std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup&
     return out;
 }
 
-}  // namespace oc::session
+}  // namespace oc::event

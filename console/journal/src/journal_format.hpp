@@ -6,9 +6,9 @@
 #include <string_view>
 #include <tl/expected.hpp>
 
-#include "session/journal.hpp"
+#include "journal/journal.hpp"
 
-namespace oc::session::detail {
+namespace oc::journal::detail {
 
 // prev_hash of the header record.
 inline const std::string kZeroHash(64, '0');
@@ -28,4 +28,4 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t 
 // True when the line is not even JSON (what a torn write leaves behind).
 bool unparsable(std::string_view line);
 
-}  // namespace oc::session::detail
+}  // namespace oc::journal::detail

@@ -1,4 +1,4 @@
-#include "session/draw_policy.hpp"
+#include "event/draw_policy.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 
 #include "i18n/mark.hpp"
 
-namespace oc::session {
+namespace oc::event {
 namespace {
 
 constexpr int kMateCp = 100000;
@@ -69,4 +69,4 @@ Indication indicate(const DrawPolicy& p, const PolicyInput& in) {
     return out;
 }
 
-}  // namespace oc::session
+}  // namespace oc::event

@@ -11,7 +11,7 @@
 
 #include "journal_format.hpp"
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
 
 tl::expected<std::string, JournalError> slurp(const std::filesystem::path& path) {
@@ -93,4 +93,4 @@ tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::p
     return contents;
 }
 
-}  // namespace oc::session
+}  // namespace oc::journal

@@ -11,7 +11,7 @@
 #include "rules/color.hpp"
 #include "rules/endings.hpp"
 
-namespace oc::session {
+namespace oc::event {
 
 // The locked draw/resign policy of E.III 3.2-3.3: the computer's "instructions" come from it.
 // Scores are centipawns from the computer's point of view (positive = the computer is better).
@@ -101,4 +101,4 @@ nlohmann::json toJson(const EventSetup& setup);
 // A list of "path: old -> new" for the fields that differ (for the refusal log of E.III 2.2).
 std::vector<std::string> setupDifferences(const EventSetup& a, const EventSetup& b);
 
-}  // namespace oc::session
+}  // namespace oc::event

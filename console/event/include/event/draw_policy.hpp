@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "session/event_setup.hpp"
+#include "event/event_setup.hpp"
 
-namespace oc::session {
+namespace oc::event {
 
 // An engine evaluation from the computer's point of view: centipawns, or mate in N (negative = mated).
 struct Evaluation {
@@ -39,4 +39,4 @@ struct PolicyInput {
 // Applies the pre-declared policy: deterministic, so replay gives the same indications.
 Indication indicate(const DrawPolicy& policy, const PolicyInput& in);
 
-}  // namespace oc::session
+}  // namespace oc::event

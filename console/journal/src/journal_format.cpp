@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdio>
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
 
 using nlohmann::json;
@@ -186,4 +186,4 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t 
 }
 
 }  // namespace detail
-}  // namespace oc::session
+}  // namespace oc::journal

@@ -14,7 +14,7 @@
 #include <tl/expected.hpp>
 #include <vector>
 
-namespace oc::session {
+namespace oc::journal {
 
 // UTC wall time with millisecond resolution (written as "2026-11-29T20:37:49.123Z").
 using WallTime = std::chrono::sys_time<std::chrono::milliseconds>;
@@ -129,4 +129,4 @@ std::optional<WallTime> parseWallTime(std::string_view text);
 // Hex BLAKE2b-256 of bytes (the journal's hash function; also used to fingerprint sealed envelopes).
 std::string blake2bHex(std::string_view bytes);
 
-}  // namespace oc::session
+}  // namespace oc::journal
