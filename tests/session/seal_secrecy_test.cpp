@@ -138,9 +138,9 @@ TEST(SealSecrecy, ComputerMoveChosenAfterTheRequestIsNeverInClear) {
     EXPECT_FALSE(snap.engine_move);
     expectAbsent(snapshotText(snap), kComputerSecret, "the snapshot");
     EXPECT_FALSE(s.dispatch(cmd::MadeOnBoard{}, now));  // nothing to execute
-    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{"short", KdfCost::Interactive},
+    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{"short", seal::KdfCost::Interactive},
                             now + 1min));  // passphrase too short
-    ASSERT_TRUE(s.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now + 1min));
+    ASSERT_TRUE(s.dispatch(cmd::SealComputerMove{kPass, seal::KdfCost::Interactive}, now + 1min));
     snap = s.snapshot(now + 1min);
     EXPECT_EQ(snap.phase, Phase::Adjourned);
     expectAbsent(snapshotText(snap), kComputerSecret, "the adjourned snapshot");
@@ -206,11 +206,11 @@ TEST(SealSecrecy, RestartBeforeSealingChoosesAgainWithheld) {
     auto& r = **back;
     EXPECT_TRUE(r.snapshot(now).computer_move_withheld);
     EXPECT_FALSE(
-        r.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now));  // not chosen again yet
+        r.dispatch(cmd::SealComputerMove{kPass, seal::KdfCost::Interactive}, now));  // not chosen again yet
     engine2.queueMove("g7g6");
     r.poll(now);
     while (auto due = engine2.nextDue()) r.poll(now = *due);
-    ASSERT_TRUE(r.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now));
+    ASSERT_TRUE(r.dispatch(cmd::SealComputerMove{kPass, seal::KdfCost::Interactive}, now));
     expectAbsent(slurp(g.path), {"g7g6", "g7-g6"}, "the journal file");  // non-hex: hashes cannot match
     ASSERT_TRUE(r.dispatch(cmd::Resume{now + 1h, kPass}, now + 1h));
     EXPECT_EQ(r.snapshot(now + 1h).engine_move->uci, "g7g6");
@@ -223,7 +223,7 @@ TEST(SealSecrecy, MoveShownBeforeTheRequestIsPlayedAndTheHumanSeals) {
     auto& s = *g.session;
     TimePoint now = g.openWithE4E5();
     ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, now + 1s));
-    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now + 2s));
+    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{kPass, seal::KdfCost::Interactive}, now + 2s));
     ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{}, now + 3s));
     ASSERT_TRUE(s.dispatch(cmd::ClockPressed{}, now + 4s));
     auto snap = s.snapshot(now + 4s);
@@ -281,7 +281,7 @@ TEST(SealSecrecy, ReinstatementDiscardsTheWithheldChoice) {
     auto snap = s.snapshot(now + 1s);
     EXPECT_FALSE(snap.computer_move_withheld);
     EXPECT_EQ(snap.phase, Phase::HumanToMove);
-    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{kPass, KdfCost::Interactive}, now + 2s));
+    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{kPass, seal::KdfCost::Interactive}, now + 2s));
     ASSERT_TRUE(s.dispatch(cmd::SealHumanMove{}, now + 2s));
     expectAbsent(slurp(g.path), kComputerSecret, "the journal file");
 }

@@ -1,6 +1,6 @@
 // The sealed move: only the arbiter's passphrase opens it, nothing in the envelope reveals it, and a
 // wrong passphrase is told apart from a damaged envelope.
-#include "session/sealed_move.hpp"
+#include "seal/sealed_move.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,11 +10,11 @@
 namespace oc::session {
 namespace {
 
-const SealOptions kFast{"Round 3 board 1, move 41, Black (computer) seals", KdfCost::Interactive};
+const seal::SealOptions kFast{"Round 3 board 1, move 41, Black (computer) seals", seal::KdfCost::Interactive};
 constexpr std::string_view kPass = "correct horse battery";
 
 nlohmann::json sealed(std::string_view move) {
-    auto envelope = sealMove(move, kPass, kFast);
+    auto envelope = seal::sealMove(move, kPass, kFast);
     EXPECT_TRUE(envelope) << envelope.error().message;
     return envelope ? *envelope : nlohmann::json{};
 }
@@ -26,10 +26,10 @@ void flipHexDigit(nlohmann::json& envelope, const char* field) {
 
 TEST(SealedMove, OpensWithTheArbitersPassphrase) {
     const auto envelope = sealed("Ng8-f6");
-    auto move = openSealedMove(envelope, kPass);
+    auto move = seal::openSealedMove(envelope, kPass);
     ASSERT_TRUE(move) << move.error().message;
     EXPECT_EQ(*move, "Ng8-f6");
-    EXPECT_EQ(openSealedMove(sealed("Кg8-f6 / Sg8-f6"), kPass).value(), "Кg8-f6 / Sg8-f6");
+    EXPECT_EQ(seal::openSealedMove(sealed("Кg8-f6 / Sg8-f6"), kPass).value(), "Кg8-f6 / Sg8-f6");
 }
 
 TEST(SealedMove, EnvelopeRevealsNeitherTheMoveNorItsLength) {
@@ -45,9 +45,9 @@ TEST(SealedMove, EnvelopeRevealsNeitherTheMoveNorItsLength) {
 }
 
 TEST(SealedMove, WrongPassphraseIsReportedAsSuch) {
-    auto move = openSealedMove(sealed("Ng8-f6"), "correct horse battery!");
+    auto move = seal::openSealedMove(sealed("Ng8-f6"), "correct horse battery!");
     ASSERT_FALSE(move);
-    EXPECT_EQ(move.error().code, SealErrorCode::WrongPassphrase);
+    EXPECT_EQ(move.error().code, seal::SealErrorCode::WrongPassphrase);
 }
 
 TEST(SealedMove, TamperedCiphertextNonceOrLabelIsDamage) {
@@ -55,40 +55,42 @@ TEST(SealedMove, TamperedCiphertextNonceOrLabelIsDamage) {
     for (const char* field : {"ciphertext", "nonce"}) {
         auto edited = envelope;
         flipHexDigit(edited, field);
-        auto move = openSealedMove(edited, kPass);
+        auto move = seal::openSealedMove(edited, kPass);
         ASSERT_FALSE(move) << field;
-        EXPECT_EQ(move.error().code, SealErrorCode::Damaged) << field;
+        EXPECT_EQ(move.error().code, seal::SealErrorCode::Damaged) << field;
     }
     auto relabelled = envelope;
     relabelled["label"] = "Round 4 board 1, move 41, Black (computer) seals";
-    EXPECT_EQ(openSealedMove(relabelled, kPass).error().code, SealErrorCode::Damaged);
+    EXPECT_EQ(seal::openSealedMove(relabelled, kPass).error().code, seal::SealErrorCode::Damaged);
 }
 
 TEST(SealedMove, MalformedEnvelopesAreDamageNotCrashes) {
     const auto envelope = sealed("Ng8-f6");
     auto no_salt = envelope;
     no_salt.erase("salt");
-    EXPECT_EQ(openSealedMove(no_salt, kPass).error().code, SealErrorCode::Damaged);
+    EXPECT_EQ(seal::openSealedMove(no_salt, kPass).error().code, seal::SealErrorCode::Damaged);
     auto wrong_type = envelope;
     wrong_type["opslimit"] = "two";
-    EXPECT_EQ(openSealedMove(wrong_type, kPass).error().code, SealErrorCode::Damaged);
+    EXPECT_EQ(seal::openSealedMove(wrong_type, kPass).error().code, seal::SealErrorCode::Damaged);
     auto greedy = envelope;
     greedy["memlimit"] = 1ULL << 40;
-    EXPECT_EQ(openSealedMove(greedy, kPass).error().code, SealErrorCode::Damaged);
+    EXPECT_EQ(seal::openSealedMove(greedy, kPass).error().code, seal::SealErrorCode::Damaged);
     auto truncated = envelope;
     truncated["ciphertext"] = envelope["ciphertext"].get<std::string>().substr(0, 20);
-    EXPECT_EQ(openSealedMove(truncated, kPass).error().code, SealErrorCode::Damaged);
-    EXPECT_EQ(openSealedMove(nlohmann::json::array(), kPass).error().code, SealErrorCode::Damaged);
+    EXPECT_EQ(seal::openSealedMove(truncated, kPass).error().code, seal::SealErrorCode::Damaged);
+    EXPECT_EQ(seal::openSealedMove(nlohmann::json::array(), kPass).error().code,
+              seal::SealErrorCode::Damaged);
 }
 
 TEST(SealedMove, RefusesBadInputWithAClearMessage) {
-    auto short_pass = sealMove("Ng8-f6", "1234567", kFast);
+    auto short_pass = seal::sealMove("Ng8-f6", "1234567", kFast);
     ASSERT_FALSE(short_pass);
-    EXPECT_EQ(short_pass.error().code, SealErrorCode::InvalidInput);
+    EXPECT_EQ(short_pass.error().code, seal::SealErrorCode::InvalidInput);
     EXPECT_NE(short_pass.error().message.find("at least 8"), std::string::npos);
-    EXPECT_EQ(sealMove("", kPass, kFast).error().code, SealErrorCode::InvalidInput);
-    EXPECT_EQ(sealMove(std::string(64, 'x'), kPass, kFast).error().code, SealErrorCode::InvalidInput);
-    EXPECT_TRUE(sealMove(std::string(63, 'x'), kPass, kFast));
+    EXPECT_EQ(seal::sealMove("", kPass, kFast).error().code, seal::SealErrorCode::InvalidInput);
+    EXPECT_EQ(seal::sealMove(std::string(64, 'x'), kPass, kFast).error().code,
+              seal::SealErrorCode::InvalidInput);
+    EXPECT_TRUE(seal::sealMove(std::string(63, 'x'), kPass, kFast));
 }
 
 TEST(SealedMove, EnvelopeTravelsThroughTheJournal) {
@@ -99,16 +101,16 @@ TEST(SealedMove, EnvelopeTravelsThroughTheJournal) {
         auto writer =
             journal::JournalWriter::create(path, nlohmann::json::object(), test::wallAt(0), test::monoAt(0));
         ASSERT_TRUE(writer);
-        ASSERT_TRUE(writer->append("sealed_move",
-                                   {{"envelope", envelope}, {"fingerprint", envelopeFingerprint(envelope)}},
-                                   test::wallAt(1), test::monoAt(1)));
+        ASSERT_TRUE(writer->append(
+            "sealed_move", {{"envelope", envelope}, {"fingerprint", seal::envelopeFingerprint(envelope)}},
+            test::wallAt(1), test::monoAt(1)));
     }
     EXPECT_EQ(test::readFile(path).find("Ng8"), std::string::npos);
     auto contents = journal::readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     const auto& payload = contents->records[1].payload;
-    EXPECT_EQ(payload["fingerprint"], envelopeFingerprint(payload["envelope"]));
-    EXPECT_EQ(openSealedMove(payload["envelope"], kPass).value(), "Ng8-f6");
+    EXPECT_EQ(payload["fingerprint"], seal::envelopeFingerprint(payload["envelope"]));
+    EXPECT_EQ(seal::openSealedMove(payload["envelope"], kPass).value(), "Ng8-f6");
 }
 
 }  // namespace

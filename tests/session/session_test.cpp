@@ -121,9 +121,9 @@ TEST(Session, SealedComputerMoveIsJournalledEncrypted) {
     ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, t0() + 2s));
     s.poll(t0() + 2s);
     s.poll(t0() + 1h);
-    EXPECT_FALSE(
-        s.dispatch(cmd::SealComputerMove{"short", KdfCost::Interactive}, t0() + 1h));  // passphrase too short
-    ASSERT_TRUE(s.dispatch(cmd::SealComputerMove{"arbiter-secret", KdfCost::Interactive}, t0() + 1h));
+    EXPECT_FALSE(s.dispatch(cmd::SealComputerMove{"short", seal::KdfCost::Interactive},
+                            t0() + 1h));  // passphrase too short
+    ASSERT_TRUE(s.dispatch(cmd::SealComputerMove{"arbiter-secret", seal::KdfCost::Interactive}, t0() + 1h));
     const auto& rec = g.sink.records.back();
     EXPECT_EQ(rec["type"], "sealed");
     EXPECT_FALSE(rec.contains("uci"));

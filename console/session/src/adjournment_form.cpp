@@ -8,7 +8,7 @@
 
 #include "clock/tc_format.hpp"
 #include "papers.hpp"
-#include "session/sealed_move.hpp"
+#include "seal/sealed_move.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -83,7 +83,7 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     d.draw_offer = drawOffer(s);
     d.resumption = resumption;
     d.adjourned_at = adjourned_at;
-    if (!s.adjourn.envelope.is_null()) d.envelope_fingerprint = envelopeFingerprint(s.adjourn.envelope);
+    if (!s.adjourn.envelope.is_null()) d.envelope_fingerprint = seal::envelopeFingerprint(s.adjourn.envelope);
     return d;
 }
 

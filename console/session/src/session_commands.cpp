@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "i18n/mark.hpp"
-#include "session/sealed_move.hpp"
+#include "seal/sealed_move.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -228,16 +228,16 @@ Outcome sealComputer(Impl& s, const cmd::SealComputerMove& c, TimePoint now) {
     if (s.adjourn.withheld_uci.empty())
         return s.refuse("seal-computer",
                         i18n::N_("the engine is choosing its move again after the restart: wait"), now);
-    SealOptions opt;
+    seal::SealOptions opt;
     opt.label = fmt::format("{} round {} board {}: move {}, {} seals", s.setup.event, s.setup.round,
                             s.setup.board, s.game.moveNumber(), colorName(s.computer()));
     opt.cost = c.cost;
-    auto env = sealMove(s.adjourn.withheld_uci, c.passphrase, opt);
+    auto env = seal::sealMove(s.adjourn.withheld_uci, c.passphrase, opt);
     if (!env) return s.refuse("seal-computer", env.error().message, now);
     return s.commit({{"type", "sealed"},
                      {"by", colorName(s.computer())},
                      {"envelope", *env},
-                     {"fingerprint", envelopeFingerprint(*env)}},
+                     {"fingerprint", seal::envelopeFingerprint(*env)}},
                     now);
 }
 
@@ -259,7 +259,7 @@ Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
     if (s.phase != Phase::Adjourned) return s.refuse("resume", i18n::N_("the game is not adjourned"), now);
     json r{{"type", "resume"}, {"at", toMs(c.session_start.value_or(now))}};
     if (s.adjourn.sealed_by == s.computer() && !s.adjourn.envelope.is_null()) {
-        auto move = openSealedMove(s.adjourn.envelope, c.passphrase);
+        auto move = seal::openSealedMove(s.adjourn.envelope, c.passphrase);
         if (!move) return s.refuse("resume", move.error().message, now);
         if (!s.game.describe(*move))
             return s.refuse("resume", i18n::N_("the envelope holds no legal move: arbiter to rule"), now);

@@ -206,7 +206,7 @@ std::optional<Parsed> sessionAction(const Words& w) {
     if (verb == "seal-human" && w.size() == 2) return Command{cmd::SealHumanMove{w[1]}};
     if (verb == "seal-computer" && w.size() == 2) return Command{cmd::SealComputerMove{w[1]}};
     if (verb == "seal-computer" && w.size() == 3 && w[2] == "fast")  // tests: a cheaper key derivation
-        return Command{cmd::SealComputerMove{w[1], KdfCost::Interactive}};
+        return Command{cmd::SealComputerMove{w[1], seal::KdfCost::Interactive}};
     if (verb == "resume" && w.size() == 2) return Command{cmd::Resume{std::nullopt, w[1]}};
     if (verb == "resume-human" && w.size() == 2) return Command{cmd::Resume{std::nullopt, "", w[1]}};
     if (verb == "consult")

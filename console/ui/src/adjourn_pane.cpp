@@ -8,7 +8,7 @@
 #include <string>
 
 #include "i18n/tr.hpp"
-#include "session/sealed_move.hpp"
+#include "seal/sealed_move.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -40,8 +40,8 @@ void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& 
 // Why the passphrase cannot seal yet, or empty: typed twice because a typing slip nobody can see would
 // leave an envelope that does not open.
 const char* passphraseProblem(const UiState& st) {
-    static_assert(session::kMinPassphraseLength == 8, "the message below names the length");
-    if (st.seal_passphrase.size() < session::kMinPassphraseLength) return tr("8 characters or more");
+    static_assert(seal::kMinPassphraseLength == 8, "the message below names the length");
+    if (st.seal_passphrase.size() < seal::kMinPassphraseLength) return tr("8 characters or more");
     if (st.seal_passphrase != st.seal_passphrase_repeat) return tr("entries differ");
     return "";
 }

@@ -7,7 +7,7 @@
 
 #include "event/event_setup.hpp"
 #include "rules/color.hpp"
-#include "session/sealed_move.hpp"
+#include "seal/sealed_move.hpp"
 
 namespace oc::session {
 
@@ -145,7 +145,7 @@ struct SealHumanMove {
 // (sealMove); the journal keeps only the envelope. `cost`: Moderate (~1 s) at the board; tests go lower.
 struct SealComputerMove {
     std::string passphrase;
-    KdfCost cost = KdfCost::Moderate;
+    seal::KdfCost cost = seal::KdfCost::Moderate;
 };
 // Resumption: the envelope is opened with the arbiter (the computer's: with the passphrase; the human's:
 // the operator types `human_move` as written on the opened scoresheet) and the sealed move is played.

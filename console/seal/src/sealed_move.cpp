@@ -4,7 +4,7 @@
 // so an envelope cannot be relabelled to another game; padding hides the move's length (which would
 // otherwise narrow ~30 legal moves down to a few); a key-check value lets "wrong passphrase" be told
 // apart from "damaged envelope" without weakening anything (the AEAD tag already verifies guesses).
-#include "session/sealed_move.hpp"
+#include "seal/sealed_move.hpp"
 
 #include <fmt/format.h>
 #include <sodium.h>
@@ -15,7 +15,7 @@
 
 #include "journal/journal.hpp"
 
-namespace oc::session {
+namespace oc::seal {
 namespace {
 
 using nlohmann::json;
@@ -238,4 +238,4 @@ std::string envelopeFingerprint(const json& envelope) {
     return journal::blake2bHex(envelope.dump()).substr(0, 16);
 }
 
-}  // namespace oc::session
+}  // namespace oc::seal

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <tl/expected.hpp>
 
-namespace oc::session {
+namespace oc::seal {
 
 inline constexpr std::size_t kMinPassphraseLength = 8;
 inline constexpr std::size_t kMaxSealedMoveBytes = 63;  // the move is padded to 64 bytes: length hidden
@@ -47,4 +47,4 @@ struct SealOptions {
 // Short fingerprint of an envelope (first 16 hex digits of its BLAKE2b-256) to write on the paper form.
 std::string envelopeFingerprint(const nlohmann::json& envelope);
 
-}  // namespace oc::session
+}  // namespace oc::seal
