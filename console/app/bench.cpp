@@ -64,15 +64,7 @@ double percentile(std::vector<double> samples, double p) {
 
 std::vector<session::Command> FrameBench::pilot(const session::Snapshot& snap, session::TimePoint now,
                                                 const std::vector<std::string>& legal) {
-    const std::string state =
-        std::string(session::phaseName(snap.phase)) +
-        (snap.phase == session::Phase::HumanToMove && snap.previous_unrecorded ? "+unrecorded" : "");
-    if (state != state_) {
-        state_ = state;
-        state_since_ = BenchClock::now();
-    }
-    if (BenchClock::now() - state_since_ < dwell_) return {};
-    state_since_ = BenchClock::now();  // one step per dwell, whatever the session makes of it
+    if (!stepDue(snap)) return {};
     switch (snap.phase) {
         case session::Phase::Setup:
             return {session::cmd::StartGame{}};
@@ -91,6 +83,21 @@ std::vector<session::Command> FrameBench::pilot(const session::Snapshot& snap, s
     move.text = humanChoice(legal);
     move.pressed_at = now;
     return {move};
+}
+
+// Whether the state (phase, and an unrecorded move) has lasted the dwell time since it began or since
+// the last step.
+bool FrameBench::stepDue(const session::Snapshot& snap) {
+    const std::string state =
+        std::string(session::phaseName(snap.phase)) +
+        (snap.phase == session::Phase::HumanToMove && snap.previous_unrecorded ? "+unrecorded" : "");
+    if (state != state_) {
+        state_ = state;
+        state_since_ = BenchClock::now();
+    }
+    if (BenchClock::now() - state_since_ < dwell_) return false;
+    state_since_ = BenchClock::now();  // one step per dwell, whatever the session makes of it
+    return true;
 }
 
 // The time since the last frame (its sleep included) belongs to the phase that frame showed.

@@ -48,6 +48,8 @@ class FrameBench {
         int frames = 0;
         int order = 0;
     };
+    bool stepDue(const session::Snapshot& snap);
+
     std::chrono::milliseconds dwell_;
     std::map<std::string, PhaseTotals> totals_;
     std::string state_;  // phase (+ "unrecorded"): its dwell starts when it changes

@@ -5,6 +5,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <memory>
 #include <string_view>
 
@@ -45,6 +46,11 @@ bool loadFn(F& fn, const char* name) {
     return fn != nullptr;
 }
 
+// Whether every function of the list was found (a braced list runs each loadFn in it, in order).
+bool allFound(std::initializer_list<bool> found) {
+    return std::find(found.begin(), found.end(), false) == found.end();
+}
+
 constexpr int kGlxBackBufferAge = 0x20F4;  // GLX_BACK_BUFFER_AGE_EXT
 constexpr std::size_t kMaxAge = 3;         // older back buffers get the whole picture
 
@@ -64,25 +70,7 @@ Canvas::~Canvas() {
 
 bool Canvas::load() {
     auto gl = std::make_unique<Gl>();
-    const bool found[] = {loadFn(gl->GenFramebuffers, "glGenFramebuffers"),
-                          loadFn(gl->DeleteFramebuffers, "glDeleteFramebuffers"),
-                          loadFn(gl->BindFramebuffer, "glBindFramebuffer"),
-                          loadFn(gl->FramebufferTexture2D, "glFramebufferTexture2D"),
-                          loadFn(gl->CheckFramebufferStatus, "glCheckFramebufferStatus"),
-                          loadFn(gl->BlitFramebuffer, "glBlitFramebuffer"),
-                          loadFn(gl->GenTextures, "glGenTextures"),
-                          loadFn(gl->DeleteTextures, "glDeleteTextures"),
-                          loadFn(gl->BindTexture, "glBindTexture"),
-                          loadFn(gl->TexImage2D, "glTexImage2D"),
-                          loadFn(gl->TexParameteri, "glTexParameteri"),
-                          loadFn(gl->Viewport, "glViewport"),
-                          loadFn(gl->Scissor, "glScissor"),
-                          loadFn(gl->Enable, "glEnable"),
-                          loadFn(gl->Disable, "glDisable"),
-                          loadFn(gl->ClearColor, "glClearColor"),
-                          loadFn(gl->Clear, "glClear"),
-                          loadFn(gl->GetString, "glGetString")};
-    if (std::find(std::begin(found), std::end(found), false) != std::end(found)) return false;
+    if (!loadFramebufferFns(*gl) || !loadDrawingFns(*gl)) return false;
     loadBufferAge(*gl);
     const auto* renderer = reinterpret_cast<const char*>(gl->GetString(GL_RENDERER));
     const std::string_view name = renderer ? renderer : "";
@@ -92,14 +80,34 @@ bool Canvas::load() {
     return true;
 }
 
+// The framebuffer objects the picture is kept in, and the copy to the back buffer.
+bool Canvas::loadFramebufferFns(Gl& gl) {
+    return allFound({loadFn(gl.GenFramebuffers, "glGenFramebuffers"),
+                     loadFn(gl.DeleteFramebuffers, "glDeleteFramebuffers"),
+                     loadFn(gl.BindFramebuffer, "glBindFramebuffer"),
+                     loadFn(gl.FramebufferTexture2D, "glFramebufferTexture2D"),
+                     loadFn(gl.CheckFramebufferStatus, "glCheckFramebufferStatus"),
+                     loadFn(gl.BlitFramebuffer, "glBlitFramebuffer")});
+}
+
+// The texture, viewport, scissor and clearing functions, and glGetString (to name the renderer).
+bool Canvas::loadDrawingFns(Gl& gl) {
+    return allFound({loadFn(gl.GenTextures, "glGenTextures"), loadFn(gl.DeleteTextures, "glDeleteTextures"),
+                     loadFn(gl.BindTexture, "glBindTexture"), loadFn(gl.TexImage2D, "glTexImage2D"),
+                     loadFn(gl.TexParameteri, "glTexParameteri"), loadFn(gl.Viewport, "glViewport"),
+                     loadFn(gl.Scissor, "glScissor"), loadFn(gl.Enable, "glEnable"),
+                     loadFn(gl.Disable, "glDisable"), loadFn(gl.ClearColor, "glClearColor"),
+                     loadFn(gl.Clear, "glClear"), loadFn(gl.GetString, "glGetString")});
+}
+
 // GLX functions exist only under X11 (not Wayland, not SDL's offscreen driver).
 void Canvas::loadBufferAge(Gl& gl) {
     const char* video = SDL_GetCurrentVideoDriver();
     if (video == nullptr || std::string_view(video) != "x11") return;
-    const bool found[] = {loadFn(gl.GetCurrentDisplay, "glXGetCurrentDisplay"),
-                          loadFn(gl.GetCurrentDrawable, "glXGetCurrentDrawable"),
-                          loadFn(gl.QueryDrawable, "glXQueryDrawable")};
-    if (std::find(std::begin(found), std::end(found), false) != std::end(found)) gl.QueryDrawable = nullptr;
+    const bool found = allFound({loadFn(gl.GetCurrentDisplay, "glXGetCurrentDisplay"),
+                                 loadFn(gl.GetCurrentDrawable, "glXGetCurrentDrawable"),
+                                 loadFn(gl.QueryDrawable, "glXQueryDrawable")});
+    if (!found) gl.QueryDrawable = nullptr;
 }
 
 bool Canvas::resize(int width, int height) {
@@ -131,15 +139,7 @@ void Canvas::clearArea(const ui::PixelRect& area, int height) {
 void Canvas::draw(ImDrawData& data, bool whole) {
     const int w = static_cast<int>(data.DisplaySize.x * data.FramebufferScale.x);
     const int h = static_cast<int>(data.DisplaySize.y * data.FramebufferScale.y);
-    if (!resize(w, h)) {
-        // No usable framebuffer object (the driver refused this size): the whole frame, directly.
-        gl_->BindFramebuffer(GL_FRAMEBUFFER, 0);
-        gl_->Viewport(0, 0, w, h);
-        clearArea({0, 0, w, h}, h);
-        ImGui_ImplOpenGL3_RenderDrawData(&data);
-        have_last_ = false;
-        return;
-    }
+    if (!resize(w, h)) return drawDirect(data, w, h);
     // Only the plain case is narrowed: no scaling (high-DPI) and the origin at the top left.
     const bool plain = data.FramebufferScale.x == 1.f && data.FramebufferScale.y == 1.f &&
                        data.DisplayPos.x == 0.f && data.DisplayPos.y == 0.f;
@@ -156,8 +156,21 @@ void Canvas::draw(ImDrawData& data, bool whole) {
         if (!whole) ui::clipDrawData(data, *area);
         ImGui_ImplOpenGL3_RenderDrawData(&data);
     }
-    // Copying the whole canvas cost 7 ms with llvmpipe: only what the back buffer lacks is copied.
-    const ui::PixelRect b = blitArea(area, w, h);
+    copyToBackBuffer(area, w, h);
+}
+
+// No usable framebuffer object (the driver refused this size): the whole frame, directly.
+void Canvas::drawDirect(ImDrawData& data, int w, int h) {
+    gl_->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl_->Viewport(0, 0, w, h);
+    clearArea({0, 0, w, h}, h);
+    ImGui_ImplOpenGL3_RenderDrawData(&data);
+    have_last_ = false;
+}
+
+// Copying the whole canvas cost 7 ms with llvmpipe: only what the back buffer lacks is copied.
+void Canvas::copyToBackBuffer(const std::optional<ui::PixelRect>& changed, int w, int h) {
+    const ui::PixelRect b = blitArea(changed, w, h);
     gl_->BindFramebuffer(GL_READ_FRAMEBUFFER, fbo_);
     gl_->BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     if (!b.empty())

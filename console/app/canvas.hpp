@@ -31,7 +31,11 @@ class Canvas {
     bool resize(int width, int height);
     void clearArea(const ui::PixelRect& area, int height);
     int backBufferAge() const;
+    static bool loadFramebufferFns(Gl& gl);
+    static bool loadDrawingFns(Gl& gl);
     static void loadBufferAge(Gl& gl);
+    void drawDirect(ImDrawData& data, int w, int h);
+    void copyToBackBuffer(const std::optional<ui::PixelRect>& changed, int w, int h);
     ui::PixelRect blitArea(const std::optional<ui::PixelRect>& changed, int width, int height);
 
     Gl* gl_ = nullptr;

@@ -8,8 +8,8 @@
 
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
-#include "journal/journal.hpp"
 #include "print/documents.hpp"
+#include "journal/journal.hpp"
 #include "session/local_time.hpp"
 
 namespace oc::app {
@@ -72,25 +72,29 @@ tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files) {
     return setup;
 }
 
-tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const GameFiles& files,
-                                                                        session::TimePoint now) {
-    std::unique_ptr<ConsoleApp> app(new ConsoleApp());
+host::OpenRequest ConsoleApp::openRequest(const GameFiles& files) {
     host::OpenRequest req;
     req.journal = files.journal;
     req.resume = files.resume;
     req.app = "operator-console";
     req.setup = [&files] { return loadSetup(files); };
     // The window runs in real time: the bridge starts the engine without blocking the first frame.
-    req.start_engine = [&app, &files](const event::EngineSettings& settings)
+    req.start_engine = [this, &files](const event::EngineSettings& settings)
         -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
         host::BridgeOptions options;
         options.nice = files.engine_nice;  // the console keeps answering under full engine load
         auto bridge =
             std::make_unique<host::BridgeEngineLink>(settings, options, wakingFactory(files.engine_wake));
-        app->engine_ = bridge.get();
+        engine_ = bridge.get();
         return bridge;
     };
-    auto game = host::Game::open(req, now);
+    return req;
+}
+
+tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const GameFiles& files,
+                                                                        session::TimePoint now) {
+    std::unique_ptr<ConsoleApp> app(new ConsoleApp());
+    auto game = host::Game::open(app->openRequest(files), now);
     if (!game) return tl::make_unexpected(game.error().message);
     app->game_ = std::move(*game);
     app->game_->addOutput(app->view_);
@@ -156,38 +160,36 @@ bool ConsoleApp::waitForEngine(session::TimePoint& now, std::chrono::millisecond
     return false;
 }
 
-tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& step, session::TimePoint& now,
-                                                       ui::UiState& ui) {
-    if (step.advance) {
-        now += *step.advance;
+// As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
+tl::expected<void, std::string> ConsoleApp::envelopePdf(const std::vector<std::string>& a,
+                                                        session::TimePoint now, ui::UiState& ui) {
+    if (a.empty() || a.size() == 2 || (a.size() > 2 && a[1] != "resumption")) {
+        return tl::make_unexpected(i18n::tr("usage: envelope-pdf FILE [resumption DATE TIME VENUE]"));
     }
-    if (step.at && script_start_ + *step.at > now) {
-        now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
+    ui.envelope_resumption.clear();
+    for (std::size_t i = 2; i < a.size(); ++i) {
+        ui.envelope_resumption += (i > 2 ? " " : "") + a[i];
     }
-    if (const auto* d = std::get_if<sim::Directive>(&step.action)) {
-        if (d->name == "envelope-pdf") {
-            // As operator-cli's: "envelope-pdf FILE [resumption TEXT]" (Guidelines I.2 (g)).
-            const auto& a = d->args;
-            if (a.empty() || a.size() == 2 || (a.size() > 2 && a[1] != "resumption")) {
-                return tl::make_unexpected(i18n::tr("usage: envelope-pdf FILE [resumption DATE TIME VENUE]"));
-            }
-            ui.envelope_resumption.clear();
-            for (std::size_t i = 2; i < a.size(); ++i) {
-                ui.envelope_resumption += (i > 2 ? " " : "") + a[i];
-            }
-            writeEnvelope(now, ui, a[0]);
-            if (ui.envelope_pdf_failed) return tl::make_unexpected(ui.envelope_pdf_note);
-            return {};
+    writeEnvelope(now, ui, a[0]);
+    if (ui.envelope_pdf_failed) return tl::make_unexpected(ui.envelope_pdf_note);
+    return {};
+}
+
+tl::expected<void, std::string> ConsoleApp::scriptDirective(const sim::Directive& d, session::TimePoint& now,
+                                                            ui::UiState& ui) {
+    if (d.name == "envelope-pdf") return envelopePdf(d.args, now, ui);
+    if (d.name == "wait") {
+        if (!waitForEngine(now, std::chrono::seconds(60))) {
+            return tl::make_unexpected(i18n::tr("the engine did not answer within 60 s"));
         }
-        if (d->name == "wait") {
-            if (!waitForEngine(now, std::chrono::seconds(60))) {
-                return tl::make_unexpected(i18n::tr("the engine did not answer within 60 s"));
-            }
-            return {};
-        }
-        return tl::make_unexpected(i18n::trf("'{}' needs the scripted engine of operator-cli", d->name));
+        return {};
     }
-    const auto& command = std::get<session::Command>(step.action);
+    return tl::make_unexpected(i18n::trf("'{}' needs the scripted engine of operator-cli", d.name));
+}
+
+tl::expected<void, std::string> ConsoleApp::scriptCommand(const sim::ScriptStep& step,
+                                                          const session::Command& command,
+                                                          session::TimePoint& now, ui::UiState& ui) {
     if (needsEngineAnswer(command) && !waitForEngine(now, std::chrono::seconds(60))) {
         return tl::make_unexpected(i18n::tr("the engine did not answer within 60 s"));
     }
@@ -207,6 +209,20 @@ tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& st
     }
     game_->session().poll(now);
     return {};
+}
+
+tl::expected<void, std::string> ConsoleApp::scriptStep(const sim::ScriptStep& step, session::TimePoint& now,
+                                                       ui::UiState& ui) {
+    if (step.advance) {
+        now += *step.advance;
+    }
+    if (step.at && script_start_ + *step.at > now) {
+        now = script_start_ + *step.at;  // "@T": T after the script started (never backwards)
+    }
+    if (const auto* d = std::get_if<sim::Directive>(&step.action)) {
+        return scriptDirective(*d, now, ui);
+    }
+    return scriptCommand(step, std::get<session::Command>(step.action), now, ui);
 }
 
 tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::ScriptStep>& steps,

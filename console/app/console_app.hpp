@@ -71,8 +71,19 @@ class ConsoleApp {
 
   private:
     ConsoleApp() = default;
+    // What the host needs to open the game; the engine it starts becomes engine_.
+    host::OpenRequest openRequest(const GameFiles& files);
     [[nodiscard]] tl::expected<void, std::string> scriptStep(const sim::ScriptStep& step,
                                                              session::TimePoint& now, ui::UiState& ui);
+    // The window's own script directives: envelope-pdf and wait.
+    [[nodiscard]] tl::expected<void, std::string> scriptDirective(const sim::Directive& d,
+                                                                  session::TimePoint& now, ui::UiState& ui);
+    [[nodiscard]] tl::expected<void, std::string> envelopePdf(const std::vector<std::string>& args,
+                                                              session::TimePoint now, ui::UiState& ui);
+    // A session command of the script, waiting first for the engine's move when it needs one.
+    [[nodiscard]] tl::expected<void, std::string> scriptCommand(const sim::ScriptStep& step,
+                                                                const session::Command& command,
+                                                                session::TimePoint& now, ui::UiState& ui);
 
     // The GUI view as an output of the host: it keeps the latest snapshot the host published.
     class ViewOutput : public host::Output {

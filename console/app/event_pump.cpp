@@ -12,6 +12,33 @@ namespace {
 
 std::atomic<bool> g_wake_queued{false};
 
+bool isKeyChange(const SDL_Event& e) {
+    return (e.type == SDL_KEYDOWN && e.key.repeat == 0) || e.type == SDL_KEYUP;
+}
+
+// A key changes state at most once per frame, or ImGui misses a change: a press and its release
+// (a quick tap), or a release and the next press (two quick Enters: the key looks held all along).
+struct FrameChanges {
+    std::vector<SDL_Scancode> keys;  // keys that changed state in this frame
+    std::vector<Uint8> buttons;      // mouse buttons that went down in this frame
+
+    // A second change of a key, the release of a button pressed in this frame, or typing while the
+    // keys are held: it and everything after it wait for the next frame.
+    bool waitsForNextFrame(const SDL_Event& e, bool hold_keys) const {
+        const bool key_again =
+            isKeyChange(e) && std::find(keys.begin(), keys.end(), e.key.keysym.scancode) != keys.end();
+        const bool button_up = e.type == SDL_MOUSEBUTTONUP &&
+                               std::find(buttons.begin(), buttons.end(), e.button.button) != buttons.end();
+        const bool typing = e.type == SDL_KEYDOWN || e.type == SDL_KEYUP || e.type == SDL_TEXTINPUT;
+        return key_again || button_up || (hold_keys && typing);
+    }
+
+    void note(const SDL_Event& e) {
+        if (isKeyChange(e)) keys.push_back(e.key.keysym.scancode);
+        if (e.type == SDL_MOUSEBUTTONDOWN) buttons.push_back(e.button.button);
+    }
+};
+
 }  // namespace
 
 void EventPump::wakeFromAnyThread() {
@@ -34,42 +61,36 @@ bool EventPump::focusArriving() {
 }
 
 bool EventPump::pump(bool hold_keys) {
-    std::vector<SDL_Event> batch;
-    batch.swap(deferred_);
-    for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
-        batch.push_back(e);
-    }
-    // A key changes state at most once per frame, or ImGui misses a change: a press and its release
-    // (a quick tap), or a release and the next press (two quick Enters: the key looks held all along).
-    std::vector<SDL_Scancode> changed;
-    std::vector<Uint8> buttons;  // mouse buttons that went down in this frame
+    std::vector<SDL_Event> batch = takeBatch();
+    FrameChanges changes;
     click_.reset();
     handled_ = keys_ = 0;
     exposed_ = false;
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const SDL_Event& e = batch[i];
-        const bool key_change = (e.type == SDL_KEYDOWN && e.key.repeat == 0) || e.type == SDL_KEYUP;
-        const bool key_again =
-            key_change && std::find(changed.begin(), changed.end(), e.key.keysym.scancode) != changed.end();
-        const bool button_up = e.type == SDL_MOUSEBUTTONUP &&
-                               std::find(buttons.begin(), buttons.end(), e.button.button) != buttons.end();
-        const bool typing = e.type == SDL_KEYDOWN || e.type == SDL_KEYUP || e.type == SDL_TEXTINPUT;
-        if (key_again || button_up || (hold_keys && typing)) {
+        if (changes.waitsForNextFrame(e, hold_keys)) {
             // Keep the order of everything after it: the rest waits for the next frame too.
             deferred_.assign(batch.begin() + static_cast<std::ptrdiff_t>(i), batch.end());
             break;
         }
-        if (key_change) {
-            changed.push_back(e.key.keysym.scancode);
-        }
+        changes.note(e);
         if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) {
             click_ = ImVec2(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
-            if (e.type == SDL_MOUSEBUTTONDOWN) buttons.push_back(e.button.button);
         }
         ImGui_ImplSDL2_ProcessEvent(&e);
         note(e);
     }
     return !quit_;
+}
+
+// The events held back from the last frame first, then what SDL has queued since.
+std::vector<SDL_Event> EventPump::takeBatch() {
+    std::vector<SDL_Event> batch;
+    batch.swap(deferred_);
+    for (SDL_Event e; SDL_PollEvent(&e) != 0;) {
+        batch.push_back(e);
+    }
+    return batch;
 }
 
 void EventPump::note(const SDL_Event& e) {

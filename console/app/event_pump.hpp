@@ -43,6 +43,7 @@ class EventPump {
     bool exposed() const { return exposed_; }
 
   private:
+    std::vector<SDL_Event> takeBatch();
     void note(const SDL_Event& e);
 
     std::vector<SDL_Event> deferred_;

@@ -73,6 +73,21 @@ bool GlWindow::open(const char* title, int width, int height) {
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // never litter the working directory with imgui.ini
     ImGui::StyleColorsDark();
+    if (!startSdl() || !createWindow(title, width, height)) return false;
+    SDL_GL_MakeCurrent(window_, context_);
+    SDL_GL_SetSwapInterval(1);
+    if (!ImGui_ImplSDL2_InitForOpenGL(window_, context_) || !ImGui_ImplOpenGL3_Init("#version 130")) {
+        error_ = i18n::tr("ImGui's SDL2/OpenGL3 backends failed to start");
+        return false;
+    }
+    backends_ = true;
+    canvas_ = std::make_unique<Canvas>();
+    if (!canvas_->load()) canvas_.reset();
+    return true;
+}
+
+// SDL's video, timer and events, and the OpenGL 3.3 core context that the window will ask for.
+bool GlWindow::startSdl() {
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) != 0) {
         error_ = i18n::trf("SDL could not start: {}", SDL_GetError());
         return false;
@@ -82,6 +97,10 @@ bool GlWindow::open(const char* title, int width, int height) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    return true;
+}
+
+bool GlWindow::createWindow(const char* title, int width, int height) {
     const auto flags =
         static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     window_ = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
@@ -94,15 +113,6 @@ bool GlWindow::open(const char* title, int width, int height) {
         error_ = i18n::trf("no OpenGL 3.3 context: {}", SDL_GetError());
         return false;
     }
-    SDL_GL_MakeCurrent(window_, context_);
-    SDL_GL_SetSwapInterval(1);
-    if (!ImGui_ImplSDL2_InitForOpenGL(window_, context_) || !ImGui_ImplOpenGL3_Init("#version 130")) {
-        error_ = i18n::tr("ImGui's SDL2/OpenGL3 backends failed to start");
-        return false;
-    }
-    backends_ = true;
-    canvas_ = std::make_unique<Canvas>();
-    if (!canvas_->load()) canvas_.reset();
     return true;
 }
 

@@ -33,6 +33,9 @@ class GlWindow {
     SDL_Window* window() const { return window_; }
 
   private:
+    bool startSdl();
+    bool createWindow(const char* title, int width, int height);
+
     SDL_Window* window_ = nullptr;
     SDL_GLContext context_ = nullptr;
     bool backends_ = false;

@@ -73,7 +73,8 @@ class AppClock {
     std::chrono::steady_clock::duration skipped_{0};
 };
 
-void addOptions(CLI::App& cli, Options& opt) {
+// The window, and what it leaves for tests: a screenshot, the controls' places.
+void addWindowOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--screenshot", opt.screenshot,
                    "Render a few frames, write the window as PNG to this path, exit");
     cli.add_option(
@@ -85,31 +86,55 @@ void addOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--height", opt.height, "Window height in pixels")->check(CLI::Range(480, 8192));
     cli.add_option("--text-size", opt.text_px, "Text size in pixels (default: window height / 40)")
         ->check(CLI::Range(12.f, 48.f));
+}
+
+// The game: its event, its journal, a script to apply first.
+void addGameOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--event", opt.event, "Event setup as JSON (players, time control, engine, policy)")
         ->check(CLI::ExistingFile);
     cli.add_option("--journal", opt.journal, "Journal file (default: game-YYYYMMDD-HHMMSS.journal here)");
     cli.add_flag("--resume", opt.resume, "Continue the game held in --journal (after a crash or power cut)");
     cli.add_option("--script", opt.script, "Apply an operator script (docs/cli-script-format.md) first")
         ->check(CLI::ExistingFile);
+}
+
+// What the window shows first.
+void addViewOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--tab", opt.tab, "The lower pane to show first: draws, arbiter or adjournment")
         ->check(CLI::IsMember({"draws", "arbiter", "adjournment"}));
     cli.add_flag("--public", opt.public_display, "Start in the public display view (board and clocks only)");
     cli.add_option("--public-orientation", opt.public_orientation,
                    "The public display's board: 'human' (the human's side at the bottom, default) or 'white'")
         ->check(CLI::IsMember({"human", "white"}));
+}
+
+// The engine when the event names none.
+void addEngineOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--engine", opt.engine,
                    "UCI engine command when the event names none (default: Stockfish)");
     cli.add_option("--engine-arg", opt.engine_args, "An argument for the engine command (repeatable)");
+}
+
+// What the operator reads and hears: the font, the language, spoken moves.
+void addLanguageOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
     cli.add_option("--ui-lang", opt.ui_lang,
                    "Language of the screens: en or pl (default: the event's ui_language, else the notation "
                    "language's)");
     oc::app::addSpeechOptions(cli, opt.speech);
+}
+
+// The processes beside the window: the broadcast server and the engine's priority.
+void addProcessOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--broadcast", opt.broadcast,
                    "ADDR:PORT: publish this game live (operator-cli broadcast serve as a child process)");
     cli.add_option("--engine-nice", opt.engine_nice,
                    "Run the engine this much below the console's CPU priority, 0-19 (docs/configuration.md)")
         ->check(CLI::Range(0, 19));
+}
+
+// The window's measurement modes (issue 16): they print figures and exit.
+void addBenchOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--bench-frames", opt.bench_frames_s,
                    "Play a game automatically, SECONDS in each phase; print frames/s and CPU % per phase")
         ->check(CLI::Range(0.5, 600.0));
@@ -117,6 +142,17 @@ void addOptions(CLI::App& cli, Options& opt) {
                    "Once the move box has focus, push N key events; print p50/p99 key-to-screen latency")
         ->check(CLI::Range(2, 100000));
     cli.add_flag("--bench-start", opt.bench_start, "Print the time from launch to the first frame, exit");
+}
+
+// --help lists the options in this order.
+void addOptions(CLI::App& cli, Options& opt) {
+    addWindowOptions(cli, opt);
+    addGameOptions(cli, opt);
+    addViewOptions(cli, opt);
+    addEngineOptions(cli, opt);
+    addLanguageOptions(cli, opt);
+    addProcessOptions(cli, opt);
+    addBenchOptions(cli, opt);
 }
 
 oc::app::GameFiles gameFiles(const Options& opt) {
@@ -131,15 +167,15 @@ oc::app::GameFiles gameFiles(const Options& opt) {
     return files;
 }
 
-// Reads and applies --script; the error names the file and line.
-std::string applyScript(const std::string& path, oc::app::ConsoleApp& app, AppClock& clock,
-                        oc::ui::UiState& ui) {
+// Reads and applies --script; false (with the reason on stderr, naming the file and line) when it fails.
+bool applyScript(const std::string& path, oc::app::ConsoleApp& app, AppClock& clock, oc::ui::UiState& ui) {
     oc::session::TimePoint now = clock.now();
     auto script = oc::host::loadScript(path, app.frame(now).setup.computer_side);
-    if (!script) return script.error();
+    if (!script) return fmt::print(stderr, "operator-console: {}\n", script.error()), false;
     auto ok = app.runScript(script->steps, now, ui);
     clock.catchUp(now);
-    return ok ? std::string() : fmt::format("{}: {}", path, i18n::translateMessage(ok.error()));
+    if (!ok) fmt::print(stderr, "operator-console: {}: {}\n", path, i18n::translateMessage(ok.error()));
+    return ok.has_value();
 }
 
 // GUI tests find controls by name: "name<TAB>x<TAB>y<TAB>enabled<TAB>text shown" per line (the text in
@@ -250,6 +286,15 @@ bool benchesDone(Shell& sh, const FrameOutcome& f) {
     return false;
 }
 
+// --screenshot: the window as PNG; false (with the reason on stderr) when it cannot be written.
+bool takeScreenshot(const Shell& sh) {
+    if (auto err = oc::app::saveScreenshot(sh.window.window(), sh.opt.screenshot); !err.empty()) {
+        fmt::print(stderr, "operator-console: {}\n", err);
+        return false;
+    }
+    return true;
+}
+
 // The window's loop until it is closed (or the screenshot is taken, or a bench is done); false when the
 // screenshot failed. It sleeps until a pixel could change (issue 16): see FramePacer.
 bool loop(Shell& sh) {
@@ -266,10 +311,7 @@ bool loop(Shell& sh) {
         FrameOutcome f = buildFrame(sh);
         if (!sh.opt.widget_map.empty()) writeWidgetMap(sh.opt.widget_map, sh.ui, widget_map);
         if (!sh.opt.screenshot.empty() && ++frame >= sh.opt.frames) {
-            if (auto err = oc::app::saveScreenshot(sh.window.window(), sh.opt.screenshot); !err.empty()) {
-                fmt::print(stderr, "operator-console: {}\n", err);
-                return false;
-            }
+            if (!takeScreenshot(sh)) return false;
             running = false;
         }
         if (f.drawn) sh.window.present();
@@ -292,45 +334,57 @@ bool chooseLanguage(const Options& opt, oc::app::GlWindow& window, oc::app::Cons
     return true;
 }
 
+bool openWindow(oc::app::GlWindow& window, const Options& opt) {
+    if (window.open(i18n::tr("Operator console"), opt.width, opt.height)) return true;
+    fmt::print(stderr, "operator-console: {}\n  {}\n", window.error(),
+               i18n::tr("Without a display, use build/bin/operator-cli instead."));
+    return false;
+}
+
+// Opens or resumes the game and says so on stderr, in the language it chose; null (with the reason on
+// stderr) when it cannot be.
+std::unique_ptr<oc::app::ConsoleApp> openGame(const Options& opt, oc::app::GlWindow& window,
+                                              AppClock& clock) {
+    auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
+    if (!app) {
+        fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(app.error()));
+        return nullptr;
+    }
+    clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
+    if (!chooseLanguage(opt, window, **app, clock.now())) return nullptr;
+    fmt::print(stderr, "operator-console: {}\n", i18n::trf("journal {}", (*app)->journalPath().string()));
+    for (const std::string& note : (*app)->startupNotes())
+        fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(note));
+    return std::move(*app);
+}
+
+// The benches asked for on the command line.
+void startBenches(Shell& sh) {
+    if (sh.opt.bench_frames_s > 0)
+        sh.bench_frames.emplace(std::chrono::milliseconds(std::lround(sh.opt.bench_frames_s * 1000)));
+    if (sh.opt.bench_input > 0) sh.bench_input.emplace(sh.opt.bench_input);
+}
+
 int run(const Options& opt) {
     oc::app::GlWindow window;
-    if (!window.open(i18n::tr("Operator console"), opt.width, opt.height)) {
-        fmt::print(stderr, "operator-console: {}\n  {}\n", window.error(),
-                   i18n::tr("Without a display, use build/bin/operator-cli instead."));
-        return 1;
-    }
+    if (!openWindow(window, opt)) return 1;
     const auto fonts = loadFonts(opt);
     if (!fonts) return 1;
     oc::ui::applyConsoleStyle();
     AppClock clock;
     oc::app::SpeechOutput speech(opt.speech);  // outlives the game, which holds it as an output
-    auto app = oc::app::ConsoleApp::open(gameFiles(opt), clock.now());
-    if (!app) {
-        fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(app.error()));
-        return 1;
-    }
-    clock.catchUp((*app)->lastRecordTime());  // after a reboot the steady clock restarts: never go back
-    if (!chooseLanguage(opt, window, **app, clock.now())) return 1;
-    fmt::print(stderr, "operator-console: {}\n", i18n::trf("journal {}", (*app)->journalPath().string()));
-    for (const std::string& note : (*app)->startupNotes())
-        fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(note));
-    auto broadcast = oc::host::BroadcastChild::start((*app)->journalPath(), opt.broadcast);  // stops with us
+    auto app = openGame(opt, window, clock);
+    if (!app) return 1;
+    auto broadcast = oc::host::BroadcastChild::start(app->journalPath(), opt.broadcast);  // stops with us
     if (!broadcast)
         return fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(broadcast.error())), 1;
-    oc::ui::UiState ui = initialUi(opt, **app);
-    if (!opt.script.empty()) {
-        if (auto err = applyScript(opt.script, **app, clock, ui); !err.empty()) {
-            fmt::print(stderr, "operator-console: {}\n", err);
-            return 1;
-        }
-    }
-    (*app)->addOutput(speech);
-    Shell shell{opt, window, **app, clock, ui, *fonts, speech, {}, {}, {}};
-    if (opt.bench_frames_s > 0)
-        shell.bench_frames.emplace(std::chrono::milliseconds(std::lround(opt.bench_frames_s * 1000)));
-    if (opt.bench_input > 0) shell.bench_input.emplace(opt.bench_input);
+    oc::ui::UiState ui = initialUi(opt, *app);
+    if (!opt.script.empty() && !applyScript(opt.script, *app, clock, ui)) return 1;
+    app->addOutput(speech);
+    Shell shell{opt, window, *app, clock, ui, *fonts, speech, {}, {}, {}};
+    startBenches(shell);
     const bool ok = loop(shell);
-    (*app)->shutdown(clock.now());
+    app->shutdown(clock.now());
     return ok ? 0 : 1;
 }
 

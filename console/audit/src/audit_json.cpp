@@ -10,26 +10,32 @@ json optional(const std::optional<double>& v) {
     return v ? json(*v) : json(nullptr);
 }
 
+json syncJson(const SyncMark& y) {
+    return {{"ply", y.ply},
+            {"record", y.record},
+            {"white_s", optional(y.white_s)},
+            {"black_s", optional(y.black_s)},
+            {"white_diff_s", optional(y.white_diff_s)},
+            {"black_diff_s", optional(y.black_diff_s)}};
+}
+
+json computerMoveJson(const ComputerMove& m) {
+    return {{"ply", m.ply},
+            {"record", m.record},
+            {"given_s", m.given_s},
+            {"think_s", optional(m.think_s)},
+            {"handling_s", optional(m.handling_s)},
+            {"reserve_s", m.reserve_s},
+            {"eval_cp", m.eval_cp ? json(*m.eval_cp) : json(nullptr)},
+            {"faster", m.faster}};
+}
+
 json seriesJson(const Series& s) {
     json out{{"plies", s.plies}, {"reserve_setting_s", s.reserve_setting_s}};
     for (const auto& c : s.clocks)
         out["clocks"].push_back({{"ply", c.ply}, {"white", c.white}, {"remaining_s", c.remaining_s}});
-    for (const auto& y : s.syncs)
-        out["syncs"].push_back({{"ply", y.ply},
-                                {"record", y.record},
-                                {"white_s", optional(y.white_s)},
-                                {"black_s", optional(y.black_s)},
-                                {"white_diff_s", optional(y.white_diff_s)},
-                                {"black_diff_s", optional(y.black_diff_s)}});
-    for (const auto& m : s.computer_moves)
-        out["computer_moves"].push_back({{"ply", m.ply},
-                                         {"record", m.record},
-                                         {"given_s", m.given_s},
-                                         {"think_s", optional(m.think_s)},
-                                         {"handling_s", optional(m.handling_s)},
-                                         {"reserve_s", m.reserve_s},
-                                         {"eval_cp", m.eval_cp ? json(*m.eval_cp) : json(nullptr)},
-                                         {"faster", m.faster}});
+    for (const auto& y : s.syncs) out["syncs"].push_back(syncJson(y));
+    for (const auto& m : s.computer_moves) out["computer_moves"].push_back(computerMoveJson(m));
     for (const auto& m : s.marks)
         out["marks"].push_back(
             {{"ply", m.ply}, {"what", m.what}, {"computer", m.computer}, {"record", m.record}});

@@ -21,43 +21,100 @@ std::optional<double> seconds(std::optional<std::int64_t> ms) {
     return static_cast<double>(*ms) / 1000.0;
 }
 
+// One side's reading of the table clock and, when the console's state before it is known, what the
+// console showed then.
+struct SideReading {
+    const char* name;
+    std::optional<std::int64_t> official;
+    std::string console;         // the console's value, "" when unknown
+    std::optional<double> diff;  // official minus console, in seconds
+};
+
+SideReading sideReading(const char* name, std::optional<std::int64_t> official, const Rebuilt& before,
+                        rules::Color c, const journal::Record& r) {
+    SideReading s{name, official, {}, {}};
+    if (!official || !before.session) return s;
+    auto console = before.session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).remaining[c];
+    s.diff = static_cast<double>(*official - console.count()) / 1000.0;
+    s.console = clockText(console.count());
+    return s;
+}
+
+// The rarer cases (no console value known, or neither side read) in English pieces.
+std::string syncPieces(std::size_t i, const std::string& label, const SideReading& w, const SideReading& b,
+                       const Rebuilt& before) {
+    std::string line = fmt::format(i18n::N_("#{} {}: table clock"), i, label);
+    for (const SideReading* s : {&w, &b}) {
+        if (!s->official) continue;
+        line += fmt::format(" {} {}", s->name, clockText(*s->official));
+        if (s->diff) line += fmt::format(" (console {}, corrected {:+.1f} s)", s->console, *s->diff);
+    }
+    if (!before.session) line += " (the console's value is unknown: " + before.error + ")";
+    return line;
+}
+
+// Readings against known console values (the usual case) as one whole sentence for the catalogue.
+std::string syncLine(std::size_t i, const std::string& label, const SideReading& w, const SideReading& b,
+                     const Rebuilt& before) {
+    if (w.diff && b.diff)
+        return fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s) Black {} "
+                                    "(console {}, corrected {:+.1f} s)"),
+                           i, label, clockText(*w.official), w.console, *w.diff, clockText(*b.official),
+                           b.console, *b.diff);
+    if (w.diff && !b.official)
+        return fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s)"), i,
+                           label, clockText(*w.official), w.console, *w.diff);
+    if (b.diff && !w.official)
+        return fmt::format(i18n::N_("#{} {}: table clock Black {} (console {}, corrected {:+.1f} s)"), i,
+                           label, clockText(*b.official), b.console, *b.diff);
+    return syncPieces(i, label, w, b, before);
+}
+
 // One reading of the table clock: the official values and what the console showed just before.
 void syncDetail(const Context& ctx, std::size_t i, Findings& f, Series& series) {
     const auto& r = ctx.tl.at(i);
-    auto w = reading(r.payload, "white"), b = reading(r.payload, "black");
-    SyncMark mark{ctx.tl.ply_before[i], seconds(w), seconds(b), {}, {}, i};
     auto before = rebuildBefore(ctx.tl, i);
-    const std::string label = moveLabel(ctx.tl.ply_before[i]);
-    std::string line = fmt::format(i18n::N_("#{} {}: table clock"), i, label);
-    std::string console_w, console_b;
-    auto side = [&](const char* name, std::optional<std::int64_t> official, rules::Color c,
-                    std::optional<double>& diff, std::string& console_text) {
-        if (!official) return;
-        line += fmt::format(" {} {}", name, clockText(*official));
-        if (!before->session) return;
-        auto console = before->session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).remaining[c];
-        diff = static_cast<double>(*official - console.count()) / 1000.0;
-        console_text = clockText(console.count());
-        line += fmt::format(" (console {}, corrected {:+.1f} s)", console_text, *diff);
-    };
-    side("White", w, rules::Color::White, mark.white_diff_s, console_w);
-    side("Black", b, rules::Color::Black, mark.black_diff_s, console_b);
-    if (!before->session) line += " (the console's value is unknown: " + before->error + ")";
-    // Both readings against known console values (the usual case) as one whole sentence for the
-    // catalogue; the rarer cases above stay in English pieces.
-    if (w && b && before->session)
-        line = fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s) Black {} "
-                                    "(console {}, corrected {:+.1f} s)"),
-                           i, label, clockText(*w), console_w, *mark.white_diff_s, clockText(*b), console_b,
-                           *mark.black_diff_s);
-    else if (w && before->session)
-        line = fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s)"), i,
-                           label, clockText(*w), console_w, *mark.white_diff_s);
-    else if (b && before->session)
-        line = fmt::format(i18n::N_("#{} {}: table clock Black {} (console {}, corrected {:+.1f} s)"), i,
-                           label, clockText(*b), console_b, *mark.black_diff_s);
-    series.syncs.push_back(mark);
-    f.note(i, line);
+    const SideReading w = sideReading("White", reading(r.payload, "white"), *before, rules::Color::White, r);
+    const SideReading b = sideReading("Black", reading(r.payload, "black"), *before, rules::Color::Black, r);
+    series.syncs.push_back(
+        SyncMark{ctx.tl.ply_before[i], seconds(w.official), seconds(b.official), w.diff, b.diff, i});
+    f.note(i, syncLine(i, moveLabel(ctx.tl.ply_before[i]), w, b, *before));
+}
+
+// Results are never derived from the console's clock alone: a flag is reported and the arbiter
+// confirms it on the table clock (E.III 1.1, Art. 6.12.2).
+void flagRuling(std::size_t i, const std::optional<std::string>& reported, const std::string& side,
+                Findings& f) {
+    if (reported != side)
+        return f.breach(
+            i, fmt::format(i18n::N_("record #{}: a flag fall was ruled with no flag reported for the arbiter "
+                                    "to check on the table clock (E.III 1.1)"),
+                           i));
+    f.note(i,
+           fmt::format(i18n::N_("#{} flag of {} confirmed by the arbiter on the table clock"), i, *reported));
+}
+
+// The correction of the largest size, with its sign.
+double largestCorrection(const std::vector<SyncMark>& syncs) {
+    double worst = 0;
+    for (const auto& s : syncs)
+        for (auto d : {s.white_diff_s, s.black_diff_s})
+            if (d && std::abs(*d) > std::abs(worst)) worst = *d;
+    return worst;
+}
+
+std::string tableClockSummary(const std::vector<SyncMark>& syncs, std::size_t flags) {
+    if (syncs.empty() && flags == 0)
+        return i18n::N_("no table-clock reading was entered and no flag was ruled");
+    std::string summary =
+        counted({i18n::N_("{} table-clock reading entered, {} flag ruling confirmed by the arbiter"),
+                 i18n::N_("{} table-clock reading entered, {} flag rulings confirmed by the arbiter"),
+                 i18n::N_("{} table-clock readings entered, {} flag ruling confirmed by the arbiter"),
+                 i18n::N_("{} table-clock readings entered, {} flag rulings confirmed by the arbiter")},
+                syncs.size(), flags);
+    if (!syncs.empty())
+        summary += "; " + fmt::format(i18n::N_("largest correction {:+.1f} s"), largestCorrection(syncs));
+    return summary;
 }
 
 }  // namespace
@@ -65,42 +122,16 @@ void syncDetail(const Context& ctx, std::size_t i, Findings& f, Series& series) 
 Check checkTableClock(const Context& ctx, Series& series) {
     Findings f;
     std::optional<std::string> reported;  // the side whose flag was pointed out, not yet ruled
-    int flags = 0;
+    std::size_t flags = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
         const auto& r = ctx.tl.at(i);
         if (r.type == "sync") syncDetail(ctx, i, f, series);
         if (r.type == "flag_reported") reported = r.payload.value("side", "");
         if (r.type != "flag_confirmed") continue;
         ++flags;
-        // Results are never derived from the console's clock alone: a flag is reported and the arbiter
-        // confirms it on the table clock (E.III 1.1, Art. 6.12.2).
-        if (reported != r.payload.value("side", ""))
-            f.breach(i,
-                     fmt::format(
-                         i18n::N_("record #{}: a flag fall was ruled with no flag reported for the arbiter "
-                                  "to check on the table clock (E.III 1.1)"),
-                         i));
-        else
-            f.note(i, fmt::format(i18n::N_("#{} flag of {} confirmed by the arbiter on the table clock"), i,
-                                  *reported));
+        flagRuling(i, reported, r.payload.value("side", ""), f);
         reported.reset();
     }
-    std::size_t syncs = series.syncs.size();
-    std::string summary =
-        counted({i18n::N_("{} table-clock reading entered, {} flag ruling confirmed by the arbiter"),
-                 i18n::N_("{} table-clock reading entered, {} flag rulings confirmed by the arbiter"),
-                 i18n::N_("{} table-clock readings entered, {} flag ruling confirmed by the arbiter"),
-                 i18n::N_("{} table-clock readings entered, {} flag rulings confirmed by the arbiter")},
-                syncs, static_cast<std::size_t>(flags));
-    if (!series.syncs.empty()) {
-        double worst = 0;
-        for (const auto& s : series.syncs)
-            for (auto d : {s.white_diff_s, s.black_diff_s})
-                if (d && std::abs(*d) > std::abs(worst)) worst = *d;
-        summary += "; " + fmt::format(i18n::N_("largest correction {:+.1f} s"), worst);
-    }
-    if (syncs == 0 && flags == 0)
-        summary = i18n::N_("no table-clock reading was entered and no flag was ruled");
     return f.finish({"table-clock",
                      "E.III 1.1",
                      i18n::N_("The table clock ruled over the console's clock"),
@@ -108,7 +139,7 @@ Check checkTableClock(const Context& ctx, Series& series) {
                      {},
                      {},
                      {}},
-                    syncs + static_cast<std::size_t>(flags) > 0, summary);
+                    series.syncs.size() + flags > 0, tableClockSummary(series.syncs, flags));
 }
 
 namespace {
@@ -198,6 +229,22 @@ ComputerMove computerMove(const Search& s, clock::HandlingReserve& reserve) {
     return m;
 }
 
+// The handling times measured against the reserve: three "; " parts, each a whole sentence for the
+// catalogue (translateMessage reads them apart).
+std::string handlingSummary(const Context& ctx, std::vector<double> handlings, int over,
+                            const clock::HandlingReserve& reserve) {
+    std::string summary = fmt::format(i18n::N_("{} searches, each given the clock less the handling reserve"),
+                                      ctx.tl.searches.size());
+    if (handlings.empty()) return summary;
+    std::sort(handlings.begin(), handlings.end());
+    return summary + "; " +
+           fmt::format(i18n::N_("handling median {:.1f} s, max {:.1f} s"), handlings[handlings.size() / 2],
+                       handlings.back()) +
+           "; " + fmt::format(i18n::N_("{} over the reserve in force"), over) + "; " +
+           fmt::format(i18n::N_("reserve {:.1f} s at the start, {:.1f} s at the end"),
+                       ctx.tl.setup.handling_reserve_s, seconds(reserve.perMove().count()));
+}
+
 }  // namespace
 
 Check checkHandlingTime(const Context& ctx, Series& series) {
@@ -211,17 +258,6 @@ Check checkHandlingTime(const Context& ctx, Series& series) {
         handlingDetail(ctx, s, m, f);
         series.computer_moves.push_back(m);
     }
-    std::sort(handlings.begin(), handlings.end());
-    std::string summary = fmt::format(i18n::N_("{} searches, each given the clock less the handling reserve"),
-                                      ctx.tl.searches.size());
-    if (!handlings.empty())
-        // Three "; " parts, each a whole sentence for the catalogue (translateMessage reads them apart).
-        summary += "; " +
-                   fmt::format(i18n::N_("handling median {:.1f} s, max {:.1f} s"),
-                               handlings[handlings.size() / 2], handlings.back()) +
-                   "; " + fmt::format(i18n::N_("{} over the reserve in force"), over) + "; " +
-                   fmt::format(i18n::N_("reserve {:.1f} s at the start, {:.1f} s at the end"),
-                               ctx.tl.setup.handling_reserve_s, seconds(reserve.perMove().count()));
     Check c{"handling-time",
             "E.III 2.1",
             i18n::N_("The rate of play allowed for the operator's handling"),
@@ -229,7 +265,8 @@ Check checkHandlingTime(const Context& ctx, Series& series) {
             {},
             {},
             {}};
-    return f.finish(std::move(c), !ctx.tl.searches.empty(), summary);
+    return f.finish(std::move(c), !ctx.tl.searches.empty(),
+                    handlingSummary(ctx, std::move(handlings), over, reserve));
 }
 
 }  // namespace oc::audit::detail

@@ -86,6 +86,30 @@ void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f)
                           moveLabel(ctx.tl.ply_before[i]), ind.reason, context));
 }
 
+// E.III 3.2: the operator may consult the nominated person, with the arbiter present.
+void consultation(std::size_t i, Findings& f) {
+    f.note(i, fmt::format(i18n::N_("#{} consultation with the nominated person, arbiter present (E.III 3.2)"),
+                          i));
+}
+
+// The act's mark for the pictures; true when it is the computer's, to be checked.
+bool markAct(const Context& ctx, std::size_t i, const Act& act, Series& series) {
+    if (act.what.empty()) return false;
+    int ply = ctx.tl.ply_before[i] + (ctx.tl.at(i).type == "human_move" ? 1 : 0);
+    series.marks.push_back(Mark{ply, act.what, act.computer, i});
+    return act.computer;
+}
+
+std::string drawResignSummary(int acts) {
+    if (acts == 0)
+        return i18n::N_("the computer made no draw offer or claim, accepted no draw and did not resign");
+    return counted({i18n::N_("{} act of the computer (offer, claim, acceptance, resignation), each listed "
+                             "with its indication"),
+                    i18n::N_("{} acts of the computer (offer, claim, acceptance, resignation), each listed "
+                             "with its indication")},
+                   static_cast<std::size_t>(acts));
+}
+
 }  // namespace
 
 Check checkDrawResign(const Context& ctx, Series& series) {
@@ -95,35 +119,20 @@ Check checkDrawResign(const Context& ctx, Series& series) {
     int acts = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
         const auto& r = ctx.tl.at(i);
-        if (r.type == "consultation")
-            f.note(i, fmt::format(
-                          i18n::N_("#{} consultation with the nominated person, arbiter present (E.III 3.2)"),
-                          i));
+        if (r.type == "consultation") consultation(i, f);
         Act act = actOf(ctx.tl, r);
-        if (act.what.empty()) continue;
-        int ply = ctx.tl.ply_before[i] + (r.type == "human_move" ? 1 : 0);
-        series.marks.push_back(Mark{ply, act.what, act.computer, i});
-        if (!act.computer) continue;
+        if (!markAct(ctx, i, act, series)) continue;
         ++acts;
         computerAct(ctx, i, act, f);
     }
-    return f.finish(
-        {"draw-resign",
-         "E.III 3.2, 3.3",
-         i18n::N_("Draws and resignation only on the computer's indication"),
-         {},
-         {},
-         {},
-         {}},
-        acts > 0,
-        acts > 0
-            ? counted(
-                  {i18n::N_("{} act of the computer (offer, claim, acceptance, resignation), each listed "
-                            "with its indication"),
-                   i18n::N_("{} acts of the computer (offer, claim, acceptance, resignation), each listed "
-                            "with its indication")},
-                  static_cast<std::size_t>(acts))
-            : i18n::N_("the computer made no draw offer or claim, accepted no draw and did not resign"));
+    return f.finish({"draw-resign",
+                     "E.III 3.2, 3.3",
+                     i18n::N_("Draws and resignation only on the computer's indication"),
+                     {},
+                     {},
+                     {},
+                     {}},
+                    acts > 0, drawResignSummary(acts));
 }
 
 }  // namespace oc::audit::detail

@@ -68,20 +68,37 @@ void sealedRecord(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
                        i, p.value("fingerprint", "?")));
 }
 
+// Guidelines I.1, E.III 3.5: the computer's move shown while it seals, or before the envelope is opened.
+void engineMoveShown(const Timeline& tl, SealWalk& w, std::size_t i, bool sealing, Findings& f) {
+    if (sealing || w.sealed != kNone)
+        f.breach(
+            i, fmt::format(
+                   i18n::N_("record #{}: the computer's move {} was shown {} (Guidelines I.1, E.III 3.5)"), i,
+                   tl.at(i).payload.value("uci", ""),
+                   w.sealed != kNone ? i18n::N_("before the envelope was opened")
+                                     : i18n::N_("after the seal request")));
+    w.shown = i;
+}
+
+// E.III 3.5: while the computer seals, no engine line may name a move.
+void sealingLines(const journal::Record& r, std::size_t i, Findings& f) {
+    for (const auto& l : r.payload.value("lines", json::array()))
+        if (l.is_string() && revealsMove(l.get<std::string>()))
+            f.breach(i, fmt::format(i18n::N_("record #{}: an engine line names a move while the computer "
+                                             "seals: \"{}\" (E.III 3.5)"),
+                                    i, l.get<std::string>()));
+}
+
+void envelopeOpened(const journal::Record& r, SealWalk& w, std::size_t i, Findings& f) {
+    f.note(i, fmt::format(i18n::N_("#{} envelope opened at resumption{}"), i,
+                          r.payload.contains("opened") ? ": " + r.payload.value("opened", "") : ""));
+    w.sealed = w.requested = w.shown_at_request = kNone;
+}
+
 void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
     const auto& r = tl.at(i);
     bool sealing = w.requested != kNone && w.sealed == kNone && w.computer_to_move;
-    if (r.type == "engine_move") {
-        if (sealing || w.sealed != kNone)
-            f.breach(
-                i,
-                fmt::format(
-                    i18n::N_("record #{}: the computer's move {} was shown {} (Guidelines I.1, E.III 3.5)"),
-                    i, r.payload.value("uci", ""),
-                    w.sealed != kNone ? i18n::N_("before the envelope was opened")
-                                      : i18n::N_("after the seal request")));
-        w.shown = i;
-    }
+    if (r.type == "engine_move") engineMoveShown(tl, w, i, sealing, f);
     if (r.type == "made" || r.type == "pressed") w.shown = kNone;
     if (r.type == "made" && w.sealed != kNone)
         f.breach(
@@ -89,22 +106,10 @@ void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
             fmt::format(
                 i18n::N_("record #{}: a move was executed before the envelope was opened (Guidelines I.5)"),
                 i));
-    if (r.type == "engine_io" && sealing)
-        for (const auto& l : r.payload.value("lines", json::array()))
-            if (l.is_string() && revealsMove(l.get<std::string>()))
-                f.breach(
-                    i,
-                    fmt::format(
-                        i18n::N_("record #{}: an engine line names a move while the computer seals: \"{}\" "
-                                 "(E.III 3.5)"),
-                        i, l.get<std::string>()));
+    if (r.type == "engine_io" && sealing) sealingLines(r, i, f);
     if (r.type == "seal_requested") sealRequested(tl, w, i);
     if (r.type == "sealed") sealedRecord(tl, w, i, f);
-    if (r.type == "resume") {
-        f.note(i, fmt::format(i18n::N_("#{} envelope opened at resumption{}"), i,
-                              r.payload.contains("opened") ? ": " + r.payload.value("opened", "") : ""));
-        w.sealed = w.requested = w.shown_at_request = kNone;
-    }
+    if (r.type == "resume") envelopeOpened(r, w, i, f);
 }
 
 }  // namespace
@@ -128,49 +133,64 @@ Check checkSealedMove(const Context& ctx) {
                        : i18n::N_("the game was not adjourned"));
 }
 
-Check checkEngineFaults(const Context& ctx) {
-    Findings f;
+namespace {
+
+struct FaultCounts {
     int faults = 0, restarts = 0, resumes = 0;
     std::int64_t downtime = 0;
-    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
-        const auto& r = ctx.tl.at(i);
-        if (r.type == "engine_fault") {
-            ++faults;
-            f.note(i, fmt::format(i18n::N_("#{} {}: engine fault: {}"), i, moveLabel(ctx.tl.ply_before[i]),
-                                  r.payload.value("what", "")));
-        } else if (r.type == "console_resumed") {
-            // The program itself was closed or crashed and reopened the journal (docs/arbiter-journal.md).
-            ++resumes;
-            f.note(i, fmt::format(i18n::N_("#{} {} resumed the journal after record {} at {} (UTC)"), i,
-                                  r.payload.value("program", std::string("?")),
-                                  r.payload.value("resumed_from_seq", std::uint64_t{0}),
-                                  journal::formatWallTime(r.wall)));
-        } else if (r.type == "engine_restart") {
-            ++restarts;
-            downtime += r.payload.value("downtime_ms", std::int64_t{0});
-            f.note(i, fmt::format(i18n::N_("#{} engine restarted with the whole game after {} ms"), i,
-                                  r.payload.value("downtime_ms", std::int64_t{0})));
-        }
+};
+
+void engineEvent(const Context& ctx, std::size_t i, FaultCounts& n, Findings& f) {
+    const auto& r = ctx.tl.at(i);
+    if (r.type == "engine_fault") {
+        ++n.faults;
+        f.note(i, fmt::format(i18n::N_("#{} {}: engine fault: {}"), i, moveLabel(ctx.tl.ply_before[i]),
+                              r.payload.value("what", "")));
+    } else if (r.type == "console_resumed") {
+        // The program itself was closed or crashed and reopened the journal (docs/arbiter-journal.md).
+        ++n.resumes;
+        f.note(i, fmt::format(i18n::N_("#{} {} resumed the journal after record {} at {} (UTC)"), i,
+                              r.payload.value("program", std::string("?")),
+                              r.payload.value("resumed_from_seq", std::uint64_t{0}),
+                              journal::formatWallTime(r.wall)));
+    } else if (r.type == "engine_restart") {
+        ++n.restarts;
+        n.downtime += r.payload.value("downtime_ms", std::int64_t{0});
+        f.note(i, fmt::format(i18n::N_("#{} engine restarted with the whole game after {} ms"), i,
+                              r.payload.value("downtime_ms", std::int64_t{0})));
     }
-    std::string summary = faults + restarts > 0
-                              ? counted({i18n::N_("{} fault, {} restart, downtime {:.1f} s"),
-                                         i18n::N_("{} fault, {} restarts, downtime {:.1f} s"),
-                                         i18n::N_("{} faults, {} restart, downtime {:.1f} s"),
-                                         i18n::N_("{} faults, {} restarts, downtime {:.1f} s")},
-                                        static_cast<std::size_t>(faults), static_cast<std::size_t>(restarts),
-                                        static_cast<double>(downtime) / 1000.0)
-                              : i18n::N_("no engine fault");
-    if (resumes > 0)
-        summary += "; " + fmt::format(i18n::N_("the console resumed the journal {} time(s)"), resumes);
+}
+
+std::string faultSummary(const FaultCounts& n) {
+    std::string summary =
+        n.faults + n.restarts > 0
+            ? counted({i18n::N_("{} fault, {} restart, downtime {:.1f} s"),
+                       i18n::N_("{} fault, {} restarts, downtime {:.1f} s"),
+                       i18n::N_("{} faults, {} restart, downtime {:.1f} s"),
+                       i18n::N_("{} faults, {} restarts, downtime {:.1f} s")},
+                      static_cast<std::size_t>(n.faults), static_cast<std::size_t>(n.restarts),
+                      static_cast<double>(n.downtime) / 1000.0)
+            : i18n::N_("no engine fault");
+    if (n.resumes > 0)
+        summary += "; " + fmt::format(i18n::N_("the console resumed the journal {} time(s)"), n.resumes);
+    return summary;
+}
+
+}  // namespace
+
+Check checkEngineFaults(const Context& ctx) {
+    Findings f;
+    FaultCounts n;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) engineEvent(ctx, i, n, f);
     return f.finish(
         {"engine-faults", "E.III 1.4", i18n::N_("Engine faults, restarts and downtime"), {}, {}, {}, {}},
-        faults + restarts + resumes > 0, summary);
+        n.faults + n.restarts + n.resumes > 0, faultSummary(n));
 }
 
 namespace {
 
-// The arbiter's rulings and the irregularities they answer, in the arbiter's words; "" for others.
-std::string ruling(const journal::Record& r) {
+// The rulings on moves: illegal ones, mis-entries and a board that differs from the engine's move.
+std::string moveRuling(const journal::Record& r) {
     const json& p = r.payload;
     const std::string& t = r.type;
     if (t == "illegal")
@@ -181,6 +201,15 @@ std::string ruling(const journal::Record& r) {
     if (t == "correct")
         return fmt::format(i18n::N_("mis-entry corrected with the arbiter: {} -> {}"), p.value("old", ""),
                            p.value("uci", ""));
+    if (t == "made" && p.value("breach", false))
+        return fmt::format(i18n::N_("board differs from the engine's move: {}"), p.value("uci", ""));
+    return {};
+}
+
+// The rulings on the clocks: corrections, stops, flags and the quickplay finish.
+std::string clockRuling(const journal::Record& r) {
+    const json& p = r.payload;
+    const std::string& t = r.type;
     if (t == "adjust")
         return fmt::format(i18n::N_("{} clock {:+} s: {}"), p.value("side", ""),
                            static_cast<double>(p.value("delta", std::int64_t{0})) / 1000.0,
@@ -188,19 +217,42 @@ std::string ruling(const journal::Record& r) {
     if (t == "pause" || t == "unpause")
         return t == "pause" ? i18n::N_("arbiter stopped the clocks")
                             : i18n::N_("arbiter restarted the clocks");
+    if (t == "flag_reported") return fmt::format(i18n::N_("flag of {} reported"), p.value("side", ""));
+    if (t == "qpf_ruling") return fmt::format(i18n::N_("quickplay claim ruled: {}"), p.value("ruling", ""));
+    if (t == "increment_ruling")
+        return p.value("grant", false) ? "III.4 increment granted" : "III.4 increment refused";
+    return {};
+}
+
+// The rulings on the game itself: the arbiter's result, a late arrival and its forfeit.
+std::string gameRuling(const journal::Record& r) {
+    const json& p = r.payload;
+    const std::string& t = r.type;
     if (t == "arbiter_result")
         return fmt::format(i18n::N_("arbiter's result {}: {}"), p.value("result", ""), p.value("reason", ""));
     if (t == "forfeit")
         return fmt::format(i18n::N_("late-arrival forfeit {}"),
                            p.value("confirm", false) ? "confirmed" : "overruled");
     if (t == "arrival") return fmt::format(i18n::N_("{} arrived late"), p.value("side", ""));
-    if (t == "flag_reported") return fmt::format(i18n::N_("flag of {} reported"), p.value("side", ""));
-    if (t == "qpf_ruling") return fmt::format(i18n::N_("quickplay claim ruled: {}"), p.value("ruling", ""));
-    if (t == "increment_ruling")
-        return p.value("grant", false) ? "III.4 increment granted" : "III.4 increment refused";
-    if (t == "made" && p.value("breach", false))
-        return fmt::format(i18n::N_("board differs from the engine's move: {}"), p.value("uci", ""));
     return {};
+}
+
+// The arbiter's rulings and the irregularities they answer, in the arbiter's words; "" for others.
+std::string ruling(const journal::Record& r) {
+    if (std::string what = moveRuling(r); !what.empty()) return what;
+    if (std::string what = clockRuling(r); !what.empty()) return what;
+    return gameRuling(r);
+}
+
+void irregularity(const Context& ctx, std::size_t i, const std::string& what, Findings& f) {
+    const auto& r = ctx.tl.at(i);
+    // CLK-15: a clock correction is always reasoned.
+    if (r.type == "adjust" && r.payload.value("reason", "").empty())
+        return f.breach(
+            i, fmt::format(i18n::N_("record #{}: a clock was adjusted without a reason (Art. 6.10)"), i));
+    // moveLabel's words written out, so that the catalogue has a pattern to read the line by.
+    f.note(i, fmt::format(i18n::N_("#{} move {}{}: {}"), i, ctx.tl.ply_before[i] / 2 + 1,
+                          ctx.tl.ply_before[i] % 2 == 0 ? "" : "...", what));
 }
 
 }  // namespace
@@ -209,18 +261,10 @@ Check checkIrregularities(const Context& ctx) {
     Findings f;
     int n = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
-        const auto& r = ctx.tl.at(i);
-        std::string what = ruling(r);
+        std::string what = ruling(ctx.tl.at(i));
         if (what.empty()) continue;
         ++n;
-        // CLK-15: a clock correction is always reasoned.
-        if (r.type == "adjust" && r.payload.value("reason", "").empty())
-            f.breach(
-                i, fmt::format(i18n::N_("record #{}: a clock was adjusted without a reason (Art. 6.10)"), i));
-        else
-            // moveLabel's words written out, so that the catalogue has a pattern to read the line by.
-            f.note(i, fmt::format(i18n::N_("#{} move {}{}: {}"), i, ctx.tl.ply_before[i] / 2 + 1,
-                                  ctx.tl.ply_before[i] % 2 == 0 ? "" : "...", what));
+        irregularity(ctx, i, what, f);
     }
     return f.finish({"irregularities",
                      "Laws 7, 6.10, 6.12",

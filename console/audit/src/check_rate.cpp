@@ -70,6 +70,23 @@ void fasterPeriods(const Context& ctx, Series& series) {
     if (from) series.faster_periods.emplace_back(*from, std::max(*from, series.plies));
 }
 
+// A refused change is listed: the console kept the rules, the arbiter sees what was tried.
+bool refusedChange(const json& p, std::size_t i, Findings& f) {
+    if (!isChangeCommand(p.value("command", ""))) return false;
+    f.note(i, fmt::format(i18n::N_("#{} refused {}: {}"), i, p.value("command", ""), p.value("reason", "")));
+    return true;
+}
+
+std::string fasterSummary(int switches, int refused) {
+    return counted({i18n::N_("faster rate switched {} time as the rules allow"),
+                    i18n::N_("faster rate switched {} times as the rules allow")},
+                   static_cast<std::size_t>(switches)) +
+           "; " +
+           counted({i18n::N_("{} refused change listed"), i18n::N_("{} refused changes listed")},
+                   static_cast<std::size_t>(refused)) +
+           "; " + i18n::N_("the setup is unchanged after the first move");
+}
+
 }  // namespace
 
 Check checkFasterRate(const Context& ctx, Series& series) {
@@ -84,21 +101,9 @@ Check checkFasterRate(const Context& ctx, Series& series) {
             lockedSetup(ctx, i, ctx.tl.setup, f);
         if (r.type == "engine_request" && p.value("allowed", false)) pending.push_back(p);
         if (r.type == "module_change") moduleChange(p, i, pending, f);
-        if (r.type == "refused" && isChangeCommand(p.value("command", ""))) {
-            ++refused;
-            f.note(i, fmt::format(i18n::N_("#{} refused {}: {}"), i, p.value("command", ""),
-                                  p.value("reason", "")));
-        }
+        if (r.type == "refused" && refusedChange(p, i, f)) ++refused;
     }
     fasterPeriods(ctx, series);
-    std::string summary =
-        counted({i18n::N_("faster rate switched {} time as the rules allow"),
-                 i18n::N_("faster rate switched {} times as the rules allow")},
-                static_cast<std::size_t>(switches)) +
-        "; " +
-        counted({i18n::N_("{} refused change listed"), i18n::N_("{} refused changes listed")},
-                static_cast<std::size_t>(refused)) +
-        "; " + i18n::N_("the setup is unchanged after the first move");
     return f.finish({"faster-rate",
                      "E.III 2.2",
                      i18n::N_("Faster rate only when short of time; nothing else changed"),
@@ -106,7 +111,7 @@ Check checkFasterRate(const Context& ctx, Series& series) {
                      {},
                      {},
                      {}},
-                    ctx.tl.first_move.has_value(), summary);
+                    ctx.tl.first_move.has_value(), fasterSummary(switches, refused));
 }
 
 namespace {
@@ -182,6 +187,23 @@ void forcedMove(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
                      i, r.type == "made" ? "executed" : "pressed"));
 }
 
+// One whole sentence per plural form, not "; " parts: its last part starts with a count, so a
+// pattern for that part alone would read the whole line (translateMessage tries patterns first).
+std::string noForcedMoveSummary(const StopWalk& w) {
+    const char* const forms[] = {
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
+                 "game's end); {} early move attempt refused by the console"),
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
+                 "game's end); {} early move attempts refused by the console"),
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
+                 "game's end); {} early move attempt refused by the console"),
+        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
+                 "game's end); {} early move attempts refused by the console")};
+    return fmt::format(
+        fmt::runtime(forms[formOf(static_cast<std::size_t>(w.stops), static_cast<std::size_t>(w.refused))]),
+        w.searches, w.stops, w.refused);
+}
+
 }  // namespace
 
 Check checkNoForcedMove(const Context& ctx) {
@@ -195,22 +217,8 @@ Check checkNoForcedMove(const Context& ctx) {
         if (type == "engine_io") stopLines(tl, w, i, f);
         forcedMove(tl, w, i, f);
     }
-    // One whole sentence per plural form, not "; " parts: its last part starts with a count, so a
-    // pattern for that part alone would read the whole line (translateMessage tries patterns first).
-    const char* const forms[] = {
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
-                 "game's end); {} early move attempt refused by the console"),
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
-                 "game's end); {} early move attempts refused by the console"),
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
-                 "game's end); {} early move attempt refused by the console"),
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
-                 "game's end); {} early move attempts refused by the console")};
-    const std::string summary = fmt::format(
-        fmt::runtime(forms[formOf(static_cast<std::size_t>(w.stops), static_cast<std::size_t>(w.refused))]),
-        w.searches, w.stops, w.refused);
     return f.finish({"no-forced-move", "E.III 2.3", i18n::N_("No move was forced"), {}, {}, {}, {}},
-                    w.searches > 0, summary);
+                    w.searches > 0, noForcedMoveSummary(w));
 }
 
 }  // namespace oc::audit::detail

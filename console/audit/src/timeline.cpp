@@ -81,19 +81,22 @@ void noteEngineMove(Timeline& tl, std::size_t i, const json& p, std::int64_t t) 
     }
 }
 
-void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const journal::Record& r, int ply) {
+// The records that start a search (a go, a ponder hit) or set what the next one is given.
+void noteSearchStart(Timeline& tl, WalkState& w, std::size_t i, const journal::Record& r, int ply) {
+    const json& p = r.payload;
+    if (r.type == "ponder_start") w.ponder_given = computerTime(tl, p);
+    if (r.type == "faster") w.faster = p.value("on", false);
+    if (r.type != "go" && r.type != "ponder_hit") return;
+    const std::int64_t given = r.type == "go" ? computerTime(tl, p) : w.ponder_given;
+    tl.searches.push_back(Search{i, ply, timeOf(r), given, w.faster, {}, {}, {}, {}, {}, {}, {}, {}});
+    w.made = false;
+}
+
+// The records that follow a search: its move, when the move was shown, sealed and its clock pressed.
+void noteSearchProgress(Timeline& tl, WalkState& w, std::size_t i, const journal::Record& r) {
     const json& p = r.payload;
     std::int64_t t = timeOf(r);
-    if (r.type == "go") {
-        tl.searches.push_back(
-            Search{i, ply, t, computerTime(tl, p), w.faster, {}, {}, {}, {}, {}, {}, {}, {}});
-        w.made = false;
-    } else if (r.type == "ponder_start") {
-        w.ponder_given = computerTime(tl, p);
-    } else if (r.type == "ponder_hit") {
-        tl.searches.push_back(Search{i, ply, t, w.ponder_given, w.faster, {}, {}, {}, {}, {}, {}, {}, {}});
-        w.made = false;
-    } else if (r.type == "engine_move") {
+    if (r.type == "engine_move") {
         noteEngineMove(tl, i, p, t);
     } else if (r.type == "engine_move_withheld") {
         if (Search* s = openSearch(tl)) s->move_record = i, s->move_t = t;
@@ -106,8 +109,6 @@ void noteSearchRecord(Timeline& tl, WalkState& w, std::size_t i, const journal::
         if (Search* s = movedSearch(tl)) s->sealed_t = t;
     } else if (r.type == "pressed") {
         if (Search* s = movedSearch(tl)) s->press_t = p.value("at", t), s->press_record = i;
-    } else if (r.type == "faster") {
-        w.faster = p.value("on", false);
     }
 }
 
@@ -138,7 +139,8 @@ Timeline buildTimeline(const journal::JournalContents& contents) {
         if (r.type == "setup" && !tl.start) readSetup(tl, r.payload);
         if (r.type == "start" && !tl.start) tl.start = i;
         if ((r.type == "human_move" || r.type == "made") && !tl.first_move) tl.first_move = i;
-        noteSearchRecord(tl, w, i, r, ply);
+        noteSearchStart(tl, w, i, r, ply);
+        noteSearchProgress(tl, w, i, r);
         ply = plyAfter(tl, r, ply);
     }
     return tl;
