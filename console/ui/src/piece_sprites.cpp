@@ -33,9 +33,9 @@ struct Box {
     int x0 = INT_MAX, y0 = INT_MAX, x1 = INT_MIN, y1 = INT_MIN;
 };
 
-}  // namespace
-
-std::vector<unsigned char> fillEnclosed(const std::vector<unsigned char>& coverage, int px) {
+// Marks every pixel reachable from the bitmap's edge without crossing ink (4-connected flood fill): what
+// lies outside the figurine's outer contour. 1 outside, 0 inside.
+std::vector<char> outsidePixels(const std::vector<unsigned char>& coverage, int px) {
     const auto n = static_cast<std::size_t>(px) * static_cast<std::size_t>(px);
     std::vector<char> outside(n, 0);
     std::vector<std::size_t> stack;
@@ -61,8 +61,51 @@ std::vector<unsigned char> fillEnclosed(const std::vector<unsigned char>& covera
         if (i >= w) seed(i - w);
         if (i + w < n) seed(i + w);
     }
-    std::vector<unsigned char> rgba(n * 4);
-    for (std::size_t i = 0; i < n; ++i) {
+    return outside;
+}
+
+// The glyph's box at `scale` for each of the 12 figurines (kOrder's order); nullopt when the font lacks one.
+std::optional<std::array<Box, 12>> figurineBoxes(const stbtt_fontinfo& font, float scale) {
+    std::array<Box, 12> boxes;
+    for (int k = 0; k < 12; ++k) {
+        const int cp = kFirstFigurine + k;
+        if (stbtt_FindGlyphIndex(&font, cp) == 0) {
+            return std::nullopt;
+        }
+        Box& b = boxes[static_cast<std::size_t>(k)];
+        stbtt_GetCodepointBitmapBox(&font, cp, scale, scale, &b.x0, &b.y0, &b.x1, &b.y1);
+    }
+    return boxes;
+}
+
+// One vertical placement for all pieces, so they share a baseline and the tallest fits: the row of a
+// glyph's baseline in a px-high sprite.
+int commonBaseline(const std::array<Box, 12>& boxes, int px) {
+    Box all;
+    for (const Box& b : boxes) {
+        all.y0 = std::min(all.y0, b.y0);
+        all.y1 = std::max(all.y1, b.y1);
+    }
+    return (px - (all.y1 - all.y0)) / 2 - all.y0;
+}
+
+// Figurine `k`'s coverage, centred across a px*px bitmap with its baseline at row `top`.
+std::vector<unsigned char> figurineCoverage(const stbtt_fontinfo& font, float scale, const Box& b, int k,
+                                            int top, int px) {
+    const int left = (px - (b.x1 - b.x0)) / 2;
+    std::vector<unsigned char> coverage(static_cast<std::size_t>(px * px), 0);
+    const std::size_t offset = static_cast<std::size_t>((top + b.y0) * px + left);
+    stbtt_MakeCodepointBitmap(&font, coverage.data() + offset, b.x1 - b.x0, b.y1 - b.y0, px, scale, scale,
+                              kFirstFigurine + k);
+    return coverage;
+}
+
+}  // namespace
+
+std::vector<unsigned char> fillEnclosed(const std::vector<unsigned char>& coverage, int px) {
+    const std::vector<char> outside = outsidePixels(coverage, px);
+    std::vector<unsigned char> rgba(outside.size() * 4);
+    for (std::size_t i = 0; i < outside.size(); ++i) {
         const bool inside = outside[i] == 0;
         const auto shade = static_cast<unsigned char>(inside ? 255 - coverage[i] : 0);
         rgba[i * 4 + 0] = shade;
@@ -80,33 +123,17 @@ std::optional<PieceSprites> PieceSprites::prepare(ImFontAtlas& atlas, const std:
         return std::nullopt;
     }
     const float scale = stbtt_ScaleForPixelHeight(&font, static_cast<float>(px) * 0.92f);
-    // One vertical placement for all pieces, so they share a baseline and the tallest fits.
-    std::array<Box, 12> boxes;
-    Box all;
-    for (int k = 0; k < 12; ++k) {
-        const int cp = kFirstFigurine + k;
-        if (stbtt_FindGlyphIndex(&font, cp) == 0) {
-            return std::nullopt;
-        }
-        Box& b = boxes[static_cast<std::size_t>(k)];
-        stbtt_GetCodepointBitmapBox(&font, cp, scale, scale, &b.x0, &b.y0, &b.x1, &b.y1);
-        all.y0 = std::min(all.y0, b.y0);
-        all.y1 = std::max(all.y1, b.y1);
+    const std::optional<std::array<Box, 12>> boxes = figurineBoxes(font, scale);
+    if (!boxes) {
+        return std::nullopt;
     }
-    const int top = (px - (all.y1 - all.y0)) / 2 - all.y0;
-
+    const int top = commonBaseline(*boxes, px);
     PieceSprites sprites;
     sprites.px_ = px;
     for (int k = 0; k < 12; ++k) {
-        const Box& b = boxes[static_cast<std::size_t>(k)];
-        const int left = (px - (b.x1 - b.x0)) / 2;
-        std::vector<unsigned char> coverage(static_cast<std::size_t>(px * px), 0);
-        const std::size_t offset = static_cast<std::size_t>((top + b.y0) * px + left);
-        stbtt_MakeCodepointBitmap(&font, coverage.data() + offset, b.x1 - b.x0, b.y1 - b.y0, px, scale, scale,
-                                  kFirstFigurine + k);
-        Sprite& s = sprites.sprites_[static_cast<std::size_t>(k)];
-        s.rgba = fillEnclosed(coverage, px);
-        s.rect_id = atlas.AddCustomRectRegular(px, px);
+        const auto at = static_cast<std::size_t>(k);
+        sprites.sprites_[at].rgba = fillEnclosed(figurineCoverage(font, scale, (*boxes)[at], k, top, px), px);
+        sprites.sprites_[at].rect_id = atlas.AddCustomRectRegular(px, px);
     }
     return sprites;
 }
