@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <utility>
 
 namespace oc::ui {
 
@@ -33,35 +34,52 @@ struct Box {
     int x0 = INT_MAX, y0 = INT_MAX, x1 = INT_MIN, y1 = INT_MIN;
 };
 
-// Marks every pixel reachable from the bitmap's edge without crossing ink (4-connected flood fill): what
-// lies outside the figurine's outer contour. 1 outside, 0 inside.
-std::vector<char> outsidePixels(const std::vector<unsigned char>& coverage, int px) {
-    const auto n = static_cast<std::size_t>(px) * static_cast<std::size_t>(px);
-    std::vector<char> outside(n, 0);
+// The flood fill of a figurine's outside: the pixels known to be outside, and those whose neighbours are
+// still to be visited.
+struct OutsideFill {
+    const std::vector<unsigned char>& coverage;
+    std::size_t w;  // the bitmap's side
+    std::vector<char> outside;
     std::vector<std::size_t> stack;
-    auto seed = [&](std::size_t i) {
+
+    void seed(std::size_t i) {
         if (outside[i] == 0 && coverage[i] < kInkThreshold) {
             outside[i] = 1;
             stack.push_back(i);
         }
-    };
+    }
+    // Every pixel of the four edges that is not ink is outside.
+    void seedEdges() {
+        const std::size_t n = w * w;
+        for (std::size_t i = 0; i < w; ++i) {
+            seed(i);
+            seed(n - 1 - i);
+            seed(i * w);
+            seed(i * w + w - 1);
+        }
+    }
+    void spread() {
+        const std::size_t n = w * w;
+        while (!stack.empty()) {  // flood fill of the outside, 4-connected
+            const std::size_t i = stack.back();
+            stack.pop_back();
+            const std::size_t x = i % w;
+            if (x > 0) seed(i - 1);
+            if (x + 1 < w) seed(i + 1);
+            if (i >= w) seed(i - w);
+            if (i + w < n) seed(i + w);
+        }
+    }
+};
+
+// Marks every pixel reachable from the bitmap's edge without crossing ink: what lies outside the
+// figurine's outer contour. 1 outside, 0 inside.
+std::vector<char> outsidePixels(const std::vector<unsigned char>& coverage, int px) {
     const auto w = static_cast<std::size_t>(px);
-    for (std::size_t i = 0; i < w; ++i) {
-        seed(i);
-        seed(n - 1 - i);
-        seed(i * w);
-        seed(i * w + w - 1);
-    }
-    while (!stack.empty()) {  // flood fill of the outside, 4-connected
-        const std::size_t i = stack.back();
-        stack.pop_back();
-        const std::size_t x = i % w;
-        if (x > 0) seed(i - 1);
-        if (x + 1 < w) seed(i + 1);
-        if (i >= w) seed(i - w);
-        if (i + w < n) seed(i + w);
-    }
-    return outside;
+    OutsideFill fill{coverage, w, std::vector<char>(w * w, 0), {}};
+    fill.seedEdges();
+    fill.spread();
+    return std::move(fill.outside);
 }
 
 // The glyph's box at `scale` for each of the 12 figurines (kOrder's order); nullopt when the font lacks one.
