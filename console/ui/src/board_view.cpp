@@ -95,6 +95,8 @@ bool onBoard(int square) {
     return square >= 0 && square < 64;
 }
 
+// The engine's move still to be played: an arrow between its squares' centres (none while it has no
+// squares, -1).
 void drawPendingArrow(ImDrawList* dl, const BoardPicture& picture, const BoardGeometry& g) {
     if (onBoard(picture.pending_from) && onBoard(picture.pending_to)) {
         drawArrow(dl, cellCentre(picture, g, picture.pending_from),
