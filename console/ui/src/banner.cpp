@@ -20,7 +20,8 @@ struct Instruction {
     ImVec4 colour;
 };
 
-// The operator's steps with the computer's move (E.III 1.4): record the previous one, play it, press.
+// The operator's steps with the computer's move (E.III 1.4): record the previous one, play it (or seal
+// it, when chosen under a seal request), press the clock.
 Instruction computerMoveInstruction(const session::Snapshot& snap) {
     using i18n::tr;
     if (snap.phase == Phase::EngineMoveHeld) return {tr("RECORD the previous move first"), kAmber};
