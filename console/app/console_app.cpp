@@ -8,8 +8,8 @@
 
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
-#include "print/documents.hpp"
 #include "journal/journal.hpp"
+#include "print/documents.hpp"
 #include "session/local_time.hpp"
 
 namespace oc::app {

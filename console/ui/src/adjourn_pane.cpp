@@ -46,6 +46,23 @@ const char* passphraseProblem(const UiState& st) {
     return "";
 }
 
+// Sealing, once the computer has chosen and the passphrase is good; beside it what is wrong with the
+// passphrase, or what sealing waits for.
+void drawSealButton(ViewContext& ctx, bool chosen) {
+    const UiState& st = ctx.state;
+    const char* problem = passphraseProblem(st);
+    if (actionButton(ctx, "Seal computer's move", chosen && *problem == '\0')) {
+        ctx.out.push_back(session::cmd::SealComputerMove{st.seal_passphrase});
+    }
+    ImGui::SameLine();
+    if (*problem != '\0' && !st.seal_passphrase.empty()) {
+        textItem(ctx, "passphrase problem", problem, &kRed);
+    } else {
+        textItem(ctx, "seal note", chosen ? tr("(takes a second)") : tr("(engine choosing)"),
+                 disabledColour());
+    }
+}
+
 // CMP-3.5: the engine's choice after the seal request is sealed unseen under the arbiter's passphrase.
 void drawComputerSeal(ViewContext& ctx) {
     UiState& st = ctx.state;
@@ -60,17 +77,7 @@ void drawComputerSeal(ViewContext& ctx) {
              ImGuiInputTextFlags_Password);
     fieldRow(ctx, tr("Repeat it"), "##passrepeat", st.seal_passphrase_repeat, tr("the same again"),
              ImGuiInputTextFlags_Password);
-    const char* problem = passphraseProblem(st);
-    if (actionButton(ctx, "Seal computer's move", chosen && *problem == '\0')) {
-        ctx.out.push_back(session::cmd::SealComputerMove{st.seal_passphrase});
-    }
-    ImGui::SameLine();
-    if (*problem != '\0' && !st.seal_passphrase.empty()) {
-        textItem(ctx, "passphrase problem", problem, &kRed);
-    } else {
-        textItem(ctx, "seal note", chosen ? tr("(takes a second)") : tr("(engine choosing)"),
-                 disabledColour());
-    }
+    drawSealButton(ctx, chosen);
 }
 
 void drawSealRequested(ViewContext& ctx) {

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
+#include <string>
 
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
@@ -56,6 +58,14 @@ void sideRadio(ViewContext& ctx, rules::Color side) {
     recordItem(ctx, white ? "adjust white" : "adjust black", sideName(side));
 }
 
+// The correction typed ("+2:00", "-0:30", "45s"); nullopt when it cannot be read.
+std::optional<session::Ms> typedDelta(std::string text) {
+    if (!text.empty() && text.front() == '+') {
+        text.erase(0, 1);
+    }
+    return parseTyped(text);
+}
+
 void drawAdjust(ViewContext& ctx) {
     UiState& st = ctx.state;
     textItem(ctx, "adjust title", tr("Adjust clock"));
@@ -71,11 +81,7 @@ void drawAdjust(ViewContext& ctx) {
     ImGui::InputTextWithHint("##adjreason", tr("reason (required)"), &st.adjust_reason);
     recordItem(ctx, "##adjreason", tr("reason (required)"));
     ImGui::SameLine();
-    std::string delta_text = st.adjust_delta;
-    if (!delta_text.empty() && delta_text.front() == '+') {
-        delta_text.erase(0, 1);
-    }
-    const auto delta = parseTyped(delta_text);
+    const auto delta = typedDelta(st.adjust_delta);
     if (actionButton(ctx, "Apply adjustment", inPlay(ctx.snap) && delta && !st.adjust_reason.empty())) {
         const rules::Color side = st.adjust_side == 0 ? rules::Color::White : rules::Color::Black;
         ctx.out.push_back(session::cmd::ArbiterAdjustClock{side, *delta, st.adjust_reason});
@@ -133,19 +139,26 @@ void drawMadeInstead(ViewContext& ctx) {
     }
 }
 
+// What the arbiter is asked: a claim that ended the game in his absence, one under a fallen flag, or a
+// plain claim.
+const char* quickplayRulingQuestion(const session::Snapshot& snap) {
+    if (snap.qpf_provisional) {
+        return tr(
+            "Quickplay claim without an arbiter: the game ended pending the "
+            "arbiter's decision (III.6 / App. D)");
+    }
+    return snap.qpf_decision_needed
+               ? tr("A flag fell while the quickplay claim is open: the arbiter gives the "
+                    "final decision (no automatic loss)")
+               : tr("Quickplay claim (10.2 / III.5): the arbiter decides");
+}
+
 // QPF-02..04: the arbiter's decision on an open quickplay claim, and on a refused III.4 request.
 // Art. 10.2 / Guidelines III.5-6: the arbiter's decision on an open quickplay claim.
 void drawQuickplayClaimRuling(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     using session::cmd::QuickplayRuling;
-    textItem(ctx, "quickplay ruling",
-             snap.qpf_provisional ? tr("Quickplay claim without an arbiter: the game ended pending the "
-                                       "arbiter's decision (III.6 / App. D)")
-             : snap.qpf_decision_needed
-                 ? tr("A flag fell while the quickplay claim is open: the arbiter gives the "
-                      "final decision (no automatic loss)")
-                 : tr("Quickplay claim (10.2 / III.5): the arbiter decides"),
-             &kAmber, true);
+    textItem(ctx, "quickplay ruling", quickplayRulingQuestion(snap), &kAmber, true);
     if (confirmButton(ctx, "QPF: draw", true)) {
         ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
     }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
@@ -19,6 +20,17 @@ struct Instruction {
     ImVec4 colour;
 };
 
+// The operator's steps with the computer's move (E.III 1.4): record the previous one, play it (or seal
+// it, when chosen under a seal request), press the clock.
+Instruction computerMoveInstruction(const session::Snapshot& snap) {
+    using i18n::tr;
+    if (snap.phase == Phase::EngineMoveHeld) return {tr("RECORD the previous move first"), kAmber};
+    if (snap.phase == Phase::EngineMoveMade) return {tr("PRESS THE CLOCK"), kAmber};
+    return {snap.computer_move_withheld ? tr("COMPUTER HAS CHOSEN: seal it (Adjournment)")
+                                        : tr("PLAY THE COMPUTER'S MOVE"),
+            kAmber};
+}
+
 Instruction phaseInstruction(const session::Snapshot& snap) {
     using i18n::tr;
     switch (snap.phase) {
@@ -31,13 +43,9 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
                                         : tr("ENGINE THINKING: wait"),
                     kBlue};
         case Phase::EngineMoveHeld:
-            return {tr("RECORD the previous move first"), kAmber};
         case Phase::EngineMoveShown:
-            return {snap.computer_move_withheld ? tr("COMPUTER HAS CHOSEN: seal it (Adjournment)")
-                                                : tr("PLAY THE COMPUTER'S MOVE"),
-                    kAmber};
         case Phase::EngineMoveMade:
-            return {tr("PRESS THE CLOCK"), kAmber};
+            return computerMoveInstruction(snap);
         case Phase::ClaimPending:
             return {tr("HUMAN'S CLAIM: decide (Draws & result)"), kAmber};
         case Phase::Adjourned:
@@ -63,26 +71,32 @@ Instruction publicInstruction(const session::Snapshot& snap) {
     return {tr("GAME IN PROGRESS"), kGrey};
 }
 
-// Conditions that override the phase: the arbiter's pause, a reported flag.
-Instruction bannerInstruction(const session::Snapshot& snap, bool public_display) {
-    if (public_display) return publicInstruction(snap);
+// Conditions that override the phase: an unwritable journal, a reported flag, the arbiter's pause, the
+// engine's instruction.
+std::optional<Instruction> overridingInstruction(const session::Snapshot& snap) {
     if (!snap.journal_failure.empty()) {
-        return {i18n::tr("JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER"), kRed};
+        return Instruction{i18n::tr("JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER"), kRed};
     }
     if (snap.flag_reported && snap.phase != Phase::GameOver) {
-        return {i18n::trf("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)), kRed};
+        return Instruction{i18n::trf("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)),
+                           kRed};
     }
     // An adjourned game's clocks are stopped too, but the adjournment is what the operator must see.
     if (snap.clock_paused && snap.phase != Phase::GameOver && snap.phase != Phase::Adjourned) {
-        return {i18n::tr("CLOCKS PAUSED BY THE ARBITER"), kAmber};
+        return Instruction{i18n::tr("CLOCKS PAUSED BY THE ARBITER"), kAmber};
     }
     if (snap.module_request && snap.phase != Phase::GameOver) {
         // E.III 3.4: the computer's instruction to change a resource is mandatory; it waits for the operator.
-        return {i18n::trf("COMPUTER'S INSTRUCTION: set {} to {}, then confirm (Draws & result)",
-                          snap.module_request->name, snap.module_request->value),
-                kAmber};
+        return Instruction{i18n::trf("COMPUTER'S INSTRUCTION: set {} to {}, then confirm (Draws & result)",
+                                     snap.module_request->name, snap.module_request->value),
+                           kAmber};
     }
-    Instruction i = phaseInstruction(snap);
+    return std::nullopt;
+}
+
+// The phase's instruction with what else waits for the operator: the computer's move to record, the
+// human's draw offer.
+Instruction withWaiting(const session::Snapshot& snap, Instruction i) {
     if (snap.previous_unrecorded && snap.phase == Phase::HumanToMove) {
         i.text = i18n::trf("{}  (and record the computer's move)", i.text);
     }
@@ -94,6 +108,12 @@ Instruction bannerInstruction(const session::Snapshot& snap, bool public_display
                      : i18n::trf("{}  -  HUMAN OFFERS A DRAW (policy: decline)", i.text);
     }
     return i;
+}
+
+Instruction bannerInstruction(const session::Snapshot& snap, bool public_display) {
+    if (public_display) return publicInstruction(snap);
+    if (std::optional<Instruction> overriding = overridingInstruction(snap)) return *overriding;
+    return withWaiting(snap, phaseInstruction(snap));
 }
 
 // The two view buttons at the banner's right: their English msgids (N_; actionButton shows them
@@ -146,18 +166,10 @@ std::string pairingLine(const session::Snapshot& snap) {
                      snap.setup.event, snap.setup.round, snap.setup.board);
 }
 
-}  // namespace
-
-std::string publicState(const session::Snapshot& snap) {
-    return publicInstruction(snap).text;
-}
-
-void drawBanner(ViewContext& ctx) {
-    const session::Snapshot& snap = ctx.snap;
-    const Instruction i = bannerInstruction(snap, ctx.state.public_display);
+// The instruction in large type, smaller only when the sentence (longer in some languages, or with an
+// offer) would otherwise run under the view buttons.
+void drawInstruction(ViewContext& ctx, const Instruction& i) {
     ImGui::PushFont(ctx.fonts.heading);
-    // In large type, smaller only when the sentence (longer in some languages, or with an offer) would
-    // otherwise run under the view buttons.
     const float room = ImGui::GetWindowContentRegionMax().x - viewToggles(ctx.state).width -
                        ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
     const float needed = ImGui::CalcTextSize(i.text.c_str()).x;
@@ -166,7 +178,12 @@ void drawBanner(ViewContext& ctx) {
     recordItem(ctx, "banner state", i.text);
     ImGui::SetWindowFontScale(1.f);
     ImGui::PopFont();
-    drawViewToggles(ctx);
+}
+
+// Under the instruction: why the journal failed, else a refusal that is not about a move, else who
+// plays whom.
+void drawSecondLine(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
     if (!snap.journal_failure.empty() && !ctx.state.public_display) {
         // Nothing after the failure is on disk, so nothing after it is shown: the reason, in red.
         const std::string reason = shownMessage(snap.journal_failure);
@@ -183,6 +200,18 @@ void drawBanner(ViewContext& ctx) {
     const std::string pairing = pairingLine(snap);
     ImGui::TextUnformatted(pairing.c_str());
     recordItem(ctx, "banner pairing", pairing);
+}
+
+}  // namespace
+
+std::string publicState(const session::Snapshot& snap) {
+    return publicInstruction(snap).text;
+}
+
+void drawBanner(ViewContext& ctx) {
+    drawInstruction(ctx, bannerInstruction(ctx.snap, ctx.state.public_display));
+    drawViewToggles(ctx);
+    drawSecondLine(ctx);
 }
 
 }  // namespace oc::ui

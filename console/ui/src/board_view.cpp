@@ -31,54 +31,101 @@ void drawArrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float cell) {
                           {base.x + u.y * head * 0.6f, base.y - u.x * head * 0.6f}, kArrow);
 }
 
+// Where the board goes in the window: the rank labels' margin on the left, then eight cells a row.
+struct BoardGeometry {
+    ImVec2 top_left;  // the rank labels start here
+    ImVec2 board;     // the first cell's top-left corner
+    float margin;
+    float cell;
+
+    ImVec2 cellMin(int row, int col) const {
+        return {board.x + static_cast<float>(col) * cell, board.y + static_cast<float>(row) * cell};
+    }
+};
+
+BoardGeometry boardGeometry(float side) {
+    const ImVec2 top_left = ImGui::GetCursorScreenPos();
+    const float margin = ImGui::GetFontSize() * 1.2f;  // room for rank and file labels
+    const float cell = (side - margin) / 8.f;          // the file labels go below, outside `side`
+    return {top_left, {top_left.x + margin, top_left.y}, margin, cell};
+}
+
+// The file and rank shown in a column and row (0 = left, top) as the picture turns the board.
+int fileAt(const BoardPicture& picture, int col) {
+    return picture.white_at_bottom ? col : 7 - col;
+}
+
+int rankAt(const BoardPicture& picture, int row) {
+    return picture.white_at_bottom ? 7 - row : row;
+}
+
+// The centre of the cell showing `square`, where the pending move's arrow starts or ends.
+ImVec2 cellCentre(const BoardPicture& picture, const BoardGeometry& g, int square) {
+    // The turn is its own inverse: the column showing a file is found as the file shown in a column.
+    const ImVec2 a = g.cellMin(rankAt(picture, square / 8), fileAt(picture, square % 8));
+    return {a.x + g.cell * 0.5f, a.y + g.cell * 0.5f};
+}
+
+// One cell: the square's colour, the last move's tint, the pending move's mark, then the piece.
+void drawSquare(ImDrawList* dl, const BoardPicture& picture, const Fonts& fonts, int square, ImVec2 a,
+                float cell) {
+    const ImVec2 b{a.x + cell, a.y + cell};
+    dl->AddRectFilled(a, b, (square % 8 + square / 8) % 2 == 0 ? kDark : kLight);
+    if (square == picture.highlight_from || square == picture.highlight_to) {
+        dl->AddRectFilled(a, b, kHighlight);
+    }
+    if (square == picture.pending_from || square == picture.pending_to) {
+        dl->AddRectFilled(a, b, kPending);
+    }
+    const float inset = cell * 0.04f;
+    fonts.sprites.draw(dl, picture.squares[static_cast<std::size_t>(square)], {a.x + inset, a.y + inset},
+                       {b.x - inset, b.y - inset});
+}
+
+void drawSquares(ImDrawList* dl, const BoardPicture& picture, const Fonts& fonts, const BoardGeometry& g) {
+    for (int row = 0; row < 8; ++row) {
+        for (int col = 0; col < 8; ++col) {
+            const int square = rankAt(picture, row) * 8 + fileAt(picture, col);
+            drawSquare(dl, picture, fonts, square, g.cellMin(row, col), g.cell);
+        }
+    }
+}
+
+bool onBoard(int square) {
+    return square >= 0 && square < 64;
+}
+
+// The engine's move still to be played: an arrow between its squares' centres (none while it has no
+// squares, -1).
+void drawPendingArrow(ImDrawList* dl, const BoardPicture& picture, const BoardGeometry& g) {
+    if (onBoard(picture.pending_from) && onBoard(picture.pending_to)) {
+        drawArrow(dl, cellCentre(picture, g, picture.pending_from),
+                  cellCentre(picture, g, picture.pending_to), g.cell);
+    }
+}
+
+// The file letters below the board, the rank digits on its left.
+void drawCoordinates(ImDrawList* dl, const BoardPicture& picture, const BoardGeometry& g) {
+    for (int i = 0; i < 8; ++i) {
+        const char file_label[2] = {static_cast<char>('a' + fileAt(picture, i)), 0};
+        const char rank_label[2] = {static_cast<char>('1' + rankAt(picture, i)), 0};
+        const float offset = static_cast<float>(i) * g.cell + g.cell * 0.5f;
+        dl->AddText({g.board.x + offset - ImGui::GetFontSize() * 0.25f, g.board.y + 8.f * g.cell + 2.f},
+                    kCoordinate, file_label);
+        dl->AddText({g.top_left.x + 2.f, g.board.y + offset - ImGui::GetFontSize() * 0.5f}, kCoordinate,
+                    rank_label);
+    }
+}
+
 }  // namespace
 
 void drawBoard(const BoardPicture& picture, const Fonts& fonts, float side) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 top_left = ImGui::GetCursorScreenPos();
-    const float margin = ImGui::GetFontSize() * 1.2f;  // room for rank and file labels
-    const float cell = (side - margin) / 8.f;          // the file labels go below, outside `side`
-    const ImVec2 board{top_left.x + margin, top_left.y};
-
-    ImVec2 pending_from{-1, -1};
-    ImVec2 pending_to{-1, -1};
-    for (int row = 0; row < 8; ++row) {
-        for (int col = 0; col < 8; ++col) {
-            const int file = picture.white_at_bottom ? col : 7 - col;
-            const int rank = picture.white_at_bottom ? 7 - row : row;
-            const int square = rank * 8 + file;
-            const ImVec2 a{board.x + static_cast<float>(col) * cell,
-                           board.y + static_cast<float>(row) * cell};
-            const ImVec2 b{a.x + cell, a.y + cell};
-            dl->AddRectFilled(a, b, (file + rank) % 2 == 0 ? kDark : kLight);
-            if (square == picture.highlight_from || square == picture.highlight_to) {
-                dl->AddRectFilled(a, b, kHighlight);
-            }
-            if (square == picture.pending_from || square == picture.pending_to) {
-                dl->AddRectFilled(a, b, kPending);
-                (square == picture.pending_from ? pending_from : pending_to) = {a.x + cell * 0.5f,
-                                                                                a.y + cell * 0.5f};
-            }
-            const float inset = cell * 0.04f;
-            fonts.sprites.draw(dl, picture.squares[static_cast<std::size_t>(square)],
-                               {a.x + inset, a.y + inset}, {b.x - inset, b.y - inset});
-        }
-    }
-    if (pending_from.x >= 0 && pending_to.x >= 0) {
-        drawArrow(dl, pending_from, pending_to, cell);
-    }
-    for (int i = 0; i < 8; ++i) {
-        const int file = picture.white_at_bottom ? i : 7 - i;
-        const int rank = picture.white_at_bottom ? 7 - i : i;
-        const char file_label[2] = {static_cast<char>('a' + file), 0};
-        const char rank_label[2] = {static_cast<char>('1' + rank), 0};
-        const float offset = static_cast<float>(i) * cell + cell * 0.5f;
-        dl->AddText({board.x + offset - ImGui::GetFontSize() * 0.25f, board.y + 8.f * cell + 2.f},
-                    kCoordinate, file_label);
-        dl->AddText({top_left.x + 2.f, board.y + offset - ImGui::GetFontSize() * 0.5f}, kCoordinate,
-                    rank_label);
-    }
-    ImGui::Dummy({side, side - margin + ImGui::GetFontSize() * 1.3f});
+    const BoardGeometry g = boardGeometry(side);
+    drawSquares(dl, picture, fonts, g);
+    drawPendingArrow(dl, picture, g);
+    drawCoordinates(dl, picture, g);
+    ImGui::Dummy({side, side - g.margin + ImGui::GetFontSize() * 1.3f});
 }
 
 }  // namespace oc::ui

@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 #include "i18n/format.hpp"
@@ -51,14 +52,25 @@ std::string fittingRole(const session::Snapshot& snap, rules::Color side, float 
     return "";
 }
 
+// The time's width in the heading font, to right-align it and to see what room it leaves the role.
+float headingWidth(ViewContext& ctx, const std::string& text) {
+    ImGui::PushFont(ctx.fonts.heading);
+    const float w = ImGui::CalcTextSize(text.c_str()).x;
+    ImGui::PopFont();
+    return w;
+}
+
+// Red once the time is out, green while running, else the usual text colour.
+ImVec4 clockColour(session::Ms left, bool running) {
+    return left.count() <= 0 ? kRed : running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text];
+}
+
 void drawOneClock(ViewContext& ctx, rules::Color side) {
     const session::Snapshot& snap = ctx.snap;
     const bool running = snap.clock_running == side && !snap.clock_paused;
     const session::Ms left = snap.remaining[side];
     const std::string text = formatClock(left);
-    ImGui::PushFont(ctx.fonts.heading);
-    const float time_w = ImGui::CalcTextSize(text.c_str()).x;
-    ImGui::PopFont();
+    const float time_w = headingWidth(ctx, text);
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const std::string label = fmt::format("{} {}", running ? ">" : " ", sideName(side));
     const float room =
@@ -70,9 +82,7 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
         textItem(ctx, white ? "white role" : "black role", role, disabledColour());
     }
     ImGui::PushFont(ctx.fonts.heading);
-    const ImVec4 colour = left.count() <= 0 ? kRed
-                          : running         ? kGreen
-                                            : ImGui::GetStyle().Colors[ImGuiCol_Text];
+    const ImVec4 colour = clockColour(left, running);
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - time_w);
     textItem(ctx, white ? "white clock" : "black clock", text, &colour);
     ImGui::PopFont();
@@ -92,25 +102,32 @@ void drawFasterRate(ViewContext& ctx) {
     }
 }
 
-void drawStatus(ViewContext& ctx) {
+// Why the clocks stand still, or a flag reported: each a line of its own while the game is on.
+void drawStopped(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    if (snap.clock_waits_for_sealed_move && inPlay(snap)) {
+    if (!inPlay(snap)) return;
+    if (snap.clock_waits_for_sealed_move) {
         // Guidelines A.6: at resumption the sealed move is made, then the opponent's clock started.
         textItem(ctx, "clock waits for sealed move",
                  tr("Stopped: make the sealed move, then press (starts the human's clock)"), &kAmber, true);
     }
-    if (snap.clock_paused && inPlay(snap)) {
+    if (snap.clock_paused) {
         textItem(
             ctx, "clock paused",
             snap.phase == session::Phase::Adjourned ? tr("Stopped: adjourned") : tr("Paused by the arbiter"),
             &kAmber);
     }
-    if (snap.flag_reported && inPlay(snap)) {
+    if (snap.flag_reported) {
         textItem(ctx, "flag reported",
                  *snap.flag_reported == rules::Color::White ? tr("White's flag reported")
                                                             : tr("Black's flag reported"),
                  &kRed);
     }
+}
+
+void drawStatus(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    drawStopped(ctx);
     if (!snap.clock_sync_warning.empty() && !ctx.state.public_display) {
         // CLK-01 (docs/clock.md): a difference over the tolerance is highlighted until the next reading.
         textItem(ctx, "clock sync warning", i18n::translateMessage(snap.clock_sync_warning), &kAmber, true);
@@ -167,6 +184,27 @@ bool drawReadingBoxes(ViewContext& ctx) {
     return enter;
 }
 
+// The readings typed, as the command that sets the clocks; nullopt, with the refusal for the banner,
+// when one cannot be read (an empty box leaves its side as it is).
+std::optional<session::cmd::SyncClock> typedReadings(UiState& st) {
+    session::cmd::SyncClock sync;
+    for (auto [text, slot] :
+         {std::pair{&st.table_white, &sync.white}, std::pair{&st.table_black, &sync.black}}) {
+        if (text->empty()) {
+            continue;
+        }
+        *slot = parseTyped(*text);
+        if (!*slot) {
+            // Kept in English like the session's refusals; the banner shows it through translateMessage.
+            st.rejection =
+                fmt::format(N_("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m"), *text);
+            st.rejection_is_move = false;
+            return std::nullopt;
+        }
+    }
+    return sync;
+}
+
 void drawTableReading(ViewContext& ctx) {
     UiState& st = ctx.state;
     const bool enabled = inPlay(ctx.snap) || ctx.snap.phase == session::Phase::Adjourned;
@@ -184,22 +222,9 @@ void drawTableReading(ViewContext& ctx) {
     if (!(actionButton(ctx, "Set clocks", enabled && any) || (enter && enabled && any))) {
         return;
     }
-    session::cmd::SyncClock sync;
-    for (auto [text, slot] :
-         {std::pair{&st.table_white, &sync.white}, std::pair{&st.table_black, &sync.black}}) {
-        if (text->empty()) {
-            continue;
-        }
-        *slot = parseTyped(*text);
-        if (!*slot) {
-            // Kept in English like the session's refusals; the banner shows it through translateMessage.
-            st.rejection =
-                fmt::format(N_("Table clock reading '{}' unreadable: write 1:29:58, 45:10 or 90m"), *text);
-            st.rejection_is_move = false;
-            return;
-        }
+    if (std::optional<session::cmd::SyncClock> sync = typedReadings(st)) {
+        ctx.out.push_back(*sync);
     }
-    ctx.out.push_back(sync);
 }
 
 }  // namespace

@@ -76,9 +76,9 @@ void drawDrawsWithEndings(ViewContext& ctx) {
     drawDrawsEndings(ctx);
 }
 
-void drawLowerTabs(ViewContext& ctx) {
+// The tab buttons; a tab whose matter waits for the operator has its name in amber.
+void drawTabRow(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    ImGui::BeginChild("lower", {0, 0}, true);
     const bool draws_attention = snap.human_offer_pending || snap.computer_offer_pending ||
                                  snap.phase == Phase::ClaimPending || snap.indication.offer_draw ||
                                  snap.indication.claim_draw || snap.indication.resign ||
@@ -91,7 +91,9 @@ void drawLowerTabs(ViewContext& ctx) {
     ImGui::SameLine();
     drawTabButton(ctx, i18n::N_("Adjournment"), LowerTab::Adjourn,
                   snap.seal_requested || snap.phase == Phase::Adjourned);
-    ImGui::Separator();
+}
+
+void drawChosenTab(ViewContext& ctx) {
     switch (ctx.state.tab) {
         case LowerTab::Draws:
             drawDrawsWithEndings(ctx);
@@ -103,6 +105,13 @@ void drawLowerTabs(ViewContext& ctx) {
             drawAdjournPane(ctx);
             break;
     }
+}
+
+void drawLowerTabs(ViewContext& ctx) {
+    ImGui::BeginChild("lower", {0, 0}, true);
+    drawTabRow(ctx);
+    ImGui::Separator();
+    drawChosenTab(ctx);
     ImGui::EndChild();
     recordItem(ctx, "pane lower");
 }
@@ -138,9 +147,8 @@ float movePaneHeight(const Fonts& fonts) {
            style.ItemSpacing.y;
 }
 
-void drawOperatorBody(ViewContext& ctx, const Layout& l) {
-    drawBoardColumn(ctx, l);
-    ImGui::SameLine();
+// The middle column: the move cycle above, the lower tabs below.
+void drawMiddleColumn(ViewContext& ctx, const Layout& l) {
     ImGui::BeginGroup();
     // As tall as its content in the last frame: a refusal or a question grows the pane and the lower
     // tabs give way; without them the lower tabs get the room (issue 15: 1280x800 and 1366x768).
@@ -156,7 +164,10 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     drawLowerTabs(ctx);
     ImGui::EndChild();
     ImGui::EndGroup();
-    ImGui::SameLine();
+}
+
+// The right column: the clocks (as tall as their status lines need), the engine and the notices.
+void drawRightColumn(ViewContext& ctx, const Layout& l) {
     ImGui::BeginGroup();
     const float row = ImGui::GetFrameHeightWithSpacing();
     const float clocks_h =
@@ -173,6 +184,14 @@ void drawOperatorBody(ViewContext& ctx, const Layout& l) {
     drawNoticesPane(ctx);
     endPane();
     ImGui::EndGroup();
+}
+
+void drawOperatorBody(ViewContext& ctx, const Layout& l) {
+    drawBoardColumn(ctx, l);
+    ImGui::SameLine();
+    drawMiddleColumn(ctx, l);
+    ImGui::SameLine();
+    drawRightColumn(ctx, l);
 }
 
 // One public clock: "White  <name>" above the time, so nobody has to guess whose clock it is.
@@ -235,6 +254,30 @@ void followAttention(const session::Snapshot& snap, UiState& st) {
     st.seen_seal = seal;
 }
 
+// What carries over from the last frame: the widget map is drawn afresh, an armed button is disarmed
+// when the situation changes, and a new matter brings its tab forward.
+void beginFrame(const session::Snapshot& snap, UiState& state) {
+    state.widgets.clear();
+    if (state.last_phase != snap.phase) {
+        state.confirming.clear();  // an armed button never survives a change of situation
+        state.last_phase = snap.phase;
+    }
+    followAttention(snap, state);
+}
+
+// The game's screen: the banner over the operator's body or the public display.
+void drawGame(ViewContext& ctx) {
+    const Layout l = computeLayout(ctx.fonts);
+    ImGui::BeginChild("banner", {0, l.banner_h}, true, ImGuiWindowFlags_NoScrollbar);
+    drawBanner(ctx);
+    ImGui::EndChild();
+    if (ctx.state.public_display) {
+        drawPublicBody(ctx, l);
+    } else {
+        drawOperatorBody(ctx, l);
+    }
+}
+
 }  // namespace
 
 void applyConsoleStyle() {
@@ -255,12 +298,7 @@ std::vector<session::Command> drawConsole(const session::Snapshot& snap, session
                                           UiState& state, const Fonts& fonts) {
     std::vector<session::Command> out;
     ViewContext ctx{snap, state, fonts, now, out};
-    state.widgets.clear();
-    if (state.last_phase != snap.phase) {
-        state.confirming.clear();  // an armed button never survives a change of situation
-        state.last_phase = snap.phase;
-    }
-    followAttention(snap, state);
+    beginFrame(snap, state);
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos({0, 0});
     ImGui::SetNextWindowSize(io.DisplaySize);
@@ -268,15 +306,7 @@ std::vector<session::Command> drawConsole(const session::Snapshot& snap, session
     if (snap.phase == Phase::Setup) {
         drawSetup(ctx);
     } else {
-        const Layout l = computeLayout(fonts);
-        ImGui::BeginChild("banner", {0, l.banner_h}, true, ImGuiWindowFlags_NoScrollbar);
-        drawBanner(ctx);
-        ImGui::EndChild();
-        if (state.public_display) {
-            drawPublicBody(ctx, l);
-        } else {
-            drawOperatorBody(ctx, l);
-        }
+        drawGame(ctx);
     }
     ImGui::End();
     return out;

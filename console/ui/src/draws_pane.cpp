@@ -136,27 +136,31 @@ void drawWrittenMove(ViewContext& ctx) {
     recordItem(ctx, "piece touched", tr("piece touched"));
 }
 
+// A claim by `who`; the human's carries the written move and whether he touched a piece.
+void claim(ViewContext& ctx, rules::Color who, session::cmd::ClaimKind kind) {
+    const UiState& st = ctx.state;
+    const bool human = who != ctx.snap.setup.computer_side;
+    std::optional<std::string> intended;
+    if (human && !st.claim_intended.empty()) {
+        intended = st.claim_intended;
+    }
+    ctx.out.push_back(session::cmd::ClaimDraw{who, kind, intended, human && st.claim_touched});
+}
+
 void drawClaims(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    UiState& st = ctx.state;
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
     drawWrittenMove(ctx);
-    auto claim = [&](rules::Color who, session::cmd::ClaimKind kind) {
-        std::optional<std::string> intended;
-        if (who == human && !st.claim_intended.empty()) {
-            intended = st.claim_intended;
-        }
-        ctx.out.push_back(session::cmd::ClaimDraw{who, kind, intended, who == human && st.claim_touched});
-    };
-    if (actionButton(ctx, "Human: threefold", play)) claim(human, session::cmd::ClaimKind::Threefold);
+    if (actionButton(ctx, "Human: threefold", play)) claim(ctx, human, session::cmd::ClaimKind::Threefold);
     ImGui::SameLine();
-    if (actionButton(ctx, "Human: 50 moves", play)) claim(human, session::cmd::ClaimKind::Fifty);
+    if (actionButton(ctx, "Human: 50 moves", play)) claim(ctx, human, session::cmd::ClaimKind::Fifty);
     const bool computer_can = play && snap.can_claim_for_computer;
     if (actionButton(ctx, "Computer: threefold", computer_can))
-        claim(~human, session::cmd::ClaimKind::Threefold);
+        claim(ctx, ~human, session::cmd::ClaimKind::Threefold);
     ImGui::SameLine();
-    if (actionButton(ctx, "Computer: 50 moves", computer_can)) claim(~human, session::cmd::ClaimKind::Fifty);
+    if (actionButton(ctx, "Computer: 50 moves", computer_can))
+        claim(ctx, ~human, session::cmd::ClaimKind::Fifty);
     if (!snap.expected_human_move.empty()) {
         textItem(ctx, "expected move",
                  trf("The human must now play the written move {} (Art. 9.5)", snap.expected_human_move),
@@ -174,39 +178,43 @@ const char* quickplayOpen(rules::Color claimant, bool postponed) {
                      : tr("Black's quickplay claim is open: the arbiter decides (Arbiter tab)");
 }
 
+// One side's quickplay claim and III.4 request, when the session offers them; `first` is true until a
+// button has been drawn (each later one goes beside the one before when it fits).
+void drawQuickplaySide(ViewContext& ctx, rules::Color side, bool& first) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool computer = side == snap.setup.computer_side;
+    const auto place = [&first](const char* label) {
+        if (!std::exchange(first, false)) sameLineIfFits(label);
+    };
+    if (snap.qpf_claim_available[side]) {
+        const char* label =
+            computer ? N_("Computer: quickplay claim (< 2:00)") : N_("Human: quickplay claim (< 2:00)");
+        place(label);
+        if (actionButton(ctx, label, true))
+            ctx.out.push_back(
+                session::cmd::ClaimDraw{side, session::cmd::ClaimKind::Quickplay, std::nullopt, false});
+    }
+    if (snap.increment_request_available[side]) {
+        const char* label =
+            computer ? N_("Computer: ask +5 s increment (III.4)") : N_("Human: ask +5 s increment (III.4)");
+        place(label);
+        if (actionButton(ctx, label, true)) ctx.out.push_back(session::cmd::RequestIncrement{side});
+    }
+}
+
 // QPF-02/03: the quickplay claim and the III.4 request, shown only while the session offers them (the
 // computer's only with the policy's indication, E.III 3.3).
 void drawQuickplay(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    bool first = true;  // each later button goes beside the one before when it fits
-    const auto place = [&first](const char* label) {
-        if (!std::exchange(first, false)) sameLineIfFits(label);
-    };
-    for (rules::Color side : {rules::Color::White, rules::Color::Black}) {
-        const bool computer = side == snap.setup.computer_side;
-        if (snap.qpf_claim_available[side]) {
-            const char* label =
-                computer ? N_("Computer: quickplay claim (< 2:00)") : N_("Human: quickplay claim (< 2:00)");
-            place(label);
-            if (actionButton(ctx, label, true))
-                ctx.out.push_back(
-                    session::cmd::ClaimDraw{side, session::cmd::ClaimKind::Quickplay, std::nullopt, false});
-        }
-        if (snap.increment_request_available[side]) {
-            const char* label = computer ? N_("Computer: ask +5 s increment (III.4)")
-                                         : N_("Human: ask +5 s increment (III.4)");
-            place(label);
-            if (actionButton(ctx, label, true)) ctx.out.push_back(session::cmd::RequestIncrement{side});
-        }
-    }
+    bool first = true;
+    for (rules::Color side : {rules::Color::White, rules::Color::Black}) drawQuickplaySide(ctx, side, first);
     if (snap.qpf_claimant) {
         textItem(ctx, "quickplay open", quickplayOpen(*snap.qpf_claimant, snap.qpf_postponed), &kAmber, true);
     }
 }
 
-}  // namespace
-
-void drawDrawsEndings(ViewContext& ctx) {
+// Either side's resignation; the computer's button stands out when the policy indicates it (E.III 3.3).
+void drawResignations(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
@@ -223,6 +231,11 @@ void drawDrawsEndings(ViewContext& ctx) {
     if (snap.indication.resign) {
         ImGui::PopStyleColor();
     }
+}
+
+void drawFlagFallen(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    const bool play = inPlay(snap);
     // Art. 6.9: a fallen flag is reported here; the arbiter rules it (Arbiter tab).
     textItem(ctx, "flag fallen title", tr("Flag fallen:"));
     // TRANSLATORS: "##flag" is the button's ID and is not shown: translate the side only.
@@ -233,6 +246,13 @@ void drawDrawsEndings(ViewContext& ctx) {
             ctx.out.push_back(session::cmd::ReportFlag{side});
         }
     }
+}
+
+}  // namespace
+
+void drawDrawsEndings(ViewContext& ctx) {
+    drawResignations(ctx);
+    drawFlagFallen(ctx);
 }
 
 namespace {

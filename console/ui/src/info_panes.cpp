@@ -28,13 +28,9 @@ const char* engineStatus(bool thinking, bool pondering) {
     return pondering ? i18n::tr("engine pondering") : i18n::tr("waiting");
 }
 
-}  // namespace
-
-void drawEnginePane(ViewContext& ctx) {
+// "Status: thinking   Restarts: 0", and the computer's flags when it has lost on time.
+void drawEngineStatus(ViewContext& ctx, bool thinking, bool pondering) {
     const session::Snapshot& snap = ctx.snap;
-    const bool thinking = snap.phase == Phase::EngineThinking;
-    // Q18: "pondering" for the operator only, and never the move the engine expects.
-    const bool pondering = snap.engine_pondering && !ctx.state.public_display;
     ImGui::TextUnformatted(i18n::tr("Status:"));
     recordItem(ctx, "engine status label", i18n::tr("Status:"));
     ImGui::SameLine();
@@ -50,56 +46,84 @@ void drawEnginePane(ViewContext& ctx) {
         ImGui::SameLine(0, 24);
         ImGui::TextColored(kRed, "%s", i18n::trf("Computer flags: {}", snap.computer_flags).c_str());
     }
-    if (!snap.last_engine_fault.empty()) {
-        ImGui::PushTextWrapPos(0.f);
-        const std::string fault = i18n::trf("Last fault: {}", shownMessage(snap.last_engine_fault));
-        ImGui::TextColored(kRed, "%s", fault.c_str());
-        ImGui::PopTextWrapPos();
-    }
-    // CFG-06 / Q18: the evaluation is for the operator's eyes only; the public display never reaches here.
-    if (snap.engine_move && snap.engine_move->eval && !ctx.state.public_display) {
-        ImGui::TextUnformatted(i18n::tr("Evaluation (operator only):"));
-        const std::string eval = evalText(*snap.engine_move->eval);
-        ImGui::TextUnformatted(eval.c_str());
-        recordItem(ctx, "evaluation", eval);
-    }
 }
 
-void drawScoresheetPane(ViewContext& ctx) {
+void drawEngineFault(const session::Snapshot& snap) {
+    if (snap.last_engine_fault.empty()) return;
+    ImGui::PushTextWrapPos(0.f);
+    const std::string fault = i18n::trf("Last fault: {}", shownMessage(snap.last_engine_fault));
+    ImGui::TextColored(kRed, "%s", fault.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+// CFG-06 / Q18: the evaluation is for the operator's eyes only; the public display never reaches here.
+void drawEvaluation(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    ImGui::BeginChild("sheetlist");  // scrolls under the pane's title
-    if (snap.moves.empty()) {
-        ImGui::TextDisabled("%s", i18n::tr("No moves yet."));
-        recordItem(ctx, "scoresheet empty", i18n::tr("No moves yet."));
-    }
+    if (!snap.engine_move || !snap.engine_move->eval || ctx.state.public_display) return;
+    ImGui::TextUnformatted(i18n::tr("Evaluation (operator only):"));
+    const std::string eval = evalText(*snap.engine_move->eval);
+    ImGui::TextUnformatted(eval.c_str());
+    recordItem(ctx, "evaluation", eval);
+}
+
+// The scoresheet's table: the move number, then White's and Black's move, each with "(=)" for an offer.
+void drawMoveTable(const session::Snapshot& snap) {
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-    if (!snap.moves.empty() && ImGui::BeginTable("moves", 3, kFlags)) {
-        ImGui::TableSetupColumn("No", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
-        ImGui::TableSetupColumn("White");
-        ImGui::TableSetupColumn("Black");
-        for (const session::ScoresheetMove& m : snap.moves) {
-            if (m.side == rules::Color::White || &m == &snap.moves.front()) {
-                ImGui::TableNextRow();
-                ImGui::TableSetColumnIndex(0);
-                ImGui::TextDisabled("%d.", m.number);
-            }
-            ImGui::TableSetColumnIndex(m.side == rules::Color::White ? 1 : 2);
-            ImGui::Text("%s%s", m.text.c_str(), m.draw_offer ? " (=)" : "");
+    if (snap.moves.empty() || !ImGui::BeginTable("moves", 3, kFlags)) return;
+    ImGui::TableSetupColumn("No", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
+    ImGui::TableSetupColumn("White");
+    ImGui::TableSetupColumn("Black");
+    for (const session::ScoresheetMove& m : snap.moves) {
+        if (m.side == rules::Color::White || &m == &snap.moves.front()) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextDisabled("%d.", m.number);
         }
-        ImGui::EndTable();
+        ImGui::TableSetColumnIndex(m.side == rules::Color::White ? 1 : 2);
+        ImGui::Text("%s%s", m.text.c_str(), m.draw_offer ? " (=)" : "");
     }
-    if (snap.result != "*") {
-        ImGui::PushFont(ctx.fonts.heading);
-        ImGui::TextColored(kAmber, "%s", snap.result.c_str());
-        ImGui::PopFont();
-        ImGui::SameLine();
-        const std::string termination = shownMessage(snap.termination);
-        ImGui::TextDisabled("%s", termination.c_str());
-    }
-    // Keep the newest move in view.
+    ImGui::EndTable();
+}
+
+// The result in large type under the moves, with how the game ended.
+void drawResultLine(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
+    if (snap.result == "*") return;
+    ImGui::PushFont(ctx.fonts.heading);
+    ImGui::TextColored(kAmber, "%s", snap.result.c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    const std::string termination = shownMessage(snap.termination);
+    ImGui::TextDisabled("%s", termination.c_str());
+}
+
+// Keeps the newest line of a scrolling list in view, unless the operator has scrolled up to read.
+void followNewest() {
     if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {
         ImGui::SetScrollHereY(1.f);
     }
+}
+
+}  // namespace
+
+void drawEnginePane(ViewContext& ctx) {
+    const bool thinking = ctx.snap.phase == Phase::EngineThinking;
+    // Q18: "pondering" for the operator only, and never the move the engine expects.
+    const bool pondering = ctx.snap.engine_pondering && !ctx.state.public_display;
+    drawEngineStatus(ctx, thinking, pondering);
+    drawEngineFault(ctx.snap);
+    drawEvaluation(ctx);
+}
+
+void drawScoresheetPane(ViewContext& ctx) {
+    ImGui::BeginChild("sheetlist");  // scrolls under the pane's title
+    if (ctx.snap.moves.empty()) {
+        ImGui::TextDisabled("%s", i18n::tr("No moves yet."));
+        recordItem(ctx, "scoresheet empty", i18n::tr("No moves yet."));
+    }
+    drawMoveTable(ctx.snap);
+    drawResultLine(ctx);
+    followNewest();  // the newest move
     ImGui::EndChild();
 }
 
@@ -118,9 +142,7 @@ void drawNoticesPane(ViewContext& ctx) {
         ImGui::TextUnformatted(shownMessage(n).c_str());  // the session writes English (core part)
     }
     ImGui::PopTextWrapPos();
-    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 2.f * ImGui::GetTextLineHeightWithSpacing()) {
-        ImGui::SetScrollHereY(1.f);
-    }
+    followNewest();
     ImGui::EndChild();
 }
 

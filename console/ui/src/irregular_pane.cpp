@@ -36,6 +36,22 @@ void drawWhoAndWhat(ViewContext& ctx) {
                st.illegal_kind >= 0 && st.illegal_kind < 4 ? kinds[st.illegal_kind] : "");
 }
 
+// The unpromoted pawn's move, at the start of the second row.
+void drawUnpromotedMove(ViewContext& ctx) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+    ImGui::InputTextWithHint("##unpromoted", "a7a8", &ctx.state.illegal_kind_move);
+    recordItem(ctx, "##unpromoted");
+    ImGui::SameLine();
+}
+
+// The ruling as chosen: the kind, the side that made the move, and the pawn's move for an unpromoted pawn.
+session::cmd::ArbiterIllegalKind illegalKindRuling(const ViewContext& ctx) {
+    const UiState& st = ctx.state;
+    const rules::Color computer = ctx.snap.setup.computer_side;
+    return {static_cast<IllegalKind>(st.illegal_kind), st.illegal_kind_side == 1 ? computer : ~computer,
+            st.illegal_kind == 0 ? st.illegal_kind_move : ""};
+}
+
 }  // namespace
 
 void drawIllegalKind(ViewContext& ctx) {
@@ -44,21 +60,13 @@ void drawIllegalKind(ViewContext& ctx) {
     // Two rows, so the Arbiter tab still fits 1280x800: who and what; then the pawn's move and the ruling.
     drawWhoAndWhat(ctx);
     const bool pawn = st.illegal_kind == 0;
-    if (pawn) {
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-        ImGui::InputTextWithHint("##unpromoted", "a7a8", &st.illegal_kind_move);
-        recordItem(ctx, "##unpromoted");
-        ImGui::SameLine();
-    }
+    if (pawn) drawUnpromotedMove(ctx);
     // E2005 counts neither a press without a move nor two hands as an illegal move (IRR-04).
     const bool only2023 = st.illegal_kind == 1 || st.illegal_kind == 2;
     const bool ok = inPlay(snap) && !(only2023 && snap.setup.edition == rules::Edition::E2005) &&
                     !(pawn && st.illegal_kind_move.empty());
     if (confirmButton(ctx, "Rule illegal move", ok)) {
-        const rules::Color side = snap.setup.computer_side;
-        ctx.out.push_back(session::cmd::ArbiterIllegalKind{static_cast<IllegalKind>(st.illegal_kind),
-                                                           st.illegal_kind_side == 1 ? side : ~side,
-                                                           pawn ? st.illegal_kind_move : ""});
+        ctx.out.push_back(illegalKindRuling(ctx));
     }
     if (only2023 && snap.setup.edition == rules::Edition::E2005) {
         ImGui::SameLine();

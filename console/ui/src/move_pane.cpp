@@ -182,6 +182,17 @@ void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
     }
 }
 
+// What Enter or the button does: submits the typed move; Enter on an empty box while the computer's
+// move waits to be recorded records it, the step that is due.
+void actOnEntry(ViewContext& ctx, bool entered, bool clicked, bool active) {
+    const UiState& st = ctx.state;
+    if ((entered && active && !st.move_text.empty()) || clicked) {
+        submitHumanMove(ctx);
+    } else if (entered && active && ctx.snap.previous_unrecorded) {
+        ctx.out.push_back(session::cmd::Recorded{});
+    }
+}
+
 void drawHumanEntry(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
@@ -201,12 +212,7 @@ void drawHumanEntry(ViewContext& ctx) {
         textItem(ctx, "move rejection", i18n::translateMessage(st.rejection), &kRed, true);
     }
     entered = drawEntryOptions(ctx, active) || entered;
-    if ((entered && active && !st.move_text.empty()) || clicked) {
-        submitHumanMove(ctx);
-    } else if (entered && active && snap.previous_unrecorded) {
-        // Enter on an empty box while the computer's move waits to be recorded: the step that is due.
-        ctx.out.push_back(session::cmd::Recorded{});
-    }
+    actOnEntry(ctx, entered, clicked, active);
 }
 
 // What the operator must do with the computer's move right now, in words (E.III 1.4: play it, press
@@ -287,10 +293,15 @@ void drawPendingOfferWarning(ViewContext& ctx) {
     }
 }
 
+// Three tall step buttons share the pane's width.
+ImVec2 stepButtonSize() {
+    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
+    return {w, ImGui::GetFrameHeight() * 1.8f};
+}
+
 void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
-    const ImVec2 size{w, ImGui::GetFrameHeight() * 1.8f};
+    const ImVec2 size = stepButtonSize();
     // A move shown before the seal request is played as usual (Guidelines I.1); a withheld one is sealed.
     const bool shown = snap.phase == Phase::EngineMoveShown && !snap.computer_move_withheld;
     const bool made = snap.phase == Phase::EngineMoveMade;

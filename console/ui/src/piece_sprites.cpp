@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <utility>
 
 namespace oc::ui {
 
@@ -33,36 +34,96 @@ struct Box {
     int x0 = INT_MAX, y0 = INT_MAX, x1 = INT_MIN, y1 = INT_MIN;
 };
 
-}  // namespace
-
-std::vector<unsigned char> fillEnclosed(const std::vector<unsigned char>& coverage, int px) {
-    const auto n = static_cast<std::size_t>(px) * static_cast<std::size_t>(px);
-    std::vector<char> outside(n, 0);
+// The flood fill of a figurine's outside: the pixels known to be outside, and those whose neighbours are
+// still to be visited.
+struct OutsideFill {
+    const std::vector<unsigned char>& coverage;
+    std::size_t w;  // the bitmap's side
+    std::vector<char> outside;
     std::vector<std::size_t> stack;
-    auto seed = [&](std::size_t i) {
+
+    void seed(std::size_t i) {
         if (outside[i] == 0 && coverage[i] < kInkThreshold) {
             outside[i] = 1;
             stack.push_back(i);
         }
-    };
+    }
+    // Every pixel of the four edges that is not ink is outside.
+    void seedEdges() {
+        const std::size_t n = w * w;
+        for (std::size_t i = 0; i < w; ++i) {
+            seed(i);
+            seed(n - 1 - i);
+            seed(i * w);
+            seed(i * w + w - 1);
+        }
+    }
+    void spread() {
+        const std::size_t n = w * w;
+        while (!stack.empty()) {  // flood fill of the outside, 4-connected
+            const std::size_t i = stack.back();
+            stack.pop_back();
+            const std::size_t x = i % w;
+            if (x > 0) seed(i - 1);
+            if (x + 1 < w) seed(i + 1);
+            if (i >= w) seed(i - w);
+            if (i + w < n) seed(i + w);
+        }
+    }
+};
+
+// Marks every pixel reachable from the bitmap's edge without crossing ink: what lies outside the
+// figurine's outer contour. 1 outside, 0 inside.
+std::vector<char> outsidePixels(const std::vector<unsigned char>& coverage, int px) {
     const auto w = static_cast<std::size_t>(px);
-    for (std::size_t i = 0; i < w; ++i) {
-        seed(i);
-        seed(n - 1 - i);
-        seed(i * w);
-        seed(i * w + w - 1);
+    OutsideFill fill{coverage, w, std::vector<char>(w * w, 0), {}};
+    fill.seedEdges();
+    fill.spread();
+    return std::move(fill.outside);
+}
+
+// The glyph's box at `scale` for each of the 12 figurines (kOrder's order); nullopt when the font lacks one.
+std::optional<std::array<Box, 12>> figurineBoxes(const stbtt_fontinfo& font, float scale) {
+    std::array<Box, 12> boxes;
+    for (int k = 0; k < 12; ++k) {
+        const int cp = kFirstFigurine + k;
+        if (stbtt_FindGlyphIndex(&font, cp) == 0) {
+            return std::nullopt;
+        }
+        Box& b = boxes[static_cast<std::size_t>(k)];
+        stbtt_GetCodepointBitmapBox(&font, cp, scale, scale, &b.x0, &b.y0, &b.x1, &b.y1);
     }
-    while (!stack.empty()) {  // flood fill of the outside, 4-connected
-        const std::size_t i = stack.back();
-        stack.pop_back();
-        const std::size_t x = i % w;
-        if (x > 0) seed(i - 1);
-        if (x + 1 < w) seed(i + 1);
-        if (i >= w) seed(i - w);
-        if (i + w < n) seed(i + w);
+    return boxes;
+}
+
+// One vertical placement for all pieces, so they share a baseline and the tallest fits: the row of a
+// glyph's baseline in a px-high sprite.
+int commonBaseline(const std::array<Box, 12>& boxes, int px) {
+    Box all;
+    for (const Box& b : boxes) {
+        all.y0 = std::min(all.y0, b.y0);
+        all.y1 = std::max(all.y1, b.y1);
     }
-    std::vector<unsigned char> rgba(n * 4);
-    for (std::size_t i = 0; i < n; ++i) {
+    return (px - (all.y1 - all.y0)) / 2 - all.y0;
+}
+
+// Figurine `k`'s coverage, centred across a px*px bitmap with its baseline at row `top`.
+std::vector<unsigned char> figurineCoverage(const stbtt_fontinfo& font, float scale, const Box& b, int k,
+                                            int top, int px) {
+    const int left = (px - (b.x1 - b.x0)) / 2;
+    std::vector<unsigned char> coverage(static_cast<std::size_t>(px * px), 0);
+    const std::size_t offset = static_cast<std::size_t>((top + b.y0) * px + left);
+    stbtt_MakeCodepointBitmap(&font, coverage.data() + offset, b.x1 - b.x0, b.y1 - b.y0, px, scale, scale,
+                              kFirstFigurine + k);
+    return coverage;
+}
+
+}  // namespace
+
+std::vector<unsigned char> fillEnclosed(const std::vector<unsigned char>& coverage, int px) {
+    const std::vector<char> outside = outsidePixels(coverage, px);
+    std::vector<unsigned char> rgba(outside.size() * 4);
+    for (std::size_t i = 0; i < outside.size(); ++i) {
         const bool inside = outside[i] == 0;
         const auto shade = static_cast<unsigned char>(inside ? 255 - coverage[i] : 0);
         rgba[i * 4 + 0] = shade;
@@ -80,33 +141,17 @@ std::optional<PieceSprites> PieceSprites::prepare(ImFontAtlas& atlas, const std:
         return std::nullopt;
     }
     const float scale = stbtt_ScaleForPixelHeight(&font, static_cast<float>(px) * 0.92f);
-    // One vertical placement for all pieces, so they share a baseline and the tallest fits.
-    std::array<Box, 12> boxes;
-    Box all;
-    for (int k = 0; k < 12; ++k) {
-        const int cp = kFirstFigurine + k;
-        if (stbtt_FindGlyphIndex(&font, cp) == 0) {
-            return std::nullopt;
-        }
-        Box& b = boxes[static_cast<std::size_t>(k)];
-        stbtt_GetCodepointBitmapBox(&font, cp, scale, scale, &b.x0, &b.y0, &b.x1, &b.y1);
-        all.y0 = std::min(all.y0, b.y0);
-        all.y1 = std::max(all.y1, b.y1);
+    const std::optional<std::array<Box, 12>> boxes = figurineBoxes(font, scale);
+    if (!boxes) {
+        return std::nullopt;
     }
-    const int top = (px - (all.y1 - all.y0)) / 2 - all.y0;
-
+    const int top = commonBaseline(*boxes, px);
     PieceSprites sprites;
     sprites.px_ = px;
     for (int k = 0; k < 12; ++k) {
-        const Box& b = boxes[static_cast<std::size_t>(k)];
-        const int left = (px - (b.x1 - b.x0)) / 2;
-        std::vector<unsigned char> coverage(static_cast<std::size_t>(px * px), 0);
-        const std::size_t offset = static_cast<std::size_t>((top + b.y0) * px + left);
-        stbtt_MakeCodepointBitmap(&font, coverage.data() + offset, b.x1 - b.x0, b.y1 - b.y0, px, scale, scale,
-                                  kFirstFigurine + k);
-        Sprite& s = sprites.sprites_[static_cast<std::size_t>(k)];
-        s.rgba = fillEnclosed(coverage, px);
-        s.rect_id = atlas.AddCustomRectRegular(px, px);
+        const auto at = static_cast<std::size_t>(k);
+        sprites.sprites_[at].rgba = fillEnclosed(figurineCoverage(font, scale, (*boxes)[at], k, top, px), px);
+        sprites.sprites_[at].rect_id = atlas.AddCustomRectRegular(px, px);
     }
     return sprites;
 }

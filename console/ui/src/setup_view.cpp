@@ -137,6 +137,20 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
     ImGui::EndCombo();
 }
 
+// One language in the screens' combo: chosen, it switches at once and goes into the setup.
+void languageSelectable(ViewContext& ctx, event::EventSetup& s, i18n::UiLanguage lang) {
+    const std::string code(i18n::uiLanguageCode(lang));
+    const std::string name(i18n::uiLanguageName(lang));
+    if (ImGui::Selectable(name.c_str(), lang == i18n::uiLanguage())) {
+        if (auto set = i18n::setUiLanguage(lang); set) {
+            s.ui_language = code;
+        } else {
+            ctx.state.rejection = set.error();
+        }
+    }
+    recordItem(ctx, ("ui language " + code).c_str(), name);
+}
+
 // Issue 12: the language of the screens, apart from the notation's. It switches at once and is stored in
 // the setup (ui_language), so the next start of the program uses it too.
 void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
@@ -151,18 +165,7 @@ void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
     ctx.state.widgets["ui language combo"] = {
         box, {box.x + width, box.y + ImGui::GetFrameHeight()}, true, current};
     if (!open) return;
-    for (i18n::UiLanguage lang : i18n::uiLanguages()) {
-        const std::string code(i18n::uiLanguageCode(lang));
-        const std::string name(i18n::uiLanguageName(lang));
-        if (ImGui::Selectable(name.c_str(), lang == i18n::uiLanguage())) {
-            if (auto set = i18n::setUiLanguage(lang); set) {
-                s.ui_language = code;
-            } else {
-                ctx.state.rejection = set.error();
-            }
-        }
-        recordItem(ctx, ("ui language " + code).c_str(), name);
-    }
+    for (i18n::UiLanguage lang : i18n::uiLanguages()) languageSelectable(ctx, s, lang);
     ImGui::EndCombo();
 }
 
@@ -179,6 +182,15 @@ void drawComputerSide(ViewContext& ctx, event::EventSetup& s) {
     s.computer_side = side == 0 ? rules::Color::White : rules::Color::Black;
 }
 
+// The edition of the Laws the game is played under: "Laws edition (o) 2023 (o) 2005".
+void drawEdition(ViewContext& ctx, event::EventSetup& s) {
+    label(ctx, N_("Laws edition"));
+    ImGui::SameLine();
+    if (ImGui::RadioButton("2023", s.edition == rules::Edition::E2023)) s.edition = rules::Edition::E2023;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
+}
+
 void drawGameFields(ViewContext& ctx) {
     event::EventSetup& s = *ctx.state.setup_draft;
     textField(ctx, N_("Site"), s.site, true);
@@ -191,11 +203,7 @@ void drawGameFields(ViewContext& ctx) {
     textField(ctx, N_("Time control"), s.time_control);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", tr("e.g. 90m+30s"));
-    label(ctx, N_("Laws edition"));
-    ImGui::SameLine();
-    if (ImGui::RadioButton("2023", s.edition == rules::Edition::E2023)) s.edition = rules::Edition::E2023;
-    ImGui::SameLine();
-    if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
+    drawEdition(ctx, s);
     wordCombo(ctx, N_("Notation language"), s.language, kLanguages, asIs);
     drawUiLanguageCombo(ctx, s);
     // QPF-01 / Q8: E2023 Guidelines III as announced (III.5 claim, III.4 increment, or both).
@@ -205,32 +213,40 @@ void drawGameFields(ViewContext& ctx) {
     decimalField(ctx, N_("Default time (min, -1: the edition's)"), s.default_time_min, "%.0f");
 }
 
-// The engine's options as they will be at the start: the event's (marked) first, then the defaults.
-void drawEngineOptions(ViewContext& ctx) {
-    const UiState& st = ctx.state;
-    const event::EngineSettings& e = st.setup_draft->engine;
+// The options table's heading: whose options, and whether the defaults below are the right engine's.
+void drawEngineOptionsHeading(const UiState& st) {
     const std::string heading = st.engine_identity.empty()
                                     ? std::string(tr("Engine options at the start"))
                                     : i18n::trf("Engine options at the start: {}", st.engine_identity);
     ImGui::TextColored(kBlue, "%s", heading.c_str());
-    if (st.engine_identity.empty() || st.engine_command != e.command) {
+    if (st.engine_identity.empty() || st.engine_command != st.setup_draft->engine.command) {
         ImGui::TextDisabled("%s", st.engine_identity.empty()
                                       ? tr("(the engine's own defaults follow once it has answered)")
                                       : tr("(defaults of the engine running now; a new command's on Start)"));
     }
+}
+
+// One option's row: its name, its value (amber when the event sets it) and where the value comes from.
+void drawOptionRow(ViewContext& ctx, const ShownOption& o) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(o.name.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextColored(o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
+                       o.value.empty() ? tr("(empty)") : o.value.c_str());
+    if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextDisabled("%s", o.source);
+}
+
+// The engine's options as they will be at the start: the event's (marked) first, then the defaults.
+void drawEngineOptions(ViewContext& ctx) {
+    const UiState& st = ctx.state;
+    drawEngineOptionsHeading(st);
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable("engineoptions", 3, kFlags)) return;
-    for (const ShownOption& o : shownOptions(e, st.engine_defaults)) {
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        ImGui::TextUnformatted(o.name.c_str());
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
-                           o.value.empty() ? tr("(empty)") : o.value.c_str());
-        if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
-        ImGui::TableSetColumnIndex(2);
-        ImGui::TextDisabled("%s", o.source);
-    }
+    for (const ShownOption& o : shownOptions(st.setup_draft->engine, st.engine_defaults))
+        drawOptionRow(ctx, o);
     ImGui::EndTable();
 }
 
@@ -289,6 +305,36 @@ void drawSetupHeading(ViewContext& ctx) {
     }
 }
 
+// The two columns of the form, `height` tall: the game on the left, the computer on the right.
+void drawSetupColumns(ViewContext& ctx, float height) {
+    const float col_w = ImGui::GetContentRegionAvail().x * 0.5f;
+    ImGui::BeginChild("setupgame", {col_w, height}, true);
+    drawGameFields(ctx);
+    ImGui::EndChild();
+    recordItem(ctx, "setup game column");
+    ImGui::SameLine();
+    ImGui::BeginChild("setupcomputer", {0, height}, true);
+    drawComputerFields(ctx);
+    ImGui::EndChild();
+    recordItem(ctx, "setup computer column");
+}
+
+// The engine's summary, then Start: the form goes to the session as it is, and the game starts.
+void drawStart(ViewContext& ctx, const std::string& summary) {
+    ImGui::PushTextWrapPos(0.f);
+    ImGui::TextUnformatted(summary.c_str());  // next to Start: checked before the lock (E.III 2.2)
+    ImGui::PopTextWrapPos();
+    recordItem(ctx, "setup engine summary", summary);
+    if (actionButton(ctx, "Start the game", true,
+                     {ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f})) {
+        ctx.out.push_back(session::cmd::UpdateSetup{*ctx.state.setup_draft});
+        ctx.out.push_back(session::cmd::StartGame{});
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", tr("Start when the arbiter starts the clocks."));
+    recordItem(ctx, "setup start note", tr("Start when the arbiter starts the clocks."));
+}
+
 }  // namespace
 
 void drawSetup(ViewContext& ctx) {
@@ -303,30 +349,10 @@ void drawSetup(ViewContext& ctx) {
     const std::string summary = engineOptionsSummary(st.setup_draft->engine, st.engine_defaults);
     const float summary_h =
         ImGui::CalcTextSize(summary.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
-    const float col_w = ImGui::GetContentRegionAvail().x * 0.5f;
     const float body_h = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 2.f -
                          summary_h - ImGui::GetStyle().ItemSpacing.y;
-    ImGui::BeginChild("setupgame", {col_w, body_h}, true);
-    drawGameFields(ctx);
-    ImGui::EndChild();
-    recordItem(ctx, "setup game column");
-    ImGui::SameLine();
-    ImGui::BeginChild("setupcomputer", {0, body_h}, true);
-    drawComputerFields(ctx);
-    ImGui::EndChild();
-    recordItem(ctx, "setup computer column");
-    ImGui::PushTextWrapPos(0.f);
-    ImGui::TextUnformatted(summary.c_str());  // next to Start: checked before the lock (E.III 2.2)
-    ImGui::PopTextWrapPos();
-    recordItem(ctx, "setup engine summary", summary);
-    if (actionButton(ctx, "Start the game", true,
-                     {ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f})) {
-        ctx.out.push_back(session::cmd::UpdateSetup{*st.setup_draft});
-        ctx.out.push_back(session::cmd::StartGame{});
-    }
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", tr("Start when the arbiter starts the clocks."));
-    recordItem(ctx, "setup start note", tr("Start when the arbiter starts the clocks."));
+    drawSetupColumns(ctx, body_h);
+    drawStart(ctx, summary);
 }
 
 // Beside the Start button: the options the event sets, and Threads and Hash, to check before the lock.
