@@ -1,4 +1,4 @@
-# The session core's tests (owned by the session helper), kept apart from the journal's list.
+# The session core's tests: setup and policy (console/event), quickplay, the state machine, scripts.
 oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAKE_CURRENT_LIST_DIR}/policy_script_test.cpp)
 oc_test(session_quickplay_test ${CMAKE_CURRENT_LIST_DIR}/quickplay_test.cpp)
 target_link_libraries(session_quickplay_test PRIVATE session sim)
