@@ -8,6 +8,17 @@
 #include "i18n/mark.hpp"
 
 namespace oc::event {
+
+// The plain structs' JSON is their fields under the same names. In oc::event, not in the unnamed
+// namespace, so that nlohmann's lookup (ADL) finds them.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EngineSettings, command, args, options, ponder, requestable_options)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Consultant, name, accepted_by_arbiter)
+// QPF-02/03 (E.III 3.3, Q2): the qpf_ keys are the quickplay indication's.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DrawPolicy, accept_below_cp, accept_over_moves, offer_enabled,
+                                   offer_within_cp, offer_after_move, offer_rate_limit, claim_enabled,
+                                   claim_below_cp, resign_enabled, resign_below_cp, resign_over_moves,
+                                   qpf_claim_enabled, qpf_claim_within_cp, qpf_claim_over_moves)
+
 namespace {
 
 using nlohmann::json;
@@ -22,42 +33,6 @@ constexpr std::array kSpeech{"off", "computer", "all"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
-}
-
-json policyJson(const DrawPolicy& p) {
-    return {{"accept_below_cp", p.accept_below_cp},    {"accept_over_moves", p.accept_over_moves},
-            {"offer_enabled", p.offer_enabled},        {"offer_within_cp", p.offer_within_cp},
-            {"offer_after_move", p.offer_after_move},  {"offer_rate_limit", p.offer_rate_limit},
-            {"claim_enabled", p.claim_enabled},        {"claim_below_cp", p.claim_below_cp},
-            {"resign_enabled", p.resign_enabled},      {"resign_below_cp", p.resign_below_cp},
-            {"resign_over_moves", p.resign_over_moves}};
-}
-
-// QPF-02/03: the quickplay indication's keys (E.III 3.3, Q2).
-json withQuickplay(json j, const DrawPolicy& p) {
-    j.update({{"qpf_claim_enabled", p.qpf_claim_enabled},
-              {"qpf_claim_within_cp", p.qpf_claim_within_cp},
-              {"qpf_claim_over_moves", p.qpf_claim_over_moves}});
-    return j;
-}
-
-DrawPolicy policyFrom(const json& j) {
-    DrawPolicy p;
-    p.accept_below_cp = j.at("accept_below_cp").get<int>();
-    p.accept_over_moves = j.at("accept_over_moves").get<int>();
-    p.offer_enabled = j.at("offer_enabled").get<bool>();
-    p.offer_within_cp = j.at("offer_within_cp").get<int>();
-    p.offer_after_move = j.at("offer_after_move").get<int>();
-    p.offer_rate_limit = j.at("offer_rate_limit").get<int>();
-    p.claim_enabled = j.at("claim_enabled").get<bool>();
-    p.claim_below_cp = j.at("claim_below_cp").get<int>();
-    p.resign_enabled = j.at("resign_enabled").get<bool>();
-    p.resign_below_cp = j.at("resign_below_cp").get<int>();
-    p.resign_over_moves = j.at("resign_over_moves").get<int>();
-    p.qpf_claim_enabled = j.at("qpf_claim_enabled").get<bool>();
-    p.qpf_claim_within_cp = j.at("qpf_claim_within_cp").get<int>();
-    p.qpf_claim_over_moves = j.at("qpf_claim_over_moves").get<int>();
-    return p;
 }
 
 // Numbers are interchangeable (5 and 5.0); everything else must have the default's JSON type.
@@ -100,6 +75,64 @@ bool oneOf(const std::string& v, const std::array<const char*, N>& allowed) {
 
 Result fail(std::string message) {
     return tl::make_unexpected(std::move(message));
+}
+
+Result validateLanguages(const EventSetup& s) {
+    if (!oneOf(s.language, kLanguages))
+        return fail(
+            fmt::format(i18n::N_("language: expected one of en pl de fr es nl ru, got \"{}\""), s.language));
+    if (!s.ui_language.empty() && !oneOf(s.ui_language, kUiLanguages))
+        return fail(fmt::format(
+            i18n::N_("ui_language: expected en or pl (or empty: the notation language's), got \"{}\""),
+            s.ui_language));
+    return {};
+}
+
+Result validateTimeControl(const EventSetup& s) {
+    if (!oneOf(s.classification, kClasses))
+        return fail(
+            fmt::format(i18n::N_("classification: expected auto, standard, rapid or blitz, got \"{}\""),
+                        s.classification));
+    if (s.time_control.empty())
+        return fail(i18n::N_("time_control: empty; give e.g. \"40/90m+30s, 30m+30s\""));
+    return {};
+}
+
+// The engine and the operator's handling of the computer's moves (E.III 2.1-2.2).
+Result validateComputerPlay(const EventSetup& s) {
+    if (s.engine.command.empty())
+        return fail(i18n::N_("engine.command: empty; give the engine's executable"));
+    // engine.ponder needs the engine's UCI option Ponder: checked against its handshake at the start.
+    if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
+        return fail(i18n::N_("handling_reserve_s: expected seconds between 0 and 600"));
+    if (s.handling_safety_moves < 0 || s.handling_safety_moves > 20)
+        return fail(i18n::N_("handling_safety_moves: expected a number of moves between 0 and 20"));
+    if (s.faster_rate_threshold_s < 0)
+        return fail(i18n::N_("faster_rate_threshold_s: expected seconds, 0 or more"));
+    return {};
+}
+
+// The clock rulings the event announces: the quickplay finish (QPF-01) and the default time (CLK-08).
+Result validateRulings(const EventSetup& s) {
+    if (!oneOf(s.quickplay_finish, kQuickplay))
+        return fail(fmt::format(
+            i18n::N_("quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\""),
+            s.quickplay_finish));
+    if (s.edition == rules::Edition::E2005 && s.quickplay_finish != "none")
+        return fail(i18n::N_(
+            "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
+            "leave it \"none\" for edition 2005"));
+    if (s.default_time_min != -1 && (s.default_time_min < 0 || s.default_time_min > 1440))
+        return fail(i18n::N_(
+            "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
+            "2023: 0)"));
+    return {};
+}
+
+Result validateSpeech(const EventSetup& s) {
+    if (!oneOf(s.speech, kSpeech))
+        return fail(fmt::format(i18n::N_("speech: expected off, computer or all, got \"{}\""), s.speech));
+    return {};
 }
 
 Result validatePolicy(const DrawPolicy& p) {
@@ -164,6 +197,102 @@ void playersFrom(const json& merged, EventSetup& s) {
     s.operator_name = merged.at("operator_name");
 }
 
+tl::expected<rules::Color, std::string> sideFrom(const std::string& side) {
+    if (side == "white") return rules::Color::White;
+    if (side == "black") return rules::Color::Black;
+    return tl::make_unexpected(
+        fmt::format(i18n::N_("computer_side: expected white or black, got \"{}\""), side));
+}
+
+// The event, its players and the computer's colour: the scoresheet's and the PGN's header.
+json eventJson(const EventSetup& s) {
+    return {{"event", s.event},
+            {"site", s.site},
+            {"date", s.date},
+            {"round", s.round},
+            {"board", s.board},
+            {"white", s.white},
+            {"black", s.black},
+            {"white_fide_id", s.white_fide_id},
+            {"white_rating", s.white_rating},
+            {"black_fide_id", s.black_fide_id},
+            {"black_rating", s.black_rating},
+            {"operator_name", s.operator_name},
+            {"computer_side", sideName(s.computer_side)}};
+}
+
+Result eventFrom(const json& j, EventSetup& s) {
+    s.event = j.at("event");
+    s.site = j.at("site");
+    s.date = j.at("date");
+    s.round = j.at("round");
+    s.board = j.at("board");
+    s.white = j.at("white");
+    s.black = j.at("black");
+    playersFrom(j, s);
+    auto side = sideFrom(j.at("computer_side"));
+    if (!side) return fail(side.error());
+    s.computer_side = *side;
+    return {};
+}
+
+// The Laws the game is played under: edition, time control and the rulings announced for the event.
+json lawsJson(const EventSetup& s) {
+    return {{"time_control", s.time_control},         {"edition", editionYear(s.edition)},
+            {"classification", s.classification},     {"enforce_recording", s.enforce_recording},
+            {"default_time_min", s.default_time_min}, {"quickplay_finish", s.quickplay_finish},
+            {"arbiter_in_venue", s.arbiter_in_venue}};
+}
+
+Result lawsFrom(const json& j, EventSetup& s) {
+    s.time_control = j.at("time_control");
+    const int year = j.at("edition").get<int>();
+    auto edition = editionFromYear(year);
+    if (!edition) return fail(fmt::format(i18n::N_("edition: expected 2005 or 2023, got {}"), year));
+    s.edition = *edition;
+    s.classification = j.at("classification");
+    s.enforce_recording = j.at("enforce_recording").get<bool>();
+    s.default_time_min = j.at("default_time_min").get<double>();
+    s.quickplay_finish = j.at("quickplay_finish");
+    s.arbiter_in_venue = j.at("arbiter_in_venue").get<bool>();
+    return {};
+}
+
+// How the console plays the computer's side (E.III 2-3: engine, handling, policy, consultant) and speaks.
+json consoleJson(const EventSetup& s) {
+    return {{"language", s.language},
+            {"ui_language", s.ui_language},
+            {"engine", s.engine},
+            {"handling_reserve_s", s.handling_reserve_s},
+            {"handling_safety_moves", s.handling_safety_moves},
+            {"faster_rate_threshold_s", s.faster_rate_threshold_s},
+            {"policy", s.policy},
+            {"consultant", s.consultant},
+            {"speech", s.speech}};
+}
+
+void consoleFrom(const json& j, EventSetup& s) {
+    s.language = j.at("language");
+    s.ui_language = j.at("ui_language");
+    s.engine = j.at("engine").get<EngineSettings>();
+    s.handling_reserve_s = j.at("handling_reserve_s").get<double>();
+    s.handling_safety_moves = j.at("handling_safety_moves").get<int>();
+    s.faster_rate_threshold_s = j.at("faster_rate_threshold_s").get<double>();
+    s.policy = j.at("policy").get<DrawPolicy>();
+    s.consultant = j.at("consultant").get<Consultant>();
+    s.speech = j.at("speech");
+}
+
+// The defaults with `raw` laid over them, once `raw` has only known keys with the defaults' kinds.
+tl::expected<json, std::string> withDefaults(const json& raw) {
+    auto in = normalizePlayers(raw);
+    if (!in) return in;
+    json merged = toJson(EventSetup{});
+    if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
+    merged.merge_patch(*in);
+    return merged;
+}
+
 void flatten(const json& j, const std::string& path, std::map<std::string, std::string>& out) {
     if (j.is_object() && !j.empty()) {
         for (const auto& [k, v] : j.items()) flatten(v, path.empty() ? k : path + "." + k, out);
@@ -185,130 +314,27 @@ std::optional<rules::Edition> editionFromYear(int year) {
 }
 
 Result validate(const EventSetup& s) {
-    if (!oneOf(s.language, kLanguages))
-        return fail(
-            fmt::format(i18n::N_("language: expected one of en pl de fr es nl ru, got \"{}\""), s.language));
-    if (!s.ui_language.empty() && !oneOf(s.ui_language, kUiLanguages))
-        return fail(fmt::format(
-            i18n::N_("ui_language: expected en or pl (or empty: the notation language's), got \"{}\""),
-            s.ui_language));
-    if (!oneOf(s.classification, kClasses))
-        return fail(
-            fmt::format(i18n::N_("classification: expected auto, standard, rapid or blitz, got \"{}\""),
-                        s.classification));
-    if (s.time_control.empty())
-        return fail(i18n::N_("time_control: empty; give e.g. \"40/90m+30s, 30m+30s\""));
-    if (s.engine.command.empty())
-        return fail(i18n::N_("engine.command: empty; give the engine's executable"));
-    // engine.ponder needs the engine's UCI option Ponder: checked against its handshake at the start.
-    if (s.handling_reserve_s < 0 || s.handling_reserve_s > 600)
-        return fail(i18n::N_("handling_reserve_s: expected seconds between 0 and 600"));
-    if (s.handling_safety_moves < 0 || s.handling_safety_moves > 20)
-        return fail(i18n::N_("handling_safety_moves: expected a number of moves between 0 and 20"));
-    if (s.faster_rate_threshold_s < 0)
-        return fail(i18n::N_("faster_rate_threshold_s: expected seconds, 0 or more"));
-    if (!oneOf(s.quickplay_finish, kQuickplay))
-        return fail(fmt::format(
-            i18n::N_("quickplay_finish: expected none, claim (III.5), increment (III.4) or both, got \"{}\""),
-            s.quickplay_finish));
-    if (s.edition == rules::Edition::E2005 && s.quickplay_finish != "none")
-        return fail(i18n::N_(
-            "quickplay_finish: E2005 Art. 10 applies without announcement and has no III.4 increment; "
-            "leave it \"none\" for edition 2005"));
-    if (s.default_time_min != -1 && (s.default_time_min < 0 || s.default_time_min > 1440))
-        return fail(i18n::N_(
-            "default_time_min: expected minutes between 0 and 1440, or -1 for the edition's (2005: 60, "
-            "2023: 0)"));
-    if (!oneOf(s.speech, kSpeech))
-        return fail(fmt::format(i18n::N_("speech: expected off, computer or all, got \"{}\""), s.speech));
-    if (auto ok = validatePlayers(s); !ok) return ok;
+    // In this order: the first bad field is the one reported.
+    for (auto check : {validateLanguages, validateTimeControl, validateComputerPlay, validateRulings,
+                       validateSpeech, validatePlayers})
+        if (auto ok = check(s); !ok) return ok;
     return validatePolicy(s.policy);
 }
 
 json toJson(const EventSetup& s) {
-    return {{"event", s.event},
-            {"site", s.site},
-            {"date", s.date},
-            {"round", s.round},
-            {"board", s.board},
-            {"white", s.white},
-            {"black", s.black},
-            {"white_fide_id", s.white_fide_id},
-            {"white_rating", s.white_rating},
-            {"black_fide_id", s.black_fide_id},
-            {"black_rating", s.black_rating},
-            {"operator_name", s.operator_name},
-            {"computer_side", sideName(s.computer_side)},
-            {"time_control", s.time_control},
-            {"edition", editionYear(s.edition)},
-            {"language", s.language},
-            {"ui_language", s.ui_language},
-            {"classification", s.classification},
-            {"engine",
-             {{"command", s.engine.command},
-              {"args", s.engine.args},
-              {"options", s.engine.options},
-              {"ponder", s.engine.ponder},
-              {"requestable_options", s.engine.requestable_options}}},
-            {"handling_reserve_s", s.handling_reserve_s},
-            {"handling_safety_moves", s.handling_safety_moves},
-            {"faster_rate_threshold_s", s.faster_rate_threshold_s},
-            {"enforce_recording", s.enforce_recording},
-            {"default_time_min", s.default_time_min},
-            {"policy", withQuickplay(policyJson(s.policy), s.policy)},
-            {"consultant",
-             {{"name", s.consultant.name}, {"accepted_by_arbiter", s.consultant.accepted_by_arbiter}}},
-            {"quickplay_finish", s.quickplay_finish},
-            {"arbiter_in_venue", s.arbiter_in_venue},
-            {"speech", s.speech}};
+    json j = eventJson(s);
+    j.update(lawsJson(s));
+    j.update(consoleJson(s));
+    return j;
 }
 
 tl::expected<EventSetup, std::string> eventSetupFromJson(const json& raw) {
-    auto in = normalizePlayers(raw);
-    if (!in) return tl::make_unexpected(in.error());
-    json merged = toJson(EventSetup{});
-    if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
-    merged.merge_patch(*in);
+    auto merged = withDefaults(raw);
+    if (!merged) return tl::make_unexpected(merged.error());
     EventSetup s;
-    s.event = merged.at("event");
-    s.site = merged.at("site");
-    s.date = merged.at("date");
-    s.round = merged.at("round");
-    s.board = merged.at("board");
-    s.white = merged.at("white");
-    s.black = merged.at("black");
-    playersFrom(merged, s);
-    std::string side = merged.at("computer_side");
-    if (side != "white" && side != "black")
-        return tl::make_unexpected(
-            fmt::format(i18n::N_("computer_side: expected white or black, got \"{}\""), side));
-    s.computer_side = side == "white" ? rules::Color::White : rules::Color::Black;
-    s.time_control = merged.at("time_control");
-    auto edition = editionFromYear(merged.at("edition").get<int>());
-    if (!edition)
-        return tl::make_unexpected(
-            fmt::format(i18n::N_("edition: expected 2005 or 2023, got {}"), merged.at("edition").get<int>()));
-    s.edition = *edition;
-    s.language = merged.at("language");
-    s.ui_language = merged.at("ui_language");
-    s.classification = merged.at("classification");
-    const json& e = merged.at("engine");
-    s.engine.command = e.at("command");
-    s.engine.args = e.at("args").get<std::vector<std::string>>();
-    s.engine.options = e.at("options").get<std::map<std::string, std::string>>();
-    s.engine.ponder = e.at("ponder").get<bool>();
-    s.engine.requestable_options = e.at("requestable_options").get<std::vector<std::string>>();
-    s.handling_reserve_s = merged.at("handling_reserve_s").get<double>();
-    s.handling_safety_moves = merged.at("handling_safety_moves").get<int>();
-    s.faster_rate_threshold_s = merged.at("faster_rate_threshold_s").get<double>();
-    s.enforce_recording = merged.at("enforce_recording").get<bool>();
-    s.default_time_min = merged.at("default_time_min").get<double>();
-    s.policy = policyFrom(merged.at("policy"));
-    s.consultant.name = merged.at("consultant").at("name");
-    s.consultant.accepted_by_arbiter = merged.at("consultant").at("accepted_by_arbiter").get<bool>();
-    s.quickplay_finish = merged.at("quickplay_finish");
-    s.arbiter_in_venue = merged.at("arbiter_in_venue").get<bool>();
-    s.speech = merged.at("speech");
+    if (auto ok = eventFrom(*merged, s); !ok) return tl::make_unexpected(ok.error());
+    if (auto ok = lawsFrom(*merged, s); !ok) return tl::make_unexpected(ok.error());
+    consoleFrom(*merged, s);
     if (auto ok = validate(s); !ok) return tl::make_unexpected(ok.error());
     return s;
 }
