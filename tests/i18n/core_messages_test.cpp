@@ -101,10 +101,21 @@ TEST_F(CorePolish, TheHandlingCheckOfATimeControlIsPolish) {
     EXPECT_EQ(polish.find("handling"), std::string::npos) << polish;
 }
 
+// A number the message writes as a float ({:.1f}) takes the Polish decimal comma; a number inside a
+// plain {} (an article of the Laws) keeps its point.
+TEST_F(CorePolish, FloatArgumentsTakeTheDecimalComma) {
+    EXPECT_EQ(translateMessage("handling median 2.5 s, max 10.0 s"),
+              "obsługa: mediana 2,5 s, maksimum 10,0 s");
+    const std::string claim = translateMessage("White claims a draw (threefold): incorrect - see Art. 9.2");
+    EXPECT_NE(claim.find("see Art. 9.2"), std::string::npos) << claim;
+    EXPECT_EQ(claim.find("White claims"), std::string::npos) << claim;
+}
+
 TEST(CoreEnglish, MessagesAreUnchangedInEnglish) {
     ASSERT_TRUE(setUiLanguage(UiLanguage::En));
     EXPECT_EQ(translateMessage("illegal move 'Nd4': no knight can reach d4"),
               "illegal move 'Nd4': no knight can reach d4");
+    EXPECT_EQ(translateMessage("handling median 2.5 s, max 10.0 s"), "handling median 2.5 s, max 10.0 s");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 
 namespace oc::i18n {
@@ -34,13 +35,12 @@ std::string localizeIsoDate(UiLanguage lang, std::string_view iso) {
 }
 
 std::string formatDecimal(UiLanguage lang, double value, int decimals) {
-    std::string s = fmt::format("{:.{}f}", value, decimals);
-    if (lang == UiLanguage::Pl) {
-        for (char& c : s) {
-            if (c == '.') c = ',';
-        }
-    }
-    return s;
+    return localizeDecimalText(lang, fmt::format("{:.{}f}", value, decimals));
+}
+
+std::string localizeDecimalText(UiLanguage lang, std::string text) {
+    if (lang == UiLanguage::Pl) std::replace(text.begin(), text.end(), '.', ',');
+    return text;
 }
 
 }  // namespace oc::i18n

@@ -7,8 +7,10 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <string_view>
 
 #include "catalogue.hpp"
+#include "i18n/format.hpp"
 #include "i18n/tr.hpp"
 
 namespace oc::i18n {
@@ -98,6 +100,15 @@ std::vector<MessagePattern> readPatterns(const std::filesystem::path& mo_file) {
 
 namespace {
 
+// A number the pattern writes as a float ("{:.1f}" ...) gets the language's decimal separator; other
+// arguments keep theirs (an article number such as "6.9" in a "{}" stays as the Laws write it).
+std::string localizedArg(const std::string& arg, const std::string& slot) {
+    const std::size_t colon = slot.find(':');
+    const bool floating = colon != std::string::npos && colon + 1 < slot.size() &&
+                          std::string_view("fFeEgG").find(slot.back()) != std::string_view::npos;
+    return floating ? localizeDecimalText(uiLanguage(), arg) : arg;
+}
+
 // The translated pattern with each placeholder replaced by the next argument, as text.
 std::string fill(const std::string& pattern, const std::vector<std::string>& args) {
     const detail::SplitPattern split = detail::splitPattern(pattern);
@@ -108,7 +119,7 @@ std::string fill(const std::string& pattern, const std::vector<std::string>& arg
         const bool indexed = !slot.empty() && std::isdigit(static_cast<unsigned char>(slot[0]));
         const std::size_t k = indexed ? static_cast<std::size_t>(std::stoul(slot)) : next++;
         if (k >= args.size()) return {};
-        out += args[k] + split.literals[i + 1];
+        out += localizedArg(args[k], slot) + split.literals[i + 1];
     }
     return out;
 }

@@ -20,5 +20,8 @@ std::string formatDateTime(UiLanguage lang, int year, unsigned month, unsigned d
 std::string localizeIsoDate(UiLanguage lang, std::string_view iso);
 // A number with `decimals` digits after the separator: "5.0" / "5,0".
 std::string formatDecimal(UiLanguage lang, double value, int decimals);
+// A number already written with a decimal point ("2.5", as a core message formats it) with the
+// language's separator: "2.5" / "2,5".
+std::string localizeDecimalText(UiLanguage lang, std::string text);
 
 }  // namespace oc::i18n
