@@ -153,12 +153,12 @@ void drawClaims(ViewContext& ctx) {
     const rules::Color human = ~snap.setup.computer_side;
     drawWrittenMove(ctx);
     if (actionButton(ctx, "Human: threefold", play)) claim(ctx, human, session::cmd::ClaimKind::Threefold);
-    ImGui::SameLine();
+    sameLineIfFits("Human: 50 moves");  // the Polish pair is wider than the pane at 1280x800
     if (actionButton(ctx, "Human: 50 moves", play)) claim(ctx, human, session::cmd::ClaimKind::Fifty);
     const bool computer_can = play && snap.can_claim_for_computer;
     if (actionButton(ctx, "Computer: threefold", computer_can))
         claim(ctx, ~human, session::cmd::ClaimKind::Threefold);
-    ImGui::SameLine();
+    sameLineIfFits("Computer: 50 moves");
     if (actionButton(ctx, "Computer: 50 moves", computer_can))
         claim(ctx, ~human, session::cmd::ClaimKind::Fifty);
     if (!snap.expected_human_move.empty()) {
