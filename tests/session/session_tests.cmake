@@ -1,5 +1,5 @@
-# The session core's tests: setup and policy (console/event), quickplay, the state machine, scripts.
-oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/event_setup_test.cpp ${CMAKE_CURRENT_LIST_DIR}/policy_script_test.cpp)
+# The session core's tests: the locked policy in play, quickplay, the state machine, scripts.
+oc_test(session_setup_test ${CMAKE_CURRENT_LIST_DIR}/policy_script_test.cpp)
 oc_test(session_quickplay_test ${CMAKE_CURRENT_LIST_DIR}/quickplay_test.cpp)
 target_link_libraries(session_quickplay_test PRIVATE session sim)
 target_link_libraries(session_setup_test PRIVATE session sim clock)

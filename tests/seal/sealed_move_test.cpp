@@ -7,14 +7,16 @@
 #include "journal/journal.hpp"
 #include "journal_test_util.hpp"
 
-namespace oc::session {
+namespace oc::seal {
 namespace {
 
-const seal::SealOptions kFast{"Round 3 board 1, move 41, Black (computer) seals", seal::KdfCost::Interactive};
+namespace test = oc::session::test;  // the temporary directories and files (tests/session)
+
+const SealOptions kFast{"Round 3 board 1, move 41, Black (computer) seals", KdfCost::Interactive};
 constexpr std::string_view kPass = "correct horse battery";
 
 nlohmann::json sealed(std::string_view move) {
-    auto envelope = seal::sealMove(move, kPass, kFast);
+    auto envelope = sealMove(move, kPass, kFast);
     EXPECT_TRUE(envelope) << envelope.error().message;
     return envelope ? *envelope : nlohmann::json{};
 }
@@ -26,10 +28,10 @@ void flipHexDigit(nlohmann::json& envelope, const char* field) {
 
 TEST(SealedMove, OpensWithTheArbitersPassphrase) {
     const auto envelope = sealed("Ng8-f6");
-    auto move = seal::openSealedMove(envelope, kPass);
+    auto move = openSealedMove(envelope, kPass);
     ASSERT_TRUE(move) << move.error().message;
     EXPECT_EQ(*move, "Ng8-f6");
-    EXPECT_EQ(seal::openSealedMove(sealed("Кg8-f6 / Sg8-f6"), kPass).value(), "Кg8-f6 / Sg8-f6");
+    EXPECT_EQ(openSealedMove(sealed("Кg8-f6 / Sg8-f6"), kPass).value(), "Кg8-f6 / Sg8-f6");
 }
 
 TEST(SealedMove, EnvelopeRevealsNeitherTheMoveNorItsLength) {
@@ -45,9 +47,9 @@ TEST(SealedMove, EnvelopeRevealsNeitherTheMoveNorItsLength) {
 }
 
 TEST(SealedMove, WrongPassphraseIsReportedAsSuch) {
-    auto move = seal::openSealedMove(sealed("Ng8-f6"), "correct horse battery!");
+    auto move = openSealedMove(sealed("Ng8-f6"), "correct horse battery!");
     ASSERT_FALSE(move);
-    EXPECT_EQ(move.error().code, seal::SealErrorCode::WrongPassphrase);
+    EXPECT_EQ(move.error().code, SealErrorCode::WrongPassphrase);
 }
 
 TEST(SealedMove, TamperedCiphertextNonceOrLabelIsDamage) {
@@ -55,42 +57,40 @@ TEST(SealedMove, TamperedCiphertextNonceOrLabelIsDamage) {
     for (const char* field : {"ciphertext", "nonce"}) {
         auto edited = envelope;
         flipHexDigit(edited, field);
-        auto move = seal::openSealedMove(edited, kPass);
+        auto move = openSealedMove(edited, kPass);
         ASSERT_FALSE(move) << field;
-        EXPECT_EQ(move.error().code, seal::SealErrorCode::Damaged) << field;
+        EXPECT_EQ(move.error().code, SealErrorCode::Damaged) << field;
     }
     auto relabelled = envelope;
     relabelled["label"] = "Round 4 board 1, move 41, Black (computer) seals";
-    EXPECT_EQ(seal::openSealedMove(relabelled, kPass).error().code, seal::SealErrorCode::Damaged);
+    EXPECT_EQ(openSealedMove(relabelled, kPass).error().code, SealErrorCode::Damaged);
 }
 
 TEST(SealedMove, MalformedEnvelopesAreDamageNotCrashes) {
     const auto envelope = sealed("Ng8-f6");
     auto no_salt = envelope;
     no_salt.erase("salt");
-    EXPECT_EQ(seal::openSealedMove(no_salt, kPass).error().code, seal::SealErrorCode::Damaged);
+    EXPECT_EQ(openSealedMove(no_salt, kPass).error().code, SealErrorCode::Damaged);
     auto wrong_type = envelope;
     wrong_type["opslimit"] = "two";
-    EXPECT_EQ(seal::openSealedMove(wrong_type, kPass).error().code, seal::SealErrorCode::Damaged);
+    EXPECT_EQ(openSealedMove(wrong_type, kPass).error().code, SealErrorCode::Damaged);
     auto greedy = envelope;
     greedy["memlimit"] = 1ULL << 40;
-    EXPECT_EQ(seal::openSealedMove(greedy, kPass).error().code, seal::SealErrorCode::Damaged);
+    EXPECT_EQ(openSealedMove(greedy, kPass).error().code, SealErrorCode::Damaged);
     auto truncated = envelope;
     truncated["ciphertext"] = envelope["ciphertext"].get<std::string>().substr(0, 20);
-    EXPECT_EQ(seal::openSealedMove(truncated, kPass).error().code, seal::SealErrorCode::Damaged);
-    EXPECT_EQ(seal::openSealedMove(nlohmann::json::array(), kPass).error().code,
-              seal::SealErrorCode::Damaged);
+    EXPECT_EQ(openSealedMove(truncated, kPass).error().code, SealErrorCode::Damaged);
+    EXPECT_EQ(openSealedMove(nlohmann::json::array(), kPass).error().code, SealErrorCode::Damaged);
 }
 
 TEST(SealedMove, RefusesBadInputWithAClearMessage) {
-    auto short_pass = seal::sealMove("Ng8-f6", "1234567", kFast);
+    auto short_pass = sealMove("Ng8-f6", "1234567", kFast);
     ASSERT_FALSE(short_pass);
-    EXPECT_EQ(short_pass.error().code, seal::SealErrorCode::InvalidInput);
+    EXPECT_EQ(short_pass.error().code, SealErrorCode::InvalidInput);
     EXPECT_NE(short_pass.error().message.find("at least 8"), std::string::npos);
-    EXPECT_EQ(seal::sealMove("", kPass, kFast).error().code, seal::SealErrorCode::InvalidInput);
-    EXPECT_EQ(seal::sealMove(std::string(64, 'x'), kPass, kFast).error().code,
-              seal::SealErrorCode::InvalidInput);
-    EXPECT_TRUE(seal::sealMove(std::string(63, 'x'), kPass, kFast));
+    EXPECT_EQ(sealMove("", kPass, kFast).error().code, SealErrorCode::InvalidInput);
+    EXPECT_EQ(sealMove(std::string(64, 'x'), kPass, kFast).error().code, SealErrorCode::InvalidInput);
+    EXPECT_TRUE(sealMove(std::string(63, 'x'), kPass, kFast));
 }
 
 TEST(SealedMove, EnvelopeTravelsThroughTheJournal) {
@@ -101,17 +101,17 @@ TEST(SealedMove, EnvelopeTravelsThroughTheJournal) {
         auto writer =
             journal::JournalWriter::create(path, nlohmann::json::object(), test::wallAt(0), test::monoAt(0));
         ASSERT_TRUE(writer);
-        ASSERT_TRUE(writer->append(
-            "sealed_move", {{"envelope", envelope}, {"fingerprint", seal::envelopeFingerprint(envelope)}},
-            test::wallAt(1), test::monoAt(1)));
+        ASSERT_TRUE(writer->append("sealed_move",
+                                   {{"envelope", envelope}, {"fingerprint", envelopeFingerprint(envelope)}},
+                                   test::wallAt(1), test::monoAt(1)));
     }
     EXPECT_EQ(test::readFile(path).find("Ng8"), std::string::npos);
     auto contents = journal::readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     const auto& payload = contents->records[1].payload;
-    EXPECT_EQ(payload["fingerprint"], seal::envelopeFingerprint(payload["envelope"]));
-    EXPECT_EQ(seal::openSealedMove(payload["envelope"], kPass).value(), "Ng8-f6");
+    EXPECT_EQ(payload["fingerprint"], envelopeFingerprint(payload["envelope"]));
+    EXPECT_EQ(openSealedMove(payload["envelope"], kPass).value(), "Ng8-f6");
 }
 
 }  // namespace
-}  // namespace oc::session
+}  // namespace oc::seal

@@ -10,31 +10,33 @@
 
 #include "journal_test_util.hpp"
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
+
+namespace test = oc::session::test;  // the temporary directories and files (tests/session)
 
 using test::monoAt;
 using test::TempDir;
 using test::wallAt;
 
 TEST(JournalTime, FormatsAndParsesIsoUtcWithMilliseconds) {
-    EXPECT_EQ(journal::formatWallTime(wallAt(1234)), "2026-11-29T14:00:01.234Z");
-    EXPECT_EQ(journal::parseWallTime("2026-11-29T14:00:01.234Z"), wallAt(1234));
-    EXPECT_FALSE(journal::parseWallTime("2026-11-29 14:00:01.234Z"));
-    EXPECT_FALSE(journal::parseWallTime("2026-02-30T14:00:01.234Z"));
-    EXPECT_FALSE(journal::parseWallTime("2026-11-29T24:00:01.234Z"));
-    EXPECT_FALSE(journal::parseWallTime("2026-11-29T14:00:01Z"));
+    EXPECT_EQ(formatWallTime(wallAt(1234)), "2026-11-29T14:00:01.234Z");
+    EXPECT_EQ(parseWallTime("2026-11-29T14:00:01.234Z"), wallAt(1234));
+    EXPECT_FALSE(parseWallTime("2026-11-29 14:00:01.234Z"));
+    EXPECT_FALSE(parseWallTime("2026-02-30T14:00:01.234Z"));
+    EXPECT_FALSE(parseWallTime("2026-11-29T24:00:01.234Z"));
+    EXPECT_FALSE(parseWallTime("2026-11-29T14:00:01Z"));
 }
 
 TEST(JournalHash, IsBlake2b256) {
     // RFC 7693 has no 256-bit vector; this is libsodium's/b2sum -l 256 digest of the empty string.
-    EXPECT_EQ(journal::blake2bHex(""), "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
+    EXPECT_EQ(blake2bHex(""), "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
 }
 
 TEST(Journal, RoundTripKeepsEveryField) {
     TempDir dir;
     const auto path = dir / "game.journal";
-    auto writer = journal::JournalWriter::create(path, {{"event", "Тест Open"}}, wallAt(0), monoAt(0));
+    auto writer = JournalWriter::create(path, {{"event", "Тест Open"}}, wallAt(0), monoAt(0));
     ASSERT_TRUE(writer) << writer.error().message;
     auto first = writer->append("engine_line", {{"dir", "in"}, {"line", "info depth 20 score cp 31"}},
                                 wallAt(15), monoAt(15));
@@ -44,16 +46,16 @@ TEST(Journal, RoundTripKeepsEveryField) {
     EXPECT_EQ(writer->nextSeq(), 3u);
     EXPECT_EQ(writer->lastHash(), second->hash);
 
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     ASSERT_EQ(contents->records.size(), 3u);
     EXPECT_TRUE(contents->warnings.empty());
-    const journal::Record& header = contents->records[0];
+    const Record& header = contents->records[0];
     EXPECT_EQ(header.type, "header");
     EXPECT_EQ(header.payload["event"], "Тест Open");
-    EXPECT_EQ(header.payload["journal_version"], journal::kJournalFormatVersion);
+    EXPECT_EQ(header.payload["journal_version"], kJournalFormatVersion);
     EXPECT_EQ(header.prev_hash, std::string(64, '0'));
-    const journal::Record& move = contents->records[2];
+    const Record& move = contents->records[2];
     EXPECT_EQ(move.seq, 2u);
     EXPECT_EQ(move.type, "move");
     EXPECT_EQ(move.payload["note"], "Żółć ♔");
@@ -82,14 +84,14 @@ TEST(Journal, ResumeContinuesTheChain) {
     const auto path = dir / "game.journal";
     test::writeJournal(path, 5);
     {
-        auto resumed = journal::JournalWriter::resume(path);
+        auto resumed = JournalWriter::resume(path);
         ASSERT_TRUE(resumed) << resumed.error().message;
         EXPECT_EQ(resumed->contents.records.size(), 6u);
         EXPECT_EQ(resumed->writer.nextSeq(), 6u);
         ASSERT_TRUE(resumed->writer.append("resume", nlohmann::json::object(), wallAt(9000), monoAt(10)));
         ASSERT_TRUE(resumed->writer.append("move", test::movePayload(6), wallAt(9500), monoAt(500)));
     }
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     ASSERT_EQ(contents->records.size(), 8u);
     EXPECT_EQ(contents->records[6].type, "resume");
@@ -103,18 +105,18 @@ TEST(Journal, TornTailWithoutNewlineIsDroppedWithAWarningAndCutOnResume) {
     const auto intact = test::readFile(path);
     test::writeFile(path, intact + R"({"hash":"ab12","mono_ms":10)");
 
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     EXPECT_EQ(contents->records.size(), 4u);
     EXPECT_TRUE(contents->torn_tail_dropped);
     ASSERT_EQ(contents->warnings.size(), 1u);
     EXPECT_NE(contents->warnings[0].find("index 4"), std::string::npos) << contents->warnings[0];
 
-    auto writer = journal::JournalWriter::openForAppend(path);
+    auto writer = JournalWriter::openForAppend(path);
     ASSERT_TRUE(writer) << writer.error().message;
     EXPECT_EQ(test::readFile(path), intact);
     ASSERT_TRUE(writer->append("move", test::movePayload(4), wallAt(4000), monoAt(4000)));
-    auto after = journal::readJournal(path);
+    auto after = readJournal(path);
     ASSERT_TRUE(after) << after.error().message;
     EXPECT_EQ(after->records.size(), 5u);
     EXPECT_FALSE(after->torn_tail_dropped);
@@ -125,16 +127,16 @@ TEST(Journal, TornTailWithoutNewlineIsDroppedWithAWarningAndCutOnResume) {
 TEST(Journal, OnlyATornHeaderHoldsNoRecord) {
     TempDir dir;
     const auto path = dir / "game.journal";
-    EXPECT_TRUE(journal::journalHoldsNoRecord(path)) << "missing";
+    EXPECT_TRUE(journalHoldsNoRecord(path)) << "missing";
     test::writeJournal(path, 0);
     const auto header = test::readFile(path);
     ASSERT_FALSE(header.empty());
-    EXPECT_FALSE(journal::journalHoldsNoRecord(path)) << "a complete header";
+    EXPECT_FALSE(journalHoldsNoRecord(path)) << "a complete header";
     test::writeFile(path, header.substr(0, header.size() / 2));
-    EXPECT_TRUE(journal::journalHoldsNoRecord(path)) << "a torn header";
-    EXPECT_FALSE(journal::readJournal(path)) << "verify still calls it incomplete";
+    EXPECT_TRUE(journalHoldsNoRecord(path)) << "a torn header";
+    EXPECT_FALSE(readJournal(path)) << "verify still calls it incomplete";
     test::writeFile(path, "");
-    EXPECT_TRUE(journal::journalHoldsNoRecord(path)) << "empty";
+    EXPECT_TRUE(journalHoldsNoRecord(path)) << "empty";
 }
 
 TEST(Journal, UnparsableLastLineIsATornTail) {
@@ -142,7 +144,7 @@ TEST(Journal, UnparsableLastLineIsATornTail) {
     const auto path = dir / "game.journal";
     test::writeJournal(path, 2);
     test::writeFile(path, test::readFile(path) + std::string(40, '\0') + "\n");
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     EXPECT_EQ(contents->records.size(), 3u);
     EXPECT_TRUE(contents->torn_tail_dropped);
@@ -155,9 +157,9 @@ TEST(Journal, CompleteButWrongLastRecordIsNotATornTail) {
     auto lines = test::readLines(path);
     lines[2].replace(lines[2].find("Nf6"), 3, "Nc6");
     test::writeLines(path, lines);
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_FALSE(contents);
-    EXPECT_EQ(contents.error().code, journal::JournalErrorCode::Corrupt);
+    EXPECT_EQ(contents.error().code, JournalErrorCode::Corrupt);
     EXPECT_EQ(contents.error().bad_index, 2u);
 }
 
@@ -165,18 +167,18 @@ TEST(Journal, HeaderOnlyTornIsCorruptAtIndexZero) {
     TempDir dir;
     const auto path = dir / "game.journal";
     test::writeFile(path, R"({"hash":"00)");
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_FALSE(contents);
-    EXPECT_EQ(contents.error().code, journal::JournalErrorCode::Corrupt);
+    EXPECT_EQ(contents.error().code, JournalErrorCode::Corrupt);
     EXPECT_EQ(contents.error().bad_index, 0u);
 }
 
 TEST(Journal, CreateInAMissingDirectoryGivesAClearError) {
     TempDir dir;
     const auto path = dir / "no-such-dir" / "game.journal";
-    auto writer = journal::JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
+    auto writer = JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
     ASSERT_FALSE(writer);
-    EXPECT_EQ(writer.error().code, journal::JournalErrorCode::Io);
+    EXPECT_EQ(writer.error().code, JournalErrorCode::Io);
     EXPECT_NE(writer.error().message.find("no-such-dir"), std::string::npos);
     EXPECT_NE(writer.error().message.find("No such file or directory"), std::string::npos)
         << writer.error().message;
@@ -187,28 +189,28 @@ TEST(Journal, CreateRefusesAnExistingFileAndLeavesItAlone) {
     const auto path = dir / "game.journal";
     test::writeJournal(path, 1);
     const auto before = test::readFile(path);
-    auto writer = journal::JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
+    auto writer = JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
     ASSERT_FALSE(writer);
-    EXPECT_EQ(writer.error().code, journal::JournalErrorCode::AlreadyExists);
+    EXPECT_EQ(writer.error().code, JournalErrorCode::AlreadyExists);
     EXPECT_EQ(test::readFile(path), before);
 }
 
 TEST(Journal, ReadingAMissingFileIsUnreadable) {
     TempDir dir;
-    auto contents = journal::readJournal(dir / "missing.journal");
+    auto contents = readJournal(dir / "missing.journal");
     ASSERT_FALSE(contents);
-    EXPECT_EQ(contents.error().code, journal::JournalErrorCode::Unreadable);
+    EXPECT_EQ(contents.error().code, JournalErrorCode::Unreadable);
 }
 
 TEST(Journal, ADirectoryIsUnreadableAndAnEmptyFileHasNoHeader) {
     TempDir dir;
-    auto directory = journal::readJournal(dir.path());
+    auto directory = readJournal(dir.path());
     ASSERT_FALSE(directory);
-    EXPECT_EQ(directory.error().code, journal::JournalErrorCode::Unreadable);
+    EXPECT_EQ(directory.error().code, JournalErrorCode::Unreadable);
     test::writeFile(dir / "empty.journal", "");
-    auto empty = journal::readJournal(dir / "empty.journal");
+    auto empty = readJournal(dir / "empty.journal");
     ASSERT_FALSE(empty);
-    EXPECT_EQ(empty.error().code, journal::JournalErrorCode::Corrupt);
+    EXPECT_EQ(empty.error().code, JournalErrorCode::Corrupt);
     EXPECT_NE(empty.error().message.find("no complete header record"), std::string::npos);
     EXPECT_TRUE(empty.error().no_complete_record);
 }
@@ -217,43 +219,43 @@ TEST(Journal, ADirectoryIsUnreadableAndAnEmptyFileHasNoHeader) {
 TEST(Journal, ATornHeaderIsNoCompleteRecordButABadFirstLineIsNot) {
     TempDir dir;
     test::writeFile(dir / "torn.journal", "{\"hash\":\"12");
-    auto torn = journal::readJournal(dir / "torn.journal");
+    auto torn = readJournal(dir / "torn.journal");
     ASSERT_FALSE(torn);
     EXPECT_TRUE(torn.error().no_complete_record);
     test::writeFile(dir / "bad.journal", "not a record\nnor this\n");
-    auto bad = journal::readJournal(dir / "bad.journal");
+    auto bad = readJournal(dir / "bad.journal");
     ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().code, journal::JournalErrorCode::Corrupt);
+    EXPECT_EQ(bad.error().code, JournalErrorCode::Corrupt);
     EXPECT_FALSE(bad.error().no_complete_record);
 }
 
 TEST(Journal, SecondWriterIsRefusedWhileTheFirstIsOpen) {
     TempDir dir;
     const auto path = dir / "game.journal";
-    auto first = journal::JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
+    auto first = JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
     ASSERT_TRUE(first);
-    auto second = journal::JournalWriter::openForAppend(path);
+    auto second = JournalWriter::openForAppend(path);
     ASSERT_FALSE(second);
-    EXPECT_EQ(second.error().code, journal::JournalErrorCode::Locked);
+    EXPECT_EQ(second.error().code, JournalErrorCode::Locked);
 }
 
 TEST(Journal, BadArgumentsChangeNothing) {
     TempDir dir;
     const auto path = dir / "game.journal";
-    auto writer = journal::JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
+    auto writer = JournalWriter::create(path, nlohmann::json::object(), wallAt(0), monoAt(0));
     ASSERT_TRUE(writer);
     const auto before = test::readFile(path);
     EXPECT_EQ(writer->append("", nlohmann::json::object(), wallAt(1), monoAt(1)).error().code,
-              journal::JournalErrorCode::InvalidArgument);
+              JournalErrorCode::InvalidArgument);
     EXPECT_EQ(writer->append("header", nlohmann::json::object(), wallAt(1), monoAt(1)).error().code,
-              journal::JournalErrorCode::InvalidArgument);
+              JournalErrorCode::InvalidArgument);
     EXPECT_EQ(writer->append("move", nlohmann::json::array(), wallAt(1), monoAt(1)).error().code,
-              journal::JournalErrorCode::InvalidArgument);
+              JournalErrorCode::InvalidArgument);
     EXPECT_EQ(writer->append("move", {{"san", std::string("\xff\xfe")}}, wallAt(1), monoAt(1)).error().code,
-              journal::JournalErrorCode::InvalidArgument);
-    const journal::WallTime far_future{std::chrono::sys_days{std::chrono::year{12026} / 1 / 1}};
+              JournalErrorCode::InvalidArgument);
+    const WallTime far_future{std::chrono::sys_days{std::chrono::year{12026} / 1 / 1}};
     EXPECT_EQ(writer->append("move", test::movePayload(1), far_future, monoAt(1)).error().code,
-              journal::JournalErrorCode::InvalidArgument);
+              JournalErrorCode::InvalidArgument);
     EXPECT_EQ(test::readFile(path), before);
     EXPECT_FALSE(writer->broken());
     EXPECT_TRUE(writer->append("move", test::movePayload(1), wallAt(1), monoAt(1)));
@@ -271,24 +273,24 @@ TEST(Journal, FailedWriteReportsErrorAndKeepsTheFileVerifiable) {
     ASSERT_GE(child, 0);
     if (child == 0) {
         std::signal(SIGXFSZ, SIG_IGN);
-        auto writer = journal::JournalWriter::openForAppend(path);
+        auto writer = JournalWriter::openForAppend(path);
         const rlimit limit{static_cast<rlim_t>(before.size() + 100),
                            static_cast<rlim_t>(before.size() + 100)};
         if (!writer || ::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(10);
         auto big = writer->append("engine_line", {{"line", std::string(500, 'x')}}, wallAt(5), monoAt(5));
-        if (big || big.error().code != journal::JournalErrorCode::Io || !writer->broken()) ::_exit(11);
+        if (big || big.error().code != JournalErrorCode::Io || !writer->broken()) ::_exit(11);
         auto next = writer->append("move", test::movePayload(3), wallAt(6), monoAt(6));
-        ::_exit(!next && next.error().code == journal::JournalErrorCode::Broken ? 0 : 12);
+        ::_exit(!next && next.error().code == JournalErrorCode::Broken ? 0 : 12);
     }
     int status = 0;
     ASSERT_EQ(::waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 0);
     EXPECT_EQ(test::readFile(path), before);
-    auto contents = journal::readJournal(path);
+    auto contents = readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     EXPECT_EQ(contents->records.size(), 3u);
 }
 
 }  // namespace
-}  // namespace oc::session
+}  // namespace oc::journal

@@ -7,8 +7,10 @@
 #include "journal/journal.hpp"
 #include "journal_test_util.hpp"
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
+
+namespace test = oc::session::test;  // the temporary directories and files (tests/session)
 
 class JournalTamper : public ::testing::Test {
   protected:
@@ -21,12 +23,12 @@ class JournalTamper : public ::testing::Test {
     // Writes the edited lines back and expects the read to stop at `index`, mentioning `why`.
     void expectFirstBad(std::size_t index, const std::string& why) {
         test::writeLines(path_, lines_);
-        auto contents = journal::readJournal(path_);
+        auto contents = readJournal(path_);
         ASSERT_FALSE(contents) << "tampering was not detected";
-        EXPECT_EQ(contents.error().code, journal::JournalErrorCode::Corrupt);
+        EXPECT_EQ(contents.error().code, JournalErrorCode::Corrupt);
         EXPECT_EQ(contents.error().bad_index, index) << contents.error().message;
         EXPECT_NE(contents.error().message.find(why), std::string::npos) << contents.error().message;
-        auto writer = journal::JournalWriter::openForAppend(path_);
+        auto writer = JournalWriter::openForAppend(path_);
         EXPECT_FALSE(writer) << "a corrupt journal must not be continued";
     }
 
@@ -66,7 +68,7 @@ TEST_F(JournalTamper, EditedPayloadWithRecomputedHashIsCaughtByTheNextRecord) {
     auto j = nlohmann::json::parse(lines_[4]);
     j["payload"]["san"] = "d4";
     j.erase("hash");
-    const auto hash = journal::blake2bHex(j.dump());
+    const auto hash = blake2bHex(j.dump());
     j["hash"] = hash;
     lines_[4] = j.dump();
     expectFirstBad(5, "previous-hash does not match");
@@ -106,7 +108,7 @@ TEST_F(JournalTamper, ForgedRecordInsertedWithValidOwnHash) {
                              {"wall", "2026-11-29T14:00:02.500Z"},
                              {"mono_ms", 1'002'500},
                              {"prev", prev}};
-    forged["hash"] = journal::blake2bHex(forged.dump());
+    forged["hash"] = blake2bHex(forged.dump());
     lines_.insert(lines_.begin() + 3, forged.dump());
     expectFirstBad(4, "sequence number is 3, expected 4");
 }
@@ -132,7 +134,7 @@ TEST_F(JournalTamper, SecondHeaderIsRefused) {
     j.erase("hash");
     j["seq"] = 9;
     j["prev"] = prev;
-    j["hash"] = journal::blake2bHex(j.dump());
+    j["hash"] = blake2bHex(j.dump());
     lines_.push_back(j.dump());
     expectFirstBad(9, "only the first record may be a header");
 }
@@ -143,16 +145,16 @@ TEST_F(JournalTamper, TruncatingWholeRecordsAtTheEndChangesTheLastHash) {
     const auto final_hash = nlohmann::json::parse(lines_.back())["hash"].get<std::string>();
     lines_.resize(6);
     test::writeLines(path_, lines_);
-    auto contents = journal::readJournal(path_);
+    auto contents = readJournal(path_);
     ASSERT_TRUE(contents) << contents.error().message;
     EXPECT_EQ(contents->records.size(), 6u);
     EXPECT_NE(contents->records.back().hash, final_hash);
 }
 
 }  // namespace
-}  // namespace oc::session
+}  // namespace oc::journal
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
 
 void pokeByte(const std::filesystem::path& path, std::size_t pos, char value) {
@@ -173,20 +175,20 @@ TEST(JournalTamperProperty, EverySingleByteChangeIsCaught) {
     for (std::size_t pos = 0; pos < original.size(); ++pos) {
         // Overwrite the one byte in place (a truncate-and-rewrite would make ext4 flush every time).
         pokeByte(path, pos, static_cast<char>(original[pos] ^ 0x01));
-        auto contents = journal::readJournal(path);
+        auto contents = readJournal(path);
         if (contents) {
             EXPECT_TRUE(contents->torn_tail_dropped) << "byte " << pos;
             EXPECT_LE(contents->records.size(), line)
                 << "byte " << pos << " in record " << line << " accepted";
         } else {
-            EXPECT_EQ(contents.error().code, journal::JournalErrorCode::Corrupt) << "byte " << pos;
+            EXPECT_EQ(contents.error().code, JournalErrorCode::Corrupt) << "byte " << pos;
             EXPECT_EQ(contents.error().bad_index, line) << "byte " << pos;
         }
         pokeByte(path, pos, original[pos]);
         if (original[pos] == '\n') ++line;
     }
-    EXPECT_TRUE(journal::readJournal(path));
+    EXPECT_TRUE(readJournal(path));
 }
 
 }  // namespace
-}  // namespace oc::session
+}  // namespace oc::journal

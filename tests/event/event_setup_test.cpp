@@ -2,11 +2,11 @@
 
 #include <gtest/gtest.h>
 
-namespace oc::session {
+namespace oc::event {
 namespace {
 
-event::EventSetup sample() {
-    event::EventSetup s;
+EventSetup sample() {
+    EventSetup s;
     s.white = "Kasparov";
     s.black = "Engine";
     s.engine.command = "/usr/games/stockfish";
@@ -15,19 +15,19 @@ event::EventSetup sample() {
 }
 
 TEST(EventSetup, JsonRoundTripKeepsEveryField) {
-    event::EventSetup s = sample();
+    EventSetup s = sample();
     s.edition = rules::Edition::E2005;
     s.language = "pl";
     s.policy.resign_below_cp = -700;
     s.consultant = {"Dr. X", true};
-    auto back = event::eventSetupFromJson(event::toJson(s));
+    auto back = eventSetupFromJson(toJson(s));
     ASSERT_TRUE(back) << back.error();
-    EXPECT_TRUE(event::setupDifferences(s, *back).empty());
-    EXPECT_EQ(event::toJson(*back), event::toJson(s));
+    EXPECT_TRUE(setupDifferences(s, *back).empty());
+    EXPECT_EQ(toJson(*back), toJson(s));
 }
 
 TEST(EventSetup, MissingKeysKeepDefaults) {
-    auto s = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"white", "A"}});
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"white", "A"}});
     ASSERT_TRUE(s) << s.error();
     EXPECT_EQ(s->white, "A");
     EXPECT_EQ(s->edition, rules::Edition::E2023);
@@ -35,77 +35,76 @@ TEST(EventSetup, MissingKeysKeepDefaults) {
 }
 
 TEST(EventSetup, UnknownKeyIsNamed) {
-    auto s = event::eventSetupFromJson({{"engine", {{"command", "sf"}, {"hash", 3}}}});
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}, {"hash", 3}}}});
     ASSERT_FALSE(s);
     EXPECT_EQ(s.error(), "engine.hash: unknown setting");
 }
 
 TEST(EventSetup, WrongTypeAndBadValuesSayWhatIsRight) {
-    auto t = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"edition", "2023"}});
+    auto t = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"edition", "2023"}});
     ASSERT_FALSE(t);
     EXPECT_EQ(t.error(), "edition: expected a number, got string");
-    auto e = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"edition", 2010}});
+    auto e = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"edition", 2010}});
     ASSERT_FALSE(e);
     EXPECT_EQ(e.error(), "edition: expected 2005 or 2023, got 2010");
-    auto l = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"language", "it"}});
+    auto l = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"language", "it"}});
     ASSERT_FALSE(l);
     EXPECT_NE(l.error().find("language"), std::string::npos);
-    auto c = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"computer_side", "red"}});
+    auto c = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"computer_side", "red"}});
     ASSERT_FALSE(c);
     EXPECT_NE(c.error().find("computer_side"), std::string::npos);
-    auto o = event::eventSetupFromJson({{"engine", {{"command", "sf"}, {"options", {{"Hash", 64}}}}}});
+    auto o = eventSetupFromJson({{"engine", {{"command", "sf"}, {"options", {{"Hash", 64}}}}}});
     ASSERT_FALSE(o);
     EXPECT_EQ(o.error(), "engine.options.Hash: option values are strings");
 }
 
 TEST(EventSetup, EngineCommandRequired) {
-    auto s = event::eventSetupFromJson(nlohmann::json::object());
+    auto s = eventSetupFromJson(nlohmann::json::object());
     ASSERT_FALSE(s);
     EXPECT_NE(s.error().find("engine.command"), std::string::npos);
 }
 
 // The setup accepts pondering; whether the engine can (UCI option Ponder) is checked at the start.
 TEST(EventSetup, PonderingIsASetting) {
-    auto s = event::eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", true}}}});
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", true}}}});
     ASSERT_TRUE(s) << s.error();
     EXPECT_TRUE(s->engine.ponder);
-    auto bad = event::eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", "yes"}}}});
+    auto bad = eventSetupFromJson({{"engine", {{"command", "sf"}, {"ponder", "yes"}}}});
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("engine.ponder"), std::string::npos) << bad.error();
 }
 
 // CLK-08: the event's default time, if set (the edition's rule applies otherwise, in clock/rulings).
 TEST(EventSetup, DefaultTimeIsValidatedAndUnsetByDefault) {
-    EXPECT_EQ(event::specifiedDefaultTime(sample()), std::nullopt);
-    auto bad = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", -5}});
+    EXPECT_EQ(specifiedDefaultTime(sample()), std::nullopt);
+    auto bad = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", -5}});
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("default_time_min: expected minutes between 0 and 1440"), std::string::npos);
-    auto ok = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 15}});
+    auto ok = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 15}});
     ASSERT_TRUE(ok) << ok.error();
-    EXPECT_EQ(event::specifiedDefaultTime(*ok), std::optional(std::chrono::milliseconds(15 * 60000)));
-    auto zero = event::eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 0}});
+    EXPECT_EQ(specifiedDefaultTime(*ok), std::optional(std::chrono::milliseconds(15 * 60000)));
+    auto zero = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"default_time_min", 0}});
     ASSERT_TRUE(zero) << zero.error();
-    EXPECT_EQ(event::specifiedDefaultTime(*zero), std::optional(std::chrono::milliseconds(0)));
+    EXPECT_EQ(specifiedDefaultTime(*zero), std::optional(std::chrono::milliseconds(0)));
 }
 
 // Optional FIDE data for the scoresheet and the PGN: kept when valid, refused with what would be right.
 TEST(EventSetup, FideIdsAndRatingsAreOptionalAndValidated) {
-    auto s = event::eventSetupFromJson({{"engine", {{"command", "sf"}}},
-                                        {"white_fide_id", "1503014"},
-                                        {"white_rating", 2450},
-                                        {"black_fide_id", 25059530},  // a JSON number is read as its digits
-                                        {"operator_name", "Jan Nowak"}});
+    auto s = eventSetupFromJson({{"engine", {{"command", "sf"}}},
+                                 {"white_fide_id", "1503014"},
+                                 {"white_rating", 2450},
+                                 {"black_fide_id", 25059530},  // a JSON number is read as its digits
+                                 {"operator_name", "Jan Nowak"}});
     ASSERT_TRUE(s) << s.error();
     EXPECT_EQ(s->white_fide_id, "1503014");
     EXPECT_EQ(s->white_rating, 2450);
     EXPECT_EQ(s->black_fide_id, "25059530");
     EXPECT_EQ(s->black_rating, 0);
     EXPECT_EQ(s->operator_name, "Jan Nowak");
-    auto back = event::eventSetupFromJson(event::toJson(*s));
+    auto back = eventSetupFromJson(toJson(*s));
     ASSERT_TRUE(back) << back.error();
-    EXPECT_TRUE(event::setupDifferences(*s, *back).empty());
-    EXPECT_EQ(event::eventSetupFromJson({{"engine", {{"command", "sf"}}}})->white_fide_id, "")
-        << "none by default";
+    EXPECT_TRUE(setupDifferences(*s, *back).empty());
+    EXPECT_EQ(eventSetupFromJson({{"engine", {{"command", "sf"}}}})->white_fide_id, "") << "none by default";
 
     const std::pair<nlohmann::json, std::string> bad[] = {
         {{{"white_fide_id", "15O3014"}},
@@ -123,19 +122,19 @@ TEST(EventSetup, FideIdsAndRatingsAreOptionalAndValidated) {
     for (const auto& [json, message] : bad) {
         auto in = json;
         in["engine"] = {{"command", "sf"}};
-        auto r = event::eventSetupFromJson(in);
+        auto r = eventSetupFromJson(in);
         ASSERT_FALSE(r) << json.dump();
         EXPECT_EQ(r.error().substr(0, message.size()), message) << r.error();
     }
 }
 
 TEST(EventSetup, DifferencesNameThePath) {
-    event::EventSetup a = sample(), b = sample();
+    EventSetup a = sample(), b = sample();
     b.engine.options["Hash"] = "128";
-    auto d = event::setupDifferences(a, b);
+    auto d = setupDifferences(a, b);
     ASSERT_EQ(d.size(), 1u);
     EXPECT_EQ(d[0], "engine.options.Hash: \"64\" -> \"128\"");
 }
 
 }  // namespace
-}  // namespace oc::session
+}  // namespace oc::event

@@ -12,12 +12,14 @@
 #include "journal/journal.hpp"
 #include "journal_test_util.hpp"
 
-namespace oc::session {
+namespace oc::journal {
 namespace {
+
+namespace test = oc::session::test;  // the temporary directories and files (tests/session)
 
 // Child: appends forever (records of varying length so kills land mid-line too).
 [[noreturn]] void appendForever(const std::filesystem::path& path) {
-    auto writer = journal::JournalWriter::openForAppend(path);
+    auto writer = JournalWriter::openForAppend(path);
     if (!writer) ::_exit(3);
     for (int i = 0;; ++i) {
         nlohmann::json payload = {
@@ -58,23 +60,23 @@ TEST(JournalCrash, SigkillDuringAppendsLeavesAVerifiableJournal) {
         ASSERT_EQ(::waitpid(child, &status, 0), child);
         ASSERT_TRUE(WIFSIGNALED(status)) << "the child stopped by itself with status " << WEXITSTATUS(status);
 
-        auto contents = journal::readJournal(path);
+        auto contents = readJournal(path);
         ASSERT_TRUE(contents) << "round " << round << ": " << contents.error().message;
         EXPECT_GT(contents->records.size(), records);
         EXPECT_LE(contents->warnings.size(), 1u);
         torn += contents->torn_tail_dropped ? 1 : 0;
         // Continue after the crash like a restarted console: the torn tail is cut, the chain goes on.
-        auto resumed = journal::JournalWriter::resume(path);
+        auto resumed = JournalWriter::resume(path);
         ASSERT_TRUE(resumed) << resumed.error().message;
         ASSERT_TRUE(resumed->writer.append("resume", {{"round", round}}, test::wallAt(0), test::monoAt(0)));
         records = resumed->writer.nextSeq();
     }
     std::printf("%d of %d kills left a torn last record\n", torn, kRounds);
-    auto final_contents = journal::readJournal(path);
+    auto final_contents = readJournal(path);
     ASSERT_TRUE(final_contents) << final_contents.error().message;
     EXPECT_EQ(final_contents->records.size(), records);
     EXPECT_FALSE(final_contents->torn_tail_dropped);
 }
 
 }  // namespace
-}  // namespace oc::session
+}  // namespace oc::journal
