@@ -53,7 +53,11 @@ def last_line(text):
     return text.strip().splitlines()[-1] if text.strip() else ""
 
 def last_script_line(path):
+    """The last script line the journal holds; 0 when the kill came before the journal was created
+    (a loaded machine can be that slow to start: the resume then starts the game afresh)."""
     line = 0
+    if not os.path.exists(path):
+        return line
     with open(path) as f:
         for text in f:
             if '"type":"script_line"' in text:
