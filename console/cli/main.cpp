@@ -5,30 +5,24 @@
 
 #include "cli_errors.hpp"
 #include "commands.hpp"
+#include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "ui_language.hpp"
 
 namespace {
 
+using oc::i18n::N_;
 using oc::i18n::tr;
 
 // CLI11's own words in its help screens and its failure advice, in the UI language.
 void translateHelp(CLI::App& app) {
+    // CLI11's labels, and the value types it prints after an option.
+    static constexpr const char* kLabels[] = {
+        N_("Usage"),       N_("OPTIONS"), N_("SUBCOMMAND"), N_("SUBCOMMANDS"), N_("REQUIRED"),
+        N_("Positionals"), N_("Needs"),   N_("Excludes"),   N_("TEXT"),        N_("INT"),
+        N_("UINT"),        N_("FLOAT"),   N_("LANG")};
     auto formatter = app.get_formatter();
-    formatter->label("Usage", tr("Usage"));
-    formatter->label("OPTIONS", tr("OPTIONS"));
-    formatter->label("SUBCOMMAND", tr("SUBCOMMAND"));
-    formatter->label("SUBCOMMANDS", tr("SUBCOMMANDS"));
-    formatter->label("REQUIRED", tr("REQUIRED"));
-    formatter->label("Positionals", tr("Positionals"));
-    formatter->label("Needs", tr("Needs"));
-    formatter->label("Excludes", tr("Excludes"));
-    // The value types CLI11 prints after an option.
-    formatter->label("TEXT", tr("TEXT"));
-    formatter->label("INT", tr("INT"));
-    formatter->label("UINT", tr("UINT"));
-    formatter->label("FLOAT", tr("FLOAT"));
-    formatter->label("LANG", tr("LANG"));
+    for (const char* label : kLabels) formatter->label(label, tr(label));
     app.option_defaults()->group(tr("Options"));  // before the help flag, which joins that group
     app.set_help_flag("-h,--help", tr("Print this help message and exit"));
     app.group(tr("Subcommands"));

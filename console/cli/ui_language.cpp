@@ -74,9 +74,7 @@ tl::expected<void, std::string> followJournalLanguage(const std::filesystem::pat
     if (g_flag) return {};
     auto contents = journal::readJournal(journal);
     if (!contents) return {};
-    const auto records = session::sessionRecords(*contents);
-    if (records.empty() || !records.front().contains("setup")) return {};
-    auto setup = event::eventSetupFromJson(records.front()["setup"]);
+    auto setup = session::journalSetup(session::sessionRecords(*contents));
     if (!setup) return {};
     return followSetupLanguage(*setup);
 }

@@ -40,13 +40,6 @@ OpenError journalError(const std::filesystem::path& path, const std::string& mes
     return {OpenError::Kind::Journal, fmt::format("{}: {}", path.string(), translateMessage(message))};
 }
 
-// The setup record the session writes first: the engine link must exist before the replay.
-tl::expected<event::EventSetup, std::string> setupOf(const std::vector<nlohmann::json>& records) {
-    if (records.empty() || !records.front().contains("setup"))
-        return tl::make_unexpected(i18n::tr("the journal does not start with the event setup"));
-    return event::eventSetupFromJson(records.front()["setup"]);
-}
-
 }  // namespace
 
 Game::Game() = default;
@@ -123,7 +116,8 @@ tl::expected<void, OpenError> Game::resume(const OpenRequest& request, session::
         if (!setup) return tl::make_unexpected(setup.error());
         return createSession(*setup, now);
     }
-    auto setup = setupOf(records);
+    // The setup record the session writes first: the engine link must exist before the replay.
+    auto setup = session::journalSetup(records);
     if (!setup) return tl::make_unexpected(journalError(request.journal, setup.error()));
     auto engine = request.start_engine(setup->engine);
     if (!engine) return tl::make_unexpected(OpenError{OpenError::Kind::Engine, engine.error()});

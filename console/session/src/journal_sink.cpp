@@ -1,5 +1,7 @@
 #include "session/journal_sink.hpp"
 
+#include "i18n/mark.hpp"
+
 namespace oc::session {
 
 JournalSink::JournalSink(journal::JournalWriter writer, std::function<journal::WallTime()> wall)
@@ -24,6 +26,12 @@ std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& conte
         out.push_back(std::move(j));
     }
     return out;
+}
+
+tl::expected<event::EventSetup, std::string> journalSetup(const std::vector<nlohmann::json>& records) {
+    if (records.empty() || !records.front().contains("setup"))
+        return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
+    return event::eventSetupFromJson(records.front()["setup"]);
 }
 
 }  // namespace oc::session

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 
+#include "event/event_setup.hpp"
 #include "journal/journal.hpp"
 #include "session/record_sink.hpp"
 
@@ -24,5 +25,9 @@ class JournalSink : public RecordSink {
 
 // The session records a verified journal holds (the header left out), ready for Session::restore.
 std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& contents);
+// The event setup those records start with (the session writes it first), or the English reason why
+// there is none (translated where it is shown, like every core message).
+[[nodiscard]] tl::expected<event::EventSetup, std::string> journalSetup(
+    const std::vector<nlohmann::json>& records);
 
 }  // namespace oc::session
