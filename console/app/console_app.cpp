@@ -261,6 +261,12 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::fil
         ok ? i18n::trf("Written: {}", out.string()) : i18n::translateMessage(ok.error().message);
 }
 
+void ConsoleApp::recordNote(const std::string& about, const std::string& text, session::TimePoint now,
+                            ui::UiState& ui) {
+    auto written = game_->session().recordNote(about, text, now);
+    if (!written) ui.shell_notices.push_back(written.error().message);
+}
+
 void ConsoleApp::shutdown(session::TimePoint now) {
     engine_->shutdown(now);
 }

@@ -61,6 +61,10 @@ class ConsoleApp {
     // Guidelines I.2: writes the adjourned game's envelope record, with field (g) as typed, next to the
     // journal (<journal name>-envelope.pdf); the outcome goes to ui.envelope_pdf_note.
     void writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out = {});
+    // Journals what the console met that the arbiter should see (a "note" record); a journal that
+    // cannot take it is said in the shell's notices.
+    void recordNote(const std::string& about, const std::string& text, session::TimePoint now,
+                    ui::UiState& ui);
     void shutdown(session::TimePoint now);
     const std::filesystem::path& journalPath() const { return game_->journalPath(); }
     // The session time of the last journal record: a resumed console's clock never runs behind it.

@@ -12,8 +12,10 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench.hpp"
@@ -234,6 +236,7 @@ struct Shell {
     oc::app::EventPump events;
     std::optional<oc::app::FrameBench> bench_frames;
     std::optional<oc::app::InputBench> bench_input;
+    std::set<std::string> reported_clashes;
 };
 
 struct FrameOutcome {
@@ -241,6 +244,23 @@ struct FrameOutcome {
     bool input = false;  // events handled or commands given: the next frame may differ
     bool drawn = false;  // pixels changed: present() puts them on screen
 };
+
+// Issue 22: speech asked for is never off without a word. The window shows its state (red in the
+// Notices pane when off, with the reason), and a sound device that would not open is journalled for
+// the arbiter.
+void showSpeech(Shell& sh, oc::session::TimePoint now) {
+    if (auto why = sh.speech.takeFailure())
+        sh.app.recordNote("speech", "spoken moves are off: " + *why, now, sh.ui);
+    sh.ui.speech = sh.speech.status();
+}
+
+// Two controls with one ID leave one of them dead (issue 22): said on stderr, once each, so that any run
+// of the window (the GUI tests among them) shows it.
+void reportClashes(Shell& sh) {
+    for (const std::string& clash : sh.ui.id_clashes)
+        if (sh.reported_clashes.insert(clash).second)
+            fmt::print(stderr, "operator-console: widget ID clash: {}\n", clash);
+}
 
 // One frame: the session polled, the views built; the pixels are rendered only if they would change
 // (every frame of a screenshot run is).
@@ -250,8 +270,11 @@ FrameOutcome buildFrame(Shell& sh) {
     f.snap = sh.app.frame(now);
     if (f.snap.phase == oc::session::Phase::Setup)
         sh.app.describeEngine(sh.ui);  // its options, before the lock
+    showSpeech(sh, now);
     sh.window.beginFrame(sh.events.clickPosition());
     auto commands = oc::ui::drawConsole(f.snap, now, sh.ui, sh.fonts);
+    if (std::exchange(sh.ui.speech_mute_toggled, false)) sh.speech.toggleMute();
+    reportClashes(sh);
     if (sh.bench_frames) {
         auto steps = sh.bench_frames->pilot(f.snap, now, sh.app.legalMoves());
         commands.insert(commands.end(), steps.begin(), steps.end());
@@ -381,7 +404,7 @@ int run(const Options& opt) {
     oc::ui::UiState ui = initialUi(opt, *app);
     if (!opt.script.empty() && !applyScript(opt.script, *app, clock, ui)) return 1;
     app->addOutput(speech);
-    Shell shell{opt, window, *app, clock, ui, *fonts, speech, {}, {}, {}};
+    Shell shell{opt, window, *app, clock, ui, *fonts, speech, {}, {}, {}, {}};
     startBenches(shell);
     const bool ok = loop(shell);
     app->shutdown(clock.now());

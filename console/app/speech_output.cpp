@@ -23,6 +23,7 @@ void SpeechOutput::openSpeaker() {
     auto opened = speech::Speaker::open();
     if (!opened) {
         no_sound_ = true;
+        why_no_sound_ = opened.error();
         fmt::print(stderr, "operator-console: {}\n",
                    i18n::trf("speech is off: {}", i18n::translateMessage(opened.error())));
         return;
@@ -31,7 +32,19 @@ void SpeechOutput::openSpeaker() {
 }
 
 void SpeechOutput::speak(const speech::Announcement& a) {
-    if (speaker_) speaker_->say(a.text, a.language, a.interrupt);
+    if (speaker_ && !muted_) speaker_->say(a.text, a.language, a.interrupt);
+}
+
+ui::SpeechStatus SpeechOutput::status() const {
+    if (!mode_) return {};
+    return {*mode_ == speech::SpeechMode::All ? "all" : "computer", speaker_ != nullptr, muted_,
+            why_no_sound_};
+}
+
+std::optional<std::string> SpeechOutput::takeFailure() {
+    if (!no_sound_ || failure_taken_) return std::nullopt;
+    failure_taken_ = true;
+    return why_no_sound_;
 }
 
 void SpeechOutput::onSnapshot(const session::Snapshot& snap, session::TimePoint) {
@@ -56,6 +69,7 @@ void SpeechOutput::keys(const session::Snapshot& snap) {
         if (auto again = announcer_->computerMoveAgain(snap)) speak(*again);
     }
     if (ImGui::IsKeyPressed(SDL_SCANCODE_F8, false)) speak(announcer_->movesAndClocks(snap));
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_F9, false)) toggleMute();
 }
 
 }  // namespace oc::app

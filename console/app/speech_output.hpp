@@ -12,6 +12,7 @@
 #include "session/snapshot.hpp"
 #include "speech/announcer.hpp"
 #include "speech/speaker.hpp"
+#include "ui/ui_state.hpp"
 
 namespace oc::app {
 
@@ -31,7 +32,13 @@ class SpeechOutput : public host::Output {
     void onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) override;
     // Once per frame, after the views are drawn: F7 says the computer's move again, F8 the move number
     // and both clocks (App. F 9.4).
+    // F9 mutes and unmutes (as the Notices pane's button does).
     void keys(const session::Snapshot& snap);
+    void toggleMute() { muted_ = !muted_; }
+    // What the window shows of speech (issue 22: never off without a word).
+    ui::SpeechStatus status() const;
+    // Why the sound device failed, once, for the journal (then empty).
+    std::optional<std::string> takeFailure();
 
   private:
     void openSpeaker();
@@ -41,7 +48,10 @@ class SpeechOutput : public host::Output {
     std::optional<speech::SpeechMode> mode_;
     std::optional<speech::Announcer> announcer_;
     std::unique_ptr<speech::Speaker> speaker_;
-    bool no_sound_ = false;  // the device could not be opened: said once, then silent
+    bool no_sound_ = false;  // the device could not be opened: said once, shown, journalled
+    std::string why_no_sound_;
+    bool failure_taken_ = false;
+    bool muted_ = false;
 };
 
 }  // namespace oc::app

@@ -171,6 +171,21 @@ std::string castlingWhy(const Position& pos, CastleSide side) {
     return fmt::format(N_("the king would be in check on {}"), squareName(squareAt(k ? rank + 6 : rank + 2)));
 }
 
+// Issue 22: "Bcc4" names a file no bishop stands on that reaches c4, though one elsewhere does: the
+// extra letter is the mistake, not the move ("no bishop can reach c4" misled the operator).
+std::string wrongOrigin(const MoveSpec& spec, std::string_view piece, const std::string& to) {
+    if (spec.from_file >= 0 && spec.from_rank >= 0)
+        return fmt::format(
+            N_("the {} that can reach {} is not on {}: leave the square out or give the right one"), piece,
+            to, squareName(makeSquare(spec.from_file, spec.from_rank)));
+    if (spec.from_file >= 0)
+        return fmt::format(
+            N_("no {} on the {}-file can reach {}: leave the file letter out or give the right one"), piece,
+            static_cast<char>('a' + spec.from_file), to);
+    return fmt::format(N_("no {} on rank {} can reach {}: leave the rank out or give the right one"), piece,
+                       spec.from_rank + 1, to);
+}
+
 std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
     if (spec.castle) return castlingWhy(pos, *spec.castle);
     const Color us = pos.sideToMove();
@@ -190,13 +205,14 @@ std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
     PieceType type = spec.piece.value_or(PieceType::Pawn);
     if (spec.from_file >= 0 && spec.from_rank >= 0)
         type = pos.pieceAt(makeSquare(spec.from_file, spec.from_rank))->type;
-    bool reach = false;
+    bool reach = false, reach_elsewhere = false;
     for (Bitboard b = pos.pieces(us, type); b;) {
         const int from = popLsb(b);
-        if (spec.from_file >= 0 && from % 8 != spec.from_file) continue;
-        if (spec.from_rank >= 0 && from / 8 != spec.from_rank) continue;
-        reach |= pseudoReach(pos, type, from, spec.to);
+        const bool named = (spec.from_file < 0 || from % 8 == spec.from_file) &&
+                           (spec.from_rank < 0 || from / 8 == spec.from_rank);
+        (named ? reach : reach_elsewhere) |= pseudoReach(pos, type, from, spec.to);
     }
+    if (!reach && reach_elsewhere) return wrongOrigin(spec, pieceName(type), to);
     if (!reach) return fmt::format(N_("no {} can reach {}"), pieceName(type), to);
     const bool last_rank = spec.to / 8 == (us == Color::White ? 7 : 0);
     if (spec.promo && (type != PieceType::Pawn || !last_rank))
@@ -242,10 +258,11 @@ tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& s
     NotationStyle style;
     style.language = lang;
     style.check_marks = false;
-    std::string list;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-        if (i) list += i + 1 == found.size() ? " or " : ", ";
-        list += formatMove(pos, found[i], style);
+    // "Nbd2 or Nfd2": the "or" is a message of its own, so a Polish screen reads "lub" (issue 22).
+    std::string list = formatMove(pos, found[0], style);
+    for (std::size_t i = 1; i < found.size(); ++i) {
+        const std::string next = formatMove(pos, found[i], style);
+        list = i + 1 == found.size() ? fmt::format(N_("{} or {}"), list, next) : list + ", " + next;
     }
     return tl::unexpected(MoveTextError{MoveTextError::Kind::Ambiguous,
                                         fmt::format(N_("ambiguous move '{}': {}"), text, list),

@@ -53,9 +53,24 @@ TEST(EventSetup, WrongTypeAndBadValuesSayWhatIsRight) {
     auto c = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"computer_side", "red"}});
     ASSERT_FALSE(c);
     EXPECT_NE(c.error().find("computer_side"), std::string::npos);
-    auto o = eventSetupFromJson({{"engine", {{"command", "sf"}, {"options", {{"Hash", 64}}}}}});
+    auto o = eventSetupFromJson({{"engine", {{"command", "sf"}, {"options", {{"Hash", {1, 2}}}}}}});
     ASSERT_FALSE(o);
-    EXPECT_EQ(o.error(), "engine.options.Hash: option values are strings");
+    EXPECT_EQ(o.error(),
+              "engine.options.Hash: option values are strings (\"Hash\": \"256\"), numbers or true/false");
+}
+
+// Issue 22, item 9: "Hash": 16 written by hand is UCI's text "16", as "Ponder": false is "false".
+TEST(EventSetup, EngineOptionNumbersAndBooleansAreTheirText) {
+    auto s = eventSetupFromJson(
+        {{"engine",
+          {{"command", "sf"}, {"options", {{"Hash", 16}, {"UCI_Elo", 1500.5}, {"Ponder", false}}}}}});
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ(s->engine.options.at("Hash"), "16");
+    EXPECT_EQ(s->engine.options.at("UCI_Elo"), "1500.5");
+    EXPECT_EQ(s->engine.options.at("Ponder"), "false");
+    auto none = eventSetupFromJson({{"engine", {{"command", "sf"}}}});
+    ASSERT_TRUE(none) << none.error();
+    EXPECT_TRUE(none->engine.options.empty());
 }
 
 TEST(EventSetup, EngineCommandRequired) {

@@ -1,5 +1,5 @@
-# Sourced by the GUI flows (seal_flow.sh, offer_flow.sh) after they start the console as $pid with its
-# journal at $journal; $flow names the flow in messages.
+# Sourced by the GUI flows (seal_flow.sh, offer_flow.sh, correct_flow.sh) after they start the console as
+# $pid with its journal at $journal and its widget map at $map; $flow names the flow in messages.
 
 # Stops the console and fails the flow with the message $1.
 fail() {
@@ -17,4 +17,32 @@ waitfor() {
         [ "$i" -gt "${2:-600}" ] && fail "no journal record matching $1"
         sleep 0.1
     done
+}
+
+# Waits until the control named $1 is drawn (and enabled, if $2 is 1); prints its centre "x y".
+where() {
+    i=0
+    while :; do
+        line=$(awk -F '\t' -v n="$1" '$1 == n' "$map" 2>/dev/null | head -n 1)
+        if [ -n "$line" ] && { [ "${2:-0}" = 0 ] || [ "$(echo "$line" | cut -f4)" = 1 ]; }; then
+            echo "$line" | cut -f2,3 | tr '\t' ' '
+            return
+        fi
+        i=$((i + 1))
+        [ "$i" -gt 300 ] && fail "no control named '$1' (enabled: ${2:-any}) in the window"
+        sleep 0.1
+    done
+}
+rest() { xdotool mousemove 640 60; }  # no window manager: the keyboard follows the pointer
+click() {
+    xy=$(where "$1" 1) || exit 1
+    xdotool mousemove $xy click 1
+    sleep 0.3
+    rest
+}
+typeinto() {
+    xy=$(where "$1") || exit 1
+    xdotool mousemove $xy click 1
+    sleep 0.2
+    xdotool type --delay 40 "$2"
 }

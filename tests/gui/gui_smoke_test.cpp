@@ -215,6 +215,21 @@ TEST_F(GuiSmoke, DrawOfferTypedWithTheMoveAndMadeOnBoardAsksFirst) {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
 }
 
+// Issue 22's silent traps in the real window: the move entered by two clicks on the drawn board, the
+// arbiter's Correct reaching the journal, and spoken moves asked for without a sound device shown as off
+// (and journalled).
+TEST_F(GuiSmoke, BoardEntryArbiterCorrectionAndSpeechWithoutASoundDevice) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "xdotool is not installed";
+    const std::string event =
+        file("event.json", R"({"computer_side": "black", "time_control": "5m", "speech": "all"})");
+    const std::string cmd = "SDL_AUDIODRIVER=no-such-driver " + std::string(OC_XVFB_RUN) +
+                            " -a -s '-screen 0 1280x800x24' sh " + OC_CORRECT_FLOW + " " + OC_CONSOLE_EXE +
+                            " " + event + " " + file("game.journal") + " " + dir_.string() + " 2>" +
+                            file("flow.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
+}
+
 // What the audience sees of the public display, minus the running clocks: the board with its frame and,
 // with `banner`, the banner's text (left of the view buttons).
 bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where,

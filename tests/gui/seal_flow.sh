@@ -13,33 +13,6 @@ printf 'start\nmove e4\n' >"$start_script"
 pid=$!
 flow=seal_flow
 . "$(dirname "$0")/flow_common.sh"
-# Waits until the control named $1 is drawn (and enabled, if $2 is 1); prints its centre "x y".
-where() {
-    i=0
-    while :; do
-        line=$(awk -F '\t' -v n="$1" '$1 == n' "$map" 2>/dev/null | head -n 1)
-        if [ -n "$line" ] && { [ "${2:-0}" = 0 ] || [ "$(echo "$line" | cut -f4)" = 1 ]; }; then
-            echo "$line" | cut -f2,3 | tr '\t' ' '
-            return
-        fi
-        i=$((i + 1))
-        [ "$i" -gt 300 ] && fail "no control named '$1' (enabled: ${2:-any}) in the window"
-        sleep 0.1
-    done
-}
-rest() { xdotool mousemove 640 60; }  # no window manager: the keyboard follows the pointer
-click() {
-    xy=$(where "$1" 1) || exit 1
-    xdotool mousemove $xy click 1
-    sleep 0.3
-    rest
-}
-typeinto() {
-    xy=$(where "$1") || exit 1
-    xdotool mousemove $xy click 1
-    sleep 0.2
-    xdotool type --delay 40 "$2"
-}
 shot() {
     sleep 0.8  # a frame or more after the last change (the idle console redraws twice a second)
     import -window root "$shots/$1.png" || fail "import failed"

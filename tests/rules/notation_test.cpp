@@ -268,6 +268,15 @@ INSTANTIATE_TEST_SUITE_P(
         RejectCase{kTwoKnights, Language::En, "Nf3", K::Ambiguous, "Nef3 or Ngf3"},
         RejectCase{"8/P7/8/8/8/8/8/k6K w - - 0 1", Language::Pl, "a8", K::Incomplete, "a8H, a8W, a8G or a8S"},
         RejectCase{kStart, Language::En, "e4=Q", K::Illegal, "only a pawn reaching the last rank"},
+        // Issue 22: the bishop can reach c4, the extra file letter is the mistake.
+        RejectCase{"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", Language::Pl, "Gcc4", K::Illegal,
+                   "no bishop on the c-file can reach c4: leave the file letter out"},
+        RejectCase{"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", Language::En, "B2c4", K::Illegal,
+                   "no bishop on rank 2 can reach c4"},
+        RejectCase{"4k3/8/8/8/8/8/8/N3K1N1 w - - 0 1", Language::En, "Na1f3", K::Illegal,
+                   "the knight that can reach f3 is not on a1"},
+        RejectCase{"4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", Language::En, "Ncc3", K::Illegal,
+                   "no knight on the c-file can reach c3"},
         RejectCase{"8/8/8/8/8/8/8/k3K2R w - - 0 1", Language::En, "Rh8=Q", K::Illegal, "only a pawn"}));
 
 }  // namespace

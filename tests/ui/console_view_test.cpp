@@ -458,7 +458,7 @@ TEST_F(ConsoleView, ADifferentMoveMadeOnTheBoardIsReportedWithIt) {
     state_.tab = oc::ui::LowerTab::Arbiter;
     frames(snap, 2);
     EXPECT_FALSE(state_.widgets.count("##madeinstead")) << "one ruling at a time: the first is shown";
-    click(snap, "Made differently");
+    click(snap, "section Made differently");
     click(snap, "##madeinstead");
     type(snap, "c7c6");
     EXPECT_TRUE(click(snap, "Made instead").empty()) << "a second click confirms";
@@ -487,7 +487,7 @@ TEST_F(ConsoleView, ArbiterRulesAnUnpromotedPawnForTheHuman) {
     state_.tab = oc::ui::LowerTab::Arbiter;
     ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);  // the whole arbiter pane without scrolling
     frames(snap, 2);
-    click(snap, "At the board");
+    click(snap, "section At the board");
     frames(snap, 1);
     EXPECT_FALSE(enabled("Rule illegal move")) << "the pawn's move is needed";
     click(snap, "##unpromoted");
@@ -513,11 +513,11 @@ TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
     state_.tab = oc::ui::LowerTab::Arbiter;
     ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);
     frames(snap, 2);
-    click(snap, "Result");
+    click(snap, "section Result");
     frames(snap, 1);
     // The rows that fill the pane end at its edge ("Declare"): nothing of ours may be clipped beyond it.
     const float edge = state_.widgets["Declare"].max.x;
-    click(snap, "Arrival");
+    click(snap, "section Arrival");
     frames(snap, 1);
     EXPECT_FALSE(state_.widgets.count("Confirm forfeit")) << "nothing proposed yet";
     auto out = click(snap, "Human arrived");
@@ -531,7 +531,7 @@ TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
     EXPECT_TRUE(std::get<cmd::ArbiterForfeit>(out[0]).confirm);
     for (const char* name : {"Human arrived", "Operator arrived", "Arbiter decides otherwise: play on"})
         EXPECT_LE(state_.widgets.at(name).max.x, edge) << name;
-    click(snap, "At the board");
+    click(snap, "section At the board");
     frames(snap, 1);
     for (const char* name : {"##illegalkind", "##unpromoted", "Rule illegal move"})
         EXPECT_LE(state_.widgets.at(name).max.x, edge) << name;
@@ -581,7 +581,7 @@ TEST_F(ConsoleView, ArbiterRulingsAndAPendingOfferFitAt1280x800) {
     frames(snap, 2);
     for (const char* section : {"Clock", "Illegal", "At the board", "Correct", "Made differently", "Result",
                                 "Arrival", "Consult"}) {
-        click(snap, section);
+        click(snap, std::string("section ") + section);
         frames(snap, 1);
         expectAllVisible(section);
     }

@@ -210,6 +210,59 @@ TEST_P(LayoutAt, MovePaneShrinksBackWhenTheRefusalGoes) {
     EXPECT_EQ(state_.widgets["pane Move"].max.y, plain);
 }
 
+// Issue 22, item 7: the states the trial overflowed in. After a resume (the request for both readings),
+// after the envelope was opened (the clocks waiting for the sealed move), with a sync warning and the
+// handling reserve, the Black reading box and Set clocks stay inside the Clocks pane, and the Notices
+// pane keeps room for several notices.
+TEST_P(LayoutAt, ClocksAndNoticesFitAfterAResumeAndTheEnvelopeOpened) {
+    Snapshot snap = engineMoveShown();
+    snap.handling_reserve = oc::session::HandlingReserveView{};
+    snap.handling_reserve->held_back = 132s;
+    snap.handling_reserve->moves = 24;
+    snap.handling_reserve->per_move = 5500ms;
+    snap.handling_reserve->samples = 30;
+    snap.faster_rate_available = true;
+    for (int i = 0; i < 12; ++i) snap.notices.push_back("table clock: White 15:30 (-0:06.8)");
+    // A resumed console asks for both readings; at an adjournment's resumption the clocks also wait for
+    // the sealed move; a reading entered then may differ by more than the tolerance.
+    Snapshot resumed = snap, opened = snap, synced = snap;
+    resumed.resync_needed = true;
+    opened.resync_needed = true;
+    opened.clock_waits_for_sealed_move = true;
+    synced.clock_sync_warning =
+        "White differs from the console by -0:12.0 (more than 0:02.0): check the reading typed; the table "
+        "clock is official";
+    synced.clock_sync_warning_move = 22;
+    for (const auto& [where, state] :
+         {std::pair{"a resume", resumed}, std::pair{"the envelope opened", opened},
+          std::pair{"a sync warning", synced}}) {
+        frames(state, 3);
+        for (const char* name : {"##tablewhite", "##tableblack", "Set clocks"})
+            expectInside(name, "pane Clocks", where);
+        EXPECT_LE(state_.widgets["Set clocks"].max.x, state_.widgets["pane Clocks"].max.x) << where;
+        const auto& notices = state_.widgets.at("pane Notices");
+        EXPECT_GE(notices.max.y - notices.min.y, ImGui::GetTextLineHeightWithSpacing() * 5.f)
+            << "the Notices pane shows fewer than four lines after " << where;
+        expectAllInsideTheWidth(where);
+    }
+}
+
+// Issue 22, item 7: "Poddaj za komputer" was cut off in the resignation's confirmation.
+TEST_P(LayoutAt, TheResignationsConfirmationFitsItsPane) {
+    Snapshot snap = engineMoveShown();
+    snap.indication.resign = true;
+    frames(snap, 2);
+    click(snap, "Resign for the computer");
+    frames(snap, 2);
+    const auto& pane = state_.widgets.at("pane lower");
+    for (const char* name : {"Confirm: Resign for the computer", "Cancel"}) {
+        ASSERT_TRUE(state_.widgets.count(name)) << name;
+        EXPECT_LE(state_.widgets[name].max.x, pane.max.x - 4.f)
+            << name << " (\"" << state_.widgets[name].text << "\") is cut off at the pane's edge";
+        EXPECT_LE(state_.widgets[name].max.y, pane.max.y) << name;
+    }
+}
+
 // Issue 12: the setup form's labels, however long in the language, stay inside their column.
 TEST_P(LayoutAt, SetupLabelsStayInsideTheirColumns) {
     Snapshot snap = inPhase(Phase::Setup);

@@ -55,9 +55,11 @@ Result checkShape(const json& tmpl, const json& in, const std::string& path) {
                                                    expect.type_name(), value.type_name()));
         if (where == "engine.options") {
             for (const auto& [name, v] : value.items())
-                if (!v.is_string())
-                    return tl::make_unexpected(
-                        fmt::format(i18n::N_("{}.{}: option values are strings"), where, name));
+                if (!v.is_string() && !v.is_number() && !v.is_boolean())
+                    return tl::make_unexpected(fmt::format(
+                        i18n::N_(
+                            "{}.{}: option values are strings (\"Hash\": \"256\"), numbers or true/false"),
+                        where, name));
         } else if (where == "engine.args" || where == "engine.requestable_options") {
             for (const auto& v : value)
                 if (!v.is_string()) return tl::make_unexpected(where + ": expected a list of strings");
@@ -284,11 +286,22 @@ void consoleFrom(const json& j, EventSetup& s) {
 }
 
 // The defaults with `raw` laid over them, once `raw` has only known keys with the defaults' kinds.
+// UCI sends every option value as text; "Hash": 16 and "Ponder": false mean "16" and "false" (issue 22:
+// a setup written by hand with a number was refused and the console did not start).
+void optionValuesAsText(json& in) {
+    if (!in.is_object() || !in.contains("engine") || !in["engine"].is_object()) return;
+    if (!in["engine"].contains("options") || !in["engine"]["options"].is_object()) return;
+    json& options = in["engine"]["options"];
+    for (auto& [name, v] : options.items())
+        if (v.is_number() || v.is_boolean()) v = v.dump();
+}
+
 tl::expected<json, std::string> withDefaults(const json& raw) {
     auto in = normalizePlayers(raw);
     if (!in) return in;
     json merged = toJson(EventSetup{});
     if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
+    optionValuesAsText(*in);
     merged.merge_patch(*in);
     return merged;
 }

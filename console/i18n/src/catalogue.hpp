@@ -15,7 +15,9 @@ namespace oc::i18n::detail {
 struct MessagePattern {
     std::regex english;
     std::string msgid;
-    std::size_t literal_chars = 0;  // how specific: the more fixed text, the earlier it is tried
+    std::size_t prefix_chars = 0;   // the fixed text it starts with: an outer message ("illegal move
+                                    // '{}': {}") is read before the inner one it wraps ("{} is occupied")
+    std::size_t literal_chars = 0;  // how specific: then the more fixed text, the earlier it is tried
 };
 
 // One language's messages: a Boost.Locale gettext facet inside a std::locale that owns it.

@@ -89,10 +89,15 @@ std::vector<MessagePattern> readPatterns(const std::filesystem::path& mo_file) {
         }
         if (literal.find_first_not_of(" :,.'\"()-") == std::string::npos)
             continue;  // "{}: {}" reads anything
-        out.push_back({std::regex(re), id, literal.size()});
+        out.push_back({std::regex(re), id, pieces[0].size(), literal.size()});
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const auto& a, const auto& b) { return a.literal_chars > b.literal_chars; });
+    // Issue 22: "illegal move 'Sd2': d2 is occupied by ..." is the move's message wrapping the square's,
+    // not the other way round ("pole nieprawidłowe posunięcie 'Sd2': d2 zajmuje ..."). A message that
+    // wraps another starts with its own words, so the longer fixed start is tried first.
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+        if (a.prefix_chars != b.prefix_chars) return a.prefix_chars > b.prefix_chars;
+        return a.literal_chars > b.literal_chars;
+    });
     return out;
 }
 

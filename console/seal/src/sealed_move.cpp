@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "i18n/mark.hpp"
 #include "journal/journal.hpp"
 
 namespace oc::seal {
@@ -217,7 +218,8 @@ tl::expected<std::string, SealError> openEnvelope(const json& envelope, std::str
     if (keyCheck(km) != parsed->key_check) {
         return fail(
             SealErrorCode::WrongPassphrase,
-            "the passphrase does not open this envelope; check the arbiter's passphrase (case, spaces)");
+            i18n::N_("the passphrase does not open this envelope; check the arbiter's passphrase as written: "
+                     "capitals, spaces, and letters with diacritics (ł or l, ą or a)"));
     }
     return decrypt(*parsed, km);
 }

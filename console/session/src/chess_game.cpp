@@ -29,15 +29,15 @@ const char* terminationText(rules::Termination t) {
         case rules::Termination::None:
             return "none";
         case rules::Termination::Checkmate:
-            return "checkmate";
+            return i18n::N_("checkmate");
         case rules::Termination::Stalemate:
-            return "stalemate";
+            return i18n::N_("stalemate");
         case rules::Termination::DeadPosition:
-            return "dead position";
+            return i18n::N_("dead position");
         case rules::Termination::Fivefold:
-            return "fivefold repetition";
+            return i18n::N_("fivefold repetition");
         case rules::Termination::SeventyFive:
-            return "seventy-five-move rule";
+            return i18n::N_("seventy-five-move rule");
     }
     return "?";
 }

@@ -313,6 +313,11 @@ tl::expected<void, Rejection> Session::recordResume(const std::string& program, 
                          now);
 }
 
+tl::expected<void, Rejection> Session::recordNote(const std::string& about, const std::string& text,
+                                                  TimePoint now) {
+    return impl_->commit({{"type", "note"}, {"about", about}, {"text", text}}, now);
+}
+
 TimePoint Session::lastRecordTime() const {
     return impl_->last_t;
 }

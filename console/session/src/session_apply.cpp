@@ -37,8 +37,14 @@ Applied on(Impl& s, const rec::Start& r, TimePoint) {
     return {};
 }
 
+// CLK-01: a sync warning stands until the clock has been pressed twice after it (one move each side).
+void countPress(Impl& s) {
+    if (!s.sync_warning.empty() && ++s.presses_since_warning >= 2) s.sync_warning.clear();
+}
+
 Applied on(Impl& s, const rec::HumanMove& r, TimePoint t) {
     if (auto ok = s.playHuman(r.uci, r.pressed, r.offer); !ok) return ok;
+    countPress(s);
     s.checkEnding(t);
     return {};
 }
@@ -96,6 +102,7 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
 Applied on(Impl& s, const rec::Pressed& r, TimePoint) {
     TimePoint at = r.at;
     if (s.moves.empty()) return tl::make_unexpected(i18n::N_("no computer move to press the clock for"));
+    countPress(s);
     Ms elapsed = std::chrono::duration_cast<Ms>(at - s.cycle.turn_started_at);
     Ms handling = std::chrono::duration_cast<Ms>(at - s.cycle.engine_move_at);
     if (std::exchange(s.adjourn.clock_waits_for_sealed_move, false)) {
@@ -132,6 +139,8 @@ void on(Impl& s, const rec::Sync& r, TimePoint t) {
     s.notice(note.text);
     if (!note.warning.empty()) s.notice(fmt::format(i18n::N_("WARNING: {}"), note.warning));
     s.sync_warning = std::move(note.warning);
+    s.sync_warning_move = s.game.moveNumber();
+    s.presses_since_warning = 0;
 }
 
 void on(Impl& s, const rec::HumanOffer&, TimePoint) {
@@ -144,7 +153,7 @@ void on(Impl& s, const rec::HumanOffer&, TimePoint) {
 }
 
 void on(Impl& s, const rec::AnswerHuman& r, TimePoint t) {
-    if (r.accept) return s.endGame("1/2-1/2", "draw by agreement", t);
+    if (r.accept) return s.endGame("1/2-1/2", i18n::N_("draw by agreement"), t);
     s.draws.human_offer = false;
     s.incrementOfferRefused(s.computer());  // QPF-03: a III.4 request refused as a draw
     if (s.phase != Phase::ClaimPending) return;
@@ -162,7 +171,7 @@ void on(Impl& s, const rec::ComputerOffer&, TimePoint) {
 }
 
 void on(Impl& s, const rec::AnswerComputer& r, TimePoint t) {
-    if (r.accept) return s.endGame("1/2-1/2", "draw by agreement", t);
+    if (r.accept) return s.endGame("1/2-1/2", i18n::N_("draw by agreement"), t);
     s.draws.computer_offer = false;
     s.draws.last_rejected_offer = s.game.moveNumber();
     s.incrementOfferRefused(s.human());  // QPF-03: a III.4 request refused as a draw
@@ -179,7 +188,8 @@ Applied on(Impl& s, const rec::Claim& r, TimePoint t) {
                           : claimant == s.human() ? s.playHuman(*r.intended, t, false)
                                                   : s.writeComputerMove(*r.intended, t);
         if (!written) return written;
-        s.endGame("1/2-1/2", r.kind == "threefold" ? "threefold repetition" : "fifty-move rule", t);
+        s.endGame("1/2-1/2",
+                  r.kind == "threefold" ? i18n::N_("threefold repetition") : i18n::N_("fifty-move rule"), t);
         return {};
     }
     if (claimant == s.human()) {
@@ -193,7 +203,7 @@ Applied on(Impl& s, const rec::Claim& r, TimePoint t) {
 }
 
 void on(Impl& s, const rec::Resign& r, TimePoint t) {
-    s.endGame(winFor(~r.side), "resignation", t);
+    s.endGame(winFor(~r.side), i18n::N_("resignation"), t);
 }
 
 void on(Impl& s, const rec::FlagReported& r, TimePoint) {
@@ -211,8 +221,8 @@ void on(Impl& s, const rec::FlagConfirmed& r, TimePoint t) {
     const Color side = r.side;
     // Art. 6.9: a fallen flag loses, unless the opponent cannot checkmate by any series of legal moves.
     if (!s.game.canMate(~side))
-        return s.endGame("1/2-1/2", "time forfeit, opponent cannot mate (Art. 6.9)", t);
-    s.endGame(winFor(~side), "time forfeit", t);
+        return s.endGame("1/2-1/2", i18n::N_("time forfeit, opponent cannot mate (Art. 6.9)"), t);
+    s.endGame(winFor(~side), i18n::N_("time forfeit"), t);
 }
 
 void on(Impl& s, const rec::Pause& r, TimePoint t) {
@@ -237,6 +247,7 @@ Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
     auto d = before.describe(r.uci);
     if (!d) return tl::make_unexpected(d.error());
     ScoresheetMove old = s.moves.back();
+    const std::string old_text = old.text;
     s.moves.pop_back();
     s.game = std::move(before);
     s.game.play(d->uci);
@@ -248,14 +259,15 @@ Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
     s.adjourn.withheld = false;  // a withheld choice belonged to the corrected position
     s.adjourn.withheld_uci.clear();
     s.phase = Phase::EngineThinking;
-    s.notice(fmt::format(i18n::N_("entry corrected with the arbiter: {} -> {}"), r.old, d->local));
+    // In the event's notation on both sides of the arrow (issue 22: "b5d3 -> Gf1" mixed two notations).
+    s.notice(fmt::format(i18n::N_("entry corrected with the arbiter: {} -> {}"), old_text, d->local));
     s.checkEnding(t);
     return {};
 }
 
 void on(Impl& s, const rec::ArbiterResult& r, TimePoint t) {
     s.qpf.claim.reset();  // QPF-04: a provisional claim's game gets its result here
-    s.endGame(r.result, "arbiter decision: " + r.reason, t);
+    s.endGame(r.result, fmt::format(i18n::N_("arbiter decision: {}"), r.reason), t);
 }
 
 void on(Impl& s, const rec::Faster& r, TimePoint t) {
@@ -316,9 +328,9 @@ Applied on(Impl& s, const rec::Resume& r, TimePoint) {
         s.clock->resume(at);
         s.phase = Phase::HumanToMove;
         if (!s.game.canMate(~sealer))
-            s.endGame("1/2-1/2", "defective sealed move, opponent cannot mate", at);
+            s.endGame("1/2-1/2", i18n::N_("defective sealed move, opponent cannot mate"), at);
         else
-            s.endGame(winFor(~sealer), "defective sealed move (Guidelines I.8)", at);
+            s.endGame(winFor(~sealer), i18n::N_("defective sealed move (Guidelines I.8)"), at);
         return {};
     }
     if (sealer == s.human()) {
@@ -494,9 +506,9 @@ void Session::Impl::penalizeIllegal(Color side, TimePoint t, bool increment_earn
     if (loses) {
         // 2023 Art. 7.5.5: a draw if the opponent cannot mate; 2005 7.4(b) has no such exception.
         if (setup.edition == rules::Edition::E2023 && !game.canMate(~side))
-            return endGame("1/2-1/2", "illegal move, opponent cannot mate (Art. 7.5.5)", t);
+            return endGame("1/2-1/2", i18n::N_("illegal move, opponent cannot mate (Art. 7.5.5)"), t);
         return endGame(winFor(~side),
-                       fmt::format("illegal move #{} ({})", count,
+                       fmt::format(i18n::N_("illegal move #{} ({})"), count,
                                    setup.edition == rules::Edition::E2005 ? "Art. 7.4(b)" : "Art. 7.5.5"),
                        t);
     }

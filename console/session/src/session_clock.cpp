@@ -215,6 +215,9 @@ void SessionClock::setSafetyMoves(int moves) {
 bool SessionClock::fasterRateAvailable(Color computer, TimePoint t) const {
     return impl_->faster.canSwitchOn(impl_->gc, computer, t);
 }
+bool SessionClock::fasterRateCanEnd(Color computer) const {
+    return impl_->faster.canSwitchOff(impl_->gc, computer);
+}
 bool SessionClock::fasterRate() const {
     return impl_->faster.faster();
 }

@@ -71,6 +71,8 @@ class SessionClock {
     void setSafetyMoves(int moves);  // E.III 2.1: extra moves' reserves kept back (setup key)
     // E.III 2.2 faster rate.
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
+    // E.III 2.2: the faster rate is on and the control it was kept for has been passed.
+    bool fasterRateCanEnd(rules::Color computer) const;
     bool fasterRate() const;
     [[nodiscard]] tl::expected<void, std::string> setFasterRate(bool on, rules::Color computer, TimePoint t);
     // Art. 7.5.5 / 7.4(b): applies the time penalty of an illegal move by `offender`; returns a note.

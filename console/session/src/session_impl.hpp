@@ -149,7 +149,15 @@ struct Session::Impl {
     std::vector<ScoresheetMove> moves;
     std::string result = "*", termination;
     std::deque<std::string> notices;
-    std::string sync_warning;  // CLK-01: the last table clock reading differed by more than the tolerance
+    // CLK-01: the last table clock reading differed by more than the tolerance: what, at which move, and
+    // the clock presses since (issue 22: dropped after two, so a warning never outlives its moment).
+    std::string sync_warning;
+    // The entry moves of the position last asked for (snapshots are taken every frame; the position
+    // changes once a move).
+    mutable std::string entry_fen;
+    mutable std::vector<EntryMove> entry_moves;
+    int sync_warning_move = 0;
+    int presses_since_warning = 0;
     TimePoint started_at{};
     TimePoint session_start{};  // CLK-08: the start or resumption the default time counts from
     std::uint64_t records = 0;
@@ -215,6 +223,8 @@ struct Session::Impl {
 
     // session_view.cpp
     Snapshot snapshot(TimePoint now) const;
+    // The human's legal moves in the event's notation, remembered for the position (Snapshot::entry_moves).
+    const std::vector<EntryMove>& entryMoves() const;
     std::string pgn() const;
     std::vector<std::string> scoresheetLines() const;
 };

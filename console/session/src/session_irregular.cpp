@@ -279,7 +279,7 @@ void on(Impl& s, const rec::Forfeit& r, TimePoint t) {
                         colorName(side)));
     // A default is scored as a win (E2023 10.1; shown 1F-0F in the pairing results).
     s.endGame(side == Color::White ? "0-1" : "1-0",
-              fmt::format("forfeit for late arrival ({}, {})",
+              fmt::format(i18n::N_("forfeit for late arrival ({}, {})"),
                           s.setup.edition == rules::Edition::E2005 ? "Art. 6.7" : "Art. 6.7.1",
                           side == Color::White ? "0F-1F" : "1F-0F"),
               t);

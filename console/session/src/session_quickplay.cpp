@@ -171,9 +171,10 @@ void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
     s.qpf.last = c;
     if (c.provisional) {
         const char* ref = s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6";
-        return s.endGame(
-            "*",
-            fmt::format("quickplay-finish claim by {}, pending arbiter ({})", colorName(c.claimant), ref), t);
+        return s.endGame("*",
+                         fmt::format(i18n::N_("quickplay-finish claim by {}, pending arbiter ({})"),
+                                     colorName(c.claimant), ref),
+                         t);
     }
     if (!s.clock->paused()) s.clock->pause(t);
     s.notice(fmt::format(i18n::N_("{} claims a draw, quickplay finish ({}): clocks paused, call the arbiter"),
@@ -188,7 +189,8 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
         s.qpf.claim.reset();
         const char* ref =
             provisional ? (s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6") : articles(s);
-        s.endGame("1/2-1/2", fmt::format("quickplay-finish claim upheld by the arbiter ({})", ref), t);
+        s.endGame("1/2-1/2", fmt::format(i18n::N_("quickplay-finish claim upheld by the arbiter ({})"), ref),
+                  t);
         return {};
     }
     if (r.ruling == "postpone") {

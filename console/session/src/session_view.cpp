@@ -44,6 +44,16 @@ std::string commandName(const Command& c) {
     return kNames[c.index()];
 }
 
+const std::vector<EntryMove>& Session::Impl::entryMoves() const {
+    const std::string fen = game.fen();
+    if (fen == entry_fen) return entry_moves;
+    entry_fen = fen;
+    entry_moves.clear();
+    for (const std::string& uci : game.legalMoves())
+        if (auto d = game.describe(uci)) entry_moves.push_back({uci, d->local});
+    return entry_moves;
+}
+
 Snapshot Session::Impl::snapshot(TimePoint now) const {
     Snapshot s;
     s.phase = phase;
@@ -66,6 +76,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
         s.clock_paused = clock->paused() && !adjourn.clock_waits_for_sealed_move;
         s.faster_rate = clock->fasterRate();
         s.faster_rate_available = !over() && clock->fasterRateAvailable(computer(), now);
+        s.faster_rate_can_end = !over() && clock->fasterRateCanEnd(computer());
         s.handling_reserve = clock->reserveView(computer(), now);
     }
     s.resync_needed = resync_needed && !over();
@@ -82,6 +93,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
         auto d = game.describe(cycle.expected_human_move);
         s.expected_human_move = d ? d->local : cycle.expected_human_move;
     }
+    if (phase == Phase::HumanToMove) s.entry_moves = entryMoves();
     s.repetition_plies = game.repetitionReport();
     s.illegal_moves = irregular.illegal;
     s.forfeit_proposed = irregular.forfeit_proposed;
@@ -96,6 +108,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
             Snapshot::ModuleRequest{engine_state.module_request->name, engine_state.module_request->value};
     s.notices.assign(notices.begin(), notices.end());
     s.clock_sync_warning = sync_warning;
+    s.clock_sync_warning_move = sync_warning_move;
     s.records = records;
     s.journal_failure = journal_failure;
     return s;

@@ -6,13 +6,16 @@
 
 #include <algorithm>
 
+#include "i18n/mark.hpp"
+
 namespace oc::speech {
 
 constexpr Uint16 kDeviceSamples = 512;  // 23 ms at 22050 Hz: the device asks for sound this often
 
 tl::expected<std::unique_ptr<AudioOut>, std::string> AudioOut::open(int rate) {
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0)
-        return tl::make_unexpected(fmt::format("no sound: {}", SDL_GetError()));
+        return tl::make_unexpected(
+            fmt::format(i18n::N_("the sound system did not start: {}"), SDL_GetError()));
     std::unique_ptr<AudioOut> out(new AudioOut());
     SDL_AudioSpec want{};
     want.freq = rate;
@@ -26,7 +29,7 @@ tl::expected<std::unique_ptr<AudioOut>, std::string> AudioOut::open(int rate) {
     if (out->device_ == 0) {
         std::string why = SDL_GetError();
         SDL_QuitSubSystem(SDL_INIT_AUDIO);
-        return tl::make_unexpected(fmt::format("no sound device: {}", why));
+        return tl::make_unexpected(fmt::format(i18n::N_("no sound device could be opened: {}"), why));
     }
     SDL_PauseAudioDevice(out->device_, 0);
     return out;

@@ -238,7 +238,9 @@ void drawSectionSelectors(ViewContext& ctx) {
         if (i > 0) sameLineIfFits(kSections[i].name);
         ImGui::PushStyleColor(ImGuiCol_Button, chosen == i ? style.Colors[ImGuiCol_ButtonActive]
                                                            : style.Colors[ImGuiCol_FrameBg]);
-        if (actionButton(ctx, kSections[i].name, true)) chosen = i;
+        // "section Correct": the section's name is also its action's label ("Correct").
+        if (namedActionButton(ctx, fmt::format("section {}", kSections[i].name), kSections[i].name, true))
+            chosen = i;
         ImGui::PopStyleColor();
     }
 }

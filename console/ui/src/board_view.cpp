@@ -43,8 +43,7 @@ struct BoardGeometry {
     }
 };
 
-BoardGeometry boardGeometry(float side) {
-    const ImVec2 top_left = ImGui::GetCursorScreenPos();
+BoardGeometry boardGeometry(ImVec2 top_left, float side) {
     const float margin = ImGui::GetFontSize() * 1.2f;  // room for rank and file labels
     const float cell = (side - margin) / 8.f;          // the file labels go below, outside `side`
     return {top_left, {top_left.x + margin, top_left.y}, margin, cell};
@@ -77,9 +76,12 @@ void drawSquare(ImDrawList* dl, const BoardPicture& picture, const Fonts& fonts,
     if (square == picture.pending_from || square == picture.pending_to) {
         dl->AddRectFilled(a, b, kPending);
     }
+    if (square == picture.selected) dl->AddRect(a, b, kArrow, 0.f, 0, cell * 0.08f);
     const float inset = cell * 0.04f;
     fonts.sprites.draw(dl, picture.squares[static_cast<std::size_t>(square)], {a.x + inset, a.y + inset},
                        {b.x - inset, b.y - inset});
+    if ((picture.targets >> square) & 1U)
+        dl->AddCircleFilled({a.x + cell * 0.5f, a.y + cell * 0.5f}, cell * 0.14f, kPending);
 }
 
 void drawSquares(ImDrawList* dl, const BoardPicture& picture, const Fonts& fonts, const BoardGeometry& g) {
@@ -117,15 +119,38 @@ void drawCoordinates(ImDrawList* dl, const BoardPicture& picture, const BoardGeo
     }
 }
 
+// The square (a1 = 0) under a point, or -1 off the cells.
+int squareUnder(const BoardPicture& picture, const BoardGeometry& g, ImVec2 p) {
+    const float x = (p.x - g.board.x) / g.cell, y = (p.y - g.board.y) / g.cell;
+    if (x < 0.f || y < 0.f || x >= 8.f || y >= 8.f) return -1;
+    return rankAt(picture, static_cast<int>(y)) * 8 + fileAt(picture, static_cast<int>(x));
+}
+
+// The mouse on the board: an invisible button over it, so it takes clicks and drags like any control.
+BoardClick boardMouse(const BoardPicture& picture, const BoardGeometry& g, float side, const char* id) {
+    ImGui::InvisibleButton(id, {side, side - g.margin + ImGui::GetFontSize() * 1.3f});
+    BoardClick click;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsItemActivated()) click.pressed = squareUnder(picture, g, io.MousePos);
+    if (ImGui::IsItemDeactivated()) click.released = squareUnder(picture, g, io.MousePos);
+    return click;
+}
+
 }  // namespace
 
-void drawBoard(const BoardPicture& picture, const Fonts& fonts, float side) {
+BoardClick drawBoard(const BoardPicture& picture, const Fonts& fonts, float side, const char* id) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const BoardGeometry g = boardGeometry(side);
+    const BoardGeometry g = boardGeometry(ImGui::GetCursorScreenPos(), side);
     drawSquares(dl, picture, fonts, g);
     drawPendingArrow(dl, picture, g);
     drawCoordinates(dl, picture, g);
-    ImGui::Dummy({side, side - g.margin + ImGui::GetFontSize() * 1.3f});
+    return boardMouse(picture, g, side, id);
+}
+
+std::pair<ImVec2, ImVec2> squareRect(const BoardPicture& picture, ImVec2 top_left, float side, int square) {
+    const BoardGeometry g = boardGeometry(top_left, side);
+    const ImVec2 a = g.cellMin(rankAt(picture, square / 8), fileAt(picture, square % 8));
+    return {a, {a.x + g.cell, a.y + g.cell}};
 }
 
 }  // namespace oc::ui

@@ -92,7 +92,8 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
 void drawFasterRate(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const char* label = snap.faster_rate ? N_("Back to normal rate") : N_("Faster rate (E.III 2.2)");
-    if (actionButton(ctx, label, snap.faster_rate_available)) {
+    // Issue 22: "Back to normal rate" was enabled by the switch-on condition, so it never was.
+    if (actionButton(ctx, label, snap.faster_rate ? snap.faster_rate_can_end : snap.faster_rate_available)) {
         ctx.out.push_back(session::cmd::FasterRate{!snap.faster_rate});
     }
     if (snap.faster_rate) {
@@ -125,12 +126,17 @@ void drawStopped(ViewContext& ctx) {
     }
 }
 
+// CLK-01 (docs/clock.md): a difference over the tolerance, with the move it was found at; the session
+// drops it at the next reading or after two clock presses.
+std::string syncWarningText(const session::Snapshot& snap) {
+    return i18n::trf("At move {}: {}", snap.clock_sync_warning_move, shownMessage(snap.clock_sync_warning));
+}
+
 void drawStatus(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     drawStopped(ctx);
     if (!snap.clock_sync_warning.empty() && !ctx.state.public_display) {
-        // CLK-01 (docs/clock.md): a difference over the tolerance is highlighted until the next reading.
-        textItem(ctx, "clock sync warning", i18n::translateMessage(snap.clock_sync_warning), &kAmber, true);
+        textItem(ctx, "clock sync warning", syncWarningText(snap), &kAmber, true);
     }
     if ((snap.faster_rate || snap.faster_rate_available) && inPlay(snap) && !ctx.state.public_display) {
         drawFasterRate(ctx);
@@ -232,7 +238,7 @@ void drawTableReading(ViewContext& ctx) {
 float clockPaneRows(const session::Snapshot& snap, float width) {
     float rows = 4.f;  // the reading's title and its two rows, separators
     if (!snap.clock_sync_warning.empty()) {
-        const float h = ImGui::CalcTextSize(snap.clock_sync_warning.c_str(), nullptr, false, width).y;
+        const float h = ImGui::CalcTextSize(syncWarningText(snap).c_str(), nullptr, false, width).y;
         rows += (h + ImGui::GetStyle().ItemSpacing.y) / ImGui::GetFrameHeightWithSpacing();
     }
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row

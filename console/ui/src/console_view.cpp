@@ -121,8 +121,11 @@ void drawBoardColumn(ViewContext& ctx, const Layout& l) {
     const float board_h =
         l.board_side + ImGui::GetFontSize() * 1.4f + ImGui::GetStyle().WindowPadding.y * 2.f;
     ImGui::BeginChild("board", {l.board_col_w, board_h}, true, ImGuiWindowFlags_NoScrollbar);
-    drawBoard(boardPicture(ctx.snap, ctx.state.flip_board, ctx.state.public_display), ctx.fonts,
-              l.board_side);
+    BoardPicture picture = boardPicture(ctx.snap, ctx.state.flip_board, ctx.state.public_display);
+    markBoardEntry(ctx.snap, ctx.state, picture);
+    const ImVec2 top_left = ImGui::GetCursorScreenPos();
+    const BoardClick click = drawBoard(picture, ctx.fonts, l.board_side);
+    drawBoardEntry(ctx, picture, click, top_left, l.board_side);
     ImGui::EndChild();
     if (!ctx.state.public_display) {
         beginPane("Scoresheet", {l.board_col_w, 0}, ctx.fonts);
@@ -130,6 +133,12 @@ void drawBoardColumn(ViewContext& ctx, const Layout& l) {
         endPane();
     }
     ImGui::EndGroup();
+}
+
+// The height a pane's content took, read at its end (the cursor below the last item, the padding below).
+float contentHeight() {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y + 1.f;
 }
 
 // The move pane's height before its content has been measured: title, the human's entry (label, box,
@@ -156,8 +165,7 @@ void drawMiddleColumn(ViewContext& ctx, const Layout& l) {
     const float move_h = measured > 0.f ? measured : movePaneHeight(ctx.fonts);
     beginPane("Move", {l.middle_w, move_h}, ctx.fonts);
     drawMovePane(ctx);
-    ctx.state.move_pane_content_h =
-        ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y + 1.f;
+    ctx.state.move_pane_content_h = contentHeight();
     endPane();
     recordItem(ctx, "pane Move");
     ImGui::BeginChild("lowerwrap", {l.middle_w, 0});
@@ -166,23 +174,43 @@ void drawMiddleColumn(ViewContext& ctx, const Layout& l) {
     ImGui::EndGroup();
 }
 
-// The right column: the clocks (as tall as their status lines need), the engine and the notices.
-void drawRightColumn(ViewContext& ctx, const Layout& l) {
-    ImGui::BeginGroup();
+// How tall the Clocks and Engine panes are this frame: each as tall as its content was in the last
+// frame (their status lines come and go, and wrap longer in Polish); the Notices pane keeps at least
+// five lines, taken from the Engine pane first (it scrolls), never from the clocks (issue 22: the Black
+// reading box and Set clocks fell off the screen exactly when a resumed game asked for a reading).
+std::pair<float, float> rightColumnHeights(const ViewContext& ctx, const Layout& l) {
     const float row = ImGui::GetFrameHeightWithSpacing();
-    const float clocks_h =
+    const float clocks_estimate =
         ctx.fonts.heading->FontSize * 3.6f +
         row * clockPaneRows(ctx.snap, l.right_w - ImGui::GetStyle().WindowPadding.x * 2.f) +
         ImGui::GetStyle().WindowPadding.y * 2.f;
+    const float clocks =
+        ctx.state.clock_pane_content_h > 0.f ? ctx.state.clock_pane_content_h : clocks_estimate;
+    const float engine_full = ctx.state.engine_pane_content_h > 0.f ? ctx.state.engine_pane_content_h
+                                                                    : ctx.fonts.heading->FontSize + row * 4.f;
+    const float notices_min = ctx.fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() * 6.f +
+                              ImGui::GetStyle().WindowPadding.y * 2.f;
+    const float engine_min = ctx.fonts.heading->FontSize + row * 1.5f;
+    const float room = l.body_h - clocks - notices_min - ImGui::GetStyle().ItemSpacing.y * 2.f;
+    return {clocks, std::clamp(room, engine_min, engine_full)};
+}
+
+// The right column: the clocks, the engine and the notices.
+void drawRightColumn(ViewContext& ctx, const Layout& l) {
+    ImGui::BeginGroup();
+    const auto [clocks_h, engine_h] = rightColumnHeights(ctx, l);
     beginPane("Clocks", {l.right_w, clocks_h}, ctx.fonts);
     drawClockPane(ctx);
+    ctx.state.clock_pane_content_h = contentHeight();
     endPane();
-    beginPane("Engine", {l.right_w, ctx.fonts.heading->FontSize + row * 4.f}, ctx.fonts);
+    beginPane("Engine", {l.right_w, engine_h}, ctx.fonts);
     drawEnginePane(ctx);
+    ctx.state.engine_pane_content_h = contentHeight();
     endPane();
     beginPane("Notices", {l.right_w, 0}, ctx.fonts);
     drawNoticesPane(ctx);
     endPane();
+    recordItem(ctx, "pane Notices");
     ImGui::EndGroup();
 }
 
@@ -258,6 +286,7 @@ void followAttention(const session::Snapshot& snap, UiState& st) {
 // when the situation changes, and a new matter brings its tab forward.
 void beginFrame(const session::Snapshot& snap, UiState& state) {
     state.widgets.clear();
+    state.frame_ids.clear();
     if (state.last_phase != snap.phase) {
         state.confirming.clear();  // an armed button never survives a change of situation
         state.last_phase = snap.phase;

@@ -70,14 +70,16 @@ void drawModuleRequest(ViewContext& ctx) {
     }
 }
 
-// A draw offer's two answers on the current line: `Answer{true}` accepts, `Answer{false}` declines.
+// A draw offer's two answers after the question, each on its line when it still fits there (issue 22:
+// "Declines" ran off the pane's edge, where a click on it reached the Clocks pane instead):
+// `Answer{true}` accepts, `Answer{false}` declines.
 template <class Answer>
 void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
-    ImGui::SameLine();
+    sameLineIfFits(accept);
     if (actionButton(ctx, accept, true)) {
         ctx.out.push_back(Answer{true});
     }
-    ImGui::SameLine();
+    sameLineIfFits(decline);
     if (actionButton(ctx, decline, true)) {
         ctx.out.push_back(Answer{false});
     }
@@ -218,10 +220,14 @@ void drawResignations(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
-    if (confirmButton(ctx, "Human resigns", play)) {
-        ctx.out.push_back(session::cmd::Resign{human});
+    // While one resignation waits for its confirmation the other steps aside: the longer "Confirm: ..."
+    // and Cancel take the row (issue 22: "Poddaj za komputer" was cut off at the pane's edge).
+    const std::string& armed = ctx.state.confirming;
+    if (armed != "Resign for the computer") {
+        if (confirmButton(ctx, "Human resigns", play)) ctx.out.push_back(session::cmd::Resign{human});
+        if (armed == "Human resigns") return;
+        ImGui::SameLine();
     }
-    ImGui::SameLine();
     if (snap.indication.resign) {
         ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.6f, 0.35f, 0.05f, 1.f));
     }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "i18n/format.hpp"
+#include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "view_context.hpp"
 
@@ -127,12 +128,37 @@ void drawScoresheetPane(ViewContext& ctx) {
     ImGui::EndChild();
 }
 
+namespace {
+
+// What the speech line says: on, muted, or off and why.
+std::string speechText(const SpeechStatus& sp) {
+    const char* mode =
+        sp.mode == "all" ? i18n::trc("speech", "all moves") : i18n::trc("speech", "computer's moves");
+    if (!sp.on) return i18n::trf("Speech ({}) is OFF: {}", mode, shownMessage(sp.why_off));
+    if (sp.muted) return i18n::trf("Speech ({}) muted: F9 or Unmute", mode);
+    return i18n::trf("Speech ({}) on: F7 repeats the move, F8 the clocks, F9 mutes", mode);
+}
+
+// Issue 22: spoken moves asked for are never off without a word; red when off, amber when muted.
+void drawSpeechStatus(ViewContext& ctx) {
+    const SpeechStatus& sp = ctx.state.speech;
+    if (sp.mode.empty()) return;
+    if (sp.on && actionButton(ctx, sp.muted ? i18n::N_("Unmute") : i18n::N_("Mute"), true))
+        ctx.state.speech_mute_toggled = true;
+    if (sp.on) ImGui::SameLine();
+    const std::string text = speechText(sp);
+    textItem(ctx, "speech status", text, sp.on ? (sp.muted ? &kAmber : &kGreen) : &kRed, true);
+}
+
+}  // namespace
+
 void drawNoticesPane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const auto records = static_cast<long>(snap.records);
     const std::string journal = i18n::trnf("Journal: {} record", "Journal: {} records", records, records);
     ImGui::TextDisabled("%s", journal.c_str());
     recordItem(ctx, "notices journal", journal);
+    drawSpeechStatus(ctx);
     ImGui::BeginChild("noticelist");  // scrolls under the pane's title
     ImGui::PushTextWrapPos(0.f);
     for (const std::string& n : ctx.state.shell_notices) {

@@ -155,8 +155,9 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
     // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
     // here. A mouse press this frame may be activating another field: never steal focus from it.
+    // Nor while the promotion picker waits for the piece: focusing the box would close it.
     const bool focus = active && !st.public_display && !ImGui::IsAnyItemActive() &&
-                       !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+                       st.promotion_choices.empty() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
                        !ImGui::IsMouseReleased(ImGuiMouseButton_Left);
     const bool entered = moveBox(st, focus);
     recordItem(ctx, "##move");

@@ -8,12 +8,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 #include <string_view>
 #include <vector>
 
 #include "i18n/language.hpp"
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
+#include "rules/notation.hpp"
 #include "ui/console_view.hpp"
 #include "view_context.hpp"
 
@@ -28,6 +30,7 @@ using i18n::trc;
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
+constexpr std::array kSpeech{"off", "computer", "all"};
 
 // A text field labelled tr(msgid), 14 em wide or (`wide`) as wide as its column allows: long event and
 // player names are read whole (issue 15). Recorded as `name` (default: the msgid).
@@ -116,8 +119,38 @@ const char* quickplayName(std::string_view v) {
     return v == "both" ? trc("quickplay finish", "both") : v.data();
 }
 
-const char* asIs(std::string_view v) {
-    return v.data();
+// A notation language's name in the UI language (the letters are added by notationName).
+const char* notationLanguageName(std::string_view v) {
+    if (v == "en") return trc("notation", "English");
+    if (v == "pl") return trc("notation", "Polish");
+    if (v == "de") return trc("notation", "German");
+    if (v == "fr") return trc("notation", "French");
+    if (v == "es") return trc("notation", "Spanish");
+    if (v == "nl") return trc("notation", "Dutch");
+    return v == "ru" ? trc("notation", "Russian") : v.data();
+}
+
+// The notation languages by name, with the piece letters the operator will type (issue 22, item 9):
+// "Polish (K H W G S)". Kept per code: the combo's texts must outlive the frame's calls.
+const char* notationName(std::string_view v) {
+    static std::map<std::string, std::string, std::less<>> shown;
+    static i18n::UiLanguage shown_in = i18n::uiLanguage();
+    if (shown_in != i18n::uiLanguage()) shown.clear(), shown_in = i18n::uiLanguage();
+    const auto lang = rules::parseLanguage(v);
+    if (!lang) return v.data();
+    auto it = shown.find(v);
+    if (it == shown.end())
+        it = shown
+                 .emplace(std::string(v),
+                          fmt::format("{} ({})", notationLanguageName(v), rules::pieceLetters(*lang)))
+                 .first;
+    return it->second.c_str();
+}
+
+const char* speechName(std::string_view v) {
+    if (v == "off") return trc("speech", "off");
+    if (v == "computer") return trc("speech", "computer's moves");
+    return v == "all" ? trc("speech", "all moves") : v.data();
 }
 
 // A combo over fixed words, editing the string in place; `shown` gives each word's text.
@@ -191,20 +224,33 @@ void drawEdition(ViewContext& ctx, event::EventSetup& s) {
     if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
 }
 
+// A player's name on a row of its own, then the FIDE ID and rating printed on the papers (locked too).
+void drawPlayer(ViewContext& ctx, const char* msgid, std::string& name, std::string& fide_id, int& rating,
+                const char* side) {
+    textField(ctx, msgid, name, true);
+    const std::string id_name = fmt::format("{} FIDE ID", side);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::InputText(fmt::format("{}###{}", tr("FIDE ID"), id_name).c_str(), &fide_id,
+                     ImGuiInputTextFlags_CharsDecimal);
+    recordItem(ctx, id_name.c_str(), tr("FIDE ID"));
+    ImGui::SameLine();
+    intField(ctx, fmt::format("{} rating", side).c_str(), N_("Rating (0: none)"), rating);
+}
+
 void drawGameFields(ViewContext& ctx) {
     event::EventSetup& s = *ctx.state.setup_draft;
     textField(ctx, N_("Site"), s.site, true);
     textField(ctx, N_("Date (yyyy.mm.dd)"), s.date);
     textField(ctx, N_("Round"), s.round);
     textField(ctx, N_("Board"), s.board);
-    textField(ctx, N_("White player"), s.white, true);
-    textField(ctx, N_("Black player"), s.black, true);
+    drawPlayer(ctx, N_("White player"), s.white, s.white_fide_id, s.white_rating, "white");
+    drawPlayer(ctx, N_("Black player"), s.black, s.black_fide_id, s.black_rating, "black");
     drawComputerSide(ctx, s);
     textField(ctx, N_("Time control"), s.time_control);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", tr("e.g. 90m+30s"));
     drawEdition(ctx, s);
-    wordCombo(ctx, N_("Notation language"), s.language, kLanguages, asIs);
+    wordCombo(ctx, N_("Notation language"), s.language, kLanguages, notationName);
     drawUiLanguageCombo(ctx, s);
     // QPF-01 / Q8: E2023 Guidelines III as announced (III.5 claim, III.4 increment, or both).
     wordCombo(ctx, N_("Guidelines III (E2023)"), s.quickplay_finish, kQuickplay, quickplayName);
@@ -270,6 +316,9 @@ void drawPolicyFields(ViewContext& ctx, event::DrawPolicy& p) {
 
 void drawComputerFields(ViewContext& ctx) {
     event::EventSetup& s = *ctx.state.setup_draft;
+    textField(ctx, N_("Operator (E.III 1.2)"), s.operator_name, true);
+    // Issue 22: spoken moves for a blind player; the window says whether the sound device took them.
+    wordCombo(ctx, N_("Spoken moves"), s.speech, kSpeech, speechName);
     textField(ctx, N_("Engine command"), s.engine.command, true);
     // E.III 2.2: locked with the rest; the start is refused if the engine has no UCI option Ponder.
     checkbox(ctx, N_("Engine ponders on the human's time"), s.engine.ponder);

@@ -10,6 +10,7 @@
 #include "clock/tc_format.hpp"
 #include "session/commands.hpp"
 #include "session/snapshot.hpp"
+#include "ui/board_view.hpp"
 #include "ui/fonts.hpp"
 #include "ui/text_wrap.hpp"
 #include "ui/ui_state.hpp"
@@ -37,6 +38,9 @@ inline const ImVec4 kGrey{0.6f, 0.6f, 0.6f, 1.f};
 // A button that is greyed out unless `enabled`; records where it was drawn under `label` (tests click
 // by name). True on the click.
 bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size = {0, 0});
+// The same, named `name` (its ImGui ID and widget name) where `label` alone would not be unique in the
+// window: a selector and the action it leads to may carry the same word.
+bool namedActionButton(ViewContext& ctx, const std::string& name, const char* label, bool enabled);
 // A consequential action (resignation, result, flag): the first click arms it, a second click on
 // "Confirm" performs it, "Cancel" disarms. True when confirmed.
 bool confirmButton(ViewContext& ctx, const char* label, bool enabled);
@@ -97,5 +101,10 @@ void drawAdjournPane(ViewContext& ctx);
 void drawScoresheetPane(ViewContext& ctx);
 void drawNoticesPane(ViewContext& ctx);
 void drawBanner(ViewContext& ctx);
+// Board entry of the human's move (board_entry.cpp): the picked piece and its targets on the picture,
+// then the clicks on the board drawn at `top_left`, `side` wide.
+void markBoardEntry(const session::Snapshot& snap, UiState& st, BoardPicture& picture);
+void drawBoardEntry(ViewContext& ctx, const BoardPicture& picture, const BoardClick& click, ImVec2 top_left,
+                    float side);
 
 }  // namespace oc::ui

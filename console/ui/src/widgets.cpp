@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <imgui_internal.h>  // ImGui::GetItemID: the clash check
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +11,23 @@
 
 namespace oc::ui {
 
+namespace {
+// Enters the last drawn item in the frame's maps under `name`; a second widget with the same ImGui ID
+// or the same name is a clash (only the first of two widgets sharing an ID can be clicked).
+WidgetInfo& enterWidget(UiState& st, const std::string& name) {
+    const ImGuiID id = ImGui::GetItemID();  // 0 for plain text, which takes no input
+    if (id != 0) {
+        const auto [it, fresh] = st.frame_ids.emplace(id, name);
+        if (!fresh) st.id_clashes.insert(fmt::format("'{}' and '{}' share one ImGui ID", it->second, name));
+    }
+    const auto [it, fresh] = st.widgets.try_emplace(name);
+    if (!fresh) st.id_clashes.insert(fmt::format("two widgets are recorded as '{}'", name));
+    return it->second;
+}
+}  // namespace
+
 void recordItem(ViewContext& ctx, const char* id, std::string text) {
-    ctx.state.widgets[id] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
+    enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
 }
 
 std::string wrapAtSpaces(const std::string& text, float width) {
@@ -57,13 +73,17 @@ bool namedButton(ViewContext& ctx, const std::string& id, const std::string& tex
     ImGui::BeginDisabled(!enabled);
     const bool clicked = ImGui::Button(fmt::format("{}###{}", text, id).c_str(), size);
     ImGui::EndDisabled();
-    ctx.state.widgets[id] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text};
+    enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
     return clicked && enabled;
 }
 }  // namespace
 
 bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size) {
     return namedButton(ctx, label, i18n::tr(label), enabled, size);
+}
+
+bool namedActionButton(ViewContext& ctx, const std::string& name, const char* label, bool enabled) {
+    return namedButton(ctx, name, i18n::tr(label), enabled, {0, 0});
 }
 
 bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {

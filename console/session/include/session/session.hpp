@@ -35,6 +35,10 @@ class Session {
     // "console_resumed" record; the window then asks for the table clock until a reading is entered.
     [[nodiscard]] tl::expected<void, Rejection> recordResume(const std::string& program,
                                                              std::uint64_t from_seq, TimePoint now);
+    // Journals something the console itself met that the arbiter should see (the "note" record; never
+    // replayed into the game), e.g. spoken moves asked for but off because no sound device opened.
+    [[nodiscard]] tl::expected<void, Rejection> recordNote(const std::string& about, const std::string& text,
+                                                           TimePoint now);
     // Performs one operator command at time `now`, or says why not (and changes nothing but the log).
     [[nodiscard]] tl::expected<void, Rejection> dispatch(const Command& command, TimePoint now);
     // Drains engine events, starts the search the state needs, reports deadlines.

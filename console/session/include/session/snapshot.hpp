@@ -36,6 +36,12 @@ struct ScoresheetMove {
     Ms elapsed{0};            // the time the move took (%emt)
 };
 
+// A move the operator may enter by clicking the drawn board: its UCI and its text in the event's notation
+// (what the move box gets).
+struct EntryMove {
+    std::string uci, text;
+};
+
 struct PendingEngineMove {
     std::string uci;
     std::string text;                       // event language, long form with the departure square ("Sg1-f3")
@@ -78,6 +84,7 @@ struct Snapshot {
     bool resync_needed = false;
     bool faster_rate = false;
     bool faster_rate_available = false;
+    bool faster_rate_can_end = false;  // on, and the control it was kept for is passed (E.III 2.2)
     std::optional<HandlingReserveView> handling_reserve;  // timed games, once the setup is known
     std::optional<rules::Color> flag_reported;            // waiting for the arbiter (CLK-16)
     bool seal_requested = false;  // the arbiter asked for the move to be sealed (ADJ-01)
@@ -89,7 +96,10 @@ struct Snapshot {
     event::Indication indication;         // the locked policy's instructions (E.III 3.1-3.3)
     bool can_claim_for_computer = false;  // policy indicates and rules/ accept (CMP-3.3)
     std::vector<std::size_t>
-        repetition_plies;             // plies (0 = start) where the current position occurred (DRW-04)
+        repetition_plies;  // plies (0 = start) where the current position occurred (DRW-04)
+    // Issue 22, item 11: the human's legal moves while he has the move (empty otherwise), so the board
+    // view can fill the move box from two clicks without knowing the rules.
+    std::vector<EntryMove> entry_moves;
     std::string expected_human_move;  // after an incorrect claim: the written move must be made (9.5)
     rules::ByColor<int> illegal_moves;
     std::optional<rules::Color> forfeit_proposed;  // CLK-08: late arrival, waiting for the arbiter
@@ -117,9 +127,10 @@ struct Snapshot {
     std::optional<ModuleRequest> module_request;
     std::vector<std::string> notices;  // recent messages for the operator, newest last
     // CLK-01: the last table clock reading differed from the mirror by more than the tolerance (2 s):
-    // what and by how much, until the next reading. Empty otherwise.
+    // what and by how much, until the next reading or two clock presses. Empty otherwise.
     std::string clock_sync_warning;
-    std::uint64_t records = 0;  // journal records so far
+    int clock_sync_warning_move = 0;  // the move number it was given at; it goes after two presses
+    std::uint64_t records = 0;        // journal records so far
     // Set once a record could not be written: the game is stopped (every command refused, the engine's
     // moves not shown) until it is resumed from the journal; the view says so in red.
     std::string journal_failure;

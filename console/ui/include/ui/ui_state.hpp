@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct WidgetInfo {
     ImVec2 min, max;
     bool enabled = false;
     std::string text;
+    bool clickable = false;  // a button (tests click every enabled one and expect an effect: issue 22)
     ImVec2 centre() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
 };
 
@@ -35,6 +37,15 @@ struct EngineOptionDefault {
     std::string name, default_value;
 };
 
+// Spoken moves as the shell reports them each frame (issue 22): a blind player depends on them, so the
+// window says at all times whether they are on, muted, or off and why.
+struct SpeechStatus {
+    std::string mode;     // "computer" or "all"; empty when the event does not ask for speech
+    bool on = false;      // the sound device is open
+    bool muted = false;   // F9 or the Notices pane's button; the shell keeps the flag
+    std::string why_off;  // the device's error (English, shown translated) when it could not be opened
+};
+
 // The view's own transient state: text being typed, toggles, the last refusal. The session never sees it.
 struct UiState {
     // Move entry (E.III 1.3): kept after a refusal so the operator can fix it.
@@ -46,6 +57,11 @@ struct UiState {
     // A std::vector: ImGui 1.86's ImVector copy calls memcpy(NULL, NULL, 0) when empty (UBSan reports it).
     std::vector<ImWchar> carried_chars;
     bool carried_enter = false;
+    // Board entry (issue 22): the square of the human's piece picked on the drawn board (-1: none), and
+    // the promotion's choices while its picker is open.
+    int board_from = -1;
+    std::vector<session::EntryMove> promotion_choices;
+    bool promotion_opening = false;
     // The session's last refusal; shown under the move box when it concerned a move, else in the banner.
     std::string rejection;
     bool rejection_is_move = false;
@@ -94,13 +110,22 @@ struct UiState {
     std::vector<EngineOptionDefault> engine_defaults;
     std::vector<std::string>
         shell_notices;  // the shell's own messages (e.g. "resumed from ..."), shown first
+    SpeechStatus speech;
+    bool speech_mute_toggled = false;  // a request the shell performs after the frame
     // Bookkeeping across frames.
     std::optional<session::Phase> last_phase;
     bool seen_flag = false, seen_offer = false, seen_seal = false;  // to bring their tab forward once
     std::map<std::string, WidgetInfo> widgets;                      // rebuilt every frame
+    // Two widgets with one ImGui ID, or recorded under one name, in one frame: ImGui then lets only the
+    // first be clicked and the other does nothing (issue 22: the Arbiter tab's "Correct" section and
+    // its action button). Collected across frames; the tests and --widget-map fail on any.
+    std::set<std::string> id_clashes;
+    std::map<ImGuiID, std::string> frame_ids;  // this frame's widget IDs -> their names
     // The Move pane's content height in the last frame: the pane grows to it (a refusal, an offer's
     // question), so the step buttons below never leave the view.
     float move_pane_content_h = 0.f;
+    // The same for the Clocks and Engine panes (issue 22: the Clocks pane overflowed after a resume).
+    float clock_pane_content_h = 0.f, engine_pane_content_h = 0.f;
 };
 
 // Updates the view state after the session answered `command`: clears what was accepted, keeps the
