@@ -134,7 +134,7 @@ namespace {
 std::string speechText(const SpeechStatus& sp) {
     const char* mode =
         sp.mode == "all" ? i18n::trc("speech", "all moves") : i18n::trc("speech", "computer's moves");
-    if (!sp.on) return i18n::trf("Speech ({}) is OFF: {}", mode, shownMessage(sp.why_off));
+    if (!sp.on) return i18n::trf("Speech OFF: {}", shownMessage(sp.why_off));  // short: the reason is long
     if (sp.muted) return i18n::trf("Speech ({}) muted: F9 or Unmute", mode);
     return i18n::trf("Speech ({}) on: F7 repeats the move, F8 the clocks, F9 mutes", mode);
 }
