@@ -57,3 +57,55 @@ TEST(ClockSync, WarningComesBackOnReplay) {
 
 }  // namespace
 }  // namespace oc::session
+
+namespace oc::session {
+namespace {
+
+// The game as it stood right after the `n`th record of `type` (0-based), rebuilt from the records.
+Snapshot after(const std::vector<nlohmann::json>& records, const std::string& type, int n) {
+    std::vector<nlohmann::json> prefix;
+    for (const auto& r : records) {
+        prefix.push_back(r);
+        if (r.value("type", "") == type && n-- == 0) break;
+    }
+    MemorySink sink;
+    FakeEngine engine{legalMovesAfter, 1};
+    auto back = Session::restore(prefix, sink, engine);
+    EXPECT_TRUE(back) << back.error();
+    return back ? (*back)->snapshot(t0() + 1h) : Snapshot{};
+}
+
+// Issue 22, item 8: a warning from move 7 was still shown at move 22. It says the move it was given at,
+// and goes once the clock has been pressed twice since (the human's move and the computer's).
+TEST(ClockSync, AWarningGoesAfterTwoPressesAndSaysItsMove) {
+    auto run = testing::runScript(
+        "start\nengine e7e5\nmove e4\nuntil engine-move-shown\nmade\npressed\nrecorded\n"
+        "+10s sync white 1:20:00\nengine b8c6\nmove Nf3\nuntil engine-move-shown\nmade\npressed\n",
+        fakeSetup());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    const Snapshot warned = after(run.records, "sync", 0);
+    EXPECT_FALSE(warned.clock_sync_warning.empty());
+    EXPECT_EQ(warned.clock_sync_warning_move, 2);
+    EXPECT_FALSE(after(run.records, "human_move", 1).clock_sync_warning.empty()) << "one press since";
+    EXPECT_EQ(after(run.records, "pressed", 1).clock_sync_warning, "") << "two presses since: gone";
+}
+
+// Issue 22, item 11: the human's legal moves with their text in the event's notation, for the board.
+TEST(EntryMoves, TheHumansLegalMovesInTheEventsNotationWhileHeHasTheMove) {
+    event::EventSetup setup = fakeSetup();
+    setup.language = "pl";
+    Game g(setup);
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    const Snapshot snap = s.snapshot(t0());
+    ASSERT_EQ(snap.entry_moves.size(), 20u);
+    const auto nf3 = std::find_if(snap.entry_moves.begin(), snap.entry_moves.end(),
+                                  [](const EntryMove& m) { return m.uci == "g1f3"; });
+    ASSERT_NE(nf3, snap.entry_moves.end());
+    EXPECT_EQ(nf3->text, "Sf3");
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 5s));
+    EXPECT_TRUE(s.snapshot(t0() + 5s).entry_moves.empty()) << "not while the engine thinks";
+}
+
+}  // namespace
+}  // namespace oc::session

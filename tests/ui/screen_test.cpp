@@ -275,7 +275,9 @@ TEST_P(LayoutAt, SetupLabelsStayInsideTheirColumns) {
     for (const auto& [name, w] : state_.widgets) {
         if (w.min.y < game.min.y || name.rfind("setup ", 0) == 0 || name == "Start the game") continue;
         const auto& column = w.min.x < game.max.x ? game : computer;
-        EXPECT_LE(w.max.x, column.max.x) << name << " (\"" << w.text << "\") leaves its column";
+        // Inside the column's scrollbar too: a label under it is cut off ("Ranking (0: bra").
+        EXPECT_LE(w.max.x, column.max.x - ImGui::GetStyle().ScrollbarSize)
+            << name << " (\"" << w.text << "\") leaves its column";
     }
     expectAllInsideTheWidth("the setup screen");
 }

@@ -234,7 +234,11 @@ void drawPlayer(ViewContext& ctx, const char* msgid, std::string& name, std::str
                      ImGuiInputTextFlags_CharsDecimal);
     recordItem(ctx, id_name.c_str(), tr("FIDE ID"));
     ImGui::SameLine();
-    intField(ctx, fmt::format("{} rating", side).c_str(), N_("Rating (0: none)"), rating);
+    // No step buttons: a rating is typed, and the row must fit the column (0 = none, not printed).
+    const std::string rating_name = fmt::format("{} rating", side);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+    ImGui::InputInt(fmt::format("{}###{}", tr("Rating"), rating_name).c_str(), &rating, 0, 0);
+    recordItem(ctx, rating_name.c_str(), tr("Rating"));
 }
 
 void drawGameFields(ViewContext& ctx) {
