@@ -33,36 +33,56 @@ def args(seed, journal):
             "--operator-delay", "2,6", "--journal", journal, "--resume"]
 
 
-def last_type(journal):
-    """The type of the journal's last complete record, or None."""
+def new_types(journal, offset):
+    """The types of the complete records written after byte `offset`."""
     try:
         with open(journal, "rb") as f:
-            f.seek(max(0, os.path.getsize(journal) - 65536))
-            lines = f.read().split(b"\n")
+            f.seek(offset)
+            lines = f.read().split(b"\n")[:-1]  # the part after the last newline is still being written
     except OSError:
-        return None
-    complete = lines[:-1]  # the part after the last newline is still being written
-    for line in reversed(complete):
+        return []
+    out = []
+    for line in lines:
         try:
-            return json.loads(line)["type"]
+            out.append(json.loads(line)["type"])
         except (ValueError, KeyError):
-            continue
-    return None
+            pass
+    return out
+
+
+def running(types):
+    """"go" while the computer's own search runs, "ponder" while a ponder search runs, else None."""
+    state = None
+    for t in types:
+        if t in ("go", "ponder_hit"):
+            state = "go"
+        elif t == "ponder_start":
+            state = "ponder"
+        elif t in ("engine_move", "engine_move_withheld") or (
+                state == "ponder" and t in ("ponder_miss", "ponder_stop", "human_move")):
+            state = None
+    return state
 
 
 def kill_in_search(seed, journal):
-    """Runs the game until a search starts, then kills it; True when the kill landed in a search."""
+    """Runs the game until its k-th search start (k random, 1-4) and kills it while that search runs
+    (with ponder, every other kill waits for a ponder search); returns the kind of search it landed in."""
+    offset = os.path.getsize(journal) if os.path.exists(journal) else 0
+    k = rng.randint(1, 4)
+    want = ("ponder" if mode == "ponder" and rng.random() < 0.5 else "go")
     proc = subprocess.Popen(args(seed, journal), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     while proc.poll() is None:
-        if last_type(journal) in SEARCH_STARTS:
-            time.sleep(rng.uniform(0.0, 0.03))
+        types = new_types(journal, offset)
+        starts = sum(t in SEARCH_STARTS for t in types)
+        if running(types) == want and starts >= k:
+            time.sleep(rng.uniform(0.0, 0.02))
             proc.send_signal(signal.SIGKILL)
             proc.wait()
-            return last_type(journal) in SEARCH_STARTS
+            return running(new_types(journal, offset))
         time.sleep(0.002)
     if proc.returncode != 0:
         fail(f"seed {seed}: play exited {proc.returncode}: {proc.stderr.read().decode()[-2000:]}")
-    return False  # the game finished first
+    return None  # the game finished first
 
 
 def audited(seed, journal):
@@ -82,16 +102,19 @@ total, seed, games = 0, first_seed, 0
 while total < kills:
     journal = os.path.join(work, f"game{seed}.jsonl")
     hits = 0
-    for _ in range(4):
-        if not kill_in_search(seed, journal):
+    kinds = {}
+    for _ in range(6):
+        kind = kill_in_search(seed, journal)
+        if kind is None:
             break
         hits += 1
+        kinds[kind] = kinds.get(kind, 0) + 1
     final = subprocess.run(args(seed, journal), capture_output=True, text=True, timeout=600)
     if final.returncode != 0:
         fail(f"seed {seed}: the final resume failed: {final.stderr[-2000:]}")
     out = audited(seed, journal)
     resumes = sum(1 for l in open(journal) if '"type":"console_resumed"' in l)
-    print(f"seed {seed}: {hits} SIGKILLs inside searches, {resumes} resumes; audit clean: "
+    print(f"seed {seed}: {hits} SIGKILLs inside searches {kinds}, {resumes} resumes; audit clean: "
           f"{[l for l in out.splitlines() if l.startswith('no-forced-move')][0]}")
     total += hits
     games += 1

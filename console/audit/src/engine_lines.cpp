@@ -87,10 +87,28 @@ struct LineWalk {
     }
 };
 
-// E.III 1.4: the engine plays the game as recorded: each position it is sent is its search's game.
+// The searches [from, to) of the window whose lines never came: a gap, except a ponder search's.
+void gaps(LineWalk& w, std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to; ++k)
+        if (!w.window[k]->ponder)
+            w.out.push_back(
+                {"no-forced-move", w.window[k]->record,
+                 fmt::format(i18n::N_("record #{}: the search started here has no engine I/O in the "
+                                      "journal (its position was never sent) (E.III 2.3)"),
+                             w.window[k]->record)});
+}
+
+// E.III 1.4: the engine plays the game as recorded: each position it is sent is its search's game. A
+// ponder search may never reach the engine (the human moved before it was sent): its start is passed over.
 void positionLine(LineWalk& w, std::size_t i, const std::string& line) {
-    const SearchStart* s = w.target();
     auto moves = positionMoves(line);
+    for (std::size_t k = w.next; moves && k < w.window.size(); ++k) {
+        if (w.window[k]->moves != *moves) continue;
+        gaps(w, w.next, k);
+        w.next = k;
+        return;
+    }
+    const SearchStart* s = w.target();
     if (!s || (moves && *moves == s->moves)) return;
     w.out.push_back(
         {"moves-recorded", i,
@@ -139,11 +157,7 @@ void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
 // The console journals a search's lines before its move: a search answered without its `go` on the
 // wire is a gap in the engine I/O.
 void searchAnswered(LineWalk& w) {
-    for (std::size_t k = w.next; k < w.window.size(); ++k)
-        w.out.push_back({"no-forced-move", w.window[k]->record,
-                         fmt::format(i18n::N_("record #{}: the search started here has no engine I/O in the "
-                                              "journal (its position was never sent) (E.III 2.3)"),
-                                     w.window[k]->record)});
+    gaps(w, w.next, w.window.size());
     w.window.clear();
     w.next = 0;
 }
