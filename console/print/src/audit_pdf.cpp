@@ -80,7 +80,8 @@ std::string overallText(const Report& r) {
 double checkRow(cairo_t* cr, const Check& c, double y) {
     const double text_x = kMargin + 150, width = kPageWidth - kMargin - text_x;
     text(cr, kMargin, y, c.name, 9, true);
-    text(cr, kMargin + 95, y, verdictText(c.verdict), 9, true, verdictColor(c.verdict));
+    const std::string verdict = verdictText(c.verdict);  // "not checked" (or a longer translation) fits
+    text(cr, kMargin + 95, y, verdict, fittingSize(cr, verdict, 9, 52, true), true, verdictColor(c.verdict));
     text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
     double end = wrapped(cr, text_x, y, width, i18n::translateMessage(c.title), 8.5);
     end = wrapped(cr, text_x, end, width, i18n::translateMessage(c.evidence), 7.5,

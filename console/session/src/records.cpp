@@ -65,9 +65,12 @@ class Fields {
     template <class T>
     std::optional<T> get(const char* key, bool (json::*is)() const noexcept, const char* want) {
         auto it = r_.find(key);
-        if (it == r_.end()) return fail(key, want, "missing"), std::nullopt;
+        if (it == r_.end()) return missing(key, want), std::nullopt;
         if (!((*it).*is)()) return fail(key, want, it->type_name()), std::nullopt;
         return it->template get<T>();
+    }
+    void missing(const char* key, const char* want) {
+        if (error_.empty()) error_ = fmt::format("field \"{}\" is missing (expected {})", key, want);
     }
     // The field's name, what the console writes there, and what the record holds instead.
     void fail(const char* key, const char* want, const char* got = nullptr) {
