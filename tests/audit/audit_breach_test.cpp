@@ -89,8 +89,7 @@ TEST_F(BreachTest, MoveExecutedDuringTheSearch) {
     ASSERT_TRUE(report);
     EXPECT_NE(report->checks.front().evidence.find("no engine move to execute"), std::string::npos)
         << report->checks.front().evidence;
-    for (const Check& c : report->checks)
-        EXPECT_NE(c.verdict, Verdict::Ok) << c.name << ": " << c.evidence;
+    for (const Check& c : report->checks) EXPECT_NE(c.verdict, Verdict::Ok) << c.name << ": " << c.evidence;
 }
 
 // E.III 2.2: an engine setting changed mid-game through a crafted setup record.
