@@ -23,11 +23,12 @@ tl::expected<nlohmann::json, std::string> readJson(const std::filesystem::path& 
     if (!in) {
         return tl::make_unexpected(i18n::trf("cannot read the event file {}", path.string()));
     }
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        return tl::make_unexpected(i18n::trf("{} is not valid JSON: {}", path.string(), e.what()));
-    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    // Bounded (journal::kMaxJsonDepth): a file nested thousands deep is refused, not a crash.
+    auto json = journal::parseJsonBounded(text.str());
+    if (!json) return tl::make_unexpected(i18n::trf("{} is not valid JSON: {}", path.string(), json.error()));
+    return json;
 }
 
 bool needsEngineAnswer(const session::Command& c) {

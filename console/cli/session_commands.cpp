@@ -12,6 +12,7 @@
 #include "host/bridge_engine_link.hpp"
 #include "host/game.hpp"
 #include "i18n/tr.hpp"
+#include "journal/journal.hpp"
 #include "play_progress.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
@@ -55,9 +56,16 @@ tl::expected<event::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     event::EventSetup s;
     if (!a.setup_file.empty()) {
         std::ifstream in(a.setup_file);
-        auto j = nlohmann::json::parse(in, nullptr, false);
-        if (j.is_discarded()) return tl::make_unexpected(trf("{}: not valid JSON", a.setup_file));
-        auto parsed = event::eventSetupFromJson(j);
+        std::ostringstream text;
+        text << in.rdbuf();
+        // Bounded (journal::kMaxJsonDepth): a file nested thousands deep is refused, not a crash.
+        auto j = journal::parseJsonBounded(text.str());
+        if (!j)
+            return tl::make_unexpected(j.error().rfind("not valid JSON", 0) == 0
+                                           ? trf("{}: not valid JSON", a.setup_file)
+                                           : trf("{}: it nests deeper than {} levels of arrays and objects",
+                                                 a.setup_file, journal::kMaxJsonDepth));
+        auto parsed = event::eventSetupFromJson(*j);
         if (!parsed)
             return tl::make_unexpected(
                 fmt::format("{}: {}", a.setup_file, i18n::translateMessage(parsed.error())));

@@ -74,7 +74,9 @@ TEST_F(BreachTest, StopSentMidSearch) {
     expectBreach(j, "no-forced-move", at);
 }
 
-// E.III 2.3: the computer's move executed ("move now") while its engine was still searching.
+// E.III 2.3: the computer's move executed ("move now") while its engine was still searching. The console
+// refuses that command, so it cannot have written the record: the session's replay stops there (issue 23),
+// an integrity breach at that record, and no check past it reads "ok".
 TEST_F(BreachTest, MoveExecutedDuringTheSearch) {
     std::size_t at = 0;
     auto j = tampered("drw_04_threefold_human", [&](std::vector<json>& r) {
@@ -82,7 +84,12 @@ TEST_F(BreachTest, MoveExecutedDuringTheSearch) {
         at = go + 1;
         test::insertBefore(r, at, "made", json{{"uci", "a7a6"}, {"breach", false}});
     });
-    expectBreach(j, "no-forced-move", at);
+    expectBreach(j, "integrity", at);
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report);
+    EXPECT_NE(report->checks.front().evidence.find("no engine move to execute"), std::string::npos)
+        << report->checks.front().evidence;
+    for (const Check& c : report->checks) EXPECT_NE(c.verdict, Verdict::Ok) << c.name << ": " << c.evidence;
 }
 
 // E.III 2.2: an engine setting changed mid-game through a crafted setup record.
@@ -127,6 +134,22 @@ TEST_F(BreachTest, SealedMoveShownBeforeTheRequest) {
         test::insertBefore(r, at, "engine_move", json{{"uci", opened}, {"cp", 0}, {"depth", 10}});
     });
     expectBreach(j, "sealed-move", at);
+}
+
+// Issue 23 item 5: a search started between the envelope and its opening is the sealed move's breach,
+// not a forced move at the next search.
+TEST_F(BreachTest, SearchDuringTheAdjournmentIsASealedMoveBreach) {
+    std::size_t at = 0;
+    std::filesystem::path j = tampered("adj_computer_seals_resumed", [&](std::vector<json>& r) {
+        at = test::find(r, "sealed") + 1;
+        json go = r[test::find(r, "go")]["payload"];
+        test::insertBefore(r, at, "go", go);
+    });
+    expectBreach(j, "sealed-move", at);
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report);
+    for (const Check& c : report->checks)
+        EXPECT_TRUE(c.name == "sealed-move" || c.verdict != Verdict::Breach) << c.name << ": " << c.evidence;
 }
 
 // CMP-3.5: an engine line naming the move while the computer seals.

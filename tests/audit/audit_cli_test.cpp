@@ -67,13 +67,21 @@ TEST_F(AuditCli, BrokenChainIsAnIntegrityBreach) {
     EXPECT_NE(out.find("table-clock n/a not audited"), std::string::npos) << out;
 }
 
-TEST_F(AuditCli, RecordOfTheWrongShapeIsAnErrorNotACrash) {
+// A field of the wrong type is a record the console cannot have written: an integrity breach naming the
+// record and the field (issue 23), never a library exception or a crash.
+TEST_F(AuditCli, RecordOfTheWrongShapeIsAnIntegrityBreachNotACrash) {
     auto records = test::readRecords(journal_);
-    records[test::find(records, "engine_move")]["payload"]["mate"] = "soon";
+    const std::size_t at = test::find(records, "engine_move");
+    records[at]["payload"]["mate"] = "soon";
     test::writeRechained(dir_ / "m.jsonl", records);
     std::string out;
-    EXPECT_EQ(test::runCli("journal audit " + (dir_ / "m.jsonl").string(), &out), 2);
-    EXPECT_NE(out.find("not what the console writes"), std::string::npos) << out;
+    EXPECT_EQ(test::runCli("journal audit " + (dir_ / "m.jsonl").string() + " --ui-lang en", &out), 1);
+    EXPECT_NE(
+        out.find("integrity breach record #" + std::to_string(at) +
+                 ": the console cannot have written this: a \"engine_move\" record here: field \"mate\": "
+                 "expected a whole number, found string"),
+        std::string::npos)
+        << out;
 }
 
 TEST_F(AuditCli, MissingFileExitsTwo) {

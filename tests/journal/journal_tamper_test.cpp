@@ -139,6 +139,46 @@ TEST_F(JournalTamper, SecondHeaderIsRefused) {
     expectFirstBad(9, "only the first record may be a header");
 }
 
+// Issue 23 item 4: a record nested 100,000 levels deep (a stack overflow in the library's serializer
+// before) is refused by its number, with its hash recomputed so that only the depth is wrong.
+TEST_F(JournalTamper, DepthBombIsRefusedWithoutACrash) {
+    const std::size_t levels = 100000;
+    const auto prev = nlohmann::json::parse(lines_[8])["hash"].get<std::string>();
+    const std::string canonical = "{\"mono_ms\":9000,\"payload\":{\"x\":" + std::string(levels, '[') +
+                                  std::string(levels, ']') + "},\"prev\":\"" + prev +
+                                  "\",\"seq\":9,\"type\":\"note\",\"wall\":\"2026-11-29T14:00:09.000Z\"}";
+    lines_.push_back("{\"hash\":\"" + blake2bHex(canonical) + "\"," + canonical.substr(1));
+    lines_.push_back(lines_[8]);  // not the last line: a torn tail is judged apart
+    expectFirstBad(9, "nests deeper than 64 levels");
+}
+
+TEST(JsonBounds, DepthLimitAndMessages) {
+    EXPECT_TRUE(parseJsonBounded(std::string(64, '[') + std::string(64, ']')));
+    auto deep = parseJsonBounded(std::string(65, '[') + std::string(65, ']'));
+    ASSERT_FALSE(deep);
+    EXPECT_NE(deep.error().find("deeper than 64"), std::string::npos) << deep.error();
+    auto bad = parseJsonBounded("{\"a\":");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().rfind("not valid JSON", 0), 0u) << bad.error();
+    EXPECT_EQ(jsonDepth(nlohmann::json::parse("{\"a\":[1,{\"b\":[]}]}")), 4u);
+}
+
+// The writer never writes what a reader would refuse: too deep or too long.
+TEST_F(JournalTamper, WriterRefusesWhatNoReaderAccepts) {
+    auto writer = JournalWriter::openForAppend(path_);
+    ASSERT_TRUE(writer) << writer.error().message;
+    nlohmann::json deep = 1;
+    for (int i = 0; i < 80; ++i) deep = nlohmann::json::array({deep});
+    auto refused = writer->append("note", {{"x", deep}}, WallTime{}, MonoTime{});
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, JournalErrorCode::InvalidArgument);
+    auto long_one =
+        writer->append("note", {{"x", std::string(kMaxRecordBytes, 'a')}}, WallTime{}, MonoTime{});
+    ASSERT_FALSE(long_one);
+    EXPECT_EQ(long_one.error().code, JournalErrorCode::InvalidArgument) << long_one.error().message;
+    EXPECT_TRUE(readJournal(path_));
+}
+
 TEST_F(JournalTamper, TruncatingWholeRecordsAtTheEndChangesTheLastHash) {
     // Cutting whole records off the end leaves a valid shorter chain; what exposes it is the final
     // hash the arbiter noted at the end of the game (docs/arbiter-journal.md).

@@ -106,10 +106,12 @@ TEST(RecordReplay, BadRecordsAreErrorsNamingTheRecord) {
     const json start{{"type", "start"}, {"at", 0}, {"t", 0}};
     const std::vector<std::pair<json, std::string>> cases{
         {{{"type", "bogus"}, {"t", 1}}, "record 2 cannot be replayed: unknown record type \"bogus\""},
-        {{{"type", "human_move"}, {"pressed", 1}, {"t", 1}}, "human_move: field \"uci\": expected present"},
+        {{{"type", "human_move"}, {"pressed", 1}, {"t", 1}},
+         "human_move: field \"uci\" is missing (expected a string)"},
         {{{"type", "human_move"}, {"uci", "e2e5"}, {"pressed", 1}, {"t", 1}}, "e2e5"},
         {{{"type", "pressed"}, {"at", "soon"}, {"t", 1}}, "field \"at\""},
-        {{{"type", "resign"}, {"side", "green"}, {"t", 1}}, "field \"side\": expected white or black"},
+        {{{"type", "resign"}, {"side", "green"}, {"t", 1}},
+         "field \"side\": expected \"white\" or \"black\""},
         {{{"type", "made"}, {"uci", "e2e4"}, {"t", 1}}, "no engine move to execute"},
         {{{"type", "start"}, {"at", 0}}, "field \"t\""},
     };

@@ -7,6 +7,7 @@
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "session/journal_sink.hpp"
 
 namespace oc::audit {
 namespace detail {
@@ -21,14 +22,26 @@ void Findings::note(std::size_t record, std::string line) {
     details.push_back(std::move(line));
 }
 
+void Context::addEngineFindings(const std::string& check, Findings& f) const {
+    for (const LineFinding& l : engine_findings)
+        if (l.check == check) f.breach(l.record, l.line);
+}
+
 Check Findings::finish(Check check, bool applies, const std::string& summary) const {
-    check.records = breach_records;
+    // Breaches in the journal's order, whichever reading found them (the records, the engine's lines).
+    std::vector<std::size_t> order(breaches.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return breach_records[a] < breach_records[b]; });
+    for (std::size_t i : order) {
+        check.records.push_back(breach_records[i]);
+        check.details.push_back(breaches[i]);
+    }
     check.records.insert(check.records.end(), records.begin(), records.end());
-    check.details = breaches;
     check.details.insert(check.details.end(), details.begin(), details.end());
     if (!breaches.empty()) {
         check.verdict = Verdict::Breach;
-        check.evidence = breaches.front();
+        check.evidence = check.details.front();
         if (breaches.size() > 1)
             check.evidence = fmt::format(i18n::N_("{} (and {} more)"), check.evidence, breaches.size() - 1);
     } else {
@@ -58,17 +71,50 @@ Check checkIntegrity(const journal::JournalContents& contents) {
 namespace {
 
 // Half-moves, result and final scoresheet from the session's own replay of every record.
-Context makeContext(const Timeline& tl) {
-    Context ctx{tl, {}, {}};
-    auto all = rebuildBefore(tl, tl.size() + 1);
-    if (!all->session) {
-        ctx.rebuild_error = all->error;
+Context makeContext(const Timeline& tl, const Rebuilt& all) {
+    Context ctx{tl, {}, {}, {}, {}, {}};
+    if (!all.session) {
+        ctx.rebuild_error = all.error;
         return ctx;
     }
-    auto snap = all->session->snapshot(all->session->lastRecordTime());
+    auto snap = all.session->snapshot(all.session->lastRecordTime());
     ctx.moves = std::move(snap.moves);
     ctx.result = std::move(snap.result);
     return ctx;
+}
+
+// The search the session starts at a `go` / `ponder_start` (session record `r`, just applied).
+SearchStart searchStart(const session::Session& s, const json& r, std::size_t record) {
+    const bool ponder = r.value("type", "") == "ponder_start";
+    const session::TimePoint t{session::Ms(r.value("t", std::int64_t{0}))};
+    SearchStart start{record, ponder, s.uciMoves(), s.goBudget(t, ponder)};
+    if (ponder) start.moves.push_back(r.value("expected", ""));
+    return start;
+}
+
+// The session's own replay of `records`, one record at a time (as restore() does), up to the one it
+// refuses; on the way, what the session itself would have sent its engine at each search start.
+std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Session::RestoreFailure* failure,
+                                std::vector<SearchStart>* starts = nullptr) {
+    auto out = std::make_unique<Rebuilt>();
+    auto first = std::vector<json>(records.begin(), records.begin() + (records.empty() ? 0 : 1));
+    auto s = session::Session::restore(first, out->sink, out->engine, failure);
+    if (!s) {
+        out->error = s.error();
+        return out;
+    }
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        if (auto ok = (*s)->replayRecord(records[i]); !ok) {
+            if (failure) *failure = session::Session::RestoreFailure{i, ok.error()};
+            out->error = ok.error();
+            return out;
+        }
+        const std::string& type = records[i]["type"].get_ref<const std::string&>();
+        if (starts && (type == "go" || type == "ponder_start"))
+            starts->push_back(searchStart(**s, records[i], i + 1));
+    }
+    out->session = std::move(*s);
+    return out;
 }
 
 void fillHeader(Report& report, const Timeline& tl, const Context& ctx) {
@@ -110,6 +156,54 @@ Report unverified(const std::string& file, const journal::JournalError& error) {
     return report;
 }
 
+// The checks over records that the session's replay follows to the end.
+void runChecks(Report& report, const journal::JournalContents& contents, const Timeline& tl,
+               const Context& ctx) {
+    fillHeader(report, tl, ctx);
+    Series& s = report.series;
+    report.checks = {checkIntegrity(contents),  checkTableClock(ctx, s), checkMovesRecorded(ctx),
+                     checkHandlingTime(ctx, s), checkFasterRate(ctx, s), checkNoForcedMove(ctx),
+                     checkDrawResign(ctx, s),   checkSealedMove(ctx),    checkEngineFaults(ctx),
+                     checkIrregularities(ctx)};
+}
+
+// The session's replay stops at `record` (journal index): the console cannot have written it, for the
+// console writes a record only after its own rules accepted it and replays its journal with the same
+// code. The checks run over the records before it; past it nothing is known, so no check is "ok" or "n/a".
+void stoppedAt(Report& report, const journal::JournalContents& contents, std::size_t record,
+               const std::string& reason) {
+    journal::JournalContents prefix;
+    prefix.records.assign(contents.records.begin(),
+                          contents.records.begin() + static_cast<std::ptrdiff_t>(record));
+    auto records = session::sessionRecords(prefix);
+    std::vector<SearchStart> starts;
+    auto all = replay(records, nullptr, &starts);
+    const Timeline tl = buildTimeline(prefix, std::move(records));
+    Context ctx = makeContext(tl, *all);
+    ctx.starts = std::move(starts);
+    ctx.engine_findings = engineLineFindings(ctx);
+    runChecks(report, prefix, tl, ctx);
+    Check& integrity = report.checks.front();
+    integrity = checkIntegrity(contents);
+    integrity.details.insert(integrity.details.begin(), integrity.evidence);
+    integrity.verdict = Verdict::Breach;
+    // The session's reader names the type before a field's problem ("made: field ..."): said once here.
+    const std::string& type = contents.records[record].type;
+    const std::string why = reason.rfind(type + ": ", 0) == 0 ? reason.substr(type.size() + 2) : reason;
+    integrity.evidence =
+        fmt::format(i18n::N_("record #{}: the console cannot have written this: a \"{}\" record here: {}"),
+                    record, type, why);
+    integrity.records = {record};
+    for (Check& c : report.checks) {
+        if (&c == &integrity || c.verdict == Verdict::Breach) continue;
+        c.verdict = Verdict::NotChecked;
+        c.evidence = fmt::format(
+            i18n::N_("not checked: the console's replay stops at record #{} (integrity); records before it "
+                     "are listed"),
+            record);
+    }
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -121,13 +215,16 @@ std::string_view verdictName(Verdict v) {
             return "breach";
         case Verdict::NotApplicable:
             return "n/a";
+        case Verdict::NotChecked:
+            return "not-checked";
     }
     return "n/a";
 }
 
 bool Report::passed() const {
-    return verified && std::none_of(checks.begin(), checks.end(),
-                                    [](const Check& c) { return c.verdict == Verdict::Breach; });
+    return verified && std::none_of(checks.begin(), checks.end(), [](const Check& c) {
+               return c.verdict == Verdict::Breach || c.verdict == Verdict::NotChecked;
+           });
 }
 
 Report auditContents(const journal::JournalContents& contents, const std::string& file) {
@@ -137,14 +234,22 @@ Report auditContents(const journal::JournalContents& contents, const std::string
     report.verified = true;
     report.records = contents.records.size();
     report.final_hash = contents.records.back().hash;
-    const Timeline tl = buildTimeline(contents);
-    const Context ctx = makeContext(tl);
-    fillHeader(report, tl, ctx);
-    Series& s = report.series;
-    report.checks = {checkIntegrity(contents),  checkTableClock(ctx, s), checkMovesRecorded(ctx),
-                     checkHandlingTime(ctx, s), checkFasterRate(ctx, s), checkNoForcedMove(ctx),
-                     checkDrawResign(ctx, s),   checkSealedMove(ctx),    checkEngineFaults(ctx),
-                     checkIrregularities(ctx)};
+    // The replay comes first: the timeline and the checks read only records the session accepted, so a
+    // field of the wrong type is named by the session's reader, never met as a library exception.
+    auto records = session::sessionRecords(contents);
+    session::Session::RestoreFailure failure;
+    std::vector<SearchStart> starts;
+    auto all = replay(records, &failure, &starts);
+    // A journal holding only its header (killed while creating the game) has no record to replay.
+    if (!all->session && !records.empty()) {
+        stoppedAt(report, contents, failure.index + 1, failure.reason);
+        return report;
+    }
+    const Timeline tl = buildTimeline(contents, std::move(records));
+    Context ctx = makeContext(tl, *all);
+    ctx.starts = std::move(starts);
+    ctx.engine_findings = engineLineFindings(ctx);
+    runChecks(report, contents, tl, ctx);
     return report;
 }
 

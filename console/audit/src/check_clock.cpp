@@ -132,6 +132,7 @@ Check checkTableClock(const Context& ctx, Series& series) {
         flagRuling(i, reported, r.payload.value("side", ""), f);
         reported.reset();
     }
+    ctx.addEngineFindings("table-clock", f);
     return f.finish({"table-clock",
                      "E.III 1.1",
                      i18n::N_("The table clock ruled over the console's clock"),
@@ -258,6 +259,7 @@ Check checkHandlingTime(const Context& ctx, Series& series) {
         handlingDetail(ctx, s, m, f);
         series.computer_moves.push_back(m);
     }
+    ctx.addEngineFindings("handling-time", f);
     Check c{"handling-time",
             "E.III 2.1",
             i18n::N_("The rate of play allowed for the operator's handling"),

@@ -118,6 +118,7 @@ Check checkSealedMove(const Context& ctx) {
     Findings f;
     SealWalk w;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) sealStep(ctx.tl, w, i, f);
+    ctx.addEngineFindings("sealed-move", f);
     return f.finish(
         {"sealed-move",
          "E.III 3.5, Guidelines I.1-I.5",

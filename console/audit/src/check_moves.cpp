@@ -112,6 +112,7 @@ Check checkMovesRecorded(const Context& ctx) {
     w.game = rules::Game(rules::Position::startpos(), ctx.tl.setup.edition);
     w.lang = rules::parseLanguage(ctx.tl.setup.language).value_or(rules::Language::En);
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx.tl, w, i, f);
+    ctx.addEngineFindings("moves-recorded", f);
     std::string summary = fmt::format(
         i18n::N_(
             "{} human moves read back as entered; {} computer moves executed as shown, {} of them checked "

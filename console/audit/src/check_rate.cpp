@@ -3,6 +3,8 @@
 // no "move now").
 #include <fmt/format.h>
 
+#include <deque>
+
 #include "checks.hpp"
 #include "i18n/mark.hpp"
 
@@ -53,6 +55,18 @@ void lockedSetup(const Context& ctx, std::size_t i, const event::EventSetup& bef
                     i, diff.empty() ? i18n::N_("no difference") : diff));
 }
 
+// E.III 3.4: only the options the setup lets the engine request may be granted to it.
+bool requestable(const Context& ctx, const json& p, std::size_t i, Findings& f) {
+    const auto& allowed = ctx.tl.setup.engine.requestable_options;
+    const std::string name = p.value("name", "");
+    if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) return true;
+    f.breach(i,
+             fmt::format(i18n::N_("record #{}: the engine's request to change {} is marked allowed, but the "
+                                  "setup does not let the engine request {} (E.III 3.4)"),
+                         i, name, name));
+    return false;
+}
+
 bool isChangeCommand(const std::string& command) {
     return command == "setup" || command == "faster" || command.rfind("module-change", 0) == 0;
 }
@@ -99,10 +113,12 @@ Check checkFasterRate(const Context& ctx, Series& series) {
         if (r.type == "faster") ++switches, fasterSwitch(ctx, i, f);
         if (r.type == "setup" && ctx.tl.first_move && i > *ctx.tl.first_move)
             lockedSetup(ctx, i, ctx.tl.setup, f);
-        if (r.type == "engine_request" && p.value("allowed", false)) pending.push_back(p);
+        if (r.type == "engine_request" && p.value("allowed", false) && requestable(ctx, p, i, f))
+            pending.push_back(p);
         if (r.type == "module_change") moduleChange(p, i, pending, f);
         if (r.type == "refused" && refusedChange(p, i, f)) ++refused;
     }
+    ctx.addEngineFindings("faster-rate", f);
     fasterPeriods(ctx, series);
     return f.finish({"faster-rate",
                      "E.III 2.2",
@@ -117,11 +133,13 @@ Check checkFasterRate(const Context& ctx, Series& series) {
 namespace {
 
 // A record after which the computer's search may be stopped: its position is gone (a take-back or a
-// reinstatement) or the game is over (E.III 2.3 forbids only forcing a move).
+// reinstatement) or the game is over (E.III 2.3 forbids only forcing a move). A console_resumed record
+// ends the search in flight with the program that ran it (a crash, a kill, a power cut): the restarted
+// console's search is the same search begun again with the whole game, not a forced move.
 bool endsSearch(const journal::Record& r) {
     static const std::vector<std::string> kAlways{
         "correct", "illegal",   "illegal_kind", "resign",         "flag_confirmed", "arbiter_result",
-        "forfeit", "qpf_claim", "engine_fault", "engine_restart", "sealed"};
+        "forfeit", "qpf_claim", "engine_fault", "engine_restart", "sealed",         "console_resumed"};
     if (std::find(kAlways.begin(), kAlways.end(), r.type) != kAlways.end()) return true;
     if (r.type == "answer_human" || r.type == "answer_computer") return r.payload.value("accept", false);
     if (r.type == "claim") return r.payload.value("verdict", "") == "correct";
@@ -139,16 +157,35 @@ struct StopWalk {
     bool answered = false;              // it produced its move
     bool pondering = false;             // the engine's lines say: a ponder search runs
     int stops = 0, refused = 0, searches = 0;
+    // The engine's lines are journaled when a search ends, so one record can hold the lines of a search
+    // that was stopped and of the next one: a `stop` belongs to the search whose `go` preceded it.
+    std::deque<std::size_t> unsent;        // search records whose `go` / `ponderhit` line is still to come
+    std::optional<std::size_t> wire;       // the search the engine's lines are at
+    std::vector<std::size_t> answered_at;  // searches that produced their move
 };
+
+// The search a `stop` line ends: the one on the wire, unless it had answered (then the open one).
+std::optional<std::size_t> stoppedSearch(const StopWalk& w) {
+    if (w.wire && std::find(w.answered_at.begin(), w.answered_at.end(), *w.wire) == w.answered_at.end())
+        return w.wire;
+    if (w.search && !w.answered) return w.search;
+    return std::nullopt;
+}
 
 void stopLines(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
     for (const auto& l : tl.at(i).payload.value("lines", json::array())) {
         const std::string line = l.is_string() ? l.get<std::string>() : "";
         if (line.rfind("> go", 0) == 0) w.pondering = line.find(" ponder") != std::string::npos;
         if (line == "> ponderhit") w.pondering = false;
-        if (line != "> stop" || w.pondering || !w.search || w.answered) continue;
+        if (((line.rfind("> go", 0) == 0 && !w.pondering) || line == "> ponderhit") && !w.unsent.empty()) {
+            w.wire = w.unsent.front();
+            w.unsent.pop_front();
+        }
+        if (line != "> stop" || w.pondering) continue;
+        const std::optional<std::size_t> search = stoppedSearch(w);
+        if (!search) continue;
         ++w.stops;
-        if (justified(tl, *w.search, i))
+        if (justified(tl, *search, i))
             f.note(i, fmt::format(i18n::N_("#{} stop after the search's position was gone or the game ended"),
                                   i));
         else
@@ -156,7 +193,7 @@ void stopLines(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
                 i, fmt::format(
                        i18n::N_("record #{}: `stop` was sent to the engine during its own search started at "
                                 "record #{}: a forced move (E.III 2.3)"),
-                       i, *w.search));
+                       i, *search));
     }
 }
 
@@ -169,7 +206,20 @@ void newSearch(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
                         i, *w.search));
     w.search = i;
     w.answered = false;
+    w.unsent.push_back(i);
     ++w.searches;
+}
+
+// The search's move arrived; or the program that ran it was killed (its unjournaled lines are lost).
+void searchEnded(const std::string& type, StopWalk& w) {
+    if ((type == "engine_move" || type == "engine_move_withheld") && w.search) {
+        w.answered = true;
+        w.answered_at.push_back(*w.search);
+    }
+    if (type == "console_resumed") {
+        w.unsent.clear();
+        w.wire.reset();
+    }
 }
 
 void forcedMove(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
@@ -210,13 +260,16 @@ Check checkNoForcedMove(const Context& ctx) {
     Findings f;
     StopWalk w;
     const Timeline& tl = ctx.tl;
+    bool adjourned = false;  // a search while adjourned is the sealed move's breach (engine_lines.cpp)
     for (std::size_t i = 0; i < tl.size(); ++i) {
         const std::string& type = tl.at(i).type;
-        if (type == "go" || type == "ponder_hit") newSearch(tl, w, i, f);
-        if (type == "engine_move" || type == "engine_move_withheld") w.answered = true;
+        if (type == "sealed" || type == "resume") adjourned = type == "sealed";
+        if ((type == "go" || type == "ponder_hit") && !adjourned) newSearch(tl, w, i, f);
+        searchEnded(type, w);
         if (type == "engine_io") stopLines(tl, w, i, f);
         forcedMove(tl, w, i, f);
     }
+    ctx.addEngineFindings("no-forced-move", f);
     return f.finish({"no-forced-move", "E.III 2.3", i18n::N_("No move was forced"), {}, {}, {}, {}},
                     w.searches > 0, noForcedMoveSummary(w));
 }

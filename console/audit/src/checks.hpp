@@ -14,14 +14,6 @@
 
 namespace oc::audit::detail {
 
-// What the checks share: the records' timeline and the final game as the session rebuilt it.
-struct Context {
-    const Timeline& tl;
-    std::vector<session::ScoresheetMove> moves;  // the final scoresheet with %clk / %emt
-    std::string rebuild_error;                   // non-empty when the session could not rebuild the game
-    std::string result{"*"};                     // the game's result as the session rebuilt it
-};
-
 // Fills a check's verdict from its breaches (records + lines) or, without breaches, ok / n/a.
 struct Findings {
     std::vector<std::size_t> breach_records;
@@ -32,6 +24,34 @@ struct Findings {
     void note(std::size_t record, std::string line);
     // Breach when any breach was found, else ok when `applies`, else n/a; `summary` is the evidence.
     Check finish(Check check, bool applies, const std::string& summary) const;
+};
+
+// A search as the session itself would have started it at its `go` / `ponder_start` record: the game
+// it sends the engine and the E.III 2.1 budget at that moment (the session's own code, replayed).
+struct SearchStart {
+    std::size_t record = 0;
+    bool ponder = false;
+    std::vector<std::string> moves;  // UCI from the start (a ponder search: with the expected reply)
+    session::GoParams go;
+};
+
+// A breach found by reading the engine's lines against the game, for the check whose rule it breaks.
+struct LineFinding {
+    std::string check;
+    std::size_t record = 0;
+    std::string line;
+};
+
+// What the checks share: the records' timeline and the final game as the session rebuilt it.
+struct Context {
+    const Timeline& tl;
+    std::vector<session::ScoresheetMove> moves;  // the final scoresheet with %clk / %emt
+    std::string rebuild_error;                   // non-empty when the session could not rebuild the game
+    std::string result{"*"};                     // the game's result as the session rebuilt it
+    std::vector<SearchStart> starts;             // every search start, recomputed by the session
+    std::vector<LineFinding> engine_findings;    // engineLineFindings(): position, setoption, go, gaps
+    // Adds this check's engine-line breaches to `f`.
+    void addEngineFindings(const std::string& check, Findings& f) const;
 };
 
 // English writes "1 search" but "2 searches": each form is a whole pattern of its own for the catalogue
@@ -49,6 +69,10 @@ std::string counted(const char* const (&forms)[N], std::size_t a, std::size_t b 
     const std::size_t i = N == 4 ? formOf(a, b) : (a != 1 ? 1u : 0u);
     return fmt::format(fmt::runtime(forms[i]), a, b, more...);
 }
+
+// E.III 1.1, 1.4, 2.1-2.3, 3.4, 3.5: every engine line against the game the session rebuilt
+// (engine_lines.cpp).
+std::vector<LineFinding> engineLineFindings(const Context& ctx);
 
 Check checkIntegrity(const journal::JournalContents& contents);
 Check checkTableClock(const Context& ctx, Series& series);

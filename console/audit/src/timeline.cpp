@@ -126,10 +126,10 @@ std::string moveLabel(int ply) {
     return fmt::format(i18n::N_("move {}{}"), ply / 2 + 1, ply % 2 == 0 ? "" : "...");
 }
 
-Timeline buildTimeline(const journal::JournalContents& contents) {
+Timeline buildTimeline(const journal::JournalContents& contents, std::vector<json> session_records) {
     Timeline tl;
     tl.records = &contents.records;
-    tl.session_records = session::sessionRecords(contents);
+    tl.session_records = std::move(session_records);
     tl.ply_before.reserve(contents.records.size());
     WalkState w;
     int ply = 0;

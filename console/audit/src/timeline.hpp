@@ -52,7 +52,8 @@ struct Timeline {
     const char* computerName() const { return computer == rules::Color::White ? "white" : "black"; }
 };
 
-Timeline buildTimeline(const journal::JournalContents& contents);
+// `session_records` are sessionRecords(contents), made once by the caller (who replays them first).
+Timeline buildTimeline(const journal::JournalContents& contents, std::vector<json> session_records);
 
 // The session time of a record (its payload's "t", in ms).
 std::int64_t timeOf(const journal::Record& r);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "broadcast/board_view.hpp"
+#include "journal/journal.hpp"
 #include "rules/notation.hpp"
 
 namespace oc::broadcast {
@@ -67,8 +68,9 @@ tl::expected<std::vector<PublishedGame>, std::string> readArchive(const std::fil
     const auto first = text.find_first_not_of(" \t\r\n");
     const auto second = first == std::string::npos ? first : text.find_first_not_of(" \t\r\n", first + 1);
     if (second != std::string::npos && text[first] == '[' && (text[second] == '{' || text[second] == ']')) {
-        auto j = nlohmann::json::parse(text, nullptr, false);
-        if (j.is_discarded() || !j.is_array())
+        auto parsed = journal::parseJsonBounded(text);  // bounded: a deep bomb is refused, not a crash
+        const nlohmann::json j = parsed ? std::move(*parsed) : nlohmann::json();
+        if (!parsed || !j.is_array())
             return tl::make_unexpected(file.string() + ": not a saved games.json (a JSON array of boards)");
         return fromJson(j, file.filename().string());
     }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <sodium.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -68,6 +69,34 @@ std::optional<WallTime> parseWallTime(std::string_view text) {
     const year_month_day ymd{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
     if (!ymd.ok()) return std::nullopt;
     return WallTime{sys_days{ymd}} + hours{h} + minutes{mi} + seconds{s} + milliseconds{ms};
+}
+
+tl::expected<nlohmann::json, std::string> parseJsonBounded(std::string_view text, std::size_t max_depth) {
+    // The parser itself keeps its own stack (no recursion); the callback drops every value below the
+    // limit, so nothing too deep is ever built, copied or printed.
+    bool too_deep = false;
+    const json::parser_callback_t limit = [&](int depth, json::parse_event_t event, json&) {
+        const bool opens =
+            event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
+        if (opens && static_cast<std::size_t>(depth) >= max_depth) too_deep = true;
+        return !too_deep;
+    };
+    json j;
+    try {
+        j = json::parse(text, limit, true);
+    } catch (const json::exception& e) {
+        return tl::unexpected(fmt::format("not valid JSON: {}", e.what()));
+    }
+    if (too_deep)
+        return tl::unexpected(fmt::format("nests deeper than {} levels of arrays and objects", max_depth));
+    return j;
+}
+
+std::size_t jsonDepth(const nlohmann::json& value, std::size_t limit) {
+    if (!value.is_structured() || limit == 0) return 0;
+    std::size_t deepest = 0;
+    for (const auto& child : value) deepest = std::max(deepest, jsonDepth(child, limit - 1));
+    return deepest + 1;
 }
 
 namespace detail {
@@ -168,8 +197,19 @@ bool unparsable(std::string_view line) {
 
 tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t index,
                                              const std::string& prev_hash) {
-    json j = json::parse(line, nullptr, false);
-    if (j.is_discarded()) return tl::unexpected(std::string("the line is not valid JSON"));
+    if (line.size() > kMaxRecordBytes)
+        return tl::unexpected(fmt::format(
+            "the line is {} bytes long, more than the {} bytes a record may have (the console never writes "
+            "such a line)",
+            line.size(), kMaxRecordBytes));
+    auto parsed = parseJsonBounded(line);
+    if (!parsed) {
+        if (parsed.error().rfind("not valid JSON", 0) == 0)
+            return tl::unexpected(std::string("the line is not valid JSON"));
+        return tl::unexpected(
+            fmt::format("the line {} (the console never writes such a record)", parsed.error()));
+    }
+    json& j = *parsed;
     if (!shapeOk(j)) {
         return tl::unexpected(std::string(
             "the record does not have exactly the fields hash, mono_ms, payload, prev, seq, type, "

@@ -60,6 +60,10 @@ std::string describePayloadProblem(const nlohmann::json& payload, std::string_vi
     if (type.empty()) return "the record type is empty; give a name such as \"move\"";
     if (type == kJournalHeaderType) return "\"header\" is reserved for the first record";
     if (!payload.is_object()) return "the payload must be a JSON object, e.g. {\"san\":\"e4\"}";
+    // The line adds one level (the record object); a reader refuses anything deeper (kMaxJsonDepth).
+    if (jsonDepth(payload) + 1 > kMaxJsonDepth)
+        return fmt::format("the payload nests deeper than {} levels: no reader would accept the record",
+                           kMaxJsonDepth - 1);
     return {};
 }
 
@@ -216,6 +220,13 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
         return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
                                            fmt::format("the payload cannot be recorded: {}", e.what()),
                                            std::nullopt});
+    }
+    if (canonical.size() + 80 > kMaxRecordBytes) {
+        return tl::unexpected(JournalError{
+            JournalErrorCode::InvalidArgument,
+            fmt::format("the record would be {} bytes long, more than the {} a reader accepts; split it",
+                        canonical.size() + 80, kMaxRecordBytes),
+            std::nullopt});
     }
     record.hash = blake2bHex(canonical);
     if (auto durable = writeDurably(detail::lineFor(canonical, record.hash) + '\n'); !durable) {

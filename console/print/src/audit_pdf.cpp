@@ -6,6 +6,7 @@
 #include <cairo-pdf.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "audit_pdf_draw.hpp"
@@ -24,16 +25,22 @@ using i18n::trc;
 using i18n::trf;
 using i18n::trnf;
 
-// "ok", "breach", "n/a" as the report prints them.
+// "ok", "breach", "n/a", "not checked" as the report prints them.
 const char* verdictText(Verdict v) {
-    return v == Verdict::Breach ? trc("audit verdict", "breach")
-           : v == Verdict::Ok   ? trc("audit verdict", "ok")
-                                : trc("audit verdict", "n/a");
+    return v == Verdict::Breach       ? trc("audit verdict", "breach")
+           : v == Verdict::Ok         ? trc("audit verdict", "ok")
+           : v == Verdict::NotChecked ? trc("audit verdict", "not checked")
+                                      : trc("audit verdict", "n/a");
 }
 
 Rgb verdictColor(Verdict v) {
-    return v == Verdict::Breach ? kRed : v == Verdict::Ok ? kGreen : kGrey;
+    return v == Verdict::Breach       ? kRed
+           : v == Verdict::Ok         ? kGreen
+           : v == Verdict::NotChecked ? kOrange
+                                      : kGrey;
 }
+
+std::string overallText(const Report& r);
 
 double header(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
@@ -53,18 +60,28 @@ double header(cairo_t* cr, const Report& r) {
     y += 11;
     text(cr, kMargin, y, trf("final hash {}", r.final_hash), 7.5, false, kGrey);
     y += 22;
-    std::string overall = r.passed()
-                              ? tr("No breach found: the journal verifies and every check is ok or n/a")
-                              : tr("BREACH: see the checks marked in red and their records");
+    const std::string overall = overallText(r);
     text(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,
          r.passed() ? kGreen : kRed);
     return y + 20;
 }
 
+// Page 1's verdict: a report whose integrity check failed never reads as a clean one.
+std::string overallText(const Report& r) {
+    if (r.passed()) return tr("No breach found: the journal verifies and every check is ok or n/a");
+    const bool unchecked = std::any_of(r.checks.begin(), r.checks.end(),
+                                       [](const Check& c) { return c.verdict == Verdict::NotChecked; });
+    if (unchecked)
+        return tr(
+            "BREACH: the journal holds a record the console cannot have written; the checks stop there");
+    return tr("BREACH: see the checks marked in red and their records");
+}
+
 double checkRow(cairo_t* cr, const Check& c, double y) {
     const double text_x = kMargin + 150, width = kPageWidth - kMargin - text_x;
     text(cr, kMargin, y, c.name, 9, true);
-    text(cr, kMargin + 95, y, verdictText(c.verdict), 9, true, verdictColor(c.verdict));
+    const std::string verdict = verdictText(c.verdict);  // "not checked" (or a longer translation) fits
+    text(cr, kMargin + 95, y, verdict, fittingSize(cr, verdict, 9, 52, true), true, verdictColor(c.verdict));
     text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
     double end = wrapped(cr, text_x, y, width, i18n::translateMessage(c.title), 8.5);
     end = wrapped(cr, text_x, end, width, i18n::translateMessage(c.evidence), 7.5,

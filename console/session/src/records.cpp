@@ -17,9 +17,13 @@ class Fields {
     explicit Fields(const json& r) : r_(r) {}
     const std::string& error() const { return error_; }
 
-    std::string str(const char* key) { return get<std::string>(key, &json::is_string).value_or(""); }
-    std::int64_t i64(const char* key) { return get<std::int64_t>(key, &json::is_number_integer).value_or(0); }
-    bool flag(const char* key) { return get<bool>(key, &json::is_boolean).value_or(false); }
+    std::string str(const char* key) {
+        return get<std::string>(key, &json::is_string, "a string").value_or("");
+    }
+    std::int64_t i64(const char* key) {
+        return get<std::int64_t>(key, &json::is_number_integer, "a whole number").value_or(0);
+    }
+    bool flag(const char* key) { return get<bool>(key, &json::is_boolean, "true or false").value_or(false); }
     bool flag(const char* key, bool absent) { return has(key) ? flag(key) : absent; }
     Ms ms(const char* key) { return Ms(i64(key)); }
     TimePoint time(const char* key) {
@@ -27,15 +31,15 @@ class Fields {
     }
     Color color(const char* key) {
         std::string c = str(key);
-        if (c != "white" && c != "black") fail(key, "white or black");
+        if (c != "white" && c != "black") fail(key, "\"white\" or \"black\"");
         return c == "white" ? Color::White : Color::Black;
     }
     // Absent or null: nullopt.
     std::optional<std::string> optStr(const char* key) {
-        return has(key) ? get<std::string>(key, &json::is_string) : std::nullopt;
+        return has(key) ? get<std::string>(key, &json::is_string, "a string") : std::nullopt;
     }
     std::optional<std::int64_t> optI64(const char* key) {
-        return has(key) ? get<std::int64_t>(key, &json::is_number_integer) : std::nullopt;
+        return has(key) ? get<std::int64_t>(key, &json::is_number_integer, "a whole number") : std::nullopt;
     }
     std::optional<Ms> optMs(const char* key) {
         auto v = optI64(key);
@@ -47,17 +51,32 @@ class Fields {
     }
     std::string strOr(const char* key, const std::string& absent) { return has(key) ? str(key) : absent; }
     json raw(const char* key) { return has(key) ? r_.at(key) : json(); }
+    // Absent: nothing to check; else an array of strings (the engine's lines).
+    void strings(const char* key) {
+        auto it = r_.find(key);
+        if (it == r_.end()) return;
+        if (!it->is_array()) return fail(key, "an array of strings", it->type_name());
+        for (const auto& v : *it)
+            if (!v.is_string()) return fail(key, "an array of strings", "an array holding a non-string");
+    }
 
   private:
     bool has(const char* key) const { return r_.contains(key) && !r_.at(key).is_null(); }
     template <class T>
-    std::optional<T> get(const char* key, bool (json::*is)() const noexcept) {
+    std::optional<T> get(const char* key, bool (json::*is)() const noexcept, const char* want) {
         auto it = r_.find(key);
-        if (it == r_.end() || !((*it).*is)()) return fail(key, "present"), std::nullopt;
+        if (it == r_.end()) return missing(key, want), std::nullopt;
+        if (!((*it).*is)()) return fail(key, want, it->type_name()), std::nullopt;
         return it->template get<T>();
     }
-    void fail(const char* key, const char* want) {
-        if (error_.empty()) error_ = fmt::format("field \"{}\": expected {}", key, want);
+    void missing(const char* key, const char* want) {
+        if (error_.empty()) error_ = fmt::format("field \"{}\" is missing (expected {})", key, want);
+    }
+    // The field's name, what the console writes there, and what the record holds instead.
+    void fail(const char* key, const char* want, const char* got = nullptr) {
+        if (!error_.empty()) return;
+        error_ = got ? fmt::format("field \"{}\": expected {}, found {}", key, want, got)
+                     : fmt::format("field \"{}\": expected {}", key, want);
     }
     const json& r_;
     std::string error_;
@@ -71,6 +90,20 @@ Body audit(Fields&) {
 Body evidence(Fields&) {
     return Audit{false};
 }
+// The evidence the audit reads (E.III 2.1, 2.3): the budgets of a search and the engine's lines.
+Body search(Fields& f) {
+    for (const char* key : {"wtime", "btime", "winc", "binc", "movestogo"}) (void)f.optI64(key);
+    return Audit{false};
+}
+Body engineIo(Fields& f) {
+    f.strings("lines");
+    return Audit{false};
+}
+Body refused(Fields& f) {
+    (void)f.strOr("command", "");
+    (void)f.strOr("reason", "");
+    return Audit{true};
+}
 
 tl::expected<Body, std::string> setup(const json& r) {
     if (!r.contains("setup")) return tl::make_unexpected("field \"setup\": expected present");
@@ -83,7 +116,7 @@ tl::expected<Body, std::string> setup(const json& r) {
 const std::map<std::string, Parser, std::less<>>& parsers() {
     static const std::map<std::string, Parser, std::less<>> kParsers{
         {"start", [](Fields& f) -> Body { return Start{f.time("at")}; }},
-        {"human_move", [](Fields& f) -> Body { return HumanMove{f.str("uci"), f.time("pressed"), f.flag("offer", false)}; }},
+        {"human_move", [](Fields& f) -> Body { (void)f.strOr("text", ""); return HumanMove{f.str("uci"), f.time("pressed"), f.flag("offer", false)}; }},
         {"engine_move", [](Fields& f) -> Body { return EngineMove{f.str("uci"), f.optInt("cp"), f.optInt("mate")}; }},
         {"engine_move_withheld", [](Fields&) -> Body { return EngineMoveWithheld{}; }},
         {"made", [](Fields& f) -> Body { return Made{f.str("uci"), f.flag("breach", false)}; }},
@@ -106,7 +139,7 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"arbiter_result", [](Fields& f) -> Body { return ArbiterResult{f.str("result"), f.str("reason")}; }},
         {"faster", [](Fields& f) -> Body { return Faster{f.flag("on")}; }},
         {"seal_requested", [](Fields&) -> Body { return SealRequested{}; }},
-        {"sealed", [](Fields& f) -> Body { return Sealed{f.color("by"), f.optStr("uci"), f.strOr("text", ""), f.raw("envelope"), f.flag("on_board", false)}; }},
+        {"sealed", [](Fields& f) -> Body { (void)f.optStr("fingerprint"); return Sealed{f.color("by"), f.optStr("uci"), f.strOr("text", ""), f.raw("envelope"), f.flag("on_board", false)}; }},
         {"resume", [](Fields& f) -> Body { return Resume{f.time("at"), f.optStr("opened"), f.optStr("written"), f.optStr("uci")}; }},
         {"engine_fault", [](Fields& f) -> Body { return EngineFault{f.str("what")}; }},
         {"engine_request", [](Fields& f) -> Body { return EngineRequest{f.str("name"), f.str("value"), f.strOr("reason", ""), f.flag("allowed")}; }},
@@ -120,9 +153,9 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"arrival", [](Fields& f) -> Body { return Arrival{f.color("side"), f.ms("late_ms"), f.ms("default_ms"), f.flag("forfeit"), f.str("article")}; }},
         {"forfeit", [](Fields& f) -> Body { return Forfeit{f.color("side"), f.flag("confirm")}; }},
         {"console_resumed", [](Fields& f) -> Body { return ConsoleResumed{f.str("program"), static_cast<std::uint64_t>(f.i64("resumed_from_seq"))}; }},
-        {"consultation", audit}, {"refused", audit}, {"note", audit},
-        {"go", evidence}, {"engine_io", evidence}, {"script", evidence}, {"script_line", evidence},
-        {"ponder_start", evidence}, {"ponder_hit", evidence}, {"ponder_miss", evidence}, {"ponder_stop", evidence}};
+        {"consultation", audit}, {"refused", refused}, {"note", audit},
+        {"go", search}, {"engine_io", engineIo}, {"script", evidence}, {"script_line", evidence},
+        {"ponder_start", search}, {"ponder_hit", evidence}, {"ponder_miss", evidence}, {"ponder_stop", evidence}};
     return kParsers;
 }
 // clang-format on

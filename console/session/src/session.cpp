@@ -268,20 +268,29 @@ tl::expected<std::unique_ptr<Session>, std::string> Session::create(const event:
 }
 
 tl::expected<std::unique_ptr<Session>, std::string> Session::restore(
-    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine) try {
-    std::unique_ptr<Session> s(new Session(sink, engine));
-    if (records.empty() || records.front().value("type", "") != "setup")
-        return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        auto applied =
-            rec::parse(records[i]).and_then([&](const rec::Record& r) { return s->impl_->apply(r); });
-        if (!applied)
-            return tl::make_unexpected(
-                fmt::format(i18n::N_("record {} cannot be replayed: {}"), i, applied.error()));
+    const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine,
+    RestoreFailure* failure) {
+    std::size_t i = 0;
+    auto stop = [&](const std::string& reason, std::string message) {
+        if (failure) *failure = RestoreFailure{i, reason};
+        return tl::make_unexpected(std::move(message));
+    };
+    try {
+        std::unique_ptr<Session> s(new Session(sink, engine));
+        if (records.empty() || records.front().value("type", "") != "setup")
+            return stop(i18n::N_("the journal does not start with the event setup"),
+                        i18n::N_("the journal does not start with the event setup"));
+        for (; i < records.size(); ++i) {
+            auto applied =
+                rec::parse(records[i]).and_then([&](const rec::Record& r) { return s->impl_->apply(r); });
+            if (!applied)
+                return stop(applied.error(),
+                            fmt::format(i18n::N_("record {} cannot be replayed: {}"), i, applied.error()));
+        }
+        return s;
+    } catch (const std::exception& e) {
+        return stop(e.what(), fmt::format(i18n::N_("the journal cannot be replayed: {}"), e.what()));
     }
-    return s;
-} catch (const std::exception& e) {
-    return tl::make_unexpected(fmt::format(i18n::N_("the journal cannot be replayed: {}"), e.what()));
 }
 
 // Nothing in the session throws; a library's exception (out of memory ...) stops the game like a
@@ -316,6 +325,22 @@ tl::expected<void, Rejection> Session::recordResume(const std::string& program, 
 tl::expected<void, Rejection> Session::recordNote(const std::string& about, const std::string& text,
                                                   TimePoint now) {
     return impl_->commit({{"type", "note"}, {"about", about}, {"text", text}}, now);
+}
+
+tl::expected<void, std::string> Session::replayRecord(const nlohmann::json& record) try {
+    return rec::parse(record).and_then([&](const rec::Record& r) { return impl_->apply(r); });
+} catch (const std::exception& e) {
+    return tl::make_unexpected(std::string(e.what()));
+}
+
+std::vector<std::string> Session::uciMoves() const {
+    return impl_->game.uciMoves();
+}
+
+GoParams Session::goBudget(TimePoint now, bool ponder) const {
+    if (!impl_->clock) return {};
+    return ponder ? impl_->clock->ponderBudget(impl_->computer(), now)
+                  : impl_->clock->budget(impl_->computer(), now);
 }
 
 TimePoint Session::lastRecordTime() const {

@@ -101,7 +101,9 @@ Applied on(Impl& s, const rec::Made& r, TimePoint t) {
 
 Applied on(Impl& s, const rec::Pressed& r, TimePoint) {
     TimePoint at = r.at;
-    if (s.moves.empty()) return tl::make_unexpected(i18n::N_("no computer move to press the clock for"));
+    // The console presses only after the computer's move is executed (session.cpp, pressed()).
+    if (s.moves.empty() || s.phase != Phase::EngineMoveMade)
+        return tl::make_unexpected(i18n::N_("no computer move to press the clock for"));
     countPress(s);
     Ms elapsed = std::chrono::duration_cast<Ms>(at - s.cycle.turn_started_at);
     Ms handling = std::chrono::duration_cast<Ms>(at - s.cycle.engine_move_at);
@@ -152,29 +154,49 @@ void on(Impl& s, const rec::HumanOffer&, TimePoint) {
     s.draws.human_offer = true;
 }
 
-void on(Impl& s, const rec::AnswerHuman& r, TimePoint t) {
-    if (r.accept) return s.endGame("1/2-1/2", i18n::N_("draw by agreement"), t);
+// The console answers only a pending offer or claim (session_commands.cpp, answerHuman(): the texts
+// of these refusals are that file's, translated from its catalogue entries).
+Applied on(Impl& s, const rec::AnswerHuman& r, TimePoint t) {
+    if (!s.draws.human_offer && s.phase != Phase::ClaimPending)
+        return tl::make_unexpected("no draw offer or claim from the human is pending");
+    if (r.accept) {
+        s.endGame("1/2-1/2", i18n::N_("draw by agreement"), t);
+        return {};
+    }
     s.draws.human_offer = false;
     s.incrementOfferRefused(s.computer());  // QPF-03: a III.4 request refused as a draw
-    if (s.phase != Phase::ClaimPending) return;
+    if (s.phase != Phase::ClaimPending) return {};
     // Art. 9.5: the incorrect claim stands as a claim; the penalty applies and the written move follows.
     s.notice(s.clock->penalizeClaim(s.human(), t));
     if (s.draws.claim && s.draws.claim->intended_uci)
         s.cycle.expected_human_move = *s.draws.claim->intended_uci;
     s.draws.claim.reset();
     s.phase = Phase::HumanToMove;
+    return {};
 }
 
-void on(Impl& s, const rec::ComputerOffer&, TimePoint) {
+// Art. 9.1: the console offers with the computer's executed move, before the press (computerOffer()).
+Applied on(Impl& s, const rec::ComputerOffer&, TimePoint) {
+    if (s.moves.empty() || s.phase != Phase::EngineMoveMade || s.draws.computer_offer)
+        return tl::make_unexpected(
+            "the computer offers a draw after its move is executed and before the clock is pressed "
+            "(Art. 9.1)");
     s.moves.back().draw_offer = true;
     s.draws.computer_offer = true;
+    return {};
 }
 
-void on(Impl& s, const rec::AnswerComputer& r, TimePoint t) {
-    if (r.accept) return s.endGame("1/2-1/2", i18n::N_("draw by agreement"), t);
+// The human answers only the computer's pending offer (session_commands.cpp, humanAnswers()).
+Applied on(Impl& s, const rec::AnswerComputer& r, TimePoint t) {
+    if (!s.draws.computer_offer) return tl::make_unexpected("no draw offer from the computer is pending");
+    if (r.accept) {
+        s.endGame("1/2-1/2", i18n::N_("draw by agreement"), t);
+        return {};
+    }
     s.draws.computer_offer = false;
     s.draws.last_rejected_offer = s.game.moveNumber();
     s.incrementOfferRefused(s.human());  // QPF-03: a III.4 request refused as a draw
+    return {};
 }
 
 Applied on(Impl& s, const rec::Claim& r, TimePoint t) {

@@ -16,6 +16,9 @@ struct Overload : F... {
 template <class... F>
 Overload(F...) -> Overload<F...>;
 
+constexpr std::size_t kIoRecordBytes = std::size_t{1} << 20;  // one engine_io record's lines
+constexpr std::size_t kIoLineBytes = std::size_t{64} << 10;   // one engine line (UCI lines are short)
+
 json bestMoveRecord(const engine_event::BestMove& b) {
     json r{{"type", "engine_move"}, {"uci", b.uci}, {"depth", b.depth}};
     if (b.eval && b.eval->mate)
@@ -47,7 +50,22 @@ void Session::Impl::flushEngineIo(TimePoint now) {
     if (engine_state.pending_io.empty()) return;
     if ((adjourn.seal_requested && game.toMove() == computer()) || adjourn.withheld)
         for (auto& l : engine_state.pending_io) l = redactLine(l);
-    (void)commit({{"type", "engine_io"}, {"lines", engine_state.pending_io}}, now);
+    // A long search's lines go out in records of at most kIoRecordBytes each, far below the journal's
+    // limit on one line (journal::kMaxRecordBytes): a reader never meets a record it refuses.
+    json chunk = json::array();
+    std::size_t bytes = 0;
+    for (auto& l : engine_state.pending_io) {
+        if (l.size() > kIoLineBytes)
+            l = fmt::format("{} (cut: {} bytes)", l.substr(0, kIoLineBytes), l.size());
+        if (bytes + l.size() > kIoRecordBytes && !chunk.empty()) {
+            (void)commit({{"type", "engine_io"}, {"lines", chunk}}, now);
+            chunk = json::array();
+            bytes = 0;
+        }
+        bytes += l.size() + 4;
+        chunk.push_back(std::move(l));
+    }
+    (void)commit({{"type", "engine_io"}, {"lines", std::move(chunk)}}, now);
     engine_state.pending_io.clear();
 }
 

@@ -84,6 +84,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.seal_requested = adjourn.seal_requested;
     s.sealed_by = adjourn.sealed_by;
     s.computer_move_withheld = adjourn.withheld;
+    s.computer_move_rechoosing = adjourn.withheld && adjourn.withheld_uci.empty() && !over();
     s.human_offer_pending = draws.human_offer;
     s.computer_offer_pending = draws.computer_offer;
     if (!over() && phase != Phase::Setup) s.indication = indication(now);

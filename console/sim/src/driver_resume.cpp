@@ -10,6 +10,9 @@ std::int64_t msOf(TimePoint t) {
     return std::chrono::duration_cast<Ms>(t.time_since_epoch()).count();
 }
 
+// Polls while a real engine chooses the withheld move again (each wait is one engine deadline or event).
+constexpr int kMaxRechooseWaits = 100000;
+
 }  // namespace
 
 // Which script drives this game: a resumed run with another script is refused (scriptResumePoint).
@@ -59,8 +62,20 @@ void Driver::restoreScript(const ScriptResume& r) {
 void Driver::resumeEngine(const ScriptResume& r) {
     if (opt_.human != HumanKind::Script) return;
     if (r.crash_queued || r.restart_due || r.rechoose) session_.poll(now_);
-    // CMP-3.5: the withheld choice was in the killed process's memory only: the engine chooses again.
-    if (r.rechoose) session_.poll(now_);
+    // CMP-3.5: the withheld choice was in the killed process's memory only: the engine chooses again,
+    // and the script's seal waits for it (a real engine takes its time; the scripted one answers at once).
+    if (!r.rechoose) return;
+    session_.poll(now_);
+    for (int waits = 0; waits < kMaxRechooseWaits && session_.snapshot(now_).computer_move_rechoosing;
+         ++waits) {
+        if (auto due = engine_.nextDue(); due && *due > now_)
+            now_ = *due;
+        else if (opt_.wait_for_engine)
+            opt_.wait_for_engine();
+        else
+            break;
+        session_.poll(now_);
+    }
 }
 
 }  // namespace oc::sim

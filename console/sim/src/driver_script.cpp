@@ -6,6 +6,7 @@
 
 #include "clock/tc_format.hpp"
 #include "expectations.hpp"
+#include "journal/journal.hpp"
 #include "print/documents.hpp"
 #include "sim/driver.hpp"
 
@@ -19,8 +20,8 @@ tl::expected<event::EventSetup, std::string> patchedSetup(const event::EventSetu
     for (const auto& a : args) {
         auto eq = a.find('=');
         if (eq == std::string::npos) return tl::make_unexpected("setup: expected key=value, got " + a);
-        nlohmann::json value = nlohmann::json::parse(a.substr(eq + 1), nullptr, false);
-        if (value.is_discarded()) value = a.substr(eq + 1);
+        auto parsed = journal::parseJsonBounded(a.substr(eq + 1));  // bounded: no deep bomb
+        nlohmann::json value = parsed ? std::move(*parsed) : nlohmann::json(a.substr(eq + 1));
         std::string path = "/" + a.substr(0, eq);
         std::replace(path.begin(), path.end(), '.', '/');
         j[nlohmann::json::json_pointer(path)] = value;

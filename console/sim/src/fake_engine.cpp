@@ -65,9 +65,11 @@ void FakeEngine::startSearch(const SearchRequest& req, TimePoint now) {
         last_ = current_;
         due_ = continued_due_;
         continued_.reset();
+        sent_.push_back("go");
         return;
     }
     continued_.reset();
+    sent_.push_back("go");  // on the wire when sent, as a real engine's lines are (the audit reads them)
     current_ = req;
     last_ = req;
     rules::Color side = req.moves.size() % 2 == 0 ? rules::Color::White : rules::Color::Black;
@@ -76,6 +78,7 @@ void FakeEngine::startSearch(const SearchRequest& req, TimePoint now) {
 
 // E.III 2.3: only a take-back or the game's end stops a search; the result is then discarded.
 void FakeEngine::stop(TimePoint) {
+    if (current_) sent_.push_back("stop");
     current_.reset();
     ++stops_;
 }
@@ -136,7 +139,6 @@ std::vector<EngineEvent> FakeEngine::poll(TimePoint now) {
     if (!current_ || now < due_) return out;
     SearchRequest req = *current_;
     current_.reset();
-    out.emplace_back(engine_event::Line{true, "go"});
     if (!queue_.empty()) {
         Scripted s = queue_.front();
         queue_.pop_front();

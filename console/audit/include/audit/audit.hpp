@@ -18,9 +18,11 @@
 
 namespace oc::audit {
 
-enum class Verdict { Ok, Breach, NotApplicable };
+// NotChecked: the check could not run over the whole journal (the console's replay stopped at a record the
+// console cannot have written, reported as an integrity breach): never read as "ok".
+enum class Verdict { Ok, Breach, NotApplicable, NotChecked };
 
-// "ok", "breach", "n/a".
+// "ok", "breach", "n/a", "not-checked" (one word, so that scripts can split the lines on spaces).
 std::string_view verdictName(Verdict v);
 
 struct Check {
@@ -106,7 +108,7 @@ Report auditContents(const journal::JournalContents& contents, const std::string
 // The report as JSON (checks with verdicts, evidence, record indices; the series).
 nlohmann::json toJson(const Report& report);
 
-// One line per check: "<check> ok|breach|n/a <evidence>". The evidence is English (marked for the
+// One line per check: "<check> ok|breach|n/a|not-checked <evidence>". The evidence is English (marked for the
 // catalogue); `evidence_text`, when given, turns it into the reader's language (the CLI passes
 // i18n::translateMessage: the audit itself never links the catalogues). Name and verdict stay as they are.
 std::string checkLines(const Report& report,

@@ -24,6 +24,20 @@ using MonoTime = std::chrono::milliseconds;
 inline constexpr int kJournalFormatVersion = 1;
 inline constexpr std::string_view kJournalHeaderType = "header";
 
+// What a reader accepts from any JSON input of the program (journal lines, event setups, saved
+// broadcasts): the console itself never nests deeper than a handful of levels, and the library's
+// serializer and copies recurse once per level, so a deeper input would overflow the stack.
+inline constexpr std::size_t kMaxJsonDepth = 64;
+// The longest journal line a reader accepts (the console splits its engine I/O far below this).
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
+
+// Parses `text` as JSON nested at most `max_depth` levels (arrays and objects). The error says what is
+// wrong: not JSON (with the library's position), or nested too deeply. Nothing is thrown.
+[[nodiscard]] tl::expected<nlohmann::json, std::string> parseJsonBounded(
+    std::string_view text, std::size_t max_depth = kMaxJsonDepth);
+// Nesting depth of a value (a scalar is 0, [] is 1); stops counting past `limit`.
+std::size_t jsonDepth(const nlohmann::json& value, std::size_t limit = kMaxJsonDepth + 1);
+
 // One verified journal line.
 struct Record {
     std::uint64_t seq = 0;   // 0 for the header, then 1, 2, ... without gaps

@@ -26,9 +26,15 @@ class Session {
     [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> create(
         const event::EventSetup& setup, RecordSink& sink, EngineLink& engine, TimePoint now);
     // Rebuilds a game from its records (crash recovery, replay); nothing is written while replaying.
-    // The engine is not contacted until the first poll().
+    // The engine is not contacted until the first poll(). When a record cannot be replayed, `failure`
+    // (if given) receives its index in `records` and the reason alone (the error adds the index).
+    struct RestoreFailure {
+        std::size_t index = 0;
+        std::string reason;
+    };
     [[nodiscard]] static tl::expected<std::unique_ptr<Session>, std::string> restore(
-        const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine);
+        const std::vector<nlohmann::json>& records, RecordSink& sink, EngineLink& engine,
+        RestoreFailure* failure = nullptr);
     ~Session();
 
     // Records that `program` reopened the journal after its record `from_seq` (host::Game::open): a
@@ -45,6 +51,14 @@ class Session {
     void poll(TimePoint now);
     // A copy of everything a view shows, with clocks read at `now`.
     Snapshot snapshot(TimePoint now) const;
+
+    // The audit's step-by-step replay: one more record applied as restore() applies each (an error says
+    // why the console could not have written it here).
+    [[nodiscard]] tl::expected<void, std::string> replayRecord(const nlohmann::json& record);
+    // What the session sends its engine at `now`: the game's moves (UCI, from the start) and the `go`
+    // values of the E.III 2.1 budget (`ponder`: of `go ponder`, sent while the human's clock runs).
+    std::vector<std::string> uciMoves() const;
+    GoParams goBudget(TimePoint now, bool ponder) const;
 
     // The legal moves of the side to move, in UCI (drivers pick random moves from them).
     std::vector<std::string> legalMoves() const;

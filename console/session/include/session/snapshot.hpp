@@ -91,6 +91,8 @@ struct Snapshot {
     std::optional<rules::Color> sealed_by;
     // The engine chose its move after the seal request: seal it now; the move itself is never shown.
     bool computer_move_withheld = false;
+    // After a restart the withheld choice is gone (it lived in memory only): the engine chooses again.
+    bool computer_move_rechoosing = false;
     bool human_offer_pending = false;
     bool computer_offer_pending = false;
     event::Indication indication;         // the locked policy's instructions (E.III 3.1-3.3)

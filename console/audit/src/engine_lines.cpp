@@ -1,0 +1,245 @@
+// Every engine line against the game (issue 23 item 2): the `position` sent equals the game the session
+// rebuilt, each `go` gives the times the budget rule gives (recomputed by the session's own code at the
+// record's time), a `setoption` after the start is a permitted module change the engine asked for, each
+// search has its engine I/O, and nothing is searched while the game is adjourned.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+#include "checks.hpp"
+#include "i18n/mark.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+// The go values are the session's own figures from the same record times: equal to the millisecond.
+constexpr std::int64_t kGoToleranceMs = 0;
+
+std::vector<std::string> words(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+// "> position startpos moves e2e4 e7e5" -> {e2e4, e7e5}; nullopt for any other position (a FEN: the
+// console always sends the game from the start, so that the engine sees the repetition history).
+std::optional<std::vector<std::string>> positionMoves(const std::string& line) {
+    auto w = words(line);
+    if (w.size() < 3 || w[2] != "startpos") return std::nullopt;
+    if (w.size() == 3) return std::vector<std::string>{};
+    if (w[3] != "moves") return std::nullopt;
+    return std::vector<std::string>(w.begin() + 4, w.end());
+}
+
+std::string movesText(const std::vector<std::string>& moves) {
+    if (moves.empty()) return "startpos";
+    const std::size_t from = moves.size() > 4 ? moves.size() - 4 : 0;
+    std::string tail =
+        fmt::format("{}", fmt::join(moves.begin() + static_cast<std::ptrdiff_t>(from), moves.end(), " "));
+    return from > 0 ? "... " + tail : tail;
+}
+
+// The go figures a search was given, from its record or from its `> go` line.
+struct GoFigures {
+    std::int64_t wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0;
+};
+
+GoFigures recordFigures(const json& p) {
+    return {p.value("wtime", std::int64_t{0}), p.value("btime", std::int64_t{0}),
+            p.value("winc", std::int64_t{0}), p.value("binc", std::int64_t{0}),
+            p.value("movestogo", std::int64_t{0})};
+}
+
+// "> go ponder wtime 1 btime 2 winc 3 binc 4 movestogo 5": nullopt when it names no clock (go nodes N).
+std::optional<GoFigures> lineFigures(const std::string& line) {
+    auto w = words(line);
+    GoFigures g;
+    bool timed = false;
+    for (std::size_t k = 2; k + 1 < w.size(); ++k) {
+        std::int64_t* field = w[k] == "wtime"       ? &g.wtime
+                              : w[k] == "btime"     ? &g.btime
+                              : w[k] == "winc"      ? &g.winc
+                              : w[k] == "binc"      ? &g.binc
+                              : w[k] == "movestogo" ? &g.movestogo
+                                                    : nullptr;
+        if (!field) continue;
+        *field = static_cast<std::int64_t>(std::strtoll(w[k + 1].c_str(), nullptr, 10));
+        timed = timed || w[k] == "wtime" || w[k] == "btime";
+    }
+    if (!timed) return std::nullopt;
+    return g;
+}
+
+struct LineWalk {
+    std::vector<const SearchStart*> window;  // searches started and not yet answered
+    std::size_t next = 0;                    // the first of them whose `> go` is not yet read
+    bool started = false, handshake = false, adjourned = false;
+    std::vector<std::pair<std::string, std::string>> module_changes;  // carried out, not yet sent
+    std::vector<LineFinding> out;
+
+    // The search the next `position` / `go` line belongs to (a restarted engine's repeat: the last).
+    const SearchStart* target() const {
+        if (next < window.size()) return window[next];
+        return window.empty() ? nullptr : window.back();
+    }
+};
+
+// The searches [from, to) of the window whose lines never came: a gap, except a ponder search's.
+void gaps(LineWalk& w, std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to; ++k)
+        if (!w.window[k]->ponder)
+            w.out.push_back(
+                {"no-forced-move", w.window[k]->record,
+                 fmt::format(i18n::N_("record #{}: the search started here has no engine I/O in the "
+                                      "journal (its position was never sent) (E.III 2.3)"),
+                             w.window[k]->record)});
+}
+
+// E.III 1.4: the engine plays the game as recorded: each position it is sent is its search's game. A
+// ponder search may never reach the engine (the human moved before it was sent): its start is passed over.
+void positionLine(LineWalk& w, std::size_t i, const std::string& line) {
+    auto moves = positionMoves(line);
+    for (std::size_t k = w.next; moves && k < w.window.size(); ++k) {
+        if (w.window[k]->moves != *moves) continue;
+        gaps(w, w.next, k);
+        w.next = k;
+        return;
+    }
+    const SearchStart* s = w.target();
+    if (!s || (moves && *moves == s->moves)) return;
+    w.out.push_back(
+        {"moves-recorded", i,
+         fmt::format(
+             i18n::N_("record #{}: the engine was sent the game \"{}\" ({} half-moves), but the game the "
+                      "journal's records replay to has \"{}\" ({} half-moves) (E.III 1.4)"),
+             i, moves ? movesText(*moves) : line.substr(2), moves ? moves->size() : 0, movesText(s->moves),
+             s->moves.size())});
+}
+
+// E.III 2.2, 3.4: after the start the engine's settings change only by a module change it requested.
+void setoptionLine(LineWalk& w, std::size_t i, const std::string& line) {
+    if (!w.started || w.handshake) return;
+    auto it = std::find_if(w.module_changes.begin(), w.module_changes.end(), [&](const auto& m) {
+        return line == fmt::format("> setoption name {} value {}", m.first, m.second);
+    });
+    if (it != w.module_changes.end()) return (void)w.module_changes.erase(it);
+    w.out.push_back(
+        {"faster-rate", i,
+         fmt::format(i18n::N_("record #{}: the engine was sent \"{}\" during the game without a module "
+                              "change it requested (E.III 2.2, 3.4)"),
+                     i, line.substr(2))});
+}
+
+void goFigures(const Context& ctx, const SearchStart& s, const GoFigures& g, std::size_t record, LineWalk& w);
+
+void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
+    const SearchStart* s = w.target();
+    if (w.next < w.window.size()) ++w.next;
+    if (auto g = lineFigures(line); s && g) goFigures(ctx, *s, *g, i, w);
+}
+
+void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
+    for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
+        const std::string& line = l.get_ref<const std::string&>();
+        // A restarted engine is introduced again (uci ... isready) with the setup's options.
+        if (line == "> uci") w.handshake = true;
+        if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
+            w.handshake = false;
+        if (line.rfind("> position ", 0) == 0) positionLine(w, i, line);
+        if (line == "> go" || line.rfind("> go ", 0) == 0) goLine(ctx, w, i, line);
+        if (line.rfind("> setoption ", 0) == 0) setoptionLine(w, i, line);
+    }
+}
+
+// The console journals a search's lines before its move: a search answered without its `go` on the
+// wire is a gap in the engine I/O.
+void searchAnswered(LineWalk& w) {
+    gaps(w, w.next, w.window.size());
+    w.window.clear();
+    w.next = 0;
+}
+
+// E.III 2.1 (more than the rule gives keeps no handling time), 2.2 (less is a hidden faster rate) and
+// 1.1 (the human's clock in the go is the console's clock: another value is a clock changed without a
+// table-clock reading). `record` holds the figures (the go record, or the engine_io with its line).
+void goFigures(const Context& ctx, const SearchStart& s, const GoFigures& g, std::size_t record,
+               LineWalk& w) {
+    // The wire never carries a negative time (a flagged clock is sent as 0: engine_bridge's formatGo).
+    auto wire = [](std::int64_t ms) { return std::max<std::int64_t>(ms, 0); };
+    const bool white = ctx.tl.computer == rules::Color::White;
+    const std::int64_t own = wire(white ? g.wtime : g.btime), human = wire(white ? g.btime : g.wtime);
+    const std::int64_t rule_own = wire((white ? s.go.wtime : s.go.btime).count());
+    const std::int64_t rule_human = wire((white ? s.go.btime : s.go.wtime).count());
+    const bool same_rest =
+        g.winc == s.go.winc.count() && g.binc == s.go.binc.count() && g.movestogo == s.go.movestogo;
+    const std::string label = moveLabel(ctx.tl.ply_before[s.record]);
+    if (std::abs(human - rule_human) > kGoToleranceMs)
+        return w.out.push_back(
+            {"table-clock", record,
+             fmt::format(
+                 i18n::N_("record #{}: at {} the engine was told the human's clock read {}, but the "
+                          "console's clock replayed from the journal read {}: a clock changed without a "
+                          "table-clock reading (E.III 1.1)"),
+                 record, label, clockText(human), clockText(rule_human))});
+    if (own < rule_own - kGoToleranceMs)
+        return w.out.push_back(
+            {"faster-rate", record,
+             fmt::format(
+                 i18n::N_("record #{}: at {} the engine was given {}, less than the {} the budget rule "
+                          "in force gives: a faster rate without a faster-rate record (E.III 2.2)"),
+                 record, label, clockText(own), clockText(rule_own))});
+    if (own > rule_own + kGoToleranceMs || !same_rest)
+        w.out.push_back(
+            {"handling-time", record,
+             fmt::format(i18n::N_("record #{}: at {} the engine was given {} where the budget rule in force "
+                                  "gives {} (with its increments and moves to go): no time kept for handling "
+                                  "as the rule keeps it (E.III 2.1)"),
+                         record, label, clockText(own), clockText(rule_own))});
+}
+
+// Guidelines I.5, E.III 3.5: from the envelope to its opening the engine searches nothing.
+void adjournedSearch(const Context& ctx, std::size_t i, LineWalk& w) {
+    const std::string& type = ctx.tl.at(i).type;
+    if (type == "sealed") w.adjourned = true;
+    if (type == "resume") w.adjourned = false;
+    if (w.adjourned && (type == "go" || type == "ponder_start" || type == "ponder_hit"))
+        w.out.push_back({"sealed-move", i,
+                         fmt::format(i18n::N_("record #{}: the engine was set to search while the game was "
+                                              "adjourned, before the envelope was opened (Guidelines I.5)"),
+                                     i)});
+}
+
+void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_start) {
+    const auto& r = ctx.tl.at(i);
+    if (r.type == "start") w.started = true;
+    adjournedSearch(ctx, i, w);
+    if (r.type == "module_change")
+        w.module_changes.emplace_back(r.payload.value("name", ""), r.payload.value("value", ""));
+    // A search while adjourned should not exist at all: its verdict is the sealed move's alone.
+    if (next_start < ctx.starts.size() && ctx.starts[next_start].record == i) {
+        const SearchStart& s = ctx.starts[next_start++];
+        if (!w.adjourned) w.window.push_back(&s);
+        if (!w.adjourned) goFigures(ctx, s, recordFigures(r.payload), i, w);
+    }
+    // The program that ran these searches is gone (a crash, a kill): their lines were never journaled.
+    if (r.type == "console_resumed") {
+        w.window.clear();
+        w.next = 0;
+    }
+    if (r.type == "engine_io") engineIo(ctx, w, i);
+    if (r.type == "engine_move" || r.type == "engine_move_withheld") searchAnswered(w);
+}
+
+}  // namespace
+
+std::vector<LineFinding> engineLineFindings(const Context& ctx) {
+    LineWalk w;
+    std::size_t next_start = 0;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx, w, i, next_start);
+    return std::move(w.out);
+}
+
+}  // namespace oc::audit::detail
