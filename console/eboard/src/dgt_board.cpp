@@ -135,6 +135,8 @@ void DgtBoard::handle(const dgt::Message& m, TimePoint now, PollResult& out) {
         lost_reported_ = false;
         ++reconnects_;
         clock_queue_.push_front(dgt::clockVersion());  // is a clock there?
+        // The lever's position now: a press is a change from it (UPDATE_NICE is silent until a time changes).
+        send(dgt::encode(dgt::Command::SendClock), now, out);
         out.notices.push_back(link::Connected{identity_});
     }
 }

@@ -299,17 +299,19 @@ bool FakeRun::run(const FakeStep& step) {
     return !std::holds_alternative<fake::Quit>(step);
 }
 
-// Standard input, line by line, without blocking the board: poll says when a line may be there.
-std::optional<std::string> readLine(std::string& pending, bool& eof) {
+// What one read of standard input brings (poll said it would not block), split into whole lines.
+std::vector<std::string> readLines(std::string& pending, bool& eof) {
     char buffer[256];
     const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
     if (n <= 0) eof = true;
     if (n > 0) pending.append(buffer, static_cast<std::size_t>(n));
-    const std::size_t nl = pending.find('\n');
-    if (nl == std::string::npos) return std::nullopt;
-    std::string line = pending.substr(0, nl);
-    pending.erase(0, nl + 1);
-    return line;
+    if (eof && !pending.empty() && pending.back() != '\n') pending += '\n';
+    std::vector<std::string> lines;
+    for (std::size_t nl = pending.find('\n'); nl != std::string::npos; nl = pending.find('\n')) {
+        lines.push_back(pending.substr(0, nl));
+        pending.erase(0, nl + 1);
+    }
+    return lines;
 }
 
 }  // namespace
@@ -341,10 +343,9 @@ int runFakeBoard(const FakeOptions& options, const std::optional<std::vector<std
         while (!stop && !eof) {
             run.serve(milliseconds{1000}, stop, STDIN_FILENO);
             if (!run.extraReadable()) continue;
-            while (auto line = readLine(pending, eof)) {
-                const auto go_on = step(*line, ++number);  // a typing slip is reported, not fatal
+            for (const std::string& line : readLines(pending, eof)) {
+                const auto go_on = step(line, ++number);  // a typing slip is reported, not fatal
                 if (go_on && !*go_on) return run.exitCode();
-                if (pending.find('\n') == std::string::npos) break;
             }
         }
     }
