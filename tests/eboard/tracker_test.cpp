@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "eboard/attachment.hpp"
+
 namespace oc::eboard {
 namespace {
 
@@ -514,6 +516,150 @@ TEST(Tracker, FastHumanReplyInsideOneSettleTime) {
     t.human();
     for (Event& e : t.tracker.poll(t.now)) t.events.push_back(std::move(e));
     EXPECT_EQ(t.proposals(), std::vector<std::string>{"g1f3"});
+}
+
+// --- The attachment: the board's events as the session's commands.
+
+struct Attached {
+    Table t;
+    Attachment a;
+    std::vector<Intent> intents;
+    explicit Attached(AttachmentSettings s = {}) : a(t.tracker, s) {}
+    void view(GameView::Stage stage, std::optional<std::string> computer = std::nullopt) {
+        GameView v;
+        v.stage = stage;
+        v.game = t.game;
+        v.human = Color::White;
+        v.mirror[Color::White] = 90min;
+        v.mirror[Color::Black] = 90min;
+        if (computer) v.computer_move = *rules::parseUci(t.game.current(), *computer);
+        a.view(v, t.now);
+    }
+    void run(Ms ms) {
+        const std::size_t before = t.events.size();
+        t.wait(ms);
+        take(before);
+    }
+    void press(bool lever_right_high, Ms white = 90min, Ms black = 90min) {
+        const std::size_t before = t.events.size();
+        t.tracker.clock(face(white, black, lever_right_high), t.now);
+        for (Event& e : t.tracker.poll(t.now)) t.events.push_back(std::move(e));
+        take(before);
+    }
+    void take(std::size_t from) {
+        const std::vector<Event> fresh(t.events.begin() + static_cast<std::ptrdiff_t>(from), t.events.end());
+        for (Intent& i : a.take(fresh)) intents.push_back(std::move(i));
+    }
+    template <typename T>
+    std::size_t count() const {
+        std::size_t n = 0;
+        for (const Intent& i : intents) n += std::holds_alternative<T>(i) ? 1u : 0u;
+        return n;
+    }
+};
+
+TEST(Attachment, TheLeverCommitsTheProposedHumanMove) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);  // the lever's first position
+    x.t.lift("e2");
+    x.t.place("e3", 'P');
+    x.run(400ms);  // e2-e3 proposed, then the pawn slides on
+    x.t.lift("e3");
+    x.t.place("e4", 'P');
+    x.run(400ms);
+    EXPECT_TRUE(x.intents.empty()) << "nothing is committed before the press";
+    x.press(true);  // White (left) presses
+    ASSERT_EQ(x.count<intent::HumanMove>(), 1u);
+    EXPECT_EQ(rules::toUci(std::get<intent::HumanMove>(x.intents[0]).move), "e2e4");
+    EXPECT_EQ(std::get<intent::HumanMove>(x.intents[0]).pressed_at, x.t.now);
+}
+
+TEST(Attachment, APressWithNoMoveOnTheBoardCommitsNothing) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);
+    x.t.lift("g1");
+    x.t.place("f3", 'N');
+    x.run(400ms);
+    x.t.lift("f3");
+    x.t.place("g1", 'N');  // taken back before the press
+    x.run(400ms);
+    x.press(true);
+    EXPECT_TRUE(x.intents.empty());
+}
+
+TEST(Attachment, EnterAndAutoCommitModes) {
+    Attached enter({CommitMode::Enter, Ms{2000}});
+    enter.view(GameView::Stage::HumanToMove);
+    enter.press(false);
+    enter.t.lift("d2");
+    enter.t.place("d4", 'P');
+    enter.run(400ms);
+    enter.press(true);
+    EXPECT_TRUE(enter.intents.empty()) << "commit: enter ignores the lever";
+    auto committed = enter.a.enter();
+    ASSERT_TRUE(committed);
+    EXPECT_EQ(rules::toUci(std::get<intent::HumanMove>(*committed).move), "d2d4");
+    EXPECT_FALSE(enter.a.enter());
+
+    Attached autom({CommitMode::Auto, Ms{2000}});
+    autom.view(GameView::Stage::HumanToMove);
+    autom.t.lift("d2");
+    autom.t.place("d4", 'P');
+    autom.run(400ms);
+    ASSERT_EQ(autom.count<intent::HumanMove>(), 1u);
+}
+
+TEST(Attachment, ComputerMoveMadeThenClockPressed) {
+    Attached x;
+    x.t.play("e2e4");
+    x.view(GameView::Stage::ComputerMoveShown, "e7e5");
+    x.press(true);  // after White's press: left low, right high
+    x.t.lift("e7");
+    x.t.place("e5", 'p');
+    x.run(400ms);
+    ASSERT_EQ(x.count<intent::MadeOnBoard>(), 1u);
+    x.view(GameView::Stage::ComputerMoveMade, "e7e5");
+    x.run(400ms);
+    x.press(false);  // the right half (Black's, the computer's) goes down
+    ASSERT_EQ(x.count<intent::ClockPressed>(), 1u);
+    EXPECT_EQ(x.count<intent::MadeOnBoard>(), 1u);
+}
+
+TEST(Attachment, AWrongComputerMoveIsNeverMadeNorPressed) {
+    Attached x;
+    x.t.play("e2e4");
+    x.view(GameView::Stage::ComputerMoveShown, "e7e5");
+    x.press(true);
+    x.t.lift("d7");
+    x.t.place("d5", 'p');
+    x.run(400ms);
+    ASSERT_TRUE(x.a.mismatch());
+    x.press(false);  // pressed anyway: nothing is committed until the board is right
+    EXPECT_TRUE(x.intents.empty());
+    x.t.lift("d5");
+    x.t.place("d7", 'p');
+    x.t.lift("e7");
+    x.t.place("e5", 'p');
+    x.run(400ms);
+    EXPECT_FALSE(x.a.mismatch());
+    EXPECT_EQ(x.count<intent::MadeOnBoard>(), 1u);
+}
+
+TEST(Attachment, OneClockSyncPerMoveAtMost) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false, 90min, 90min);  // within the threshold: no sync
+    EXPECT_TRUE(x.intents.empty());
+    x.press(false, 89min, 90min);  // one minute off: sync
+    x.press(false, 88min, 90min);  // again off, same move: no second sync
+    ASSERT_EQ(x.count<intent::SyncClock>(), 1u);
+    EXPECT_EQ(std::get<intent::SyncClock>(x.intents[0]).remaining[Color::White], 89min);
+    x.t.play("e2e4");
+    x.view(GameView::Stage::EngineThinking);
+    x.press(true, 88min, 90min);
+    EXPECT_EQ(x.count<intent::SyncClock>(), 2u);
 }
 
 }  // namespace
