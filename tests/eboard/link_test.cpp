@@ -142,6 +142,7 @@ TEST(DgtLink, BoardWithoutClockSaysSo) {
     ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::ClockMissing>(s) == 1; }));
     EXPECT_EQ(board.identity().clock_present, false);
     EXPECT_EQ(fake.close(), 0);
+    fs::remove(link + ".log");
 }
 
 TEST(DgtLink, MissingPortIsReportedOnce) {
