@@ -22,5 +22,7 @@ void addJournalCommands(CLI::App& app, ExitCode& code);
 void addAuditCommands(CLI::App& app, ExitCode& code);
 // `broadcast serve`, and `journal verify --against` (after addJournalCommands).
 void addBroadcastCommands(CLI::App& app, ExitCode& code);
+// `eboard probe`, `eboard fake` (console/eboard).
+void addEboardCommands(CLI::App& app, ExitCode& code);
 
 }  // namespace oc::cli

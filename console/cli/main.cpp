@@ -53,6 +53,7 @@ void addCommands(CLI::App& app, oc::cli::ExitCode& code) {
     oc::cli::addSessionCommands(app, code);
     oc::cli::addSpeechCommands(app, code);
     oc::cli::addBroadcastCommands(app, code);
+    oc::cli::addEboardCommands(app, code);
     translateHelpFlags(app);
 }
 

@@ -1,0 +1,193 @@
+// eboard_bench: the figures issue 24 asks of the e-board (docs/eboard.md "Figures").
+//  1. From the last piece put down to the proposed move: the tracker's own work (settle time excluded)
+//     and with the 300 ms settle time included, p50/p99 over the human moves of random games.
+//  2. From a wrong computer move put down to the red notice (BoardDiffers), likewise.
+//  3. Garbage: a stream of frames with random bytes between them; frames survived, spurious frames,
+//     bytes skipped; and the decoder's throughput.
+//  4. CPU of the link with a connected, idle board (the fake board process, with its clock) over 5 s.
+// Usage: eboard_bench [OPERATOR_CLI]   (without it, figure 4 is skipped)
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <thread>
+
+#include "eboard/dgt_board.hpp"
+#include "eboard/dgt_board_side.hpp"
+#include "eboard/dgt_decoder.hpp"
+#include "eboard/tracker.hpp"
+
+namespace {
+
+using namespace oc::eboard;
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    return v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
+}
+
+// The field updates that turn `before` into `after`: lifts first, then the pieces put down.
+void playOnBoard(Tracker& t, const Placement& before, const Placement& after, TimePoint& now) {
+    const auto diffs = differences(before, after);
+    for (const SquareDiff& d : diffs)
+        if (d.actual == Cell::Empty || d.expected != Cell::Empty) {
+            t.square(d.square, Cell::Empty, now);
+            now += 60ms;
+        }
+    for (const SquareDiff& d : diffs)
+        if (d.actual != Cell::Empty) {
+            t.square(d.square, d.actual, now);
+            now += 60ms;
+        }
+    now -= 60ms;  // `now` = when the last piece went down
+}
+
+// Wall time of the tracker's poll at the settle deadline, and whether it gave an event of type T.
+template <typename T>
+std::optional<double> settleAndTime(Tracker& t, TimePoint last) {
+    const auto start = Clock::now();
+    const auto events = t.poll(last + t.settings().settle);
+    const double us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+    for (const Event& e : events)
+        if (std::holds_alternative<T>(e.what)) return us;
+    return std::nullopt;
+}
+
+struct Latencies {
+    std::vector<double> proposed_us, wrong_us;
+};
+
+Latencies trackerLatencies(int games) {
+    Latencies out;
+    std::mt19937 rng(24);
+    for (int g = 0; g < games; ++g) {
+        Tracker t;
+        TimePoint now{};
+        oc::rules::Game game;
+        t.picture(placementOf(game.current()), now);
+        for (int ply = 0; ply < 80 && game.current().hasLegalMove(); ++ply) {
+            const auto moves = game.current().legalMoves();
+            const std::size_t i = std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng);
+            const auto m = moves[i];
+            const Placement before = placementOf(game.current());
+            const bool computer = ply % 2 == 1 && moves.size() > 1;
+            const auto wrong = moves[(i + 1) % moves.size()];
+            t.expect(game, computer ? Watch::Computer : Watch::Human, m, now);
+            if (computer) {  // the operator first plays another legal move: the notice's latency
+                playOnBoard(t, before, placementOf(game.current().play(wrong)), now);
+                if (auto us = settleAndTime<ev::BoardDiffers>(t, now)) out.wrong_us.push_back(*us);
+                now += 400ms;
+                playOnBoard(t, placementOf(game.current().play(wrong)), before, now);
+                now += 400ms;
+                (void)t.poll(now);
+            }
+            playOnBoard(t, before, placementOf(game.current().play(m)), now);
+            if (auto us = computer ? settleAndTime<ev::ComputerMoveMade>(t, now)
+                                   : settleAndTime<ev::Proposed>(t, now))
+                if (!computer) out.proposed_us.push_back(*us);
+            now += 400ms;
+            (void)t.poll(now);
+            game.playLegal(m);
+        }
+    }
+    return out;
+}
+
+void printLatency(const char* what, const std::vector<double>& us) {
+    fmt::print(
+        "{}: n={} p50 {:.1f} us, p99 {:.1f} us (settle excluded); p50 {:.3f} ms, p99 {:.3f} ms (300 ms "
+        "settle included)\n",
+        what, us.size(), percentile(us, 0.5), percentile(us, 0.99), 300 + percentile(us, 0.5) / 1000,
+        300 + percentile(us, 0.99) / 1000);
+}
+
+oc::eboard::dgt::Bytes randomFrame(std::mt19937& rng) {
+    using namespace oc::eboard::dgt;
+    std::uniform_int_distribution<int> kind(0, 9), sq(0, 63), code(0, 12), sec(0, 59);
+    const int k = kind(rng);
+    if (k < 7)
+        return frame(FieldUpdate{static_cast<std::uint8_t>(sq(rng)), static_cast<std::uint8_t>(code(rng))});
+    if (k < 9) {
+        ClockTimes t;
+        t.left.minutes = static_cast<std::uint8_t>(sec(rng));
+        t.right.seconds = static_cast<std::uint8_t>(sec(rng));
+        t.status = 0x01;
+        return frame(t);
+    }
+    return frame(dumpOf(placementOf(oc::rules::Position::startpos())));
+}
+
+void garbageFigures() {
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> byte(0, 255), gap(1, 40);
+    oc::eboard::dgt::Bytes stream;
+    std::vector<oc::eboard::dgt::Message> sent;
+    std::size_t garbage = 0;
+    const int frames = 100000;
+    for (int i = 0; i < frames; ++i) {
+        const int n = gap(rng);
+        for (int j = 0; j < n; ++j) stream.push_back(static_cast<std::uint8_t>(byte(rng)));
+        garbage += static_cast<std::size_t>(n);
+        const auto f = randomFrame(rng);
+        sent.push_back(*oc::eboard::dgt::decodeFrame(f));
+        stream.insert(stream.end(), f.begin(), f.end());
+    }
+    oc::eboard::dgt::Decoder d;
+    const auto start = Clock::now();
+    const auto got = d.feed(stream);
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    // Every frame sent must come out in order; anything else in between is spurious.
+    std::size_t survived = 0;
+    for (const auto& m : got)
+        if (survived < sent.size() && m == sent[survived]) ++survived;
+    fmt::print(
+        "garbage: {} frames with {} random bytes between them ({} bytes in all): {} frames survived, {} "
+        "spurious, {} bytes skipped, {} frames dropped; decoder {:.1f} MB/s\n",
+        frames, garbage, stream.size(), survived, got.size() - survived, d.stats().garbage_bytes,
+        d.stats().dropped_frames, static_cast<double>(stream.size()) / s / 1e6);
+}
+
+double cpuSeconds() {
+    rusage u{};
+    ::getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+void idleCpu(const std::string& cli) {
+    const std::string link =
+        (std::filesystem::temp_directory_path() / ("bench-dgt-" + std::to_string(::getpid()))).string();
+    FILE* fake = ::popen((cli + " eboard fake --clock --link " + link + " >/dev/null 2>&1").c_str(), "w");
+    for (int i = 0; i < 200 && !std::filesystem::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
+    DgtBoard board(link);
+    const auto end = Clock::now() + 10s;
+    while (!board.connected() && Clock::now() < end) (void)board.poll(50ms);
+    oc::rules::Game game;
+    board.tracker().expect(game, Watch::Human, std::nullopt, Clock::now());
+    const double cpu0 = cpuSeconds();
+    const auto t0 = Clock::now();
+    while (Clock::now() - t0 < 5s) (void)board.poll(50ms);  // the console's loop polls like this
+    const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+    fmt::print("idle board: connected {}, CPU {:.2f}% of one core over {:.1f} s (poll every 50 ms)\n",
+               board.connected() ? "yes" : "no", 100 * (cpuSeconds() - cpu0) / wall, wall);
+    std::fputs("quit\n", fake);
+    ::pclose(fake);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Latencies l = trackerLatencies(200);
+    printLatency("last piece down -> proposed move", l.proposed_us);
+    printLatency("wrong computer move down -> red notice", l.wrong_us);
+    garbageFigures();
+    if (argc > 1) idleCpu(argv[1]);
+    return 0;
+}

@@ -1,0 +1,147 @@
+// `eboard probe` (what a DGT board says about itself) and `eboard fake` (a fake DGT board and DGT 3000
+// on a pseudo-terminal, for rehearsals and tests). See docs/operator-guide.md "Electronic board".
+#include <fmt/format.h>
+
+#include <atomic>
+#include <csignal>
+#include <fstream>
+#include <memory>
+
+#include "commands.hpp"
+#include "eboard/dgt_board.hpp"
+#include "eboard/fake_link.hpp"
+#include "i18n/tr.hpp"
+
+namespace oc::cli {
+
+namespace {
+
+using i18n::tr;
+using i18n::trf;
+
+std::atomic<bool> g_stop{false};
+
+struct ProbeArgs {
+    std::string port;
+    double timeout_s = 5.0;
+};
+
+struct FakeArgs {
+    std::string link;
+    std::string script;
+    std::string fen;
+    bool clock = false;
+    bool turned = false;
+};
+
+std::string clockSide(const eboard::dgt::ClockSide& s) {
+    return fmt::format("{}:{:02}:{:02}", s.hours, s.minutes, s.seconds);
+}
+
+std::string orientation(const std::optional<bool>& turned) {
+    if (!turned) return tr("unknown (the board does not show the start position)");
+    return *turned ? tr("turned (Black's side by the cable)")
+                   : tr("upright (White's side by the cable's left)");
+}
+
+std::string clockLine(const eboard::ProbeReport& r) {
+    if (r.identity.clock_present == false) return tr("no clock");
+    if (!r.clock) return tr("no reading");
+    const std::string state = r.clock->running() ? tr("running") : tr("stopped");
+    return trf("left {}, right {}, {}", clockSide(r.clock->left), clockSide(r.clock->right), state);
+}
+
+void printProbe(const eboard::ProbeReport& r) {
+    const auto& id = r.identity;
+    fmt::print("{} {}\n", tr("port:"), id.port);
+    if (id.version) fmt::print("{} {}.{}\n", tr("version:"), id.version->major, id.version->minor);
+    fmt::print("{} {}\n", tr("serial number:"), id.serial.empty() ? "-" : id.serial);
+    fmt::print("{} {}\n", tr("long serial number:"), id.long_serial.empty() ? "-" : id.long_serial);
+    fmt::print("{} {}\n", tr("position (FEN):"), r.fen);
+    fmt::print("{} {}\n", tr("orientation:"), orientation(r.turned));
+    fmt::print("{} {}\n", tr("clock:"), clockLine(r));
+    if (id.clock_version)
+        fmt::print("{} {}.{}\n", tr("clock version:"), id.clock_version->major, id.clock_version->minor);
+    fmt::print("{} {}\n", tr("battery:"), id.battery_percent ? fmt::format("{}%", *id.battery_percent) : "-");
+    fmt::print("{} {}\n", tr("bytes skipped:"), r.stats.garbage_bytes);
+}
+
+int runProbe(const ProbeArgs& a) {
+    if (a.timeout_s <= 0 || a.timeout_s > 60) {
+        fmt::print(stderr, "{}\n", tr("bad --timeout: give seconds between 0 and 60, e.g. --timeout 5"));
+        return 2;
+    }
+    auto report = eboard::probe(a.port, eboard::Ms{static_cast<long>(a.timeout_s * 1000)});
+    if (!report) {
+        fmt::print(stderr, "{}\n", i18n::translateMessage(report.error()));
+        return 1;
+    }
+    printProbe(*report);
+    return 0;
+}
+
+std::optional<std::vector<std::string>> readScript(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return std::nullopt;
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+int runFake(const FakeArgs& a) {
+    eboard::FakeOptions o{a.link, a.clock, a.turned, std::nullopt, 24};
+    if (!a.fen.empty()) {
+        if (!eboard::parsePlacementFen(a.fen)) {
+            fmt::print(stderr, "{}\n",
+                       trf("bad --fen '{}': expected a FEN such as "
+                           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                           a.fen));
+            return 2;
+        }
+        o.fen = a.fen;
+    }
+    std::optional<std::vector<std::string>> script;
+    if (!a.script.empty()) {
+        script = readScript(a.script);
+        if (!script) {
+            fmt::print(stderr, "{}\n", trf("cannot read the script '{}'", a.script));
+            return 2;
+        }
+    }
+    std::signal(SIGTERM, [](int) { g_stop = true; });
+    std::signal(SIGINT, [](int) { g_stop = true; });
+    auto log = [](const std::string& line) {
+        fmt::print("{}\n", i18n::translateMessage(line));
+        std::fflush(stdout);
+    };
+    return eboard::runFakeBoard(o, script, log, g_stop);
+}
+
+}  // namespace
+
+void addEboardCommands(CLI::App& app, ExitCode& code) {
+    auto* eb = app.add_subcommand("eboard", tr("Electronic board: probe a DGT board, or run a fake one"));
+    eb->require_subcommand(1);
+
+    auto probe = std::make_shared<ProbeArgs>();
+    auto* p = eb->add_subcommand(
+        "probe", tr("Print a DGT board's version, serial numbers, position, clock and battery"));
+    p->add_option("--port", probe->port,
+                  tr("The board's serial port, e.g. /dev/ttyACM0 or a fake board's link"))
+        ->required();
+    p->add_option("--timeout", probe->timeout_s, tr("Seconds to wait for the answers (default 5)"));
+    p->callback([probe, &code] { code.value = runProbe(*probe); });
+
+    auto fake = std::make_shared<FakeArgs>();
+    auto* f = eb->add_subcommand("fake", tr("Run a fake DGT board (and DGT 3000) on a pseudo-terminal"));
+    f->add_option("--link", fake->link, tr("The symlink to create for the console to open"))->required();
+    f->add_option("--script", fake->script,
+                  tr("Lines to play (lift e2, place e4, press, wait 300ms, clock 1:29:58 1:30:00, unplug, "
+                     "replug, garbage 40); default: read them from standard input"));
+    f->add_flag("--clock", fake->clock, tr("A DGT 3000 clock is on the board"));
+    f->add_flag("--turned", fake->turned, tr("The board is turned: Black's side by the cable"));
+    f->add_option("--fen", fake->fen, tr("The position on the board (default: the start position)"));
+    f->callback([fake, &code] { code.value = runFake(*fake); });
+}
+
+}  // namespace oc::cli

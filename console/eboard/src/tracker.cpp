@@ -1,0 +1,277 @@
+#include "eboard/tracker.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace oc::eboard {
+
+using rules::Color;
+using rules::Move;
+using rules::Position;
+
+namespace {
+
+// The placement after `m`, for each legal move of `pos` whose result is `p`.
+std::vector<Move> movesShowing(const Position& pos, const Placement& p) {
+    std::vector<Move> out;
+    for (Move m : pos.legalMoves())
+        if (placementOf(pos.play(m)) == p) out.push_back(m);
+    return out;
+}
+
+// The squares the move `m` changes (from, to, the rook's squares, an e.p. victim's).
+std::vector<rules::Square> touched(const Position& before, Move m) {
+    std::vector<rules::Square> out;
+    for (const SquareDiff& d : differences(placementOf(before), placementOf(before.play(m))))
+        out.push_back(d.square);
+    return out;
+}
+
+bool contains(const std::vector<rules::Square>& squares, rules::Square s) {
+    return std::find(squares.begin(), squares.end(), s) != squares.end();
+}
+
+bool isColor(Cell c, Color color) {
+    const auto piece = pieceOf(c);
+    return piece && piece->color == color;
+}
+
+}  // namespace
+
+Tracker::Tracker(TrackerSettings settings) : settings_(settings) {}
+
+void Tracker::expect(const rules::Game& game, Watch watch, std::optional<Move> computer_move, TimePoint now) {
+    game_ = game;
+    watch_ = watch;
+    computer_move_ = watch == Watch::Computer ? computer_move : std::nullopt;
+    if (watch_ == Watch::Computer && !computer_move_) watch_ = Watch::Position;
+    standing_move_.reset();
+    const bool was_differing = outcome_ == Outcome::DiffersShown;
+    outcome_ = was_differing ? Outcome::DiffersShown : Outcome::Unknown;
+    if (raw_ && now - changed_at_ >= settings_.settle) settle(now);
+}
+
+void Tracker::picture(const Placement& raw, TimePoint now) {
+    if (raw_ && *raw_ == raw) return;  // a dump that confirms the picture does not restart the timer
+    raw_ = raw;
+    changed(now);
+}
+
+void Tracker::square(rules::Square raw_square, Cell cell, TimePoint now) {
+    if (!raw_ || (*raw_)[raw_square] == cell) return;  // updates before the first dump mean nothing
+    (*raw_)[raw_square] = cell;
+    changed(now);
+}
+
+// A change restarts the settle time, and a difference not yet shown waits for the next settled picture:
+// the player is still busy on the board.
+void Tracker::changed(TimePoint now) {
+    changed_at_ = now;
+    settled_ = false;
+    if (outcome_ == Outcome::DiffersPending) outcome_ = Outcome::Unknown;
+}
+
+void Tracker::clock(const ClockFace& face, TimePoint now) {
+    clock_missing_ = false;
+    const bool lever_moved = lever_right_high_ && *lever_right_high_ != face.lever_right_high;
+    lever_right_high_ = face.lever_right_high;
+    if (lever_moved) {
+        if (raw_ && !settled_) settle(now);  // the press declares the move complete: no more waiting
+        // The half that went down is the presser's: right high means the left player pressed.
+        emit(now, ev::LeverPressed{colorOf(face.lever_right_high ? Hand::Left : Hand::Right)});
+    }
+    ev::ClockReading reading;
+    reading.remaining[colorOf(Hand::Left)] = face.left;
+    reading.remaining[colorOf(Hand::Right)] = face.right;
+    reading.running = face.running;
+    if (face.to_move) reading.to_move = colorOf(*face.to_move);
+    reading.battery_low = face.battery_low;
+    emit(now, reading);
+}
+
+void Tracker::noClock(TimePoint now) {
+    lever_right_high_.reset();
+    if (!clock_missing_) emit(now, ev::ClockMissing{});
+    clock_missing_ = true;
+}
+
+void Tracker::forgetPicture() {
+    raw_.reset();
+    settled_ = false;
+    lever_right_high_.reset();
+}
+
+std::vector<Event> Tracker::poll(TimePoint now) {
+    if (raw_ && !settled_ && now - changed_at_ >= settings_.settle) settle(changed_at_ + settings_.settle);
+    if (outcome_ == Outcome::DiffersPending && now >= differs_at_ + settings_.grace) {
+        outcome_ = Outcome::DiffersShown;
+        emit(differs_at_ + settings_.grace, pending_);
+    }
+    return std::exchange(events_, {});
+}
+
+std::optional<TimePoint> Tracker::nextDeadline() const {
+    if (raw_ && !settled_) return changed_at_ + settings_.settle;
+    if (outcome_ == Outcome::DiffersPending) return differs_at_ + settings_.grace;
+    return std::nullopt;
+}
+
+std::optional<Placement> Tracker::currentPicture() const {
+    if (!raw_) return std::nullopt;
+    return turned_.value_or(false) ? eboard::turned(*raw_) : *raw_;
+}
+
+void Tracker::settle(TimePoint now) {
+    settled_ = true;
+    if (!turned_) findOrientation(now);
+    const Placement p = *currentPicture();
+    switch (watch_) {
+        case Watch::Human:
+            return evaluateHuman(p, now);
+        case Watch::Computer:
+            return evaluateComputer(p, now);
+        case Watch::Position:
+            return evaluatePosition(p, now);
+    }
+}
+
+// A board shows the game's position upright or turned; anything else leaves the orientation open (an
+// arbitrary position cannot tell the two apart reliably, so only the expected pictures decide).
+void Tracker::findOrientation(TimePoint now) {
+    std::vector<Placement> expected{placementOf(game_.current())};
+    if (computer_move_) expected.push_back(placementOf(game_.current().play(*computer_move_)));
+    for (const Placement& e : expected) {
+        if (*raw_ == e || *raw_ == eboard::turned(e)) {
+            turned_ = *raw_ != e;
+            emit(now, ev::Orientation{*turned_});
+            return;
+        }
+    }
+}
+
+void Tracker::evaluateHuman(const Placement& p, TimePoint now) {
+    const Position& cur = game_.current();
+    if (p == placementOf(cur)) return inStep(p, now);
+    const std::vector<Move> moves = movesShowing(cur, p);
+    if (moves.size() != 1) return differs(placementOf(cur), p, Fault::None, now);
+    if (outcome_ == Outcome::Proposed && standing_move_ == moves.front()) return;
+    if (outcome_ == Outcome::DiffersShown) emit(now, ev::BoardMatches{placementFen(p)});
+    outcome_ = Outcome::Proposed;
+    standing_move_ = moves.front();
+    emit(now, ev::Proposed{moves.front(), placementFen(p)});
+}
+
+void Tracker::evaluateComputer(const Placement& p, TimePoint now) {
+    const Position& cur = game_.current();
+    const Position after = cur.play(*computer_move_);
+    if (p == placementOf(cur)) return inStep(p, now);
+    // The move itself, or the move already answered by the human (a fast reply inside one settle time):
+    // either way the computer's move stands on the board.
+    if (p == placementOf(after) || !movesShowing(after, p).empty()) {
+        if (outcome_ == Outcome::Made) return;
+        if (outcome_ == Outcome::DiffersShown) emit(now, ev::BoardMatches{placementFen(p)});
+        outcome_ = Outcome::Made;
+        standing_move_ = computer_move_;
+        emit(now, ev::ComputerMoveMade{*computer_move_, placementFen(p)});
+        return;
+    }
+    differs(placementOf(after), p, classify(p), now);
+}
+
+void Tracker::evaluatePosition(const Placement& p, TimePoint now) {
+    if (p == placementOf(game_.current())) return inStep(p, now);
+    differs(placementOf(game_.current()), p, Fault::None, now);
+}
+
+// The board shows the game's position: a standing proposal or made move is withdrawn, a difference is
+// put right.
+void Tracker::inStep(const Placement& p, TimePoint now) {
+    if (outcome_ == Outcome::Proposed || outcome_ == Outcome::Made) emit(now, ev::Withdrawn{placementFen(p)});
+    if (outcome_ == Outcome::DiffersShown) emit(now, ev::BoardMatches{placementFen(p)});
+    outcome_ = Outcome::InStep;
+    standing_move_.reset();
+}
+
+// A wrong computer move is shown at once (nothing may be committed); on the human's side the player may
+// still be busy adjusting, so the difference waits for the grace time.
+void Tracker::differs(const Placement& expected, const Placement& p, Fault fault, TimePoint now) {
+    if (outcome_ == Outcome::Proposed || outcome_ == Outcome::Made) emit(now, ev::Withdrawn{placementFen(p)});
+    standing_move_.reset();
+    ev::BoardDiffers d{differences(expected, p), placementFen(p), fault, earlierPly(p)};
+    const bool at_once = watch_ == Watch::Computer || watch_ == Watch::Position || settings_.grace <= Ms{0};
+    const bool same = outcome_ == Outcome::DiffersShown && pending_.fen == d.fen;
+    pending_ = d;
+    if (same) return;
+    if (at_once) {
+        outcome_ = Outcome::DiffersShown;
+        emit(now, std::move(d));
+        return;
+    }
+    outcome_ = Outcome::DiffersPending;
+    differs_at_ = now;
+}
+
+std::optional<std::size_t> Tracker::earlierPly(const Placement& p) const {
+    const auto& positions = game_.positions();
+    for (std::size_t i = positions.size() - 1; i-- > 0;)
+        if (placementOf(positions[i]) == p) return i;
+    return std::nullopt;
+}
+
+// What went wrong with the computer's move, most specific first.
+Fault Tracker::classify(const Placement& p) const {
+    const Position& cur = game_.current();
+    const Move m = *computer_move_;
+    const Placement before = placementOf(cur);
+    const Placement target = placementOf(cur.play(m));
+    if (m.kind() == Move::Kind::Castling) {
+        Placement king_only = before;
+        king_only[m.to()] = before[m.from()];
+        king_only[m.from()] = Cell::Empty;
+        if (p == king_only) return Fault::RookNotMoved;
+    }
+    const std::vector<SquareDiff> diffs = differences(target, p);
+    if (m.kind() == Move::Kind::Promotion && diffs.size() == 1 && diffs.front().square == m.to())
+        return Fault::WrongPromotion;
+    const std::vector<rules::Square> own = touched(cur, m);
+    const bool move_right = std::none_of(diffs.begin(), diffs.end(),
+                                         [&](const SquareDiff& d) { return contains(own, d.square); });
+    if (cur.isCapture(m)) {
+        const auto victim = m.kind() == Move::Kind::EnPassant
+                                ? rules::makeSquare(rules::fileOf(m.to()), rules::rankOf(m.from()))
+                                : m.to();
+        const Cell victim_cell = before[victim];
+        const bool left = std::all_of(diffs.begin(), diffs.end(), [&](const SquareDiff& d) {
+            return d.expected == Cell::Empty && d.actual == victim_cell;
+        });
+        if (left) return Fault::CaptureLeft;
+    }
+    const Color human = ~cur.sideToMove();
+    if (move_right && std::any_of(diffs.begin(), diffs.end(), [&](const SquareDiff& d) {
+            return isColor(d.expected, human) || isColor(d.actual, human);
+        }))
+        return Fault::HumanPieceTouched;
+    return Fault::WrongMove;
+}
+
+Color Tracker::colorOf(Hand h) const {
+    return h == settings_.white_hand ? Color::White : Color::Black;
+}
+
+void Tracker::emit(TimePoint at, EventKind what) {
+    events_.push_back({at, std::move(what)});
+}
+
+ClockFace clockFaceOf(const dgt::ClockTimes& t) {
+    ClockFace f;
+    f.left = Ms{t.left.totalSeconds() * 1000};
+    f.right = Ms{t.right.totalSeconds() * 1000};
+    f.running = t.running();
+    f.lever_right_high = t.leverRightHigh();
+    f.battery_low = t.batteryLow();
+    if (t.leftToMove()) f.to_move = Hand::Left;
+    if (t.rightToMove()) f.to_move = Hand::Right;
+    return f;
+}
+
+}  // namespace oc::eboard

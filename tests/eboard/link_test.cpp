@@ -1,0 +1,160 @@
+// The DGT link against the fake board as a real process on a real pseudo-terminal (operator-cli eboard
+// fake, driven through its standard input): the handshake, the human's move from lifted and placed
+// pieces, the lever, the computer's move, a garbage burst, the DGT 3000's text, an unplug and a replug
+// (the symlink moved), and no forbidden command sent. Waits are bounded by generous deadlines; nothing
+// asserts on how long anything took.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "eboard/dgt_board.hpp"
+
+namespace oc::eboard {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+class FakeProcess {
+  public:
+    explicit FakeProcess(const std::string& link, const std::string& extra = "") {
+        const std::string cmd = std::string(OC_OPERATOR_CLI) + " --ui-lang en eboard fake --link " + link +
+                                " " + extra + " > " + link + ".log 2>&1";
+        pipe_ = ::popen(cmd.c_str(), "w");
+        for (int i = 0; i < 200 && !fs::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
+    }
+    ~FakeProcess() {
+        if (pipe_ != nullptr) close();
+    }
+    void say(const std::string& lines) {
+        std::fputs(lines.c_str(), pipe_);
+        std::fflush(pipe_);
+    }
+    // Ends the fake with `quit`; its exit code (1 if the console sent a forbidden command).
+    int close() {
+        say("quit\n");
+        const int status = ::pclose(pipe_);
+        pipe_ = nullptr;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+  private:
+    FILE* pipe_ = nullptr;
+};
+
+struct Seen {
+    std::vector<Event> events;
+    std::vector<LinkNotice> notices;
+};
+
+// Polls the board until `done` holds or 10 s pass.
+bool pollUntil(DgtBoard& board, Seen& seen, const std::function<bool(const Seen&)>& done) {
+    const auto end = std::chrono::steady_clock::now() + 10s;
+    while (std::chrono::steady_clock::now() < end) {
+        PollResult r = board.poll(20ms);
+        for (auto& e : r.events) seen.events.push_back(std::move(e));
+        for (auto& n : r.notices) seen.notices.push_back(std::move(n));
+        if (done(seen)) return true;
+    }
+    return false;
+}
+
+template <typename T>
+std::size_t count(const Seen& s) {
+    std::size_t n = 0;
+    for (const Event& e : s.events) n += std::holds_alternative<T>(e.what) ? 1u : 0u;
+    return n;
+}
+
+template <typename T>
+std::size_t notices(const Seen& s) {
+    std::size_t n = 0;
+    for (const LinkNotice& e : s.notices) n += std::holds_alternative<T>(e) ? 1u : 0u;
+    return n;
+}
+
+std::string tempLink(const char* name) {
+    return (fs::temp_directory_path() / (std::string(name) + "-" + std::to_string(::getpid()))).string();
+}
+
+TEST(DgtLink, WholeExchangeWithTheFakeBoard) {
+    const std::string link = tempLink("dgt-link");
+    FakeProcess fake(link, "--clock");
+    ASSERT_TRUE(fs::is_symlink(link));
+    DgtBoard board(link);
+    Seen seen;
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Connected>(s) == 1; }));
+    EXPECT_EQ(board.identity().serial, "24024");
+    EXPECT_EQ(board.identity().long_serial, "2402400024");
+    ASSERT_TRUE(board.identity().version);
+    EXPECT_EQ(board.identity().version->minor, 8);
+    ASSERT_TRUE(
+        pollUntil(board, seen, [&](const Seen&) { return board.identity().clock_version.has_value(); }));
+
+    rules::Game game;
+    board.tracker().expect(game, Watch::Human, std::nullopt, std::chrono::steady_clock::now());
+    fake.say("lift e2\nplace e4\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::Proposed>(s) == 1; }));
+    fake.say("press\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::LeverPressed>(s) == 1; }));
+
+    game.playLegal(*rules::parseUci(game.current(), "e2e4"));
+    board.tracker().expect(game, Watch::Computer, *rules::parseUci(game.current(), "e7e5"),
+                           std::chrono::steady_clock::now());
+    board.showText("e5");
+    fake.say("garbage 500\nlift e7\nplace e5\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::ComputerMoveMade>(s) == 1; }));
+    EXPECT_EQ(board.decoderStats().garbage_bytes, 500u);
+    EXPECT_EQ(count<ev::BoardDiffers>(seen), 0u);
+
+    game.playLegal(*rules::parseUci(game.current(), "e7e5"));
+    board.tracker().expect(game, Watch::Human, std::nullopt, std::chrono::steady_clock::now());
+    fake.say("unplug\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Lost>(s) == 1; }));
+    EXPECT_FALSE(board.connected());
+    fake.say("replug\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Connected>(s) == 2; }));
+    // After the replug the board is read again and followed: the next move is proposed.
+    fake.say("lift g1\nplace f3\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::Proposed>(s) == 2; }));
+    EXPECT_EQ(count<ev::BoardDiffers>(seen), 0u);
+    EXPECT_EQ(notices<link::Lost>(seen), 1u);
+    EXPECT_EQ(fake.close(), 0) << "the console sent a forbidden command";
+    // The DGT 3000 showed the computer's move (the fake logs what its display shows).
+    std::ifstream log(link + ".log");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("clock display: e5"), std::string::npos) << text;
+    fs::remove(link + ".log");
+}
+
+TEST(DgtLink, BoardWithoutClockSaysSo) {
+    const std::string link = tempLink("dgt-noclock");
+    FakeProcess fake(link);
+    DgtBoard board(link);
+    Seen seen;
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Connected>(s) == 1; }));
+    board.requestClock();
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::ClockMissing>(s) == 1; }));
+    EXPECT_EQ(board.identity().clock_present, false);
+    EXPECT_EQ(fake.close(), 0);
+    fs::remove(link + ".log");
+}
+
+TEST(DgtLink, MissingPortIsReportedOnce) {
+    DgtBoard board(tempLink("dgt-none"));
+    Seen seen;
+    for (int i = 0; i < 5; ++i) {
+        PollResult r = board.poll(10ms);
+        for (auto& n : r.notices) seen.notices.push_back(std::move(n));
+    }
+    ASSERT_EQ(notices<link::Lost>(seen), 1u);
+    EXPECT_NE(std::get<link::Lost>(seen.notices[0]).reason.find("dgt-none"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace oc::eboard

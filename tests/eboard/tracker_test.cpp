@@ -1,0 +1,666 @@
+// The board tracker on virtual time: scripted lift/place sequences for every hard case of issue 24, and
+// every wrong computer move. Pieces in between never become a move.
+#include "eboard/tracker.hpp"
+
+#include <gtest/gtest.h>
+
+#include "eboard/attachment.hpp"
+
+namespace oc::eboard {
+namespace {
+
+using namespace std::chrono_literals;
+using rules::Color;
+using rules::Move;
+using rules::Position;
+using rules::Square;
+
+Square sq(std::string_view name) {
+    return *rules::parseSquare(name);
+}
+
+Cell cell(char letter) {
+    return parsePlacementFen(std::string(1, letter) + "7/8/8/8/8/8/8/8")->cells[56];
+}
+
+// A table with a board, a virtual clock and the tracker; `turned` puts Black's side by the cable.
+struct Table {
+    Tracker tracker;
+    TimePoint now{};
+    rules::Game game;
+    Placement raw;  // what the board's sensors report
+    bool board_turned = false;
+    std::vector<Event> events;
+
+    explicit Table(std::string_view fen = "", bool turned_board = false, TrackerSettings s = {})
+        : tracker(s),
+          game(fen.empty() ? Position::startpos() : *Position::fromFen(fen)),
+          board_turned(turned_board) {
+        const Placement p = placementOf(game.current());
+        raw = board_turned ? turned(p) : p;
+        tracker.picture(raw, now);
+    }
+    Square rawSquare(Square s) const { return board_turned ? rules::squareAt(63 - rules::index(s)) : s; }
+    void lift(std::string_view s) { set(s, Cell::Empty); }
+    void place(std::string_view s, char piece) { set(s, cell(piece)); }
+    void set(std::string_view s, Cell c) {
+        raw[rawSquare(sq(s))] = c;
+        tracker.square(rawSquare(sq(s)), c, now);
+    }
+    // Time passes in 10 ms steps, polling as the link would.
+    void wait(Ms ms) {
+        const TimePoint end = now + ms;
+        while (now < end) {
+            now += 10ms;
+            for (Event& e : tracker.poll(now)) events.push_back(std::move(e));
+        }
+    }
+    void human(TimePoint at = {}) {
+        tracker.expect(game, Watch::Human, std::nullopt, at == TimePoint{} ? now : at);
+    }
+    void computer(std::string_view uci) {
+        tracker.expect(game, Watch::Computer, *rules::parseUci(game.current(), uci), now);
+    }
+    // A move of the game, already standing on the board (set up before the test's own steps).
+    void play(std::string_view uci) {
+        game.playLegal(*rules::parseUci(game.current(), uci));
+        const Placement p = placementOf(game.current());
+        raw = board_turned ? turned(p) : p;
+        tracker.picture(raw, now);
+    }
+    // A move the caller completes (the board shows it already).
+    void record(std::string_view uci) { game.playLegal(*rules::parseUci(game.current(), uci)); }
+    template <typename T>
+    std::vector<T> all() const {
+        std::vector<T> out;
+        for (const Event& e : events)
+            if (auto* x = std::get_if<T>(&e.what)) out.push_back(*x);
+        return out;
+    }
+    std::vector<std::string> proposals() const {
+        std::vector<std::string> out;
+        for (const auto& p : all<ev::Proposed>()) out.push_back(rules::toUci(p.move));
+        return out;
+    }
+    // The standing proposal: the last Proposed with no Withdrawn after it.
+    std::optional<std::string> standing() const {
+        std::optional<std::string> out;
+        for (const Event& e : events) {
+            if (auto* p = std::get_if<ev::Proposed>(&e.what)) out = rules::toUci(p->move);
+            if (std::holds_alternative<ev::Withdrawn>(e.what)) out.reset();
+        }
+        return out;
+    }
+    void clear() { events.clear(); }
+};
+
+TEST(Tracker, StartPositionIsInStepAndUpright) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::Orientation>().size(), 1u);
+    EXPECT_FALSE(t.all<ev::Orientation>()[0].turned);
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+    EXPECT_TRUE(t.proposals().empty());
+}
+
+TEST(Tracker, QuickMoveIsProposedOnceAfterTheSettleTime) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    t.lift("e2");
+    t.wait(120ms);
+    t.place("e4", 'P');
+    t.wait(290ms);
+    EXPECT_TRUE(t.proposals().empty()) << "proposed before the settle time";
+    t.wait(20ms);
+    ASSERT_EQ(t.proposals(), std::vector<std::string>{"e2e4"});
+    EXPECT_EQ(t.all<ev::Proposed>()[0].fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    t.wait(3s);
+    EXPECT_EQ(t.events.size(), 2u);  // orientation + the proposal, nothing else
+}
+
+TEST(Tracker, IntermediatePositionsNeverProduceAMove) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    // A slide through e3 faster than the settle time, with the pawn seen on two squares at once.
+    t.lift("e2");
+    t.wait(50ms);
+    t.place("e3", 'P');
+    t.wait(100ms);
+    t.place("e4", 'P');
+    t.wait(100ms);
+    t.lift("e3");
+    t.wait(1s);
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"e2e4"});
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+}
+
+TEST(Tracker, SlowSlideProposesEachSquareAndTheLastOneStands) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    t.lift("e2");
+    t.place("e3", 'P');
+    t.wait(400ms);
+    t.lift("e3");
+    t.place("e4", 'P');
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), (std::vector<std::string>{"e2e3", "e2e4"}));
+    EXPECT_EQ(t.standing(), "e2e4");
+}
+
+TEST(Tracker, CaptureWithEitherPieceLiftedFirst) {
+    for (bool victim_first : {true, false}) {
+        Table t("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+        t.human();
+        t.wait(400ms);
+        if (victim_first) {
+            t.lift("d5");
+            t.wait(150ms);
+            t.lift("e4");
+            t.wait(150ms);
+            t.place("d5", 'P');
+        } else {
+            t.lift("e4");
+            t.wait(150ms);
+            t.place("d5", 'P');  // the capturer's code replaces the victim's: it is never seen leaving
+        }
+        t.wait(400ms);
+        EXPECT_EQ(t.proposals(), std::vector<std::string>{"e4d5"}) << victim_first;
+    }
+}
+
+constexpr std::string_view kCastleFen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+TEST(Tracker, CastlingKingFirst) {
+    Table t(kCastleFen);
+    t.human();
+    t.wait(400ms);
+    t.lift("e1");
+    t.place("g1", 'K');
+    t.wait(400ms);  // king on g1, rook on h1: no legal position, so nothing is proposed
+    t.lift("h1");
+    t.place("f1", 'R');
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"e1g1"});
+    EXPECT_EQ(t.all<ev::Proposed>()[0].move.kind(), Move::Kind::Castling);
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty()) << "within the grace time";
+}
+
+TEST(Tracker, CastlingRookFirst) {
+    Table t(kCastleFen);
+    t.human();
+    t.wait(400ms);
+    t.lift("h1");
+    t.place("f1", 'R');
+    t.wait(400ms);  // a legal rook move: proposed, but not committed (the press decides)
+    t.lift("e1");
+    t.place("g1", 'K');
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), (std::vector<std::string>{"h1f1", "e1g1"}));
+    EXPECT_EQ(t.standing(), "e1g1");
+}
+
+constexpr std::string_view kEpFen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+
+TEST(Tracker, EnPassantVictimFirstOrLast) {
+    for (bool victim_first : {true, false}) {
+        Table t(kEpFen);
+        t.human();
+        t.wait(400ms);
+        if (victim_first) t.lift("f5");
+        t.lift("e5");
+        t.wait(100ms);
+        t.place("f6", 'P');
+        t.wait(150ms);
+        if (!victim_first) t.lift("f5");
+        t.wait(400ms);
+        ASSERT_EQ(t.proposals(), std::vector<std::string>{"e5f6"}) << victim_first;
+        EXPECT_EQ(t.all<ev::Proposed>()[0].move.kind(), Move::Kind::EnPassant);
+    }
+}
+
+constexpr std::string_view kPromoFen = "3r2k1/4P3/8/8/8/8/6K1/8 w - - 0 1";
+
+TEST(Tracker, PromotionReadFromThePiecePutDown) {
+    const std::pair<char, std::string> cases[] = {
+        {'Q', "e7e8q"}, {'R', "e7e8r"}, {'N', "e7e8n"}, {'B', "e7e8b"}};
+    for (const auto& [piece, uci] : cases) {
+        Table t(kPromoFen);
+        t.human();
+        t.wait(400ms);
+        t.lift("e7");
+        t.wait(500ms);  // the player looks for the piece
+        t.place("e8", piece);
+        t.wait(400ms);
+        EXPECT_EQ(t.proposals(), std::vector<std::string>{uci});
+    }
+}
+
+TEST(Tracker, UpsideDownRookIsARook) {
+    // An upside-down rook reads as what it is, a rook (Art. 3.7.5.1: the piece placed is the promotion).
+    Table t(kPromoFen);
+    t.human();
+    t.wait(400ms);
+    t.lift("e7");
+    t.place("d8", 'R');  // capturing on d8, with the rook placed upside down
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"e7d8r"});
+}
+
+TEST(Tracker, PawnLeftOnTheLastRankIsNoMove) {
+    Table t(kPromoFen);
+    t.human();
+    t.wait(400ms);
+    t.lift("e7");
+    t.place("e8", 'P');
+    t.wait(1s);
+    EXPECT_TRUE(t.proposals().empty());
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty()) << "shown before the grace time";
+    t.wait(2s);
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    EXPECT_EQ(describe(t.all<ev::BoardDiffers>()[0].diffs),
+              "the white pawn on e7 is missing, e8 should be empty");
+}
+
+TEST(Tracker, KnockedOverPiecePutBack) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    t.lift("g1");
+    t.place("g1", 'N');  // knocked and put straight back: no event at all
+    t.wait(100ms);
+    t.lift("e2");
+    t.place("e4", 'P');
+    t.wait(400ms);
+    t.lift("d2");  // knocked over after the move, lying off its square a while
+    t.wait(500ms);
+    t.place("d2", 'P');
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), (std::vector<std::string>{"e2e4", "e2e4"}));
+    EXPECT_EQ(t.all<ev::Withdrawn>().size(), 1u);
+    EXPECT_EQ(t.standing(), "e2e4");
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+}
+
+TEST(Tracker, KnockedOverPieceNotPutBackIsNamed) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    t.lift("g1");
+    t.wait(3s);
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    const auto d = t.all<ev::BoardDiffers>()[0];
+    EXPECT_EQ(describe(d.diffs), "the white knight on g1 is missing");
+    EXPECT_EQ(d.fault, Fault::None);
+    t.place("g1", 'N');
+    t.wait(400ms);
+    EXPECT_EQ(t.all<ev::BoardMatches>().size(), 1u);
+}
+
+TEST(Tracker, MoveTakenBackBeforeThePress) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    t.lift("g1");
+    t.place("f3", 'N');
+    t.wait(400ms);
+    t.lift("f3");
+    t.place("g1", 'N');
+    t.wait(3s);
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"g1f3"});
+    EXPECT_EQ(t.all<ev::Withdrawn>().size(), 1u);
+    EXPECT_FALSE(t.standing());
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+}
+
+TEST(Tracker, EarlierGamePositionIsReportedNotTakenBack) {
+    Table t;
+    t.play("e2e4");
+    t.record("e7e5");
+    t.human();
+    t.wait(400ms);
+    // Both pawns back to the start: the position before move 1, never an automatic take-back.
+    t.lift("e4");
+    t.place("e2", 'P');
+    t.lift("e5");
+    t.place("e7", 'p');
+    t.wait(3s);
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    EXPECT_EQ(t.all<ev::BoardDiffers>()[0].earlier_ply, 0u);
+    EXPECT_TRUE(t.proposals().empty());
+}
+
+ClockFace face(Ms left, Ms right, bool lever_right_high) {
+    ClockFace f;
+    f.left = left;
+    f.right = right;
+    f.running = true;
+    f.lever_right_high = lever_right_high;
+    return f;
+}
+
+TEST(Tracker, ClockReadingsAndLeverPresses) {
+    TrackerSettings s;
+    s.white_hand = Hand::Right;
+    Table t("", false, s);
+    t.human();
+    t.tracker.clock(face(90min, 89min, false), t.now);  // the first reading is no press
+    t.tracker.clock(face(90min, 88min, false), t.now);
+    t.lift("e2");
+    t.place("e4", 'P');
+    t.now += 50ms;
+    // White (right) presses: the right half goes down, so the left goes up... the lever is then left high.
+    t.tracker.clock(face(90min, 88min, true), t.now);
+    for (Event& e : t.tracker.poll(t.now)) t.events.push_back(std::move(e));
+    const auto readings = t.all<ev::ClockReading>();
+    ASSERT_EQ(readings.size(), 3u);
+    EXPECT_EQ(readings[0].remaining[Color::White], 89min);
+    EXPECT_EQ(readings[0].remaining[Color::Black], 90min);
+    // lever_right_high = true means the left half went down: the left player (Black here) pressed.
+    ASSERT_EQ(t.all<ev::LeverPressed>().size(), 1u);
+    EXPECT_EQ(t.all<ev::LeverPressed>()[0].side, Color::Black);
+    // The press settled the picture at once: the proposal comes before the press, not 300 ms later.
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"e2e4"});
+    std::size_t proposed_at = 0, pressed_at = 0;
+    for (std::size_t i = 0; i < t.events.size(); ++i) {
+        if (std::holds_alternative<ev::Proposed>(t.events[i].what)) proposed_at = i;
+        if (std::holds_alternative<ev::LeverPressed>(t.events[i].what)) pressed_at = i;
+    }
+    EXPECT_LT(proposed_at, pressed_at);
+    t.tracker.noClock(t.now);
+    t.tracker.noClock(t.now);
+    for (Event& e : t.tracker.poll(t.now)) t.events.push_back(std::move(e));
+    EXPECT_EQ(t.all<ev::ClockMissing>().size(), 1u);
+}
+
+TEST(Tracker, TurnedBoardIsDetectedAndMapped) {
+    Table t("", true);
+    t.human();
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::Orientation>().size(), 1u);
+    EXPECT_TRUE(t.all<ev::Orientation>()[0].turned);
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+    t.lift("g1");
+    t.place("f3", 'N');
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"g1f3"});
+}
+
+TEST(Tracker, TurnedBoardOnResume) {
+    Table t("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", true);
+    t.human();
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::Orientation>().size(), 1u);
+    EXPECT_TRUE(*t.tracker.turned());
+}
+
+TEST(Tracker, WrongSetupBeforeTheStartIsListedAtOnce) {
+    Table t;
+    t.lift("d1");
+    t.place("d1", 'K');
+    t.lift("e1");
+    t.place("e1", 'Q');
+    t.tracker.expect(t.game, Watch::Position, std::nullopt, t.now);
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    EXPECT_EQ(describe(t.all<ev::BoardDiffers>()[0].diffs),
+              "d1 should hold the white queen, not the white king, e1 should hold the white king, not the "
+              "white queen");
+}
+
+// --- The computer's move, played on the board by the operator.
+
+struct ComputerCase {
+    std::string fen;
+    std::string expected;
+    std::vector<std::pair<std::string, char>> steps;  // square, piece ('.' = lift)
+    Fault fault;
+};
+
+void runSteps(Table& t, const std::vector<std::pair<std::string, char>>& steps) {
+    for (const auto& [s, piece] : steps) {
+        if (piece == '.')
+            t.lift(s);
+        else
+            t.place(s, piece);
+        t.wait(60ms);
+    }
+    t.wait(400ms);
+}
+
+TEST(Tracker, RightComputerMoveIsMade) {
+    Table t;
+    t.play("e2e4");
+    t.computer("g8f6");
+    t.wait(400ms);
+    t.clear();
+    runSteps(t, {{"g8", '.'}, {"f6", 'n'}});
+    ASSERT_EQ(t.all<ev::ComputerMoveMade>().size(), 1u);
+    EXPECT_EQ(rules::toUci(t.all<ev::ComputerMoveMade>()[0].move), "g8f6");
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+}
+
+TEST(Tracker, EveryWrongComputerMoveIsShownAtOnceAndNothingIsMade) {
+    const std::string castle = "r3k2r/pppq1ppp/2n1bn2/3pp3/8/2NP1N2/PPPBPPPP/R2QKB1R b KQkq - 0 1";
+    const ComputerCase cases[] = {
+        {"", "g1f3", {{"g1", '.'}, {"h3", 'N'}}, Fault::WrongMove},         // wrong square
+        {"", "g1f3", {{"b1", '.'}, {"c3", 'N'}}, Fault::WrongMove},         // wrong piece
+        {castle, "e8g8", {{"e8", '.'}, {"g8", 'k'}}, Fault::RookNotMoved},  // rook left
+        {castle, "e8c8", {{"e8", '.'}, {"c8", 'k'}}, Fault::RookNotMoved},  // long castling
+        {std::string(kPromoFen), "e7e8q", {{"e7", '.'}, {"e8", 'R'}}, Fault::WrongPromotion},
+        {std::string(kPromoFen), "e7e8q", {{"e7", '.'}, {"e8", 'P'}}, Fault::WrongPromotion},
+        {std::string(kEpFen), "e5f6", {{"e5", '.'}, {"f6", 'P'}}, Fault::CaptureLeft},  // e.p. victim stays
+        {"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+         "e4d5",
+         {{"e4", '.'}, {"d5", 'P'}, {"d6", 'p'}},
+         Fault::CaptureLeft},  // victim put beside, on d6
+        {"", "g1f3", {{"g1", '.'}, {"f3", 'N'}, {"e7", '.'}}, Fault::HumanPieceTouched},  // e7 held in hand
+    };
+    for (const ComputerCase& c : cases) {
+        Table t(c.fen);
+        t.computer(c.expected);
+        t.wait(400ms);
+        t.clear();
+        const std::string label = c.fen + " " + c.expected;
+        for (const auto& [s, piece] : c.steps) {
+            if (piece == '.')
+                t.lift(s);
+            else
+                t.place(s, piece);
+            t.wait(60ms);
+        }
+        const TimePoint last = t.now - 60ms;
+        t.wait(400ms);
+        EXPECT_TRUE(t.all<ev::ComputerMoveMade>().empty()) << label;
+        ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u) << label;
+        const auto d = t.all<ev::BoardDiffers>()[0];
+        EXPECT_EQ(d.fault, c.fault) << label << ": " << describe(d.diffs);
+        EXPECT_FALSE(d.diffs.empty());
+        // At once: at the settle time after the last piece, no grace time for the computer's move.
+        EXPECT_EQ(t.events.back().at - last, Ms{300}) << label;
+    }
+}
+
+TEST(Tracker, WrongComputerMovePutRight) {
+    Table t;
+    t.computer("g1f3");
+    t.wait(400ms);
+    runSteps(t, {{"g1", '.'}, {"h3", 'N'}});
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    EXPECT_EQ(describe(t.all<ev::BoardDiffers>()[0].diffs),
+              "the white knight on f3 is missing, h3 should be empty");
+    runSteps(t, {{"h3", '.'}, {"f3", 'N'}});
+    EXPECT_EQ(t.all<ev::BoardMatches>().size(), 1u);
+    ASSERT_EQ(t.all<ev::ComputerMoveMade>().size(), 1u);
+}
+
+TEST(Tracker, FastHumanReplyInsideOneSettleTime) {
+    Table t;
+    t.play("e2e4");
+    t.computer("e7e5");
+    t.wait(400ms);
+    runSteps(t, {});
+    t.lift("e7");
+    t.place("e5", 'p');
+    t.wait(100ms);
+    t.lift("g1");
+    t.place("f3", 'N');
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::ComputerMoveMade>().size(), 1u);
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+    // The caller completes the computer's move; the human's reply is then proposed.
+    t.record("e7e5");
+    t.human();
+    for (Event& e : t.tracker.poll(t.now)) t.events.push_back(std::move(e));
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"g1f3"});
+}
+
+// --- The attachment: the board's events as the session's commands.
+
+struct Attached {
+    Table t;
+    Attachment a;
+    std::vector<Intent> intents;
+    explicit Attached(AttachmentSettings s = {}) : a(t.tracker, s) {}
+    void view(GameView::Stage stage, std::optional<std::string> computer = std::nullopt) {
+        GameView v;
+        v.stage = stage;
+        v.game = t.game;
+        v.human = Color::White;
+        v.mirror[Color::White] = 90min;
+        v.mirror[Color::Black] = 90min;
+        if (computer) v.computer_move = *rules::parseUci(t.game.current(), *computer);
+        a.view(v, t.now);
+    }
+    void run(Ms ms) {
+        const std::size_t before = t.events.size();
+        t.wait(ms);
+        take(before);
+    }
+    void press(bool lever_right_high, Ms white = 90min, Ms black = 90min) {
+        const std::size_t before = t.events.size();
+        t.tracker.clock(face(white, black, lever_right_high), t.now);
+        for (Event& e : t.tracker.poll(t.now)) t.events.push_back(std::move(e));
+        take(before);
+    }
+    void take(std::size_t from) {
+        const std::vector<Event> fresh(t.events.begin() + static_cast<std::ptrdiff_t>(from), t.events.end());
+        for (Intent& i : a.take(fresh)) intents.push_back(std::move(i));
+    }
+    template <typename T>
+    std::size_t count() const {
+        std::size_t n = 0;
+        for (const Intent& i : intents) n += std::holds_alternative<T>(i) ? 1u : 0u;
+        return n;
+    }
+};
+
+TEST(Attachment, TheLeverCommitsTheProposedHumanMove) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);  // the lever's first position
+    x.t.lift("e2");
+    x.t.place("e3", 'P');
+    x.run(400ms);  // e2-e3 proposed, then the pawn slides on
+    x.t.lift("e3");
+    x.t.place("e4", 'P');
+    x.run(400ms);
+    EXPECT_TRUE(x.intents.empty()) << "nothing is committed before the press";
+    x.press(true);  // White (left) presses
+    ASSERT_EQ(x.count<intent::HumanMove>(), 1u);
+    EXPECT_EQ(rules::toUci(std::get<intent::HumanMove>(x.intents[0]).move), "e2e4");
+    EXPECT_EQ(std::get<intent::HumanMove>(x.intents[0]).pressed_at, x.t.now);
+}
+
+TEST(Attachment, APressWithNoMoveOnTheBoardCommitsNothing) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);
+    x.t.lift("g1");
+    x.t.place("f3", 'N');
+    x.run(400ms);
+    x.t.lift("f3");
+    x.t.place("g1", 'N');  // taken back before the press
+    x.run(400ms);
+    x.press(true);
+    EXPECT_TRUE(x.intents.empty());
+}
+
+TEST(Attachment, EnterAndAutoCommitModes) {
+    Attached enter({CommitMode::Enter, Ms{2000}});
+    enter.view(GameView::Stage::HumanToMove);
+    enter.press(false);
+    enter.t.lift("d2");
+    enter.t.place("d4", 'P');
+    enter.run(400ms);
+    enter.press(true);
+    EXPECT_TRUE(enter.intents.empty()) << "commit: enter ignores the lever";
+    auto committed = enter.a.enter();
+    ASSERT_TRUE(committed);
+    EXPECT_EQ(rules::toUci(std::get<intent::HumanMove>(*committed).move), "d2d4");
+    EXPECT_FALSE(enter.a.enter());
+
+    Attached autom({CommitMode::Auto, Ms{2000}});
+    autom.view(GameView::Stage::HumanToMove);
+    autom.t.lift("d2");
+    autom.t.place("d4", 'P');
+    autom.run(400ms);
+    ASSERT_EQ(autom.count<intent::HumanMove>(), 1u);
+}
+
+TEST(Attachment, ComputerMoveMadeThenClockPressed) {
+    Attached x;
+    x.t.play("e2e4");
+    x.view(GameView::Stage::ComputerMoveShown, "e7e5");
+    x.press(true);  // after White's press: left low, right high
+    x.t.lift("e7");
+    x.t.place("e5", 'p');
+    x.run(400ms);
+    ASSERT_EQ(x.count<intent::MadeOnBoard>(), 1u);
+    x.view(GameView::Stage::ComputerMoveMade, "e7e5");
+    x.run(400ms);
+    x.press(false);  // the right half (Black's, the computer's) goes down
+    ASSERT_EQ(x.count<intent::ClockPressed>(), 1u);
+    EXPECT_EQ(x.count<intent::MadeOnBoard>(), 1u);
+}
+
+TEST(Attachment, AWrongComputerMoveIsNeverMadeNorPressed) {
+    Attached x;
+    x.t.play("e2e4");
+    x.view(GameView::Stage::ComputerMoveShown, "e7e5");
+    x.press(true);
+    x.t.lift("d7");
+    x.t.place("d5", 'p');
+    x.run(400ms);
+    ASSERT_TRUE(x.a.mismatch());
+    x.press(false);  // pressed anyway: nothing is committed until the board is right
+    EXPECT_TRUE(x.intents.empty());
+    x.t.lift("d5");
+    x.t.place("d7", 'p');
+    x.t.lift("e7");
+    x.t.place("e5", 'p');
+    x.run(400ms);
+    EXPECT_FALSE(x.a.mismatch());
+    EXPECT_EQ(x.count<intent::MadeOnBoard>(), 1u);
+}
+
+TEST(Attachment, OneClockSyncPerMoveAtMost) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false, 90min, 90min);  // within the threshold: no sync
+    EXPECT_TRUE(x.intents.empty());
+    x.press(false, 89min, 90min);  // one minute off: sync
+    x.press(false, 88min, 90min);  // again off, same move: no second sync
+    ASSERT_EQ(x.count<intent::SyncClock>(), 1u);
+    EXPECT_EQ(std::get<intent::SyncClock>(x.intents[0]).remaining[Color::White], 89min);
+    x.t.play("e2e4");
+    x.view(GameView::Stage::EngineThinking);
+    x.press(true, 88min, 90min);
+    EXPECT_EQ(x.count<intent::SyncClock>(), 2u);
+}
+
+}  // namespace
+}  // namespace oc::eboard
