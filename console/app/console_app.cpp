@@ -171,6 +171,10 @@ tl::expected<void, std::string> ConsoleApp::envelopePdf(const std::vector<std::s
     for (std::size_t i = 2; i < a.size(); ++i) {
         ui.envelope_resumption += (i > 2 ? " " : "") + a[i];
     }
+    if (a.size() > 2) {
+        dispatch({session::cmd::EnvelopeResumption{ui.envelope_resumption}}, now,
+                 ui);  // journalled, as typed
+    }
     writeEnvelope(now, ui, a[0]);
     if (ui.envelope_pdf_failed) return tl::make_unexpected(ui.envelope_pdf_note);
     return {};

@@ -52,28 +52,43 @@ host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, ho
     };
 }
 
+// The --setup file; --engine, which the command line always gives, stands for its engine.command, so
+// the file need not name one (the flags override the file).
+tl::expected<event::EventSetup, std::string> readSetupFile(const PlayArgs& a) {
+    std::ifstream in(a.setup_file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    // Bounded (journal::kMaxJsonDepth): a file nested thousands deep is refused, not a crash.
+    auto bounded = journal::parseJsonBounded(text.str());
+    if (!bounded)
+        return tl::make_unexpected(bounded.error().rfind("not valid JSON", 0) == 0
+                                       ? trf("{}: not valid JSON", a.setup_file)
+                                       : trf("{}: it nests deeper than {} levels of arrays and objects",
+                                             a.setup_file, journal::kMaxJsonDepth));
+    nlohmann::json j = std::move(*bounded);
+    if (!j.is_object()) return tl::make_unexpected(trf("{}: not valid JSON", a.setup_file));
+    if (!j.contains("engine")) j["engine"] = nlohmann::json::object();
+    if (j["engine"].is_object()) j["engine"]["command"] = a.engine;
+    auto parsed = event::eventSetupFromJson(j);
+    if (!parsed)
+        return tl::make_unexpected(
+            fmt::format("{}: {}", a.setup_file, i18n::translateMessage(parsed.error())));
+    return parsed;
+}
+
 tl::expected<event::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     event::EventSetup s;
     if (!a.setup_file.empty()) {
-        std::ifstream in(a.setup_file);
-        std::ostringstream text;
-        text << in.rdbuf();
-        // Bounded (journal::kMaxJsonDepth): a file nested thousands deep is refused, not a crash.
-        auto j = journal::parseJsonBounded(text.str());
-        if (!j)
-            return tl::make_unexpected(j.error().rfind("not valid JSON", 0) == 0
-                                           ? trf("{}: not valid JSON", a.setup_file)
-                                           : trf("{}: it nests deeper than {} levels of arrays and objects",
-                                                 a.setup_file, journal::kMaxJsonDepth));
-        auto parsed = event::eventSetupFromJson(*j);
-        if (!parsed)
-            return tl::make_unexpected(
-                fmt::format("{}: {}", a.setup_file, i18n::translateMessage(parsed.error())));
+        auto parsed = readSetupFile(a);
+        if (!parsed) return parsed;
         s = *parsed;
     }
     s.computer_side = a.engine_side == "white" ? rules::Color::White : rules::Color::Black;
-    (s.computer_side == rules::Color::White ? s.white : s.black) = "Computer";
-    (s.computer_side == rules::Color::White ? s.black : s.white) = "Human";
+    // The setup's names go on the papers; only a side the setup leaves unnamed ("?") gets its role.
+    std::string& computer = s.computer_side == rules::Color::White ? s.white : s.black;
+    std::string& human = s.computer_side == rules::Color::White ? s.black : s.white;
+    if (computer == "?") computer = "Computer";
+    if (human == "?") human = "Human";
     s.time_control = a.tc;
     s.engine.command = a.engine;
     s.engine.args = a.engine_args;

@@ -114,6 +114,27 @@ std::string describeHumanMove(const json& p, std::int64_t t) {
                      entered);
 }
 
+// E.III 3.2-3.3: an answer to a draw offer; the computer's with the indication and whether it was followed.
+std::string describeDrawAnswer(const json& p) {
+    const bool accept = p.value("answer", "") == "accept", by_move = p.value("how", "") == "move";
+    std::string what = p.value("offer", "") == "claim"               ? tr("the claim taken as a draw offer")
+                       : p.value("offer", "") == "increment-request" ? tr("the III.4 request (a draw offer)")
+                                                                     : tr("the draw offer");
+    if (!p.contains("indication"))
+        return accept    ? trf("the human ({}) accepts {}", side(p["by"]), what)
+               : by_move ? trf("the human ({}) declines {} by playing a move (Art. 9.1)", side(p["by"]), what)
+                         : trf("the human ({}) declines {}", side(p["by"]), what);
+    const std::string indication =
+        p.value("indication", "") == "accept" ? tr("indication ACCEPT") : tr("indication DECLINE");
+    const std::string followed = p.value("followed", false) ? tr("followed") : tr("NOT followed");
+    return accept ? trf("the computer ({}) accepts {}: {}, {} (E.III 3.2)", side(p["by"]), what, indication,
+                        followed)
+           : by_move ? trf("the computer ({}) declines {} by playing its move (Art. 9.1): {}, {} (E.III 3.2)",
+                           side(p["by"]), what, indication, followed)
+                     : trf("the computer ({}) declines {}: {}, {} (E.III 3.2)", side(p["by"]), what,
+                           indication, followed);
+}
+
 std::string describeEngineMove(const json& p) {
     const std::string score = p.contains("mate") ? trf("mate {}", p["mate"].get<int>())
                               : p.contains("cp") ? trf("{} cp", p["cp"].get<int>())
@@ -169,6 +190,7 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     if (type == "human_move") return describeHumanMove(p, p.value("t", std::int64_t{0}));
     if (auto c = describeComputerMove(type, p, engine_move_t); !c.empty()) return c;
     if (type == "start") return tr("the game starts: the clocks run");
+    if (type == "draw_answer") return describeDrawAnswer(p);
     if (type == "go")  // the UCI command's own words
         return fmt::format("go wtime {} btime {} movestogo {}", p["wtime"].get<std::int64_t>(),
                            p["btime"].get<std::int64_t>(), p["movestogo"].get<int>());
@@ -187,18 +209,40 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     return rest.empty() ? type : type + " " + rest.dump();
 }
 
-// Guidelines I.2: the envelope's record of an adjourned journal, dated by the sealing record's time in the
-// local zone (TZ); `resumption` fills field (g) (the resumption's date, time and venue; empty: left for
-// the arbiter's hand).
-int writeEnvelope(const session::Session& s, const journal::JournalContents& contents, const std::string& out,
-                  const std::string& resumption) {
-    std::string at;
-    for (const auto& r : contents.records)
-        if (r.type == "sealed") at = session::formatLocalTime(r.wall);
-    auto form = s.adjournmentForm(s.lastRecordTime(), resumption, at);
-    if (!form)
-        return std::cerr << tr("error: --envelope-pdf: the journal's game is not adjourned") << "\n", 1;
-    if (auto ok = print::writeSealedMoveFormPdf(*form, out); !ok)
+// Guidelines I.2: one adjournment's envelope record, from the session as it stood while adjourned (the
+// records from the start to the resumption, `end` excluded), dated by its sealing record's time in the
+// local zone (TZ).
+std::optional<session::AdjournmentFormData> envelopeAt(const std::vector<json>& records, std::size_t end,
+                                                       const std::string& resumption, const std::string& at) {
+    session::MemorySink sink;
+    session::NoEngine none;
+    auto s = session::Session::restore({records.begin(), records.begin() + static_cast<std::ptrdiff_t>(end)},
+                                       sink, none);
+    if (!s) return std::nullopt;
+    return (*s)->adjournmentForm((*s)->lastRecordTime(), resumption, at);
+}
+
+// An archive needs every envelope of the game: one page per adjournment, numbered, each with the field
+// (g) journalled for it; `resumption` fills (g) of the last one (the one still adjourned, or the last).
+int writeEnvelopes(const std::vector<json>& records, const journal::JournalContents& contents,
+                   const std::string& out, const std::string& resumption) {
+    std::vector<std::size_t> sealed;  // session record indices; journal record i + 1 (after the header)
+    for (std::size_t i = 0; i < records.size(); ++i)
+        if (records[i].value("type", "") == "sealed") sealed.push_back(i);
+    std::vector<session::AdjournmentFormData> forms;
+    for (std::size_t k = 0; k < sealed.size(); ++k) {
+        std::size_t end = sealed[k] + 1;
+        while (end < records.size() && records[end].value("type", "") != "resume") ++end;
+        const bool last = k + 1 == sealed.size();
+        auto form = envelopeAt(records, end, last ? resumption : "",
+                               session::formatLocalTime(contents.records[sealed[k] + 1].wall));
+        if (!form) continue;
+        form->adjournments = static_cast<int>(sealed.size());
+        forms.push_back(*form);
+    }
+    if (forms.empty())
+        return std::cerr << tr("error: --envelope-pdf: the journal's game was never adjourned") << "\n", 1;
+    if (auto ok = print::writeSealedMoveFormsPdf(forms, out); !ok)
         return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
     return 0;
 }
@@ -236,7 +280,7 @@ void printTimeline(const std::vector<json>& records) {
 
 // --pgn, --results-json, --scoresheet-pdf, then the envelope or the quickplay claim.
 int writeOutputs(const session::Session& s, const journal::JournalContents& contents,
-                 const ReplayOutputs& o) {
+                 const std::vector<json>& records, const ReplayOutputs& o) {
     if (!o.pgn.empty()) std::ofstream(o.pgn) << s.pgn();
     if (!o.results.empty()) std::ofstream(o.results) << s.resultsJson().dump(2) << "\n";  // CMP-4
     if (!o.pdf.empty()) {
@@ -245,7 +289,7 @@ int writeOutputs(const session::Session& s, const journal::JournalContents& cont
         if (auto ok = print::writeScoresheetPdf(data, o.pdf); !ok)
             return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
     }
-    if (!o.envelope.empty()) return writeEnvelope(s, contents, o.envelope, o.resumption);
+    if (!o.envelope.empty()) return writeEnvelopes(records, contents, o.envelope, o.resumption);
     if (!o.qpf.empty()) return writeQuickplayClaim(s, contents, o.qpf);
     return 0;
 }
@@ -268,7 +312,7 @@ int replay(const std::string& file, const ReplayOutputs& o) {
     if (!s) return std::cerr << file << ": " << i18n::translateMessage(s.error()) << "\n", 1;
     std::cout << (*s)->scoresheetText();
     std::cout << resultLine((*s)->snapshot((*s)->lastRecordTime())) << "\n";
-    return writeOutputs(**s, *contents, o);
+    return writeOutputs(**s, *contents, records, o);
 }
 
 CLI::App* journalCommand(CLI::App& app) {
@@ -291,10 +335,12 @@ void addReplayCommand(CLI::App& app, ExitCode& code) {
     r->add_option("--scoresheet-pdf", out->pdf, tr("Write the printable scoresheet (A4 PDF) here"));
     CLI::Option* envelope = r->add_option(
         "--envelope-pdf", out->envelope,
-        tr("Adjourned game: write the envelope's adjournment record (A4 PDF, never the sealed move)"));
-    r->add_option("--resumption", out->resumption,
-                  tr("With --envelope-pdf: field (g), the resumption's date, time and venue, e.g. "
-                     "\"2 Dec 2026, 10:00, Hall B\""))
+        tr("Write the envelope's adjournment record of every adjournment of the game, one numbered page "
+           "each (A4 PDF, never the sealed move)"));
+    r->add_option(
+         "--resumption", out->resumption,
+         tr("With --envelope-pdf: field (g) of the last adjournment, the resumption's date, time and "
+            "venue, e.g. \"2 Dec 2026, 10:00, Hall B\" (else the text journalled for it)"))
         ->needs(envelope);
     r->add_option(
         "--qpf-claim", out->qpf,

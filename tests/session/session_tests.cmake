@@ -4,7 +4,7 @@ oc_test(session_quickplay_test ${CMAKE_CURRENT_LIST_DIR}/quickplay_test.cpp)
 target_link_libraries(session_quickplay_test PRIVATE session sim)
 target_link_libraries(session_setup_test PRIVATE session sim clock)
 oc_test(session_core_test ${CMAKE_CURRENT_LIST_DIR}/session_test.cpp ${CMAKE_CURRENT_LIST_DIR}/journal_failure_test.cpp
-         ${CMAKE_CURRENT_LIST_DIR}/clock_sync_test.cpp)
+         ${CMAKE_CURRENT_LIST_DIR}/clock_sync_test.cpp ${CMAKE_CURRENT_LIST_DIR}/arbiter_record_test.cpp)
 target_link_libraries(session_core_test PRIVATE session sim)
 oc_test(session_script_test ${CMAKE_CURRENT_LIST_DIR}/session_script_test.cpp ${CMAKE_CURRENT_LIST_DIR}/script_resume_test.cpp)
 target_link_libraries(session_script_test PRIVATE session sim)

@@ -256,8 +256,17 @@ TEST_F(ConsoleView, AdjournedGameOffersTheEnvelopeRecordAndResumption) {
     EXPECT_FALSE(enabled("Resume: open the envelope")) << "the arbiter types the passphrase first";
     click(snap, "##resumption");
     type(snap, "2 Dec, 10:00, Hall B");
-    EXPECT_TRUE(click(snap, "Write envelope PDF").empty()) << "the shell writes it";
+    // Leaving the field journals (g) (Guidelines I.2): nothing typed is lost on a restart (issue 22).
+    const auto typed = click(snap, "Write envelope PDF");
+    ASSERT_EQ(typed.size(), 1u) << "the shell writes the PDF; the session journals (g)";
+    EXPECT_EQ(std::get<cmd::EnvelopeResumption>(typed[0]).text, "2 Dec, 10:00, Hall B");
     EXPECT_TRUE(state_.envelope_pdf_requested);
+    snap.envelope_resumption = "2 Dec, 10:00, Hall B";  // as the session reports it after the record
+    frames(snap, 1);
+    EXPECT_EQ(state_.envelope_resumption, "2 Dec, 10:00, Hall B");
+    state_ = oc::ui::UiState{};  // a restart: the window's state is new, the journal's text comes back
+    frames(snap, 2);
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Adjourn);
     EXPECT_EQ(state_.envelope_resumption, "2 Dec, 10:00, Hall B");
     click(snap, "##passphrase");
     type(snap, "arbiter-secret");

@@ -273,9 +273,12 @@ tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path
 std::string checkLines(const Report& report,
                        const std::function<std::string(const std::string&)>& evidence_text) {
     std::string out;
-    for (const Check& c : report.checks)
-        out += fmt::format("{} {} {}\n", c.name, verdictName(c.verdict),
-                           evidence_text ? evidence_text(c.evidence) : c.evidence);
+    auto text = [&](const std::string& e) { return evidence_text ? evidence_text(e) : e; };
+    for (const Check& c : report.checks) {
+        out += fmt::format("{} {} {}\n", c.name, verdictName(c.verdict), text(c.evidence));
+        if (!c.listed) continue;
+        for (const std::string& d : c.details) out += fmt::format("  {}\n", text(d));
+    }
     return out;
 }
 

@@ -3,6 +3,8 @@
 // Each act is re-checked in the state the records before it built, with the policy the setup locked.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checks.hpp"
 #include "i18n/mark.hpp"
 
@@ -92,6 +94,35 @@ void consultation(std::size_t i, Findings& f) {
                           i));
 }
 
+// E.III 3.2-3.3: an answer to a draw offer as the session recorded it (`draw_answer`). The computer's is
+// the operator's decision (CMP-3.2: the indication is advisory), listed with the indication and whether
+// it was followed; the human's is listed as it was given. Journals before the record have none.
+void answer(const Context& ctx, std::size_t i, Findings& f) {
+    const json& p = ctx.tl.at(i).payload;
+    const bool accept = p.value("answer", "") == "accept", by_move = p.value("how", "") == "move";
+    const std::string at = moveLabel(std::max(0, ctx.tl.ply_before[i] - (by_move ? 1 : 0)));
+    if (!p.contains("indication")) {
+        if (accept) return f.note(i, fmt::format(i18n::N_("#{} human accepts the draw offer at {}"), i, at));
+        return f.note(i, by_move
+                             ? fmt::format(i18n::N_("#{} human declines the draw offer at {} by playing a "
+                                                    "move (Art. 9.1)"),
+                                           i, at)
+                             : fmt::format(i18n::N_("#{} human declines the draw offer at {}"), i, at));
+    }
+    const char* indication = p.value("indication", "") == "accept" ? i18n::N_("accept") : i18n::N_("decline");
+    const char* followed = p.value("followed", false) ? i18n::N_("followed") : i18n::N_("not followed");
+    if (accept)
+        return f.note(i, fmt::format(i18n::N_("#{} computer accepts the draw offer at {}: indication {}, {} "
+                                              "(E.III 3.2)"),
+                                     i, at, indication, followed));
+    f.note(i, by_move ? fmt::format(i18n::N_("#{} computer declines the draw offer at {} by playing its move "
+                                             "(Art. 9.1): indication {}, {} (E.III 3.2)"),
+                                    i, at, indication, followed)
+                      : fmt::format(i18n::N_("#{} computer declines the draw offer at {}: indication {}, {} "
+                                             "(E.III 3.2)"),
+                                    i, at, indication, followed));
+}
+
 // The act's mark for the pictures; true when it is the computer's, to be checked.
 bool markAct(const Context& ctx, std::size_t i, const Act& act, Series& series) {
     if (act.what.empty()) return false;
@@ -100,7 +131,11 @@ bool markAct(const Context& ctx, std::size_t i, const Act& act, Series& series) 
     return act.computer;
 }
 
-std::string drawResignSummary(int acts) {
+std::string drawResignSummary(int acts, int answers) {
+    if (acts == 0 && answers > 0)
+        return i18n::N_(
+            "the computer made no draw offer or claim, accepted no draw and did not resign; the "
+            "answers to draw offers are listed below with the indication");
     if (acts == 0)
         return i18n::N_("the computer made no draw offer or claim, accepted no draw and did not resign");
     return counted({i18n::N_("{} act of the computer (offer, claim, acceptance, resignation), each listed "
@@ -116,23 +151,26 @@ Check checkDrawResign(const Context& ctx, Series& series) {
     Findings f;
     const auto& p = ctx.tl.setup.policy;
     series.policy = PolicyLines{p.offer_within_cp, p.accept_below_cp, p.claim_below_cp, p.resign_below_cp};
-    int acts = 0;
+    int acts = 0, answers = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
         const auto& r = ctx.tl.at(i);
         if (r.type == "consultation") consultation(i, f);
+        if (r.type == "draw_answer") ++answers, answer(ctx, i, f);
         Act act = actOf(ctx.tl, r);
         if (!markAct(ctx, i, act, series)) continue;
         ++acts;
         computerAct(ctx, i, act, f);
     }
-    return f.finish({"draw-resign",
-                     "E.III 3.2, 3.3",
-                     i18n::N_("Draws and resignation only on the computer's indication"),
-                     {},
-                     {},
-                     {},
-                     {}},
-                    acts > 0, drawResignSummary(acts));
+    Check c = f.finish({"draw-resign",
+                        "E.III 3.2, 3.3",
+                        i18n::N_("Draws and resignation only on the computer's indication"),
+                        {},
+                        {},
+                        {},
+                        {}},
+                       acts + answers > 0, drawResignSummary(acts, answers));
+    c.listed = true;  // each act and answer "listed with its indication": the text output lists them
+    return c;
 }
 
 }  // namespace oc::audit::detail

@@ -267,18 +267,20 @@ Check checkIrregularities(const Context& ctx) {
         ++n;
         irregularity(ctx, i, what, f);
     }
-    return f.finish({"irregularities",
-                     "Laws 7, 6.10, 6.12",
-                     i18n::N_("Irregularities and the arbiter's rulings"),
-                     {},
-                     {},
-                     {},
-                     {}},
-                    n > 0,
-                    n > 0 ? counted({i18n::N_("{} irregularity or ruling recorded, listed below"),
-                                     i18n::N_("{} irregularities or rulings recorded, listed below")},
-                                    static_cast<std::size_t>(n))
-                          : i18n::N_("no irregularity recorded"));
+    Check c = f.finish({"irregularities",
+                        "Laws 7, 6.10, 6.12",
+                        i18n::N_("Irregularities and the arbiter's rulings"),
+                        {},
+                        {},
+                        {},
+                        {}},
+                       n > 0,
+                       n > 0 ? counted({i18n::N_("{} irregularity or ruling recorded, listed below"),
+                                        i18n::N_("{} irregularities or rulings recorded, listed below")},
+                                       static_cast<std::size_t>(n))
+                             : i18n::N_("no irregularity recorded"));
+    c.listed = true;  // "listed below": the text output lists each one under the line
+    return c;
 }
 
 }  // namespace oc::audit::detail

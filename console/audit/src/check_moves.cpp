@@ -34,10 +34,11 @@ void follow(MoveWalk& w, std::size_t i, const std::string& uci, Findings& f) {
                   i, uci));
 }
 
-// E.III 1.3: the text the operator typed, read in the event's notation, is the move recorded.
-void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
+// E.III 1.3: the text the operator typed, read in the event's notation, is the move recorded. A corrected
+// entry (E.III 2.3) is read back too, but it replaces a move: it is not one more.
+void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f, bool correction = false) {
     std::string text = p.value("text", ""), uci = p.value("uci", "");
-    ++w.human;
+    if (!correction) ++w.human;
     if (w.lost) return;
     auto parsed = rules::parseMoveText(w.game.current(), text, w.lang);
     if (!parsed || rules::toUci(parsed->move) != uci)
@@ -93,7 +94,7 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
     if (r.type == "human_move") humanEntry(w, i, p, f);
     if (r.type == "correct") {
         undoTo(w, tl.ply_before[i] - 1);
-        humanEntry(w, i, p, f);
+        humanEntry(w, i, p, f, true);
         follow(w, i, p.value("uci", ""), f);
     }
     if (r.type == "made") executed(w, i, p, f);

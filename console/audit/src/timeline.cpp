@@ -38,8 +38,10 @@ std::int64_t computerTime(const Timeline& tl, const json& p) {
     return p.value(tl.computer == rules::Color::White ? "wtime" : "btime", std::int64_t{0});
 }
 
-void readSetup(Timeline& tl, const json& p) {
-    auto setup = event::eventSetupFromJson(p.value("setup", json::object()));
+// The locked setup, read as every tool reads it (session::journalSetup): the checks judge the game by
+// the setup in force from its first move (E.III 2.2, 3.4), never by an earlier draft of it.
+void readSetup(Timeline& tl) {
+    auto setup = session::journalSetup(tl.session_records);
     if (!setup) {
         tl.setup_error = setup.error();
         return;
@@ -130,13 +132,13 @@ Timeline buildTimeline(const journal::JournalContents& contents, std::vector<jso
     Timeline tl;
     tl.records = &contents.records;
     tl.session_records = std::move(session_records);
+    readSetup(tl);
     tl.ply_before.reserve(contents.records.size());
     WalkState w;
     int ply = 0;
     for (std::size_t i = 0; i < contents.records.size(); ++i) {
         const journal::Record& r = contents.records[i];
         tl.ply_before.push_back(ply);
-        if (r.type == "setup" && !tl.start) readSetup(tl, r.payload);
         if (r.type == "start" && !tl.start) tl.start = i;
         if ((r.type == "human_move" || r.type == "made") && !tl.first_move) tl.first_move = i;
         noteSearchStart(tl, w, i, r, ply);

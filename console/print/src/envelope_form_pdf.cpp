@@ -238,37 +238,62 @@ void drawFacts(PdfCanvas& pdf, const AdjournmentFormData& d, double x, double y)
               detail::localizeLeadingDate(d.resumption));
 }
 
-}  // namespace
+// An archive keeps every envelope of a game: each page says which adjournment it records.
+void drawNumber(PdfCanvas& pdf, const AdjournmentFormData& d) {
+    if (d.adjournment <= 0) return;
+    const std::string label = d.adjournments > 0 ? trf("Adjournment {} of {}", d.adjournment, d.adjournments)
+                                                 : trf("Adjournment {}", d.adjournment);
+    pdf.text(kPageWidth - kMargin, 36, label, 9, Weight::Bold, Align::Right);
+}
 
-tl::expected<void, PdfError> writeSealedMoveFormPdf(const AdjournmentFormData& data,
-                                                    const std::filesystem::path& path) {
-    const auto board = parsePlacement(data.fen);
-    if (!board) {
-        return tl::unexpected(
-            PdfError{fmt::format("the position \"{}\" is not a FEN board (8 ranks of pieces "
-                                 "KQRBNPkqrbnp and digits 1-8 separated by '/')",
-                                 data.fen)});
-    }
-    auto pdf = PdfCanvas::open(path);
-    if (!pdf) return tl::unexpected(pdf.error());
-    drawHeader(*pdf, data);
+void drawForm(PdfCanvas& pdf, const AdjournmentFormData& data, const Board& board) {
+    drawNumber(pdf, data);
+    drawHeader(pdf, data);
     const double diagram_top = 186, square = 26, page_w = kPageWidth - 2 * kMargin;
-    pdf->text(kMargin, diagram_top - 10, tr("(b) Position immediately before the sealed move"), 9,
-              Weight::Bold, Align::Left, page_w);
-    drawDiagram(*pdf, *board, kMargin + 10, diagram_top, square);
-    drawFacts(*pdf, data, kMargin + 10 + 8 * square + 24, diagram_top + 4);
-    pdf->text(kMargin, diagram_top + 8 * square + 28, "FEN: " + data.fen, 8.5, Weight::Normal, Align::Left,
-              page_w);
+    pdf.text(kMargin, diagram_top - 10, tr("(b) Position immediately before the sealed move"), 9,
+             Weight::Bold, Align::Left, page_w);
+    drawDiagram(pdf, board, kMargin + 10, diagram_top, square);
+    drawFacts(pdf, data, kMargin + 10 + 8 * square + 24, diagram_top + 4);
+    pdf.text(kMargin, diagram_top + 8 * square + 28, "FEN: " + data.fen, 8.5, Weight::Normal, Align::Left,
+             page_w);
     if (data.sealed_by_computer)
-        drawElectronicSeal(*pdf, data, diagram_top + 8 * square + 44);
+        drawElectronicSeal(pdf, data, diagram_top + 8 * square + 44);
     else
-        drawHandwrittenBox(*pdf, data, diagram_top + 8 * square + 44);
-    pdf->paragraph(
+        drawHandwrittenBox(pdf, data, diagram_top + 8 * square + 44);
+    pdf.paragraph(
         kMargin, diagram_top + 8 * square + 140,
         tr("Both scoresheets go into this envelope. The arbiter keeps it and opens it only when the "
            "player who must reply to the sealed move is present (I.5-I.7)."),
         8, page_w);
-    drawSignatures(*pdf, diagram_top + 8 * square + 200);
+    drawSignatures(pdf, diagram_top + 8 * square + 200);
+}
+
+}  // namespace
+
+tl::expected<void, PdfError> writeSealedMoveFormPdf(const AdjournmentFormData& data,
+                                                    const std::filesystem::path& path) {
+    return writeSealedMoveFormsPdf({data}, path);
+}
+
+tl::expected<void, PdfError> writeSealedMoveFormsPdf(const std::vector<AdjournmentFormData>& forms,
+                                                     const std::filesystem::path& path) {
+    std::vector<Board> boards;
+    for (const auto& data : forms) {
+        const auto board = parsePlacement(data.fen);
+        if (!board) {
+            return tl::unexpected(
+                PdfError{fmt::format("the position \"{}\" is not a FEN board (8 ranks of pieces "
+                                     "KQRBNPkqrbnp and digits 1-8 separated by '/')",
+                                     data.fen)});
+        }
+        boards.push_back(*board);
+    }
+    auto pdf = PdfCanvas::open(path);
+    if (!pdf) return tl::unexpected(pdf.error());
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+        if (i > 0) pdf->nextPage();
+        drawForm(*pdf, forms[i], boards[i]);
+    }
     return pdf->finish();
 }
 

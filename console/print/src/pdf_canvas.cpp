@@ -149,9 +149,18 @@ void PdfCanvas::fill(double x, double y, double w, double h, double grey) {
     cairo_set_source_rgb(cr_, 0, 0, 0);
 }
 
+// PGN writes an unknown tag as "?" (a date as "????.??.??"); on a paper form the same is a blank line for
+// the arbiter's hand, never question marks.
+namespace {
+bool unknownValue(std::string_view value) {
+    return value.find('?') != std::string_view::npos &&
+           value.find_first_not_of("?. ") == std::string_view::npos;
+}
+}  // namespace
+
 void PdfCanvas::field(double x, double y, double w, std::string_view label, std::string_view value) {
     text(x, y, label, 7, Weight::Normal, Align::Left, w);  // a longer label in another language shrinks
-    text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4);
+    if (!unknownValue(value)) text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4);
     line(x, y + 17, x + w, y + 17, 0.4);
 }
 

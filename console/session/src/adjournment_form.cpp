@@ -81,8 +81,9 @@ std::optional<AdjournmentFormData> Session::adjournmentForm(TimePoint now, const
     // The move the sealer seals is move N (print words how many moves are completed from it).
     d.sealed_move_number = s.game.moveNumber();
     d.draw_offer = drawOffer(s);
-    d.resumption = resumption;
+    d.resumption = resumption.empty() ? s.adjourn.resumption : resumption;
     d.adjourned_at = adjourned_at;
+    d.adjournment = static_cast<int>(s.adjourn.seals.size());
     if (!s.adjourn.envelope.is_null()) d.envelope_fingerprint = seal::envelopeFingerprint(s.adjourn.envelope);
     return d;
 }

@@ -28,10 +28,20 @@ std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& conte
     return out;
 }
 
+// E.III 2.2, 3.4: the setup is fixed at the first move; until then the operator may change it, and each
+// change is a new setup record. The session refuses any after the lock, so the locked setup is the last
+// setup record before the first move: the one every reader (the host's engine, the tools' language, the
+// papers) must use. Reading the first one printed a game set up in Polish as an English scoresheet.
 tl::expected<event::EventSetup, std::string> journalSetup(const std::vector<nlohmann::json>& records) {
     if (records.empty() || !records.front().contains("setup"))
         return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
-    return event::eventSetupFromJson(records.front()["setup"]);
+    const nlohmann::json* locked = &records.front();
+    for (const auto& r : records) {
+        const std::string type = r.value("type", "");
+        if (type == "human_move" || type == "made") break;
+        if (type == "setup" && r.contains("setup")) locked = &r;
+    }
+    return event::eventSetupFromJson(locked->at("setup"));
 }
 
 }  // namespace oc::session

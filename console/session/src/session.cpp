@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
@@ -45,7 +47,14 @@ Outcome Session::Impl::commit(json record, TimePoint now) {
             fmt::format("the journal's record {} cannot be applied ({}): the game is stopped - call "
                         "the arbiter",
                         records + 1, ok.error()));
-    return {};
+    return commitDueAnswer(now);
+}
+
+// E.III 3.2-3.3: the record that answered a draw offer is followed by its draw_answer at once.
+Outcome Session::Impl::commitDueAnswer(TimePoint now) {
+    if (!draws.answer_due) return {};
+    json due = *draws.answer_due;  // applying it clears answer_due
+    return commit(std::move(due), now);
 }
 
 // Refusals are logged too (E.III 2.2, 3.3: "refused and logged"), and change nothing else.
@@ -251,7 +260,8 @@ Outcome Session::Impl::dispatch(const Command& command, TimePoint now) {
                                [&](const cmd::ModuleChange& c) { return moduleChange(s, c, now); },
                                [&](const cmd::ArbiterIllegalKind& c) { return illegalKind(s, c, now); },
                                [&](const cmd::Arrival& c) { return arrival(s, c, now); },
-                               [&](const cmd::ArbiterForfeit& c) { return forfeit(s, c, now); }},
+                               [&](const cmd::ArbiterForfeit& c) { return forfeit(s, c, now); },
+                               [&](const cmd::EnvelopeResumption& c) { return resumptionText(s, c, now); }},
                       command);
 }
 
@@ -318,8 +328,12 @@ std::vector<std::string> Session::legalMoves() const {
 }
 tl::expected<void, Rejection> Session::recordResume(const std::string& program, std::uint64_t from_seq,
                                                     TimePoint now) {
-    return impl_->commit({{"type", "console_resumed"}, {"program", program}, {"resumed_from_seq", from_seq}},
-                         now);
+    // A journal cut between an answer and its draw_answer: the answer is completed after the resume.
+    auto due = std::exchange(impl_->draws.answer_due, std::nullopt);
+    auto ok = impl_->commit(
+        {{"type", "console_resumed"}, {"program", program}, {"resumed_from_seq", from_seq}}, now);
+    if (!ok || !due) return ok;
+    return impl_->commit(std::move(*due), now);
 }
 
 tl::expected<void, Rejection> Session::recordNote(const std::string& about, const std::string& text,

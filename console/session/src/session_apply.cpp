@@ -310,6 +310,7 @@ void on(Impl& s, const rec::Sealed& r, TimePoint t) {
     s.adjourn.sealed_uci = r.uci ? *r.uci : computer ? s.adjourn.withheld_uci : "";
     s.adjourn.sealed_text = r.text;  // journals before the human's move stayed in the envelope
     s.adjourn.envelope = r.envelope;
+    s.adjourn.resumption.clear();  // (g) belongs to each adjournment
     if (computer) s.cycle.engine_move.reset();
     s.adjourn.withheld = false;
     s.adjourn.withheld_uci.clear();
@@ -387,6 +388,10 @@ void on(Impl& s, const rec::EngineRestart& r, TimePoint) {
 }
 
 void on(Impl&, const rec::Audit&, TimePoint) {}
+void on(Impl&, const rec::DrawAnswer&, TimePoint) {}
+void on(Impl& s, const rec::ResumptionText& r, TimePoint) {
+    s.adjourn.resumption = r.text;
+}
 
 // E.III 1.1: after a resume the mirrored clocks are only as good as the last record; until the operator
 // enters a table-clock reading the window asks for one.
@@ -423,9 +428,12 @@ Applied call(Impl& s, const R& r, TimePoint t) {
 Applied Session::Impl::apply(const rec::Record& r) {
     if (!clock && !std::holds_alternative<rec::Setup>(r.body))
         return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
+    auto answer = answerIn(*this, r);  // in the state the answer was given in
     auto done = std::visit([&](const auto& body) { return call(*this, body, r.t); }, r.body);
     if (!done) return done;
     ++records;
+    // The answer's own record comes next; a journal without it (before the record existed) goes on.
+    if (!std::holds_alternative<rec::ConsoleResumed>(r.body)) draws.answer_due = std::move(answer);
     // Engine I/O, a script driver's position and ponder events are audit only: a resumed simulation
     // continues from the last change of the game (and does not resume a ponder search: pondering starts
     // again after the engine's next move).

@@ -270,4 +270,13 @@ Outcome resume(Impl& s, const cmd::Resume& c, TimePoint now) {
     return s.commit(r, now);
 }
 
+// Guidelines I.2(g): field (g) of the envelope of this adjournment. Nothing typed is lost: the journal
+// keeps it, and a reprint after the game prints it again.
+Outcome resumptionText(Impl& s, const cmd::EnvelopeResumption& c, TimePoint now) {
+    if (s.phase != Phase::Adjourned)
+        return s.refuse("resumption", i18n::N_("the game is not adjourned"), now);
+    if (c.text == s.adjourn.resumption) return {};  // nothing changes: nothing to record
+    return s.commit({{"type", "resumption_text"}, {"text", c.text}}, now);
+}
+
 }  // namespace oc::session

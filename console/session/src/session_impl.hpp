@@ -65,6 +65,10 @@ struct DrawState {
     bool human_offer = false, computer_offer = false;
     std::optional<int> last_rejected_offer;
     std::optional<PendingClaim> claim;
+    // E.III 3.2-3.3: the `draw_answer` record due right after the record just applied, which answered an
+    // offer (session_answers.cpp). commit() writes it at once; a journal cut between the two gets it at
+    // the next resume, so every answer is on the record exactly once.
+    std::optional<json> answer_due;
 };
 
 // Adjournment (Guidelines I on adjourned games; ADJ-01..10): the seal request, the sealed move kept
@@ -83,6 +87,7 @@ struct AdjournmentState {
     // the sessions is neither (Guidelines I.2(c), I.9; E.III 2.1).
     Ms sealed_turn_time{}, sealed_handling{};
     json envelope;
+    std::string resumption;    // (g) the resumption's date, time and venue, as the arbiter worded it
     bool withheld = false;     // the engine's move chosen under a seal request is kept out of the journal
     std::string withheld_uci;  // runtime only: the move behind `withheld`, never journaled
     bool clock_waits_for_sealed_move = false;  // resumed: both clocks stopped until the sealed move's press
@@ -183,6 +188,7 @@ struct Session::Impl {
     // session.cpp: commands -> records.
     Outcome dispatch(const Command& c, TimePoint now);
     Outcome commit(json record, TimePoint now);
+    Outcome commitDueAnswer(TimePoint now);
     Outcome refuse(const std::string& command, const std::string& why, TimePoint now);
     Outcome journalFailed(const std::string& why);
     Outcome halt(std::string why);
@@ -229,6 +235,9 @@ struct Session::Impl {
     std::vector<std::string> scoresheetLines() const;
 };
 
+// session_answers.cpp: the `draw_answer` record an answering record calls for, read before it applies.
+std::optional<json> answerIn(const Session::Impl& s, const rec::Record& r);
+
 // session_commands.cpp: validation of the commands that are not part of the move cycle.
 Outcome humanOffer(Session::Impl& s, TimePoint now);
 Outcome answerHuman(Session::Impl& s, const cmd::AnswerHumanOffer& c, TimePoint now);
@@ -249,6 +258,7 @@ Outcome requestSeal(Session::Impl& s, TimePoint now);
 Outcome sealHuman(Session::Impl& s, const cmd::SealHumanMove& c, TimePoint now);
 Outcome sealComputer(Session::Impl& s, const cmd::SealComputerMove& c, TimePoint now);
 Outcome resume(Session::Impl& s, const cmd::Resume& c, TimePoint now);
+Outcome resumptionText(Session::Impl& s, const cmd::EnvelopeResumption& c, TimePoint now);
 // session_quickplay.cpp: QPF-02..04 commands and their records.
 Outcome quickplayClaim(Session::Impl& s, const cmd::ClaimDraw& c, TimePoint now);
 Outcome arbiterQuickplay(Session::Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now);

@@ -38,7 +38,7 @@ std::string commandName(const Command& c) {
         "computer-offer", "human-answer", "claim", "resign", "flag", "confirm-flag", "pause", "unpause",
         "adjust", "illegal", "correct", "result", "consult", "faster", "seal", "seal-human",
         "seal-computer", "resume", "arbiter-qpf", "request-increment", "arbiter-increment",
-        "module-change", "illegal-kind", "arrive", "forfeit"};
+        "module-change", "illegal-kind", "arrive", "forfeit", "resumption"};
     // clang-format on
     static_assert(std::size(kNames) == std::variant_size_v<Command>, "one name per command");
     return kNames[c.index()];
@@ -83,6 +83,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.flag_reported = irregular.flag_reported;
     s.seal_requested = adjourn.seal_requested;
     s.sealed_by = adjourn.sealed_by;
+    s.envelope_resumption = adjourn.resumption;
     s.computer_move_withheld = adjourn.withheld;
     s.computer_move_rechoosing = adjourn.withheld && adjourn.withheld_uci.empty() && !over();
     s.human_offer_pending = draws.human_offer;

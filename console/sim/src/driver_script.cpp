@@ -211,7 +211,11 @@ bool Driver::qpfExport(const Args& a, int line) {
 bool Driver::envelopePdf(const Args& a, int line) {
     if (a.size() == 2 || (a.size() > 2 && a[1] != "resumption") || a.empty())
         return fail(line, "usage: envelope-pdf FILE [resumption DATE TIME VENUE]");
-    auto form = session_.adjournmentForm(now_, a.size() > 2 ? joinedWords(a, 2) : std::string());
+    // (g) is journalled like the console's field, so that a reprint from the journal has it too.
+    if (a.size() > 2)
+        if (auto ok = session_.dispatch(session::cmd::EnvelopeResumption{joinedWords(a, 2)}, now_); !ok)
+            return fail(line, ok.error().message);
+    auto form = session_.adjournmentForm(now_);
     if (!form) return fail(line, "envelope-pdf: the game is not adjourned (seal first)");
     if (auto ok = print::writeSealedMoveFormPdf(*form, a[0]); !ok) return fail(line, ok.error().message);
     return true;

@@ -101,7 +101,13 @@ void drawSealRequested(ViewContext& ctx) {
 // Guidelines I.2 (g): the envelope's printed record, with the resumption's date, time and venue.
 void drawEnvelopeRecord(ViewContext& ctx) {
     UiState& st = ctx.state;
+    // Nothing typed is lost: (g) is journalled when the field is left after an edit, and the field shows
+    // what the journal holds whenever the operator is not typing in it (so also after a restart).
+    if (!st.resumption_typing) st.envelope_resumption = ctx.snap.envelope_resumption;
     fieldRow(ctx, tr("Resumption"), "##resumption", st.envelope_resumption, tr("(g) date, time, venue"));
+    st.resumption_typing = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit())
+        ctx.out.push_back(session::cmd::EnvelopeResumption{st.envelope_resumption});
     if (actionButton(ctx, "Write envelope PDF", true)) st.envelope_pdf_requested = true;
     if (!st.envelope_pdf_note.empty()) {
         ImGui::SameLine();

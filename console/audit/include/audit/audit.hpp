@@ -33,6 +33,7 @@ struct Check {
     std::string evidence;              // one line: the verdict's reason, with record indices
     std::vector<std::string> details;  // one line per item looked at (syncs, offers, faults, ...)
     std::vector<std::size_t> records;  // journal record indices (line number - 1); breaches first
+    bool listed = false;  // the evidence says the details are "listed below": checkLines lists them
 };
 
 // The mover's clock after each half-move, as the console mirrored it (%clk).
@@ -111,6 +112,7 @@ nlohmann::json toJson(const Report& report);
 // One line per check: "<check> ok|breach|n/a|not-checked <evidence>". The evidence is English (marked for the
 // catalogue); `evidence_text`, when given, turns it into the reader's language (the CLI passes
 // i18n::translateMessage: the audit itself never links the catalogues). Name and verdict stay as they are.
+// `listed` checks are followed by their details, one per line, indented by two spaces.
 std::string checkLines(const Report& report,
                        const std::function<std::string(const std::string&)>& evidence_text = {});
 

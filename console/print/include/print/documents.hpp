@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 #include <tl/expected.hpp>
+#include <vector>
 
 #include "session/adjournment_form.hpp"
 #include "session/quickplay.hpp"
@@ -25,6 +26,9 @@ struct PdfError {
 // position and a box for the handwritten sealed move; fails on an unreadable FEN board.
 [[nodiscard]] tl::expected<void, PdfError> writeSealedMoveFormPdf(const session::AdjournmentFormData& data,
                                                                   const std::filesystem::path& path);
+// Several envelopes' forms in one PDF, one page each (every adjournment of a game, for the archive).
+[[nodiscard]] tl::expected<void, PdfError> writeSealedMoveFormsPdf(
+    const std::vector<session::AdjournmentFormData>& forms, const std::filesystem::path& path);
 
 // QPF-04: the no-arbiter claim export as plain text: claim data, a diagram, the FEN, the scoresheet and
 // signature lines.

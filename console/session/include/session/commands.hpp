@@ -176,16 +176,24 @@ struct ModuleChange {
     std::string name;
     std::string value;
 };
+// Guidelines I.2(g): the date, time and venue of resumption, in the arbiter's words, for the envelope of
+// the current adjournment. Journalled, so that a restart keeps what was typed; the same text again
+// changes nothing and writes nothing.
+struct EnvelopeResumption {
+    std::string text;
+};
 }  // namespace cmd
 
-using Command = std::variant<
-    cmd::UpdateSetup, cmd::StartGame, cmd::HumanMove, cmd::MadeOnBoard, cmd::ClockPressed, cmd::Recorded,
-    cmd::SyncClock, cmd::HumanOffersDraw, cmd::AnswerHumanOffer, cmd::ComputerOffersDraw,
-    cmd::HumanAnswersOffer, cmd::ClaimDraw, cmd::Resign, cmd::ReportFlag, cmd::ArbiterConfirmFlag,
-    cmd::ArbiterPause, cmd::ArbiterResume, cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove,
-    cmd::CorrectEntry, cmd::ArbiterResult, cmd::Consultation, cmd::FasterRate, cmd::RequestSeal,
-    cmd::SealHumanMove, cmd::SealComputerMove, cmd::Resume, cmd::ArbiterQuickplay, cmd::RequestIncrement,
-    cmd::ArbiterIncrement, cmd::ModuleChange, cmd::ArbiterIllegalKind, cmd::Arrival, cmd::ArbiterForfeit>;
+using Command =
+    std::variant<cmd::UpdateSetup, cmd::StartGame, cmd::HumanMove, cmd::MadeOnBoard, cmd::ClockPressed,
+                 cmd::Recorded, cmd::SyncClock, cmd::HumanOffersDraw, cmd::AnswerHumanOffer,
+                 cmd::ComputerOffersDraw, cmd::HumanAnswersOffer, cmd::ClaimDraw, cmd::Resign,
+                 cmd::ReportFlag, cmd::ArbiterConfirmFlag, cmd::ArbiterPause, cmd::ArbiterResume,
+                 cmd::ArbiterAdjustClock, cmd::ArbiterIllegalMove, cmd::CorrectEntry, cmd::ArbiterResult,
+                 cmd::Consultation, cmd::FasterRate, cmd::RequestSeal, cmd::SealHumanMove,
+                 cmd::SealComputerMove, cmd::Resume, cmd::ArbiterQuickplay, cmd::RequestIncrement,
+                 cmd::ArbiterIncrement, cmd::ModuleChange, cmd::ArbiterIllegalKind, cmd::Arrival,
+                 cmd::ArbiterForfeit, cmd::EnvelopeResumption>;
 
 // The command's name as used in the journal, scripts and error messages.
 std::string commandName(const Command& c);

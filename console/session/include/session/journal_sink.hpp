@@ -25,8 +25,8 @@ class JournalSink : public RecordSink {
 
 // The session records a verified journal holds (the header left out), ready for Session::restore.
 std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& contents);
-// The event setup those records start with (the session writes it first), or the English reason why
-// there is none (translated where it is shown, like every core message).
+// The locked event setup of those records (the last setup record before the first move: E.III 2.2, 3.4),
+// or the English reason why there is none (translated where it is shown, like every core message).
 [[nodiscard]] tl::expected<event::EventSetup, std::string> journalSetup(
     const std::vector<nlohmann::json>& records);
 

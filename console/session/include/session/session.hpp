@@ -75,7 +75,8 @@ class Session {
     // The FIDE scoresheet as text in the event's language (numbered pairs, "(=)", result).
     std::string scoresheetText() const;
     // The envelope's adjournment record (Guidelines I.2) while adjourned, else nullopt; never the sealed
-    // move. `resumption` (g) and `adjourned_at` are the arbiter's words, printed as given.
+    // move. `resumption` (g) and `adjourned_at` are the arbiter's words, printed as given; without
+    // `resumption`, (g) is the text journalled for this adjournment (cmd::EnvelopeResumption).
     std::optional<AdjournmentFormData> adjournmentForm(TimePoint now, const std::string& resumption = "",
                                                        const std::string& adjourned_at = "") const;
 

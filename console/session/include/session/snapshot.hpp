@@ -89,6 +89,7 @@ struct Snapshot {
     std::optional<rules::Color> flag_reported;            // waiting for the arbiter (CLK-16)
     bool seal_requested = false;  // the arbiter asked for the move to be sealed (ADJ-01)
     std::optional<rules::Color> sealed_by;
+    std::string envelope_resumption;  // Guidelines I.2(g) of the current adjournment, as journalled
     // The engine chose its move after the seal request: seal it now; the move itself is never shown.
     bool computer_move_withheld = false;
     // After a restart the withheld choice is gone (it lived in memory only): the engine chooses again.

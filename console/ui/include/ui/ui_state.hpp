@@ -87,6 +87,7 @@ struct UiState {
     // The envelope's printed record (Guidelines I.2): field (g), the resumption's date, time and venue;
     // a request the shell performs after the frame (it writes the PDF) and what it answered.
     std::string envelope_resumption;
+    bool resumption_typing = false;  // the (g) field is being edited: it does not follow the journal yet
     bool envelope_pdf_requested = false;
     std::string envelope_pdf_note;
     bool envelope_pdf_failed = false;
