@@ -182,6 +182,9 @@ at = next((i for i, l in enumerate(lines) if l.startswith("irregularities ")), N
 check(at is not None and "1 irregularity or ruling recorded, listed below" in lines[at]
       and at + 1 < len(lines) and lines[at + 1].startswith("  #") and "mis-entry corrected" in lines[at + 1],
       "the irregularity is listed under its line", r)
+# Issue 22 item 10: both moves in the event's notation, as on the scoresheet (was "b1c3 -> g1f3").
+check(at is not None and "mis-entry corrected with the arbiter: Nc3 -> Nf3" in lines[at + 1],
+      "the correction names both moves in the event's notation", r)
 
 # --- 12. play --setup keeps the setup's papers; --engine stands for engine.command --------------------------
 setup = {"event": "Open", "white": "Kowalski, Jan", "black": "Stockfish", "white_fide_id": "1503014",

@@ -89,9 +89,13 @@ void sealingLines(const journal::Record& r, std::size_t i, Findings& f) {
                                     i, l.get<std::string>()));
 }
 
-void envelopeOpened(const journal::Record& r, SealWalk& w, std::size_t i, Findings& f) {
+// The sealed move named in the event's notation, as on the scoresheet (issue 22: "d4e3" was UCI).
+void envelopeOpened(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
+    const journal::Record& r = tl.at(i);
+    const std::string opened =
+        r.payload.contains("opened") ? scoresheetMoveBefore(tl, i + 1, r.payload.value("opened", "")) : "";
     f.note(i, fmt::format(i18n::N_("#{} envelope opened at resumption{}"), i,
-                          r.payload.contains("opened") ? ": " + r.payload.value("opened", "") : ""));
+                          opened.empty() ? "" : ": " + opened));
     w.sealed = w.requested = w.shown_at_request = kNone;
 }
 
@@ -109,7 +113,7 @@ void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
     if (r.type == "engine_io" && sealing) sealingLines(r, i, f);
     if (r.type == "seal_requested") sealRequested(tl, w, i);
     if (r.type == "sealed") sealedRecord(tl, w, i, f);
-    if (r.type == "resume") envelopeOpened(r, w, i, f);
+    if (r.type == "resume") envelopeOpened(tl, w, i, f);
 }
 
 }  // namespace
@@ -191,7 +195,9 @@ Check checkEngineFaults(const Context& ctx) {
 namespace {
 
 // The rulings on moves: illegal ones, mis-entries and a board that differs from the engine's move.
-std::string moveRuling(const journal::Record& r) {
+// A mis-entry names both moves in the event's notation, as the scoresheet did ("Gd3 -> Gf1").
+std::string moveRuling(const Timeline& tl, std::size_t i) {
+    const journal::Record& r = tl.at(i);
     const json& p = r.payload;
     const std::string& t = r.type;
     if (t == "illegal")
@@ -200,8 +206,9 @@ std::string moveRuling(const journal::Record& r) {
     if (t == "illegal_kind")
         return fmt::format(i18n::N_("illegal move by {} ({})"), p.value("side", ""), p.value("kind", ""));
     if (t == "correct")
-        return fmt::format(i18n::N_("mis-entry corrected with the arbiter: {} -> {}"), p.value("old", ""),
-                           p.value("uci", ""));
+        return fmt::format(i18n::N_("mis-entry corrected with the arbiter: {} -> {}"),
+                           scoresheetMoveBefore(tl, i, p.value("old", "")),
+                           scoresheetMoveBefore(tl, i + 1, p.value("uci", "")));
     if (t == "made" && p.value("breach", false))
         return fmt::format(i18n::N_("board differs from the engine's move: {}"), p.value("uci", ""));
     return {};
@@ -239,8 +246,9 @@ std::string gameRuling(const journal::Record& r) {
 }
 
 // The arbiter's rulings and the irregularities they answer, in the arbiter's words; "" for others.
-std::string ruling(const journal::Record& r) {
-    if (std::string what = moveRuling(r); !what.empty()) return what;
+std::string ruling(const Timeline& tl, std::size_t i) {
+    const journal::Record& r = tl.at(i);
+    if (std::string what = moveRuling(tl, i); !what.empty()) return what;
     if (std::string what = clockRuling(r); !what.empty()) return what;
     return gameRuling(r);
 }
@@ -262,7 +270,7 @@ Check checkIrregularities(const Context& ctx) {
     Findings f;
     int n = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
-        std::string what = ruling(ctx.tl.at(i));
+        std::string what = ruling(ctx.tl, i);
         if (what.empty()) continue;
         ++n;
         irregularity(ctx, i, what, f);

@@ -2,6 +2,8 @@
 // the engine gave them (its own `bestmove` line) and as they were executed on the board.
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "checks.hpp"
 #include "i18n/mark.hpp"
 #include "rules/game.hpp"
@@ -13,9 +15,12 @@ namespace {
 struct MoveWalk {
     rules::Game game;
     rules::Language lang = rules::Language::En;
-    std::string bestmove;  // the engine's own word for the current search
-    std::string shown;     // the computer's move shown to the operator
-    bool lost = false;     // the position could not be followed (then no more move checks)
+    std::string bestmove;        // the engine's own word for the current search
+    std::string shown;           // the computer's move shown to the operator
+    bool lost = false;           // the position could not be followed (then no more move checks)
+    bool shown_checked = false;  // the move shown was compared with the engine's bestmove line
+    // Moves read back, computer moves executed, and of those the ones checked against bestmove: one set
+    // counted twice, so "43 executed, 44 checked" cannot be (issue 23: a move shown, then taken back).
     int human = 0, computer = 0, confirmed = 0;
 };
 
@@ -51,6 +56,7 @@ void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f, bool cor
 void executed(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     std::string uci = p.value("uci", "");
     ++w.computer;
+    if (std::exchange(w.shown_checked, false)) ++w.confirmed;
     if (p.value("breach", false) || (!w.shown.empty() && uci != w.shown))
         f.breach(i,
                  fmt::format(i18n::N_("record #{}: {} was executed on the board instead of the engine's {} "
@@ -61,8 +67,8 @@ void executed(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
 
 void engineMove(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     w.shown = p.value("uci", "");
+    w.shown_checked = !w.bestmove.empty();
     if (w.bestmove.empty()) return;
-    ++w.confirmed;
     if (w.bestmove != w.shown)
         f.breach(i,
                  fmt::format(i18n::N_("record #{}: {} was shown as the computer's move, but the engine said "

@@ -162,4 +162,11 @@ std::unique_ptr<Rebuilt> rebuildBefore(const Timeline& tl, std::size_t index) {
     return out;
 }
 
+std::string scoresheetMoveBefore(const Timeline& tl, std::size_t index, const std::string& fallback) {
+    const auto rebuilt = rebuildBefore(tl, index);
+    if (!rebuilt->session) return fallback;
+    const auto snap = rebuilt->session->snapshot(rebuilt->session->lastRecordTime());
+    return snap.moves.empty() ? fallback : snap.moves.back().text;
+}
+
 }  // namespace oc::audit::detail

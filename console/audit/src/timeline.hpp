@@ -71,5 +71,8 @@ struct Rebuilt {
     std::string error;
 };
 std::unique_ptr<Rebuilt> rebuildBefore(const Timeline& tl, std::size_t index);
+// The last move of the scoresheet just before record `index`, in the event's notation as the console
+// showed it ("Gf1"); `fallback` (the record's UCI) when the game cannot be rebuilt there.
+std::string scoresheetMoveBefore(const Timeline& tl, std::size_t index, const std::string& fallback);
 
 }  // namespace oc::audit::detail
