@@ -147,3 +147,23 @@ TEST_F(TrialTwo, NoBoardEntryWhileTheHumanSealsOrTheComputerMoves) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace oc::ui::test;
+
+// Issue 22 (item 12's screen side): an unknown date is an empty box saying "unknown", not question marks
+// to type over; typing replaces it, and left alone the setup keeps PGN's "????.??.??".
+TEST_F(TrialTwo, AnUnknownDateIsAnEmptyBoxAndTypingFillsIt) {
+    const Snapshot snap = inPhase(Phase::Setup);
+    frames(snap, 2);
+    ASSERT_TRUE(state_.setup_draft);
+    EXPECT_EQ(state_.setup_draft->date, "????.??.??");
+    click(snap, "Date (yyyy.mm.dd)");
+    type(snap, "2026.12.01");
+    frames(snap, 2);
+    EXPECT_EQ(state_.setup_draft->date, "2026.12.01");
+    EXPECT_EQ(state_.setup_draft->round, "?") << "an untouched unknown stays PGN's";
+}
+
+}  // namespace

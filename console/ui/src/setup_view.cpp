@@ -41,7 +41,12 @@ void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wid
         ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().ItemInnerSpacing.x;
     const float narrow = ImGui::GetFontSize() * 14;
     ImGui::SetNextItemWidth(wide ? std::max(narrow, ImGui::GetContentRegionAvail().x - label_w) : narrow);
-    ImGui::InputText(label.c_str(), &value);
+    // PGN's "unknown" ("?", "????.??.??") is shown as an empty box saying so, never as question marks to
+    // type over; left empty, the setup keeps PGN's value (the papers print a blank line for it).
+    const bool unknown = !value.empty() && value.find_first_not_of("?.") == std::string::npos;
+    std::string typed;
+    ImGui::InputTextWithHint(label.c_str(), tr("unknown"), unknown ? &typed : &value);
+    if (unknown && !typed.empty()) value = typed;
     recordItem(ctx, name ? name : msgid, tr(msgid));
 }
 
