@@ -66,6 +66,8 @@ function render(card) {
   card.cg.set({ fen: d.fen, orientation, turnColor: d.fen.split(' ')[1] === 'w' ? 'white' : 'black' });
   let status = d.status;
   if (d.status === 'journal-broken') status += ` at record ${d.journal_broken_at}: feed stopped`;
+  // A board waiting for its journal, or a new game in its file, says so (docs/broadcast.md).
+  if (d.notice) status += ` (${d.notice})`;
   card.status.className = `status ${d.status}`;
   card.status.textContent = status + (d.result !== '*' ? ' · ' : '');
   if (d.result !== '*') card.status.append(el('span', 'result', d.result));

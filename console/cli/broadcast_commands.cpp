@@ -30,8 +30,15 @@ int serveCommand(const ServeArgs& a) {
     o.delay = *delay;
     if (auto ok = broadcast::parseListen(a.listen, o); !ok)
         return std::cerr << trf("error: {}", i18n::translateMessage(ok.error())) << "\n", 2;
-    if (!a.dir.empty() && !std::filesystem::is_directory(a.dir))
-        return std::cerr << trf("error: --dir {}: not a directory (create it first)", a.dir) << "\n", 2;
+    // An upload job's folder that does not exist yet is created, as `mkdir -p` would.
+    std::error_code dir_error;
+    if (!a.dir.empty() && !std::filesystem::is_directory(a.dir) &&
+        (std::filesystem::create_directories(a.dir, dir_error), !std::filesystem::is_directory(a.dir)))
+        return std::cerr << trf("error: --dir {}: cannot create this folder ({}); give a folder that exists "
+                                "or can be created",
+                                a.dir, dir_error ? dir_error.message() : tr("a file has that name"))
+                         << "\n",
+               2;
     if (a.max_clients == 0) return std::cerr << tr("error: --max-clients: expected at least 1") << "\n", 2;
     o.dir = a.dir;
     o.max_clients = a.max_clients;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "broadcast/hub.hpp"
+#include "broadcast/render.hpp"
 #include "journal_copy.hpp"
 
 namespace oc::broadcast {
@@ -100,7 +101,9 @@ TEST_F(FollowerTest, AJournalRewrittenAfterPublicationWithEveryHashRecomputedSto
     EXPECT_TRUE(f.poll());
     ASSERT_TRUE(f.state().broken_index.has_value());
     EXPECT_EQ(*f.state().broken_index, 21u);
-    EXPECT_EQ(f.state().records.size(), 21u);
+    // What was published stays published: the feed freezes, it does not shrink.
+    EXPECT_EQ(f.state().records.size(), published.size());
+    EXPECT_EQ(f.state().records.back().hash, published.back().hash);
     EXPECT_NE(f.state().broken_reason.find("rewritten"), std::string::npos);
 }
 
@@ -114,7 +117,7 @@ TEST_F(FollowerTest, AnEditedRecordStopsTheFeedBeforeIt) {
     EXPECT_FALSE(f.poll());  // the feed has stopped
 }
 
-TEST_F(FollowerTest, CutRecordsAfterPublicationStopTheFeed) {
+TEST_F(FollowerTest, CutRecordsAreWaitedForAndTheSameJournalContinues) {
     const auto all = lines(kData / "finished.journal");
     const auto file = dir_ / "game.journal";
     for (std::size_t i = 0; i < 30; ++i) append(file, all[i] + "\n");
@@ -123,8 +126,96 @@ TEST_F(FollowerTest, CutRecordsAfterPublicationStopTheFeed) {
     std::filesystem::remove(file);
     for (std::size_t i = 0; i < 20; ++i) append(file, all[i] + "\n");
     EXPECT_TRUE(f.poll());
+    EXPECT_FALSE(f.state().broken_index.has_value());
+    EXPECT_EQ(f.state().records.size(), 30u);  // nothing withdrawn
+    EXPECT_NE(f.state().waiting.find("waiting for the journal"), std::string::npos);
+    for (std::size_t i = 20; i < 32; ++i) append(file, all[i] + "\n");
+    EXPECT_TRUE(f.poll());
+    EXPECT_TRUE(f.state().waiting.empty());
+    EXPECT_EQ(f.state().records.size(), 32u);
+    EXPECT_EQ(f.state().game, 0u);
+}
+
+TEST_F(FollowerTest, AnEmptiedFileIsWaitedForNotBroken) {
+    const auto all = lines(kData / "finished.journal");
+    const auto file = dir_ / "game.journal";
+    for (std::size_t i = 0; i < 30; ++i) append(file, all[i] + "\n");
+    JournalFollower f(file);
+    f.poll();
+    std::ofstream(file, std::ios::trunc).close();  // truncated, as a non-atomic rewrite starts
+    append(file, "");
+    EXPECT_TRUE(f.poll());
+    EXPECT_FALSE(f.state().broken_index.has_value());
+    EXPECT_EQ(f.state().records.size(), 30u);
+    EXPECT_NE(f.state().waiting.find("waiting for the journal"), std::string::npos);
+    append(file, all[0].substr(0, 30));  // a torn header: still waiting
+    f.poll();
+    EXPECT_FALSE(f.state().broken_index.has_value());
+    append(file, all[0].substr(30) + "\n");
+    for (std::size_t i = 1; i < 31; ++i) append(file, all[i] + "\n");
+    EXPECT_TRUE(f.poll());
+    EXPECT_FALSE(f.state().broken_index.has_value());
+    EXPECT_TRUE(f.state().waiting.empty());
+    EXPECT_EQ(f.state().records.size(), 31u);
+}
+
+TEST_F(FollowerTest, AnotherJournalInTheFileIsANewGameAndSaidSo) {
+    const auto file = dir_ / "game.journal";
+    auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
+    auto later = [](std::size_t, const journal::Record& r) { return r.wall + std::chrono::hours(2); };
+    test::copyJournal(kData / "finished.journal", file, same, {}, 30);
+    JournalFollower f(file);
+    f.poll();
+    const std::string first_id = f.state().records[0].hash;
+    // The old journal is rewritten (broken), then another game's journal takes the file's place.
+    test::copyJournal(kData / "finished.journal", file, same, [](std::size_t i, nlohmann::json& p) {
+        if (i == 21) p["uci"] = "f1b5", p["text"] = "Bb5";
+    });
+    std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(5));
+    f.poll();
     ASSERT_TRUE(f.state().broken_index.has_value());
-    EXPECT_EQ(*f.state().broken_index, 20u);
+    test::copyJournal(kData / "finished.journal", file, later, {}, 10);
+    std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(9));
+    EXPECT_TRUE(f.poll());
+    EXPECT_FALSE(f.state().broken_index.has_value());
+    EXPECT_EQ(f.state().game, 1u);
+    EXPECT_EQ(f.state().records.size(), 10u);
+    EXPECT_NE(f.state().records[0].hash, first_id);
+    EXPECT_NE(f.state().replaced.find("new game"), std::string::npos);
+    EXPECT_NE(f.state().replaced.find(first_id), std::string::npos);
+}
+
+// Through the hub: the published game keeps its moves and result when the journal breaks or empties.
+TEST_F(FollowerTest, PublishedMovesAndResultStayWhenTheJournalBreaksOrEmpties) {
+    const auto file = dir_ / "game.journal";
+    auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
+    test::copyJournal(kData / "finished.journal", file, same);
+    Hub hub({file}, Delay{0});
+    const auto now = journal::readJournal(file)->records.back().wall + std::chrono::hours(1);
+    hub.refresh(now);
+    const BoardView published = hub.views()[0];
+    ASSERT_EQ(published.status, Status::Finished);
+    std::ofstream(file, std::ios::trunc).close();
+    append(file, "");
+    hub.refresh(now);
+    EXPECT_EQ(hub.views()[0].status, Status::Finished);
+    EXPECT_EQ(hub.views()[0].moves, published.moves);
+    EXPECT_NE(boardJson(hub.views()[0]).value("notice", "").find("waiting for the journal"),
+              std::string::npos);
+    // Record 20 edited: the board freezes at what was published, broken, with the reason.
+    test::copyJournal(kData / "finished.journal", file, same, [](std::size_t i, nlohmann::json& p) {
+        if (i == 20) p["edited"] = true;
+    });
+    std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(9));
+    hub.refresh(now);
+    const BoardView& frozen = hub.views()[0];
+    EXPECT_EQ(frozen.status, Status::JournalBroken);
+    EXPECT_EQ(frozen.moves, published.moves);
+    EXPECT_EQ(frozen.result, published.result);
+    EXPECT_EQ(frozen.game.result, published.game.result);
+    EXPECT_EQ(frozen.game.moves.size(), published.game.moves.size());
+    EXPECT_NE(frozen.problem.find("rewritten"), std::string::npos);
+    EXPECT_EQ(boardJson(frozen)["status"], "journal-broken");
 }
 
 }  // namespace

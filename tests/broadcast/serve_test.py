@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """operator-cli broadcast serve as a real process on loopback: the first line, the fixed routes and the
-security rules (405, 400, 414, 404, header limits), HEAD, --dir, live push of a growing journal,
+security rules (405, 400, 414, 404, header limits), HEAD, --dir, live push of a growing journal, a
+journal emptied, cut and edited after publication,
 the connection cap, 10,000 malformed requests, and exit 0 on SIGTERM.
 Usage: serve_test.py OPERATOR_CLI DATA_DIR"""
 import json
@@ -130,8 +131,7 @@ def rss_kb(pid):
 def live_growth(tmp):
     lines = open(os.path.join(DATA, "finished.journal"), "rb").read().split(b"\n")[:-1]
     journal = os.path.join(tmp, "live.journal")
-    outdir = os.path.join(tmp, "out")
-    os.mkdir(outdir)
+    outdir = os.path.join(tmp, "out", "live")  # does not exist: --dir creates it
     with open(journal, "wb") as f:
         f.write(lines[0] + b"\n")
     p, port = start(["--journal", journal, "--dir", outdir])
@@ -170,6 +170,55 @@ def live_growth(tmp):
     check(p.wait(timeout=20) == 0, "SIGINT: exit 0")
 
 
+def board_when(port, cond, timeout_s=10.0):
+    """The first board of /games.json once `cond` holds for it (or the last one read, after timeout_s)."""
+    end = time.monotonic() + timeout_s
+    while True:
+        board = json.loads(get(port, "/games.json")[2])[0]
+        if cond(board) or time.monotonic() > end:
+            return board
+        time.sleep(0.05)
+
+
+def rewritten_in_place(tmp):
+    """Issue 25 items 1-2 on a real process: a journal emptied and written back, cut, and edited after
+    publication. The board waits for the same journal, never withdraws a published move or result, and
+    freezes (journal-broken, with the reason) when the journal no longer holds what it published."""
+    lines = open(os.path.join(DATA, "finished.journal"), "rb").read().split(b"\n")[:-1]
+    journal = os.path.join(tmp, "rewritten.journal")
+
+    def write(records):
+        with open(journal, "wb") as f:
+            f.write(b"".join(r + b"\n" for r in records))
+
+    write(lines)
+    p, port = start(["--journal", journal])
+    done = board_when(port, lambda b: b["status"] == "finished")
+    pgn = get(port, "/games.pgn")[2]
+    check(done["result"] == "1-0", "rewritten: the finished game is published")
+    write([])
+    b = board_when(port, lambda b: "notice" in b)
+    check(b["status"] == "finished" and b["moves"] == done["moves"] and
+          b.get("notice", "").startswith("waiting for the journal"), f"emptied: waiting, nothing withdrawn {b}")
+    write(lines)
+    b = board_when(port, lambda b: "notice" not in b)
+    check(b["status"] == "finished" and "notice" not in b, "the same journal back: the board continues")
+    write(lines[:-5])
+    b = board_when(port, lambda b: "notice" in b)
+    check(b["result"] == "1-0" and b["moves"] == done["moves"] and "notice" in b, "cut: waiting, result kept")
+    check(get(port, "/games.pgn")[2] == pgn, "cut: the PGN is unchanged")
+    edited = list(lines)
+    edited[20] = edited[20].replace(b'"', b"'", 1)
+    write(edited)
+    b = board_when(port, lambda b: b["status"] == "journal-broken")
+    check(b["status"] == "journal-broken" and b["result"] == "1-0" and b["moves"] == done["moves"] and
+          b.get("journal_broken_at") == 20 and b.get("problem"), f"edited: frozen with its reason {b}")
+    frozen = get(port, "/games.pgn")[2]
+    check(frozen == pgn, "edited: the PGN keeps its moves and result (it is the published one)")
+    p.terminate()
+    check(p.wait(timeout=20) == 0, "SIGTERM: exit 0")
+
+
 def connection_cap(tmp):
     p, port = start(["--journal", os.path.join(DATA, "finished.journal"), "--max-clients", "5"])
     held = []
@@ -194,7 +243,7 @@ def bad_arguments():
     for args, word in [(["--journal", "x", "--listen", "localhost:80"], "numeric address"),
                        (["--journal", "x", "--listen", "127.0.0.1:99999"], "ADDR:PORT"),
                        (["--journal", "x", "--delay", "15"], "expected a duration"),
-                       (["--journal", "x", "--dir", "/nonexistent/dir"], "not a directory")]:
+                       (["--journal", "x", "--dir", "/dev/null/dir"], "cannot create this folder")]:
         r = subprocess.run([CLI, "broadcast", "serve"] + args, capture_output=True, text=True, timeout=20)
         check(r.returncode == 2 and word in r.stderr, f"refused: {' '.join(args)} ({r.stderr.strip()})")
 
@@ -228,6 +277,7 @@ def main():
         p.terminate()
         check(p.wait(timeout=20) == 0, "SIGTERM: exit 0")
         live_growth(tmp)
+        rewritten_in_place(tmp)
         connection_cap(tmp)
     finally:
         for p in SERVERS:  # a failed check must not leave a server behind

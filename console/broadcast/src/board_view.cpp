@@ -143,6 +143,7 @@ BoardView buildView(int board, const FollowState& state, std::size_t count, jour
         v.journal_seq = state.records[count - 1].seq;
         restoreInto(v, state, count, as_of);
     }
+    v.notice = !state.waiting.empty() ? state.waiting : state.replaced;
     if (broken) {
         v.status = Status::JournalBroken;
         v.clocks.running.reset();

@@ -10,7 +10,8 @@ Hub::Hub(std::vector<std::filesystem::path> journals, Delay delay) : delay_(dela
     views_.resize(followers_.size());
 }
 
-// A board is rebuilt only when its published part grows or its journal breaks: clocks in between are
+// A board is rebuilt only when its published part grows, its journal breaks, is waited for or is
+// replaced by another (a new game): clocks in between are
 // counted down by the readers from `as_of`, so an idle hub does no work.
 bool Hub::refreshBoard(std::size_t i, journal::WallTime now) {
     followers_[i].poll();
@@ -18,9 +19,11 @@ bool Hub::refreshBoard(std::size_t i, journal::WallTime now) {
     const journal::WallTime shown = shownTime(now, delay_);
     const std::size_t count = recordsBy(state.records, shown, delay_);
     const bool broken = state.broken_index.has_value() && count == state.records.size();
+    const std::string& notice = !state.waiting.empty() ? state.waiting : state.replaced;
     Board& b = boards_[i];
-    if (b.built && b.count == count && b.broken == broken) return false;
-    b = Board{count, true, broken};
+    if (b.built && b.count == count && b.broken == broken && b.game == state.game && b.notice == notice)
+        return false;
+    b = Board{count, true, broken, state.game, notice};
     views_[i] = buildView(static_cast<int>(i) + 1, state, count, shown);
     return true;
 }

@@ -41,6 +41,7 @@ nlohmann::json boardJson(const BoardView& view) {
         j["journal_broken_at"] = *view.broken_index;
         j["problem"] = view.problem;
     }
+    if (!view.notice.empty()) j["notice"] = view.notice;
     return j;
 }
 

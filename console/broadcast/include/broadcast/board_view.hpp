@@ -39,6 +39,9 @@ struct BoardView {
     std::uint64_t journal_seq = 0;            // its index
     std::optional<std::size_t> broken_index;  // JournalBroken: the first record that does not verify
     std::string problem;                      // why the board is broken or not yet shown
+    // "waiting for the journal: ..." while the file shows less than was published (the board keeps what
+    // it showed), or that another journal took the file's place (a new game on this board).
+    std::string notice;
 };
 
 // The board as of `as_of`, from the first `count` verified records of `state` (count <= records.size()).

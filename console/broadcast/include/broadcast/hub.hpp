@@ -30,6 +30,8 @@ class Hub {
         std::size_t count = 0;  // records the view was built from
         bool built = false;
         bool broken = false;
+        std::uint64_t game = 0;  // FollowState::game the view was built from
+        std::string notice;
     };
     bool refreshBoard(std::size_t i, journal::WallTime now);
 
