@@ -12,6 +12,7 @@
 namespace oc::print::chart {
 
 using audit::Mark;
+using audit::PolicyLines;
 using audit::Series;
 
 inline constexpr double kPageWidth = 595.28;  // A4 in points
