@@ -54,6 +54,24 @@ std::vector<Word> words(const std::filesystem::path& pdf) {
     return out;
 }
 
+struct Ppm {
+    int w = 0, h = 0;
+    std::vector<unsigned char> rgb;  // row by row, 3 bytes a pixel
+};
+
+// A page as pdftoppm writes it (binary PPM, 8 bits a channel).
+Ppm readPpm(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string magic;
+    Ppm p;
+    int max = 0;
+    in >> magic >> p.w >> p.h >> max;
+    in.get();
+    p.rgb.resize(static_cast<std::size_t>(p.w) * static_cast<std::size_t>(p.h) * 3);
+    in.read(reinterpret_cast<char*>(p.rgb.data()), static_cast<std::streamsize>(p.rgb.size()));
+    return p;
+}
+
 // Pixels of every page at 50 dpi that are clearly red (the report's colour for a breach).
 int redPixels(const std::filesystem::path& pdf, const std::filesystem::path& dir) {
     const auto prefix = dir / "page";
@@ -61,13 +79,7 @@ int redPixels(const std::filesystem::path& pdf, const std::filesystem::path& dir
     int red = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         if (e.path().extension() != ".ppm") continue;
-        std::ifstream in(e.path(), std::ios::binary);
-        std::string magic;
-        int w = 0, h = 0, max = 0;
-        in >> magic >> w >> h >> max;
-        in.get();
-        std::vector<unsigned char> rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
-        in.read(reinterpret_cast<char*>(rgb.data()), static_cast<std::streamsize>(rgb.size()));
+        const std::vector<unsigned char> rgb = readPpm(e.path()).rgb;
         for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
             if (rgb[i] > 150 && rgb[i + 1] < 90 && rgb[i + 2] < 90) ++red;
         std::filesystem::remove(e.path());
@@ -182,6 +194,33 @@ TEST_F(AuditPdf, EvaluationScaleFitsTheThresholds) {
     }
     std::sort(ys.begin(), ys.end());
     for (std::size_t i = 1; i < ys.size(); ++i) EXPECT_GE(ys[i] - ys[i - 1], 5.0) << "labels overlap";
+}
+
+// A journal with one move each: both clocks are a single point and must still show (before, a line of no
+// length drew nothing). Black's clock (blue) is looked for inside the first picture's frame on page 2.
+TEST_F(AuditPdf, ShortGameShowsItsSinglePoints) {
+    const auto short_one = edited("cmp_3_1_resign", "short", [](std::vector<json>& r) {
+        r.resize(std::min(r.size(), test::find(r, "pressed") + 1));
+    });
+    const auto out = pdf(short_one, 0);
+    const auto prefix = dir_ / "short";
+    ASSERT_EQ(
+        std::system(("pdftoppm -r 72 -f 2 -l 2 '" + out.string() + "' '" + prefix.string() + "'").c_str()),
+        0);
+    std::filesystem::path page;
+    for (const auto& e : std::filesystem::directory_iterator(dir_))
+        if (e.path().filename().string().rfind("short-", 0) == 0) page = e.path();
+    const Ppm p = readPpm(page);
+    int blue = 0;
+    for (int y = 57; y < 185 && y < p.h;
+         ++y)  // the first frame: 56..186 pt from the top, 70.. pt from the left
+        for (int x = 71; x < 470 && x < p.w; ++x) {
+            const std::size_t i =
+                (static_cast<std::size_t>(y) * static_cast<std::size_t>(p.w) + static_cast<std::size_t>(x)) *
+                3;
+            if (p.rgb[i + 2] > 150 && p.rgb[i] < 90 && p.rgb[i + 1] < 140) ++blue;
+        }
+    EXPECT_GT(blue, 0) << "Black's single clock point is not drawn";
 }
 
 // No word of any page runs past the margins: a clean game, a short journal (the start and one move) and

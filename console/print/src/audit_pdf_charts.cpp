@@ -64,9 +64,11 @@ void drawClocks(cairo_t* cr, const Series& s, Frame f) {
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.08;
     axes(cr, f, tr("Both clocks after each move, with the table-clock readings"),
          trc("paper", "minutes left"));
+    clipToFrame(cr, f);
     polyline(cr, f, white, kBlack, 1.1);
     polyline(cr, f, black, kBlue, 1.1);
     syncLines(cr, s, f);
+    cairo_restore(cr);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{trc("paper", "White's clock"), kBlack},
             {trc("paper", "Black's clock"), kBlue},
@@ -83,10 +85,12 @@ void drawHandling(cairo_t* cr, const Series& s, Frame f) {
     }
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.15;
     axes(cr, f, tr("The operator's handling time per computer move (E.III 2.1)"), trc("paper", "seconds"));
+    clipToFrame(cr, f);
     for (const auto& m : s.computer_moves)
         if (m.handling_s)
             bar(cr, f, m.ply, *m.handling_s, 0, barWidth(f), *m.handling_s > m.reserve_s ? kOrange : kBlue);
     polyline(cr, f, reserve, kBlack, 1.2);
+    cairo_restore(cr);
     hline(cr, f, s.reserve_setting_s, kGrey, trc("paper", "start"));
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("handling (shown -> pressed)"), kBlue},
@@ -98,19 +102,25 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
     double top = 10;
     for (const auto& m : s.computer_moves) top = std::max({top, m.given_s, m.think_s.value_or(0)});
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0.1, f.y1 = top * 1.5, f.log_y = true;
+    cairo_save(cr);  // a period from the first or to the last half-move is shaded within the frame only
+    cairo_rectangle(cr, f.x, f.y, f.w, f.h);
+    cairo_clip(cr);
     for (const auto& [from, to] : s.faster_periods) {
         color(cr, {1.0, 0.90, 0.75});
         cairo_rectangle(cr, f.px(from - 0.5), f.y, f.px(to + 0.5) - f.px(from - 0.5), f.h);
         cairo_fill(cr);
     }
+    cairo_restore(cr);
     axes(cr, f, tr("The engine's time per move against the time it was given (E.III 2.1, 2.2)"),
          trc("paper", "seconds (log)"));
     std::vector<std::pair<double, double>> given;
+    clipToFrame(cr, f);
     for (const auto& m : s.computer_moves) {
         given.emplace_back(m.ply, std::max(m.given_s, f.y0));
         if (m.think_s) bar(cr, f, m.ply, std::max(*m.think_s, f.y0), f.y0, barWidth(f), kBlue);
     }
     polyline(cr, f, given, kBlack, 1.0);
+    cairo_restore(cr);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("thought (go -> bestmove)"), kBlue},
             {tr("computer's time in the go"), kBlack},
@@ -195,9 +205,7 @@ void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
         lines.push_back(
             {static_cast<double>(p.resign_below_cp), kDarkGrey, trf("resign {}", p.resign_below_cp)});
     thresholds(cr, f, lines);
-    cairo_save(cr);  // nothing of the game's runs past the frame
-    cairo_rectangle(cr, f.x - 4, f.y - 4, f.w + 8, f.h + 8);
-    cairo_clip(cr);
+    clipToFrame(cr, f);
     polyline(cr, f, line, kBlue, 1.1);
     for (const auto& m : s.marks) markSymbol(cr, f.px(m.ply), f.py(evalAt(s, m.ply, limit)), m);
     cairo_restore(cr);
