@@ -12,6 +12,14 @@ namespace oc::audit::detail {
 namespace {
 
 // Would the session, in the state the records before `i` built, accept this faster-rate switch?
+// The clock's refusal may already cite the article the verdict ends with: it is printed once.
+std::string withoutArticle(std::string why, const std::string& article) {
+    const std::string tail = " (" + article + ")";
+    if (why.size() >= tail.size() && why.compare(why.size() - tail.size(), tail.size(), tail) == 0)
+        why.resize(why.size() - tail.size());
+    return why;
+}
+
 void fasterSwitch(const Context& ctx, std::size_t i, Findings& f) {
     const auto& r = ctx.tl.at(i);
     bool on = r.payload.value("on", false);
@@ -27,7 +35,7 @@ void fasterSwitch(const Context& ctx, std::size_t i, Findings& f) {
             fmt::format(i18n::N_("record #{}: the faster rate was switched {} at {} when the rules did not "
                                  "allow it: {} (E.III 2.2)"),
                         i, on ? i18n::N_("on") : i18n::N_("off"), moveLabel(ctx.tl.ply_before[i]),
-                        ok.error().message));
+                        withoutArticle(ok.error().message, "E.III 2.2")));
     f.note(i, what);
 }
 
@@ -190,10 +198,11 @@ void stopLines(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
                                   i));
         else
             f.breach(
-                i, fmt::format(
-                       i18n::N_("record #{}: `stop` was sent to the engine during its own search started at "
-                                "record #{}: a forced move (E.III 2.3)"),
-                       i, *search));
+                i,
+                fmt::format(
+                    i18n::N_("record #{}: \"stop\" was sent to the engine during its own search started at "
+                             "record #{}: a forced move (E.III 2.3)"),
+                    i, *search));
     }
 }
 
@@ -241,14 +250,18 @@ void forcedMove(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
 // pattern for that part alone would read the whole line (translateMessage tries patterns first).
 std::string noForcedMoveSummary(const StopWalk& w) {
     const char* const forms[] = {
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
-                 "game's end); {} early move attempt refused by the console"),
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stop after a take-back or the "
-                 "game's end); {} early move attempts refused by the console"),
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
-                 "game's end); {} early move attempt refused by the console"),
-        i18n::N_("{} searches; no `stop` during the computer's own search ({} stops after a take-back or the "
-                 "game's end); {} early move attempts refused by the console")};
+        i18n::N_(
+            "{} searches; no \"stop\" during the computer's own search ({} stop after a take-back or the "
+            "game's end); {} early move attempt refused by the console"),
+        i18n::N_(
+            "{} searches; no \"stop\" during the computer's own search ({} stop after a take-back or the "
+            "game's end); {} early move attempts refused by the console"),
+        i18n::N_(
+            "{} searches; no \"stop\" during the computer's own search ({} stops after a take-back or the "
+            "game's end); {} early move attempt refused by the console"),
+        i18n::N_(
+            "{} searches; no \"stop\" during the computer's own search ({} stops after a take-back or the "
+            "game's end); {} early move attempts refused by the console")};
     return fmt::format(
         fmt::runtime(forms[formOf(static_cast<std::size_t>(w.stops), static_cast<std::size_t>(w.refused))]),
         w.searches, w.stops, w.refused);

@@ -106,7 +106,7 @@ void checksPage(cairo_t* cr, const Report& r) {
 }
 
 void picturesPage(cairo_t* cr, const Report& r) {
-    const double left = kMargin + 30, w = kPageWidth - left - kMargin - 34, h = 130, step = 192;
+    const double left = kMargin + 30, w = kPageWidth - left - kMargin - 48, h = 130, step = 192;
     double top = kMargin + 16;
     drawClocks(cr, r.series, Frame{left, top, w, h});
     drawHandling(cr, r.series, Frame{left, top + step, w, h});

@@ -28,7 +28,8 @@ void bar(cairo_t* cr, const Frame& f, double x, double top, double base, double 
 }
 
 double barWidth(const Frame& f) {
-    return f.w / (f.x1 - f.x0) * 1.6;  // computer moves are every other half-move
+    // computer moves are every other half-move; a short game's bars stay bars, not blocks
+    return std::min(8.0, f.w / (f.x1 - f.x0) * 1.6);
 }
 
 void triangle(cairo_t* cr, double x, double y, Rgb c) {
@@ -63,9 +64,11 @@ void drawClocks(cairo_t* cr, const Series& s, Frame f) {
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.08;
     axes(cr, f, tr("Both clocks after each move, with the table-clock readings"),
          trc("paper", "minutes left"));
+    clipToFrame(cr, f);
     polyline(cr, f, white, kBlack, 1.1);
     polyline(cr, f, black, kBlue, 1.1);
     syncLines(cr, s, f);
+    cairo_restore(cr);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{trc("paper", "White's clock"), kBlack},
             {trc("paper", "Black's clock"), kBlue},
@@ -82,34 +85,42 @@ void drawHandling(cairo_t* cr, const Series& s, Frame f) {
     }
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0, f.y1 = top * 1.15;
     axes(cr, f, tr("The operator's handling time per computer move (E.III 2.1)"), trc("paper", "seconds"));
+    clipToFrame(cr, f);
     for (const auto& m : s.computer_moves)
         if (m.handling_s)
-            bar(cr, f, m.ply, *m.handling_s, 0, barWidth(f), *m.handling_s > m.reserve_s ? kRed : kBlue);
-    polyline(cr, f, reserve, kOrange, 1.2);
+            bar(cr, f, m.ply, *m.handling_s, 0, barWidth(f), *m.handling_s > m.reserve_s ? kOrange : kBlue);
+    polyline(cr, f, reserve, kBlack, 1.2);
+    cairo_restore(cr);
     hline(cr, f, s.reserve_setting_s, kGrey, trc("paper", "start"));
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("handling (shown -> pressed)"), kBlue},
-            {trc("paper", "over the reserve"), kRed},
-            {trc("paper", "reserve per move"), kOrange}});
+            {trc("paper", "over the reserve"), kOrange},
+            {trc("paper", "reserve per move"), kBlack}});
 }
 
 void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
     double top = 10;
     for (const auto& m : s.computer_moves) top = std::max({top, m.given_s, m.think_s.value_or(0)});
     f.x0 = 0, f.x1 = xMax(s), f.y0 = 0.1, f.y1 = top * 1.5, f.log_y = true;
+    cairo_save(cr);  // a period from the first or to the last half-move is shaded within the frame only
+    cairo_rectangle(cr, f.x, f.y, f.w, f.h);
+    cairo_clip(cr);
     for (const auto& [from, to] : s.faster_periods) {
         color(cr, {1.0, 0.90, 0.75});
         cairo_rectangle(cr, f.px(from - 0.5), f.y, f.px(to + 0.5) - f.px(from - 0.5), f.h);
         cairo_fill(cr);
     }
+    cairo_restore(cr);
     axes(cr, f, tr("The engine's time per move against the time it was given (E.III 2.1, 2.2)"),
          trc("paper", "seconds (log)"));
     std::vector<std::pair<double, double>> given;
+    clipToFrame(cr, f);
     for (const auto& m : s.computer_moves) {
         given.emplace_back(m.ply, std::max(m.given_s, f.y0));
         if (m.think_s) bar(cr, f, m.ply, std::max(*m.think_s, f.y0), f.y0, barWidth(f), kBlue);
     }
     polyline(cr, f, given, kBlack, 1.0);
+    cairo_restore(cr);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("thought (go -> bestmove)"), kBlue},
             {tr("computer's time in the go"), kBlack},
@@ -117,6 +128,19 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
 }
 
 namespace {
+
+// Red marks a breach only (issue 23): the computer's legitimate acts and the policy's lines have colours
+// of their own.
+constexpr Rgb kComputerAct{0.15, 0.15, 0.15};
+constexpr Rgb kDarkGrey{0.35, 0.35, 0.35};
+
+// The scale fits the policy's draw thresholds (E.III 3.3), a few hundred cp at most, so that 0/15/30 cp
+// stay apart; larger scores are drawn at the edge.
+double evalLimit(const PolicyLines& p) {
+    const int widest =
+        std::max({std::abs(p.accept_below_cp), std::abs(p.offer_within_cp), std::abs(p.claim_below_cp)});
+    return std::max(100.0, std::ceil(widest * 3.0 / 50.0) * 50.0);
+}
 
 double evalAt(const Series& s, int ply, double limit) {
     double v = 0;
@@ -126,8 +150,7 @@ double evalAt(const Series& s, int ply, double limit) {
 }
 
 void markSymbol(cairo_t* cr, double x, double y, const Mark& m) {
-    Rgb c = m.computer ? kRed : kGreen;
-    color(cr, c);
+    color(cr, m.computer ? kComputerAct : kGreen);
     cairo_set_line_width(cr, 1.0);
     if (m.what == "offer" || m.what == "accept")
         cairo_arc(cr, x, y, 3.2, 0, 2 * M_PI);
@@ -142,35 +165,59 @@ void markSymbol(cairo_t* cr, double x, double y, const Mark& m) {
         cairo_stroke(cr);
 }
 
+struct Threshold {
+    double cp;
+    Rgb c;
+    std::string label;
+};
+
+// The thresholds as dashed lines, labelled right of the frame (within the page's margin), the labels
+// pushed apart when two lines are close so that each stays readable.
+void thresholds(cairo_t* cr, const Frame& f, std::vector<Threshold> lines) {
+    std::sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.cp > b.cp; });
+    const double x = f.x + f.w + 2, room = kPageWidth - kMargin - x, gap = 7;
+    double last = f.y - gap;
+    for (const Threshold& t : lines) {
+        polyline(cr, f, {{f.x0, t.cp}, {f.x1, t.cp}}, t.c, 0.7, true);
+        const double y = std::max(f.py(t.cp) + 2.3, last + gap);
+        text(cr, x, y, t.label, fittingSize(cr, t.label, 6, room), false, t.c);
+        last = y;
+    }
+}
+
 }  // namespace
 
 void drawEvaluation(cairo_t* cr, const Series& s, Frame f) {
-    double limit = std::max({100.0, std::abs(static_cast<double>(s.policy.resign_below_cp)) * 1.2,
-                             std::abs(static_cast<double>(s.policy.claim_below_cp)) * 1.5});
-    for (const auto& m : s.computer_moves)
-        if (m.eval_cp)
-            limit = std::max(limit, std::min(1200.0, std::abs(static_cast<double>(*m.eval_cp)) * 1.1));
+    const PolicyLines& p = s.policy;
+    const double limit = evalLimit(p);
     f.x0 = 0, f.x1 = xMax(s), f.y0 = -limit, f.y1 = limit;
     axes(cr, f, tr("The engine's evaluation (computer's view) with the policy's thresholds (E.III 3.3)"),
          trc("paper", "centipawns"));
     std::vector<std::pair<double, double>> line;
     for (const auto& m : s.computer_moves)
         if (m.eval_cp) line.emplace_back(m.ply, std::clamp(static_cast<double>(*m.eval_cp), -limit, limit));
-    hline(cr, f, s.policy.offer_within_cp, kGreen, trf("offer within +/-{}", s.policy.offer_within_cp));
-    hline(cr, f, -s.policy.offer_within_cp, kGreen, "");
-    hline(cr, f, s.policy.claim_below_cp, kOrange, trf("claim <= {}", s.policy.claim_below_cp), true);
-    hline(cr, f, s.policy.accept_below_cp, kGrey, "");
-    hline(cr, f, s.policy.resign_below_cp, kRed, trf("resign {}", s.policy.resign_below_cp));
+    std::vector<Threshold> lines{
+        {static_cast<double>(p.offer_within_cp), kGreen, trf("offer {:+}", p.offer_within_cp)},
+        {static_cast<double>(-p.offer_within_cp), kGreen, trf("offer {:+}", -p.offer_within_cp)},
+        {static_cast<double>(p.claim_below_cp), kOrange, trf("claim {}", p.claim_below_cp)},
+        {static_cast<double>(p.accept_below_cp), kDarkGrey, trf("accept {}", p.accept_below_cp)}};
+    if (std::abs(p.resign_below_cp) <= limit)
+        lines.push_back(
+            {static_cast<double>(p.resign_below_cp), kDarkGrey, trf("resign {}", p.resign_below_cp)});
+    thresholds(cr, f, lines);
+    clipToFrame(cr, f);
     polyline(cr, f, line, kBlue, 1.1);
     for (const auto& m : s.marks) markSymbol(cr, f.px(m.ply), f.py(evalAt(s, m.ply, limit)), m);
+    cairo_restore(cr);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{trc("paper", "evaluation"), kBlue},
-            {trc("paper", "computer's act"), kRed},
+            {trc("paper", "computer's act"), kComputerAct},
             {trc("paper", "human's act"), kGreen}});
-    text(cr, f.x + 200, f.y + f.h + 28,
-         trf("circle offer/accept, square claim, cross resignation; grey line: accept <= {} cp",
-             s.policy.accept_below_cp),
-         6.5, false, kGrey);
+    std::string note = trf(
+        "circle offer/accept, square claim, cross resignation; scores beyond +/-{} cp are drawn at the edge",
+        static_cast<int>(limit));
+    if (std::abs(p.resign_below_cp) > limit) note += "; " + trf("resignation at <= {} cp", p.resign_below_cp);
+    wrapped(cr, f.x + 4, f.y + f.h + 38, kPageWidth - kMargin - f.x - 4, note, 6.5, kGrey);
 }
 
 }  // namespace oc::print::chart

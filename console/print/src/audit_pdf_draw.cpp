@@ -148,6 +148,17 @@ void polyline(cairo_t* cr, const Frame& f, const std::vector<std::pair<double, d
     for (const auto& [x, y] : points) cairo_line_to(cr, f.px(x), f.py(y));
     cairo_stroke(cr);
     cairo_set_dash(cr, dash, 0, 0);
+    if (points.size() > 1) return;
+    // A series of one point (a short journal) is a line of no length: it is shown as a dot.
+    cairo_arc(cr, f.px(points.front().first), f.py(points.front().second), std::max(1.5, 1.5 * width), 0,
+              2 * M_PI);
+    cairo_fill(cr);
+}
+
+void clipToFrame(cairo_t* cr, const Frame& f) {
+    cairo_save(cr);
+    cairo_rectangle(cr, f.x - 4, f.y - 4, f.w + 8, f.h + 8);
+    cairo_clip(cr);
 }
 
 void hline(cairo_t* cr, const Frame& f, double y, Rgb c, const std::string& label, bool left) {

@@ -12,6 +12,7 @@
 namespace oc::print::chart {
 
 using audit::Mark;
+using audit::PolicyLines;
 using audit::Series;
 
 inline constexpr double kPageWidth = 595.28;  // A4 in points
@@ -52,6 +53,8 @@ struct Frame {
 void axes(cairo_t* cr, const Frame& f, const std::string& title, const std::string& y_label);
 void polyline(cairo_t* cr, const Frame& f, const std::vector<std::pair<double, double>>& points, Rgb c,
               double width = 1.0, bool dashed = false);
+// Until the matching cairo_restore, nothing drawn runs past the frame (but for a symbol's half at its edge).
+void clipToFrame(cairo_t* cr, const Frame& f);
 // A horizontal reference line; its label right of the frame, or inside at the left when `left`.
 void hline(cairo_t* cr, const Frame& f, double y, Rgb c, const std::string& label, bool left = false);
 void legend(cairo_t* cr, double x, double y, const std::vector<std::pair<std::string, Rgb>>& items);
