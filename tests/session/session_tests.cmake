@@ -20,6 +20,8 @@ if(Python3_FOUND)
   add_test(NAME session_crash_recovery_10_kills_stockfish
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/crash_recovery_test.py $<TARGET_FILE:operator-cli> 10 5
                    /usr/games/stockfish)
+  # The real-time Stockfish tests run one at a time (tests/host/CMakeLists.txt says why).
+  set_tests_properties(session_crash_recovery_10_kills_stockfish PROPERTIES RESOURCE_LOCK realtime_stockfish)
   # A scripted game (every kind of script line, an adjournment) killed 35 times and resumed (~20 s).
   add_test(NAME session_crash_recovery_script_35_kills
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/resume_script_test.py $<TARGET_FILE:operator-cli>
