@@ -225,6 +225,7 @@ struct Session::Impl {
     std::string quickplayObstacle(Color side, QuickplayAct act, TimePoint now) const;
     bool qpfAwaitsArbiter() const { return qpf.claim && !qpf.claim->postponed; }
     void quickplaySnapshot(Snapshot& snap, TimePoint now) const;
+    void clockSnapshot(Snapshot& snap, TimePoint now) const;
     void incrementOfferRefused(Color by);
 
     // session_view.cpp

@@ -54,6 +54,24 @@ const std::vector<EntryMove>& Session::Impl::entryMoves() const {
     return entry_moves;
 }
 
+// The mirrored clocks as read at `now`, the faster rate (E.III 2.2), the handling reserve (2.1) and the
+// last table-clock warning (CLK-01).
+void Session::Impl::clockSnapshot(Snapshot& s, TimePoint now) const {
+    s.clock_sync_warning = sync_warning;
+    s.clock_sync_warning_move = sync_warning_move;
+    if (!clock) return;
+    s.remaining[Color::White] = clock->remaining(Color::White, now);
+    s.remaining[Color::Black] = clock->remaining(Color::Black, now);
+    // Resumed with the computer's sealed move: stopped, but not by the arbiter (Guidelines I.9).
+    s.clock_waits_for_sealed_move = adjourn.clock_waits_for_sealed_move;
+    s.clock_running = adjourn.clock_waits_for_sealed_move ? std::nullopt : clock->running();
+    s.clock_paused = clock->paused() && !adjourn.clock_waits_for_sealed_move;
+    s.faster_rate = clock->fasterRate();
+    s.faster_rate_available = !over() && clock->fasterRateAvailable(computer(), now);
+    s.faster_rate_can_end = !over() && clock->fasterRateCanEnd(computer());
+    s.handling_reserve = clock->reserveView(computer(), now);
+}
+
 Snapshot Session::Impl::snapshot(TimePoint now) const {
     Snapshot s;
     s.phase = phase;
@@ -67,18 +85,7 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     // The engine's move is visible to the operator only once the previous one is recorded (REC-03).
     if (phase != Phase::EngineMoveHeld) s.engine_move = cycle.engine_move;
     s.previous_unrecorded = cycle.unrecorded;
-    if (clock) {
-        s.remaining[Color::White] = clock->remaining(Color::White, now);
-        s.remaining[Color::Black] = clock->remaining(Color::Black, now);
-        // Resumed with the computer's sealed move: stopped, but not by the arbiter (Guidelines I.9).
-        s.clock_waits_for_sealed_move = adjourn.clock_waits_for_sealed_move;
-        s.clock_running = adjourn.clock_waits_for_sealed_move ? std::nullopt : clock->running();
-        s.clock_paused = clock->paused() && !adjourn.clock_waits_for_sealed_move;
-        s.faster_rate = clock->fasterRate();
-        s.faster_rate_available = !over() && clock->fasterRateAvailable(computer(), now);
-        s.faster_rate_can_end = !over() && clock->fasterRateCanEnd(computer());
-        s.handling_reserve = clock->reserveView(computer(), now);
-    }
+    clockSnapshot(s, now);
     s.resync_needed = resync_needed && !over();
     s.flag_reported = irregular.flag_reported;
     s.seal_requested = adjourn.seal_requested;
@@ -109,8 +116,6 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
         s.module_request =
             Snapshot::ModuleRequest{engine_state.module_request->name, engine_state.module_request->value};
     s.notices.assign(notices.begin(), notices.end());
-    s.clock_sync_warning = sync_warning;
-    s.clock_sync_warning_move = sync_warning_move;
     s.records = records;
     s.journal_failure = journal_failure;
     return s;
