@@ -6,14 +6,9 @@
 # the caller gives no sound device (SDL_AUDIODRIVER): the window says speech is off and why, and the
 # journal keeps a note of it. Run inside xvfb-run at 1280x800. Exit 0 when every step held.
 exe=$1 event=$2 journal=$3 shots=$4
-map="$shots/widgets.txt"
-start_script="$shots/start.script"
-echo start >"$start_script"
-"$exe" --event "$event" --journal "$journal" --script "$start_script" --widget-map "$map" \
-    2>"$shots/console.err" &
-pid=$!
 flow=correct_flow
 . "$(dirname "$0")/flow_common.sh"
+launch_console
 
 xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
 waitfor '"start"'

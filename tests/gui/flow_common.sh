@@ -1,5 +1,15 @@
-# Sourced by the GUI flows (seal_flow.sh, offer_flow.sh, correct_flow.sh) after they start the console as
-# $pid with its journal at $journal and its widget map at $map; $flow names the flow in messages.
+# Sourced by the GUI flows (seal_flow.sh, offer_flow.sh, correct_flow.sh); $flow names the flow in
+# messages. The helpers below use the console's $pid, its $journal and its widget map $map.
+
+# Starts the console ($exe, $event, $journal; its files in $shots) with the game started, as $pid, its
+# widget map at $map.
+launch_console() {
+    map="$shots/widgets.txt"
+    echo start >"$shots/start.script"
+    "$exe" --event "$event" --journal "$journal" --script "$shots/start.script" --widget-map "$map" \
+        2>"$shots/console.err" &
+    pid=$!
+}
 
 # Stops the console and fails the flow with the message $1.
 fail() {

@@ -4,14 +4,9 @@
 # "Made on board" only asks (Art. 9.1: playing the move rejects the offer) and the second plays it.
 # Screenshots (import) go to SHOTS. Run inside xvfb-run at 1280x800. Exit 0 when every step held.
 exe=$1 event=$2 journal=$3 shots=$4
-map="$shots/widgets.txt"
-start_script="$shots/start.script"
-echo start >"$start_script"
-"$exe" --event "$event" --journal "$journal" --script "$start_script" --widget-map "$map" \
-    2>"$shots/console.err" &
-pid=$!
 flow=offer_flow
 . "$(dirname "$0")/flow_common.sh"
+launch_console
 # Waits (up to 30 s) until the window has drawn the item named $1.
 drawn() {
     i=0
