@@ -120,6 +120,11 @@ std::string describeDrawAnswer(const json& p) {
     std::string what = p.value("offer", "") == "claim"               ? tr("the claim taken as a draw offer")
                        : p.value("offer", "") == "increment-request" ? tr("the III.4 request (a draw offer)")
                                                                      : tr("the draw offer");
+    if (p.value("answer", "") == "lapsed")
+        return p.value("how", "") == "game-over"
+                   ? trf("{} by {} lapsed: the game ended (Art. 9.1)", what, side(p["offer_by"]))
+                   : trf("{} by {} lapsed: the position before it was reinstated (Art. 7.5)", what,
+                         side(p["offer_by"]));
     if (!p.contains("indication"))
         return accept    ? trf("the human ({}) accepts {}", side(p["by"]), what)
                : by_move ? trf("the human ({}) declines {} by playing a move (Art. 9.1)", side(p["by"]), what)

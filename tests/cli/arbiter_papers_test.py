@@ -118,6 +118,23 @@ check(any("computer accepts the draw offer" in l and "indication accept, followe
       f"audit lists the acceptance: {listed}", r)
 r = run("journal", "audit", "draws.jsonl", "--ui-lang", "pl")
 check(r.returncode == 0 and "nie zastosowano" in r.stdout, "the audit's answers in Polish", r)
+check(sum("accepts the draw offer" in l or "computer accept at" in l for l in listed) == 1,
+      f"audit lists the acceptance once: {listed}", r)
+
+# Offers ended other than by an answer: the sealed move played at the resumption, the game's end.
+r = play("draw_lapses.txt", "lapses.jsonl")
+check(r.returncode == 0 and "result 0-1" in r.stdout, "the draw-lapses game is played", r)
+got = [{k: a[k] for k in ("by", "offer_by", "answer", "how")}
+       for a in (x["payload"] for x in records("lapses.jsonl") if x["type"] == "draw_answer")]
+want = [{"by": "white", "offer_by": "black", "answer": "decline", "how": "move"},
+        {"by": "black", "offer_by": "white", "answer": "lapsed", "how": "game-over"}]
+check(got == want, f"draw_answer records of the lapses: got {got}")
+r = run("journal", "replay", "lapses.jsonl", "--ui-lang", "en")
+check(r.returncode == 0 and "the draw offer by white lapsed: the game ended (Art. 9.1)" in r.stdout,
+      "replay: the lapse", r)
+r = run("journal", "audit", "lapses.jsonl", "--ui-lang", "en")
+check(r.returncode == 0 and "the human's draw offer pending at move 3... lapsed: the game ended (Art. 9.1)"
+      in r.stdout, "audit: the lapse", r)
 
 # An older journal: the same game without the draw_answer records replays and audits as before.
 old = [x for x in records("draws.jsonl") if x["type"] != "draw_answer"]

@@ -97,6 +97,50 @@ TEST(DrawAnswer, AJournalWithoutTheRecordStillReplays) {
     EXPECT_EQ((*s)->snapshot((*s)->lastRecordTime()).result, "0-1");
 }
 
+// The computer offers a draw with its second move (E.III 3.3: on its indication); the human has not answered.
+const char* kComputerOffers =
+    "setup policy.accept_over_moves=1 policy.offer_after_move=1 policy.offer_within_cp=100\n"
+    "start\n"
+    "engine e7e5 cp 0\n"
+    "move e4\n"
+    "until engine-move-made\n"
+    "computer-offer\n"
+    "until human-to-move\n"
+    "expect offer computer yes\n";
+
+json onlyAnswer(const std::string& script) {
+    auto run = runScript(kComputerOffers + script, fakeSetup());
+    EXPECT_TRUE(run.result.ok) << run.result.error;
+    auto answers = ofType(run.records, "draw_answer");
+    EXPECT_EQ(answers.size(), 1u) << script;
+    return answers.empty() ? json{} : answers[0];
+}
+
+// Art. 9.1.2: the game ends while the offer stands; it lapses, answered by no one.
+TEST(DrawAnswer, AnOfferPendingWhenTheGameEndsLapses) {
+    const json a = onlyAnswer("resign white\nexpect result 0-1\n");
+    EXPECT_EQ(a["offer_by"], "black");
+    EXPECT_EQ(a["answer"], "lapsed");
+    EXPECT_EQ(a["how"], "game-over");
+    EXPECT_FALSE(a.contains("indication"));  // no one answered: there is nothing to follow
+}
+
+// Guidelines I.1.1: the human seals instead of answering; his sealed move, played at the resumption, rejects
+// the offer like any move of his (Art. 9.1.2).
+TEST(DrawAnswer, TheHumansSealedMovePlayedAtTheResumptionDeclines) {
+    const json a = onlyAnswer("seal\nseal-human\nresume-human Nf3\nexpect phase engine-thinking\n");
+    EXPECT_EQ(a["by"], "white");
+    EXPECT_EQ(a["answer"], "decline");
+    EXPECT_EQ(a["how"], "move");
+}
+
+// Art. 7.5: the arbiter reinstates the position before the computer's move that came with the offer.
+TEST(DrawAnswer, AnOfferWhosePositionIsReinstatedLapses) {
+    const json a = onlyAnswer("arbiter illegal 2\nexpect offer computer no\n");
+    EXPECT_EQ(a["answer"], "lapsed");
+    EXPECT_EQ(a["how"], "reinstated");
+}
+
 // Guidelines I.2(g): what the arbiter typed for the envelope is in the journal, so a restart keeps it.
 TEST(EnvelopeResumption, TheTypedTextSurvivesARestart) {
     const char* script =

@@ -74,6 +74,9 @@ void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f)
     // CMP-3.2: accepting the human's offer and resigning are the operator's decisions (he may consult the
     // nominated person); the indication is shown for the arbiter, it does not bind.
     bool binding = act.what != "accept" && act.what != "resign";
+    // The acceptance's draw_answer, right after it, lists it with the indication and whether it was
+    // followed: one line for one acceptance.
+    if (act.what == "accept" && i + 1 < ctx.tl.size() && ctx.tl.at(i + 1).type == "draw_answer") return;
     if (!binding)
         return f.note(
             i, fmt::format(
@@ -94,6 +97,20 @@ void consultation(std::size_t i, Findings& f) {
                           i));
 }
 
+// Art. 9.1.2: an offer answered by no one, because the game ended or the position before it was
+// reinstated (Art. 7.5).
+void lapsed(const Context& ctx, std::size_t i, const std::string& at, Findings& f) {
+    const json& p = ctx.tl.at(i).payload;
+    const char* whose = p.value("offer_by", "") == ctx.tl.computerName() ? i18n::N_("the computer's")
+                                                                         : i18n::N_("the human's");
+    f.note(i, p.value("how", "") == "game-over"
+                  ? fmt::format(i18n::N_("#{} {} draw offer pending at {} lapsed: the game ended (Art. 9.1)"),
+                                i, whose, at)
+                  : fmt::format(i18n::N_("#{} {} draw offer pending at {} lapsed: the position before it "
+                                         "was reinstated (Art. 7.5)"),
+                                i, whose, at));
+}
+
 // E.III 3.2-3.3: an answer to a draw offer as the session recorded it (`draw_answer`). The computer's is
 // the operator's decision (CMP-3.2: the indication is advisory), listed with the indication and whether
 // it was followed; the human's is listed as it was given. Journals before the record have none.
@@ -101,6 +118,7 @@ void answer(const Context& ctx, std::size_t i, Findings& f) {
     const json& p = ctx.tl.at(i).payload;
     const bool accept = p.value("answer", "") == "accept", by_move = p.value("how", "") == "move";
     const std::string at = moveLabel(std::max(0, ctx.tl.ply_before[i] - (by_move ? 1 : 0)));
+    if (p.value("answer", "") == "lapsed") return lapsed(ctx, i, at, f);
     if (!p.contains("indication")) {
         if (accept) return f.note(i, fmt::format(i18n::N_("#{} human accepts the draw offer at {}"), i, at));
         return f.note(i, by_move

@@ -47,4 +47,30 @@ std::optional<json> answerIn(const Impl& s, const rec::Record& r) {
     return std::nullopt;
 }
 
+OffersBefore offersBefore(const Impl& s) {
+    return {s.draws.human_offer, s.draws.computer_offer, s.moves.size()};
+}
+
+// Art. 9.1.2: an offer stands until it is accepted, rejected by word or by a move, or the game ends. The
+// record that ended it otherwise gets its draw_answer too, so every offer has an end on the record: the
+// human's move played for him (the sealed move at the resumption, the written move of a correct claim,
+// an unpromoted pawn completed) rejects the computer's offer like any move of his; the game's end or a
+// position reinstated before the offer (Art. 7.5) lets it lapse, answered by no one.
+std::optional<json> offerEnded(const Impl& s, const OffersBefore& before) {
+    const bool human_ended = before.human && !s.draws.human_offer;
+    const bool computer_ended = before.computer && !s.draws.computer_offer;
+    if (!human_ended && !computer_ended) return std::nullopt;
+    const Color offer_by = computer_ended ? s.computer() : s.human();
+    const bool human_moved = s.moves.size() > before.moves && s.moves.back().side == s.human();
+    if (computer_ended && human_moved)
+        return json{{"type", "draw_answer"}, {"by", colorName(s.human())}, {"offer_by", colorName(offer_by)},
+                    {"offer", "offer"},      {"answer", "decline"},        {"how", "move"}};
+    return json{{"type", "draw_answer"},
+                {"by", colorName(~offer_by)},
+                {"offer_by", colorName(offer_by)},
+                {"offer", "offer"},
+                {"answer", "lapsed"},
+                {"how", s.over() ? "game-over" : "reinstated"}};
+}
+
 }  // namespace oc::session

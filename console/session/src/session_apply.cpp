@@ -429,8 +429,10 @@ Applied Session::Impl::apply(const rec::Record& r) {
     if (!clock && !std::holds_alternative<rec::Setup>(r.body))
         return tl::make_unexpected(i18n::N_("the journal does not start with the event setup"));
     auto answer = answerIn(*this, r);  // in the state the answer was given in
+    const OffersBefore before = offersBefore(*this);
     auto done = std::visit([&](const auto& body) { return call(*this, body, r.t); }, r.body);
     if (!done) return done;
+    if (!answer) answer = offerEnded(*this, before);
     ++records;
     // The answer's own record comes next; a journal without it (before the record existed) goes on.
     if (!std::holds_alternative<rec::ConsoleResumed>(r.body)) draws.answer_due = std::move(answer);

@@ -238,6 +238,15 @@ struct Session::Impl {
 
 // session_answers.cpp: the `draw_answer` record an answering record calls for, read before it applies.
 std::optional<json> answerIn(const Session::Impl& s, const rec::Record& r);
+// The offers pending before a record, to see which one it ended without an answer.
+struct OffersBefore {
+    bool human = false, computer = false;
+    std::size_t moves = 0;
+};
+OffersBefore offersBefore(const Session::Impl& s);
+// Read after the record applied: the `draw_answer` for an offer it ended other than by an answer or a
+// played move (answerIn): the human's sealed or written move, the game's end, a reinstated position.
+std::optional<json> offerEnded(const Session::Impl& s, const OffersBefore& before);
 
 // session_commands.cpp: validation of the commands that are not part of the move cycle.
 Outcome humanOffer(Session::Impl& s, TimePoint now);
