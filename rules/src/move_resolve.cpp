@@ -222,6 +222,17 @@ std::string illegalWhy(const Position& pos, const MoveSpec& spec) {
                          : N_("the king would be in check");
 }
 
+// "ambiguous move 'Nd2': Nbd2 or Nfd2". The "or" stands in the whole message's pattern, so a Polish screen
+// reads "lub" (issue 22); a pattern "{} or {}" of its own would also translate the "or" of any outside
+// text read back through the catalogue ("No such file or directory").
+std::string ambiguity(std::string_view text, const std::vector<std::string>& moves) {
+    if (moves.size() == 2) return fmt::format(N_("ambiguous move '{}': {} or {}"), text, moves[0], moves[1]);
+    std::string head = moves[0];
+    for (std::size_t i = 1; i + 2 < moves.size(); ++i) head += ", " + moves[i];
+    return fmt::format(N_("ambiguous move '{}': {}, {} or {}"), text, head, moves[moves.size() - 2],
+                       moves.back());
+}
+
 }  // namespace
 
 tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& spec, std::string_view text,
@@ -258,14 +269,9 @@ tl::expected<Move, MoveTextError> resolve(const Position& pos, const MoveSpec& s
     NotationStyle style;
     style.language = lang;
     style.check_marks = false;
-    // "Nbd2 or Nfd2": the "or" is a message of its own, so a Polish screen reads "lub" (issue 22).
-    std::string list = formatMove(pos, found[0], style);
-    for (std::size_t i = 1; i < found.size(); ++i) {
-        const std::string next = formatMove(pos, found[i], style);
-        list = i + 1 == found.size() ? fmt::format(N_("{} or {}"), list, next) : list + ", " + next;
-    }
-    return tl::unexpected(MoveTextError{MoveTextError::Kind::Ambiguous,
-                                        fmt::format(N_("ambiguous move '{}': {}"), text, list),
+    std::vector<std::string> texts;
+    for (const Move m : found) texts.push_back(formatMove(pos, m, style));
+    return tl::unexpected(MoveTextError{MoveTextError::Kind::Ambiguous, ambiguity(text, texts),
                                         std::vector<Move>(found.begin(), found.end())});
 }
 

@@ -147,6 +147,24 @@ TEST_F(CorePolish, AnAmbiguousMoveSaysOrInPolish) {
     EXPECT_EQ(translateMessage(m.error().message), "niejednoznaczne posunięcie 'Sf3': Sef3 lub Sgf3");
 }
 
+TEST_F(CorePolish, ThreeCandidatesAreListedWithOneOr) {
+    auto pos = rules::Position::fromFen("4k3/8/8/8/3N4/8/8/4NKN1 w - - 0 1");
+    ASSERT_TRUE(pos);
+    auto m = rules::parseMoveText(*pos, "Sf3", rules::Language::Pl);
+    ASSERT_FALSE(m);
+    EXPECT_EQ(translateMessage(m.error().message), "niejednoznaczne posunięcie 'Sf3': Sef3, Sgf3 lub Sdf3");
+}
+
+// The "or" of the ambiguity is in its message's own pattern: the "or" of an outside text read back through
+// the catalogue stays (the trial's sound device: "No such file lub directory").
+TEST_F(CorePolish, AnOutsideTextKeepsItsOr) {
+    EXPECT_EQ(
+        translateMessage("no sound device could be opened: ALSA: Couldn't open audio device: No such file "
+                         "or directory"),
+        "nie udało się otworzyć urządzenia dźwiękowego: ALSA: Couldn't open audio device: No such file or "
+        "directory");
+}
+
 TEST_F(CorePolish, AnExtraFileLetterIsNamedAsTheMistake) {
     auto pos = rules::Position::fromFen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1");
     ASSERT_TRUE(pos);
