@@ -267,9 +267,14 @@ tl::expected<void, std::string> Engine::Impl::startJob(SearchJob next, TimePoint
     }
     auto position = formatPosition(next.game);
     if (!position) return tl::unexpected("position refused: " + position.error());
-    GoParams params = paramsAfter(next, std::chrono::duration_cast<Millis>(now - next.started));
+    const auto waited = std::chrono::duration_cast<Millis>(now - next.started);
+    GoParams params = paramsAfter(next, waited);
     params.ponder = next.ponder;
     send(*position, now);
+    // E.III 2.1: the engine's clock ran while the search waited to be sent (the new game's isready): the
+    // deduction is logged, so that an audit of the wire can tell it from a hidden faster rate.
+    if (params.wtime != next.params.wtime || params.btime != next.params.btime)
+        note("go waited " + std::to_string(waited.count()) + " ms: deducted from the engine's clock", now);
     send(formatGo(params), now);
     state = next.ponder ? EngineState::Pondering : EngineState::Searching;
     // A resumed search owes its bestmove within the time it was just given, counted from now.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 #include "checks.hpp"
@@ -77,6 +78,7 @@ struct LineWalk {
     std::vector<const SearchStart*> window;  // searches started and not yet answered
     std::size_t next = 0;                    // the first of them whose `> go` is not yet read
     bool started = false, handshake = false, adjourned = false;
+    std::int64_t waited_ms = 0;  // "# go waited N ms": the next go's deduction (the bridge's note)
     std::vector<std::pair<std::string, std::string>> module_changes;  // carried out, not yet sent
     std::vector<LineFinding> out;
 
@@ -135,10 +137,24 @@ void setoptionLine(LineWalk& w, std::size_t i, const std::string& line) {
 
 void goFigures(const Context& ctx, const SearchStart& s, const GoFigures& g, std::size_t record, LineWalk& w);
 
+// E.III 2.1: "# go waited N ms" - the bridge sent the go N ms after the search started (a new game's
+// isready) and took that from the engine's clock. It can be no longer than the search lasted: the
+// engine_io record that holds it is written when the search is answered.
+void waitedLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
+    const SearchStart* s = w.target();
+    const std::int64_t said = std::strtoll(line.c_str() + std::strlen("# go waited "), nullptr, 10);
+    const std::int64_t lasted = s ? timeOf(ctx.tl.at(i)) - timeOf(ctx.tl.at(s->record)) : 0;
+    w.waited_ms = std::clamp<std::int64_t>(said, 0, std::max<std::int64_t>(lasted, 0));
+}
+
 void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     const SearchStart* s = w.target();
     if (w.next < w.window.size()) ++w.next;
-    if (auto g = lineFigures(line); s && g) goFigures(ctx, *s, *g, i, w);
+    if (auto g = lineFigures(line); s && g) {
+        // The clock that ran while the go waited is given back before the rule is compared.
+        (ctx.tl.computer == rules::Color::White ? g->wtime : g->btime) += std::exchange(w.waited_ms, 0);
+        goFigures(ctx, *s, *g, i, w);
+    }
 }
 
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
@@ -149,6 +165,7 @@ void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
             w.handshake = false;
         if (line.rfind("> position ", 0) == 0) positionLine(w, i, line);
+        if (line.rfind("# go waited ", 0) == 0) waitedLine(ctx, w, i, line);
         if (line == "> go" || line.rfind("> go ", 0) == 0) goLine(ctx, w, i, line);
         if (line.rfind("> setoption ", 0) == 0) setoptionLine(w, i, line);
     }

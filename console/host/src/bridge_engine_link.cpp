@@ -313,6 +313,8 @@ void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
     for (const auto& entry : engine_.takeLog()) {
         if (entry.kind == engine::LogEntry::Kind::Sent || entry.kind == engine::LogEntry::Kind::Received) {
             out.push_back(Line{entry.kind == engine::LogEntry::Kind::Sent, entry.text});
+        } else if (entry.kind == engine::LogEntry::Kind::Note && entry.text.rfind("go waited ", 0) == 0) {
+            out.push_back(Line{false, entry.text, true});  // the audit reads it against the next go
         }
     }
 }

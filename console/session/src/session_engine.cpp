@@ -75,7 +75,7 @@ void Session::Impl::poll(TimePoint now) {
         std::visit(
             Overload{
                 [&](const engine_event::Line& l) {
-                    engine_state.pending_io.push_back((l.to_engine ? "> " : "< ") + l.text);
+                    engine_state.pending_io.push_back((l.note ? "# " : l.to_engine ? "> " : "< ") + l.text);
                 },
                 [&](const engine_event::BestMove& b) {
                     bool again = adjourn.withheld && adjourn.withheld_uci.empty();  // restored: choose again

@@ -42,10 +42,12 @@ struct Fault {
 struct Restarted {
     Ms downtime{0};
 };
-// A raw protocol line, for the journal (`to_engine`: sent by us).
+// A raw protocol line, for the journal (`to_engine`: sent by us); `note`: the bridge's own remark on the
+// wire, such as the time a search waited before its `go` (journalled as "# ...").
 struct Line {
     bool to_engine = false;
     std::string text;
+    bool note = false;
 };
 // E.III 3.4: the engine asks for a resource option change (docs/engine.md `request-option`).
 struct OptionRequest {
