@@ -367,6 +367,19 @@ TEST_P(PanesInPolishAt, PolishTextsFitTheirPanes) {
     }
 }
 
+// The banner has room for one line: the wrong passphrase's Polish hint (the trial's slip was ł for l) is
+// drawn whole, smaller, never cut at the window's edge where its end would be lost.
+TEST_P(PanesInPolishAt, ALongRefusalFitsTheBanner) {
+    Scenario s{"adjourned, wrong passphrase", inPhase(Phase::Adjourned), {}};
+    s.ui.rejection =
+        "the passphrase does not open this envelope; check the arbiter's passphrase as written: capitals, "
+        "spaces, and letters with diacritics (ł or l, ą or a)";
+    const WidgetMap pl = drawIn(UiLanguage::Pl, s);
+    const WidgetInfo& line = pl.at("banner rejection");
+    EXPECT_NE(line.text.find("(ł czy l, ą czy a)"), std::string::npos) << line.text;
+    EXPECT_LE(line.max.x, GetParam().width - ImGui::GetStyle().WindowPadding.x) << line.text;
+}
+
 INSTANTIATE_TEST_SUITE_P(Screens, PanesInPolishAt,
                          ::testing::Values(ScreenSize{1280.f, 800.f}, ScreenSize{1366.f, 768.f}),
                          [](const auto& row) {

@@ -180,22 +180,28 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
     ImGui::PopFont();
 }
 
+// A red line of the banner, which has room for one: a long one (the wrong passphrase's hint in Polish) is
+// drawn smaller rather than cut at the window's edge, where its end would be lost.
+void fittedRedLine(ViewContext& ctx, const char* name, const std::string& text) {
+    const float room = ImGui::GetContentRegionAvail().x, wide = ImGui::CalcTextSize(text.c_str()).x;
+    const bool shrink = wide > room && room > 0.f;
+    if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
+    ImGui::TextColored(kRed, "%s", text.c_str());
+    recordItem(ctx, name, text);
+    if (shrink) ImGui::SetWindowFontScale(1.f);
+}
+
 // Under the instruction: why the journal failed, else a refusal that is not about a move, else who
 // plays whom.
 void drawSecondLine(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (!snap.journal_failure.empty() && !ctx.state.public_display) {
         // Nothing after the failure is on disk, so nothing after it is shown: the reason, in red.
-        const std::string reason = shownMessage(snap.journal_failure);
-        ImGui::TextColored(kRed, "%s", reason.c_str());
-        recordItem(ctx, "banner journal failure", reason);
-        return;
+        return fittedRedLine(ctx, "banner journal failure", shownMessage(snap.journal_failure));
     }
     if (!ctx.state.rejection.empty() && !ctx.state.rejection_is_move && !ctx.state.public_display) {
-        const std::string refused = i18n::trf("Refused: {}", shownMessage(ctx.state.rejection));
-        ImGui::TextColored(kRed, "%s", refused.c_str());
-        recordItem(ctx, "banner rejection", refused);
-        return;
+        return fittedRedLine(ctx, "banner rejection",
+                             i18n::trf("Refused: {}", shownMessage(ctx.state.rejection)));
     }
     const std::string pairing = pairingLine(snap);
     ImGui::TextUnformatted(pairing.c_str());
