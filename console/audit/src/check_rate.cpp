@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <deque>
+#include <sstream>
 #include <utility>
 
 #include "checks.hpp"
@@ -173,6 +174,7 @@ struct StopWalk {
     std::vector<std::size_t> answered_at;    // searches that produced their move
     std::deque<std::size_t> ponder_unsent;   // ponder_start records whose `go ponder` is still to come
     std::optional<std::size_t> ponder_wire;  // the ponder search the engine's lines are at
+    std::optional<std::vector<std::string>> position;  // the moves of the last `position` line
 };
 
 // The search a `stop` line ends: the one on the wire, unless it had answered (then the open one).
@@ -216,13 +218,40 @@ void ponderStop(const Context& ctx, StopWalk& w, std::size_t i, Findings& f) {
                          i, start));
 }
 
-void wireLine(StopWalk& w, const std::string& line) {
+// "> position startpos moves e2e4 e7e5" -> {e2e4, e7e5}.
+std::vector<std::string> positionMoves(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    bool moves = false;
+    for (std::string w; in >> w;) {
+        if (moves) out.push_back(w);
+        moves = moves || w == "moves";
+    }
+    return out;
+}
+
+bool searchesPosition(const Context& ctx, std::size_t start, const std::vector<std::string>& moves) {
+    return std::any_of(ctx.starts.begin(), ctx.starts.end(),
+                       [&](const SearchStart& s) { return s.record == start && s.moves == moves; });
+}
+
+// A ponder search may never reach the engine (the human moved while the engine was still busy): the
+// `go ponder` belongs to the search whose game its `position` line sent, when one of them has it.
+void ponderGoLine(const Context& ctx, StopWalk& w) {
+    auto& q = w.ponder_unsent;
+    const bool known = w.position && std::any_of(q.begin(), q.end(), [&](std::size_t start) {
+                           return searchesPosition(ctx, start, *w.position);
+                       });
+    while (known && !searchesPosition(ctx, q.front(), *w.position)) q.pop_front();
+    w.ponder_wire = q.front();
+    q.pop_front();
+}
+
+void wireLine(const Context& ctx, StopWalk& w, const std::string& line) {
+    if (line.rfind("> position ", 0) == 0) w.position = positionMoves(line);
     if (line.rfind("> go", 0) == 0) w.pondering = line.find(" ponder") != std::string::npos;
     if (line == "> ponderhit") w.pondering = false;
-    if (line.rfind("> go", 0) == 0 && w.pondering && !w.ponder_unsent.empty()) {
-        w.ponder_wire = w.ponder_unsent.front();
-        w.ponder_unsent.pop_front();
-    }
+    if (line.rfind("> go", 0) == 0 && w.pondering && !w.ponder_unsent.empty()) ponderGoLine(ctx, w);
     if (line == "> ponderhit") w.ponder_wire.reset();
     if (((line.rfind("> go", 0) == 0 && !w.pondering) || line == "> ponderhit") && !w.unsent.empty()) {
         w.wire = w.unsent.front();
@@ -233,7 +262,7 @@ void wireLine(StopWalk& w, const std::string& line) {
 void stopLines(const Context& ctx, StopWalk& w, std::size_t i, Findings& f) {
     for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
         const std::string line = l.is_string() ? l.get<std::string>() : "";
-        wireLine(w, line);
+        wireLine(ctx, w, line);
         if (line != "> stop") continue;
         if (w.pondering)
             ponderStop(ctx, w, i, f);
