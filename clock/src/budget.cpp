@@ -52,6 +52,14 @@ ReserveBasis HandlingReserve::basis() const {
     b.per_move = robustQuantile(settings_.percentile);
     if (b.samples >= 2 && b.per_move < quantile(settings_.percentile))
         b.set_aside = quantile(1.0);  // the rank fell on the maximum, which was passed over
+    // A single measurement is its own maximum: above the starting value it is set aside like any other
+    // lone slow handling (issue 23: the reserve jumped to it after the first move, then fell back at
+    // the second), and the starting value rules until a second measurement confirms it.
+    if (b.samples == 1 && b.per_move > settings_.initial) {
+        b.set_aside = b.per_move;
+        b.per_move = settings_.initial;
+        b.starting_value = true;
+    }
     if (b.samples < settings_.min_samples && b.per_move < settings_.initial) {
         b.per_move = settings_.initial;
         b.starting_value = true;

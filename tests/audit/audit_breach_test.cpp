@@ -152,6 +152,28 @@ TEST_F(BreachTest, SearchDuringTheAdjournmentIsASealedMoveBreach) {
         EXPECT_TRUE(c.name == "sealed-move" || c.verdict != Verdict::Breach) << c.name << ": " << c.evidence;
 }
 
+// Issue 23 item 2: an analysis during the adjournment seen only in the engine's lines (no go record): a
+// `go` on the wire between the envelope and its opening is the sealed move's breach.
+TEST_F(BreachTest, GoLineDuringTheAdjournmentIsASealedMoveBreach) {
+    std::size_t at = 0;
+    std::filesystem::path j = tampered("adj_human_seals", [&](std::vector<json>& r) {
+        at = test::find(r, "sealed") + 1;
+        test::insertBefore(
+            r, at, "engine_io",
+            json{{"lines",
+                  {"> position startpos moves e2e4 e7e5", "> go infinite", "> stop", "< bestmove g1f3"}}});
+    });
+    expectBreach(j, "sealed-move", at);
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report);
+    const auto c = std::find_if(report->checks.begin(), report->checks.end(),
+                                [](const Check& k) { return k.name == "sealed-move"; });
+    ASSERT_NE(c, report->checks.end());
+    EXPECT_NE(c->evidence.find("the engine was sent \"go infinite\" while the game was adjourned"),
+              std::string::npos)
+        << c->evidence;
+}
+
 // CMP-3.5: an engine line naming the move while the computer seals.
 TEST_F(BreachTest, EngineLineRevealsTheSealedMove) {
     std::size_t at = 0;

@@ -204,6 +204,41 @@ TEST_F(Hardening, PositionOtherThanTheGameIsABreach) {
     expectBreach(j, "moves-recorded", at, "the engine was sent the game");
 }
 
+// Item 2: a move pair deleted from the journal (the human's move and the computer's reply, with every
+// record of that cycle), the chain re-hashed: the replay goes on without it, but the next position the
+// engine was sent still holds the two moves.
+TEST_F(Hardening, DeletedMovePairIsCaught) {
+    std::size_t at = 0, cut = 0, journal_size = 0;
+    auto j = tampered([&](std::vector<json>& r) {
+        const std::size_t third =
+            test::find(r, "human_move", test::find(r, "human_move", test::find(r, "human_move") + 1) + 1);
+        const std::size_t fourth = test::find(r, "human_move", third + 1);
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(third),
+                r.begin() + static_cast<std::ptrdiff_t>(fourth));
+        at = positionLine(r, third).first;
+        cut = third;
+        journal_size = r.size();
+    });
+    // Later records may not replay at all (a later move of the real game can be illegal without the
+    // pair): that is an integrity breach of its own.
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed());
+    const Check& moves = check(*report, "moves-recorded");
+    EXPECT_EQ(moves.verdict, Verdict::Breach) << checkLines(*report);
+    ASSERT_FALSE(moves.records.empty());
+    EXPECT_EQ(moves.records.front(), at) << moves.evidence;
+    EXPECT_NE(moves.evidence.find("the engine was sent the game"), std::string::npos) << moves.evidence;
+    // Nothing before the cut is accused, and the cut is found at the first search after it (the go's
+    // clocks already disagree with the replayed ones: table-clock).
+    std::size_t first = journal_size;
+    for (const Check& c : report->checks) {
+        if (c.verdict == Verdict::Breach && !c.records.empty()) first = std::min(first, c.records.front());
+    }
+    EXPECT_GE(first, cut);
+    EXPECT_LE(first, at);
+}
+
 // Item 2: a go giving the computer less than the budget rule gives: a hidden faster rate (E.III 2.2).
 TEST_F(Hardening, GoGivingLessIsAHiddenFasterRate) {
     std::size_t at = 0;

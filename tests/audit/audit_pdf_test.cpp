@@ -235,6 +235,77 @@ void expectWithinMargins(const std::filesystem::path& pdf) {
     }
 }
 
+// Issue 23 item 6: the adjournment's break on the time pictures. A 30-half-move game adjourned after
+// the 18th (the sealed move) is drawn with a named break in each of the three time pictures, and no clock
+// line crosses it (before, each line ran straight from the last move before the seal to the first after
+// the resumption, as if the game had gone on).
+TEST_F(AuditPdf, AdjournmentBreaksTheTimePictures) {
+    const auto journal = dir_ / "adjourned.jsonl";
+    ASSERT_EQ(test::runCli("play --engine fake --engine-side black --tc 90m+30s --human script:" +
+                           std::string(OC_SESSION_SCRIPTS) +
+                           "/../../data/session/scripts/resume_long_game.txt --journal " + journal.string()),
+              0);
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    ASSERT_EQ(report->series.adjournments, std::vector<int>{18});
+    const auto out = pdf(journal, 0);
+    std::vector<Word> labels;
+    for (const Word& w : words(out))
+        if (w.page == 2 && w.text == "adjourned") labels.push_back(w);
+    ASSERT_EQ(labels.size(), 3u) << "one named break in each time picture";
+    const double break_x = labels.front().x0 - 2;  // the label starts 2 pt right of the break
+    for (const Word& w : labels) EXPECT_NEAR(w.x0, labels.front().x0, 0.5);
+    const auto prefix = dir_ / "adjourned";
+    ASSERT_EQ(
+        std::system(("pdftoppm -r 72 -f 2 -l 2 '" + out.string() + "' '" + prefix.string() + "'").c_str()),
+        0);
+    std::filesystem::path page;
+    for (const auto& e : std::filesystem::directory_iterator(dir_))
+        if (e.path().filename().string().rfind("adjourned-", 0) == 0) page = e.path();
+    const Ppm p = readPpm(page);
+    // Within the clocks' frame (56..186 pt from the top), around the break: no pixel of either clock's
+    // line (black or blue); the break itself is grey and dashed.
+    int line_pixels = 0;
+    for (int y = 70; y < 185 && y < p.h; ++y)
+        for (int x = static_cast<int>(break_x) - 2; x <= static_cast<int>(break_x) + 2 && x < p.w; ++x) {
+            const std::size_t i =
+                (static_cast<std::size_t>(y) * static_cast<std::size_t>(p.w) + static_cast<std::size_t>(x)) *
+                3;
+            const bool black = p.rgb[i] < 60 && p.rgb[i + 1] < 60 && p.rgb[i + 2] < 60;
+            const bool blue = p.rgb[i + 2] > 150 && p.rgb[i] < 90 && p.rgb[i + 1] < 140;
+            line_pixels += black || blue ? 1 : 0;
+        }
+    EXPECT_EQ(line_pixels, 0) << "a clock line crosses the adjournment at x = " << break_x << " pt";
+    // Without an adjournment there is no break to name in the pictures (page 2).
+    const auto plain = words(pdf(test::playScript(dir_, "cmp_3_1_resign"), 0));
+    EXPECT_FALSE(std::any_of(plain.begin(), plain.end(),
+                             [](const Word& w) { return w.page == 2 && w.text == "adjourned"; }));
+}
+
+// Issue 23 item 6: the handling reserve's line does not jump after the first handling. The first computer
+// move is handled slowly (12 s, over the 5 s start); the reserve for the next search stays at the start:
+// one slow handling alone never sets the reserve (clock::HandlingReserve), the first one included.
+TEST_F(AuditPdf, ReserveLineDoesNotJumpAfterTheFirstSlowHandling) {
+    const auto script = dir_ / "slow_first.txt";
+    std::ofstream(script) << "start\nengine e7e5\nmove e4\nuntil engine-move-shown\n+12s made\npressed\n"
+                             "until human-to-move\nengine g8f6\nmove Nf3\nuntil engine-move-shown\n+1s made\n"
+                             "pressed\nuntil human-to-move\nengine b8c6\nmove Nc3\nuntil engine-move-shown\n"
+                             "made\npressed\n";
+    const auto journal = dir_ / "slow_first.jsonl";
+    ASSERT_EQ(test::runCli("play --engine fake --engine-side black --tc 90m+30s --human script:" +
+                           script.string() + " --journal " + journal.string()),
+              0);
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    const auto& moves = report->series.computer_moves;
+    ASSERT_EQ(moves.size(), 3u);
+    ASSERT_TRUE(moves[0].handling_s);
+    EXPECT_GT(*moves[0].handling_s, 11.0);
+    for (const auto& m : moves) EXPECT_DOUBLE_EQ(m.reserve_s, 5.0) << "at half-move " << m.ply;
+    expectWithinMargins(pdf(journal, 0));
+}
+
 // No word of any page runs past the margins, in English or in Polish (longer words): a clean game, a short
 // journal (the start and one move each) and one the console cannot have written (an unknown record after
 // the start), and a breach.

@@ -63,6 +63,24 @@ TEST_P(ScenarioAudit, IsCleanOrShowsItsRealBreach) {
     std::filesystem::remove_all(journal.parent_path());
 }
 
+// Issue 23 item 7: the computer offers with its move (Art. 9.1: after the move is executed, before the
+// press), so the offer made with 3... is labelled move 3..., not the human's move 4 that follows it.
+TEST(ScenarioLabels, ComputerOfferIsLabelledWithTheMoveItWasMadeWith) {
+    auto journal = test::playScript(workDir(), "cmp_3_3_computer_offer_accepted");
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    auto draws = std::find_if(report->checks.begin(), report->checks.end(),
+                              [](const Check& c) { return c.name == "draw-resign"; });
+    ASSERT_NE(draws, report->checks.end());
+    const auto offer = std::find_if(draws->details.begin(), draws->details.end(), [](const std::string& d) {
+        return d.find("computer offer at ") != std::string::npos;
+    });
+    ASSERT_NE(offer, draws->details.end()) << checkLines(*report);
+    EXPECT_NE(offer->find("computer offer at move 3...: indicated"), std::string::npos) << *offer;
+    std::filesystem::remove_all(journal.parent_path());
+}
+
 INSTANTIATE_TEST_SUITE_P(Scripts, ScenarioAudit, ::testing::ValuesIn(scripts()),
                          [](const auto& param_info) { return param_info.param; });
 

@@ -32,6 +32,23 @@ TEST(HandlingReserve, StartsAtTheConfiguredValue) {
     EXPECT_EQ(r.perMove(), 9s);  // but a second one counts at once
 }
 
+// Issue 23: the first measurement alone is the window's maximum: a slow one is set aside like any lone
+// slow handling (the reserve jumped to it after one move and fell back at the next), and a second slow
+// one counts at once.
+TEST(HandlingReserve, FirstSlowHandlingAloneIsSetAside) {
+    HandlingReserve r({.initial = 5s});
+    r.record(9s);
+    EXPECT_EQ(r.perMove(), 5s);
+    const ReserveBasis b = r.basis();
+    ASSERT_TRUE(b.set_aside);
+    EXPECT_EQ(*b.set_aside, 9s);
+    EXPECT_TRUE(b.starting_value);
+    r.record(2s);
+    EXPECT_EQ(r.perMove(), 5s);  // no fall back either: the line stays at the starting value
+    r.record(8s);
+    EXPECT_EQ(r.perMove(), 8s);
+}
+
 // Issue 15: one slow handling (16.5 s) among a dozen quick ones must not set the reserve: a p95 of
 // fewer than 20 measurements is their maximum, so the largest is set aside while the rank falls on it.
 TEST(HandlingReserve, RobustToOneOutlier) {
@@ -285,7 +302,9 @@ TEST(BudgetInput, Clk09HandlingCountsAgainstTheComputerAndUpdatesTheReserve) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->used, 10min + 6500ms);
     reserve.record(elapsed(bestmove, press));
-    EXPECT_EQ(reserve.perMove(), 6500ms);
+    EXPECT_EQ(reserve.perMove(), 3s);  // one slow handling alone is set aside (issue 23)
+    reserve.record(elapsed(bestmove, press));
+    EXPECT_EQ(reserve.perMove(), 6500ms);  // a second one is learnt
 }
 
 TEST(ComputeGo, UntimedGameHasNoLimits) {

@@ -125,6 +125,8 @@ void fillHeader(Report& report, const Timeline& tl, const Context& ctx) {
     report.result = ctx.result;
     report.series.plies = static_cast<int>(ctx.moves.size());
     report.series.reserve_setting_s = tl.setup.handling_reserve_s;
+    for (std::size_t i = 0; i < tl.size(); ++i)
+        if (tl.at(i).type == "sealed") report.series.adjournments.push_back(tl.ply_before[i] + 1);
     for (std::size_t i = 0; i < ctx.moves.size(); ++i)
         report.series.clocks.push_back(
             ClockPoint{static_cast<int>(i) + 1, ctx.moves[i].side == rules::Color::White,

@@ -40,6 +40,7 @@ json seriesJson(const Series& s) {
         out["marks"].push_back(
             {{"ply", m.ply}, {"what", m.what}, {"computer", m.computer}, {"record", m.record}});
     for (const auto& [from, to] : s.faster_periods) out["faster_periods"].push_back({from, to});
+    out["adjournments"] = s.adjournments;
     out["policy"] = {{"offer_within_cp", s.policy.offer_within_cp},
                      {"accept_below_cp", s.policy.accept_below_cp},
                      {"claim_below_cp", s.policy.claim_below_cp},

@@ -62,8 +62,17 @@ std::string policyText(const event::DrawPolicy& p, const std::string& what) {
                        p.qpf_claim_over_moves);
 }
 
+// The move an act goes with. Art. 9.1: the computer offers with its move, after it is executed and before
+// the press, so its `computer_offer` record follows the move (an offer made with 25... is move 25...).
+// A claim, a resignation and a quickplay claim come on the computer's turn, before its move.
+std::string actLabel(const Context& ctx, std::size_t i) {
+    const int ply = ctx.tl.ply_before[i];
+    return moveLabel(ctx.tl.at(i).type == "computer_offer" ? std::max(0, ply - 1) : ply);
+}
+
 void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f) {
     const auto& r = ctx.tl.at(i);
+    const std::string label = actLabel(ctx, i);
     std::string context = fmt::format(i18n::N_("{}; locked policy: {}"), lastEval(ctx.tl, i),
                                       policyText(ctx.tl.setup.policy, act.what));
     auto before = rebuildBefore(ctx.tl, i);
@@ -81,14 +90,13 @@ void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f)
         return f.note(
             i, fmt::format(
                    i18n::N_("#{} computer {} at {}: the operator's decision (E.III 3.2); indication {} ({})"),
-                   i, act.what, moveLabel(ctx.tl.ply_before[i]),
-                   indicated(ind, act.what) ? i18n::N_("yes") : i18n::N_("no"), context));
+                   i, act.what, label, indicated(ind, act.what) ? i18n::N_("yes") : i18n::N_("no"), context));
     if (!indicated(ind, act.what))
         return f.breach(i, fmt::format(i18n::N_("record #{}: the computer's {} at {} had no indication ({}) "
                                                 "(E.III 3.2, 3.3)"),
-                                       i, act.what, moveLabel(ctx.tl.ply_before[i]), context));
-    f.note(i, fmt::format(i18n::N_("#{} computer {} at {}: indicated ({}; {})"), i, act.what,
-                          moveLabel(ctx.tl.ply_before[i]), ind.reason, context));
+                                       i, act.what, label, context));
+    f.note(i, fmt::format(i18n::N_("#{} computer {} at {}: indicated ({}; {})"), i, act.what, label,
+                          ind.reason, context));
 }
 
 // E.III 3.2: the operator may consult the nominated person, with the arbiter present.

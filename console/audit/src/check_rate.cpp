@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <deque>
+#include <sstream>
+#include <utility>
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
@@ -167,9 +169,12 @@ struct StopWalk {
     int stops = 0, refused = 0, searches = 0;
     // The engine's lines are journaled when a search ends, so one record can hold the lines of a search
     // that was stopped and of the next one: a `stop` belongs to the search whose `go` preceded it.
-    std::deque<std::size_t> unsent;        // search records whose `go` / `ponderhit` line is still to come
-    std::optional<std::size_t> wire;       // the search the engine's lines are at
-    std::vector<std::size_t> answered_at;  // searches that produced their move
+    std::deque<std::size_t> unsent;          // search records whose `go` / `ponderhit` line is still to come
+    std::optional<std::size_t> wire;         // the search the engine's lines are at
+    std::vector<std::size_t> answered_at;    // searches that produced their move
+    std::deque<std::size_t> ponder_unsent;   // ponder_start records whose `go ponder` is still to come
+    std::optional<std::size_t> ponder_wire;  // the ponder search the engine's lines are at
+    std::optional<std::vector<std::string>> position;  // the moves of the last `position` line
 };
 
 // The search a `stop` line ends: the one on the wire, unless it had answered (then the open one).
@@ -180,29 +185,89 @@ std::optional<std::size_t> stoppedSearch(const StopWalk& w) {
     return std::nullopt;
 }
 
-void stopLines(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
-    for (const auto& l : tl.at(i).payload.value("lines", json::array())) {
-        const std::string line = l.is_string() ? l.get<std::string>() : "";
-        if (line.rfind("> go", 0) == 0) w.pondering = line.find(" ponder") != std::string::npos;
-        if (line == "> ponderhit") w.pondering = false;
-        if (((line.rfind("> go", 0) == 0 && !w.pondering) || line == "> ponderhit") && !w.unsent.empty()) {
-            w.wire = w.unsent.front();
-            w.unsent.pop_front();
-        }
-        if (line != "> stop" || w.pondering) continue;
-        const std::optional<std::size_t> search = stoppedSearch(w);
-        if (!search) continue;
-        ++w.stops;
-        if (justified(tl, *search, i))
-            f.note(i, fmt::format(i18n::N_("#{} stop after the search's position was gone or the game ended"),
-                                  i));
-        else
-            f.breach(
-                i,
-                fmt::format(
+// A `stop` of the computer's own search: allowed only when its position is gone, the game ended or was
+// adjourned, or its engine was restarted (E.III 2.3).
+void searchStop(const Context& ctx, StopWalk& w, std::size_t i, Findings& f) {
+    const std::optional<std::size_t> search = stoppedSearch(w);
+    if (!search) return;
+    ++w.stops;
+    if (auto c = searchStopCase(ctx, *search, i))
+        return f.note(
+            i, fmt::format(i18n::N_("#{} stop of the computer's search started at #{}: {} at record #{}"), i,
+                           *search, c->what, c->record));
+    f.breach(i, fmt::format(
                     i18n::N_("record #{}: \"stop\" was sent to the engine during its own search started at "
                              "record #{}: a forced move (E.III 2.3)"),
                     i, *search));
+}
+
+// A `stop` of a ponder search (on the human's time): its ponder miss or ponder stop must be on the
+// record before it, for a reason the records bear out.
+void ponderStop(const Context& ctx, StopWalk& w, std::size_t i, Findings& f) {
+    if (!w.ponder_wire) return;
+    const std::size_t start = *std::exchange(w.ponder_wire, std::nullopt);
+    ++w.stops;
+    if (auto c = ponderStopCase(ctx, start))
+        return f.note(
+            i, fmt::format(i18n::N_("#{} stop of the ponder search started at #{}: {} at record #{}"), i,
+                           start, c->what, c->record));
+    f.breach(i,
+             fmt::format(i18n::N_("record #{}: \"stop\" was sent to the engine's ponder search started at "
+                                  "record #{}, but no ponder miss, take-back, end of the game, adjournment, "
+                                  "engine restart or module change on the record allows it (E.III 2.3)"),
+                         i, start));
+}
+
+// "> position startpos moves e2e4 e7e5" -> {e2e4, e7e5}.
+std::vector<std::string> positionMoves(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    bool moves = false;
+    for (std::string w; in >> w;) {
+        if (moves) out.push_back(w);
+        moves = moves || w == "moves";
+    }
+    return out;
+}
+
+bool searchesPosition(const Context& ctx, std::size_t start, const std::vector<std::string>& moves) {
+    return std::any_of(ctx.starts.begin(), ctx.starts.end(),
+                       [&](const SearchStart& s) { return s.record == start && s.moves == moves; });
+}
+
+// A ponder search may never reach the engine (the human moved while the engine was still busy): the
+// `go ponder` belongs to the search whose game its `position` line sent, when one of them has it.
+void ponderGoLine(const Context& ctx, StopWalk& w) {
+    auto& q = w.ponder_unsent;
+    const bool known = w.position && std::any_of(q.begin(), q.end(), [&](std::size_t start) {
+                           return searchesPosition(ctx, start, *w.position);
+                       });
+    while (known && !searchesPosition(ctx, q.front(), *w.position)) q.pop_front();
+    w.ponder_wire = q.front();
+    q.pop_front();
+}
+
+void wireLine(const Context& ctx, StopWalk& w, const std::string& line) {
+    if (line.rfind("> position ", 0) == 0) w.position = positionMoves(line);
+    if (line.rfind("> go", 0) == 0) w.pondering = line.find(" ponder") != std::string::npos;
+    if (line == "> ponderhit") w.pondering = false;
+    if (line.rfind("> go", 0) == 0 && w.pondering && !w.ponder_unsent.empty()) ponderGoLine(ctx, w);
+    if (line == "> ponderhit") w.ponder_wire.reset();
+    if (((line.rfind("> go", 0) == 0 && !w.pondering) || line == "> ponderhit") && !w.unsent.empty()) {
+        w.wire = w.unsent.front();
+        w.unsent.pop_front();
+    }
+}
+
+void stopLines(const Context& ctx, StopWalk& w, std::size_t i, Findings& f) {
+    for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
+        const std::string line = l.is_string() ? l.get<std::string>() : "";
+        wireLine(ctx, w, line);
+        if (line != "> stop") continue;
+        if (w.pondering)
+            ponderStop(ctx, w, i, f);
+        else
+            searchStop(ctx, w, i, f);
     }
 }
 
@@ -228,6 +293,8 @@ void searchEnded(const std::string& type, StopWalk& w) {
     if (type == "console_resumed") {
         w.unsent.clear();
         w.wire.reset();
+        w.ponder_unsent.clear();
+        w.ponder_wire.reset();
     }
 }
 
@@ -251,17 +318,21 @@ void forcedMove(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
 std::string noForcedMoveSummary(const StopWalk& w) {
     const char* const forms[] = {
         i18n::N_(
-            "{} searches; no \"stop\" during the computer's own search ({} stop after a take-back or the "
-            "game's end); {} early move attempt refused by the console"),
+            "{} searches; no \"stop\" during the computer's own search ({} stop in a case that allows it: "
+            "a ponder miss, a take-back, an adjournment, an engine restart or the game's end); {} early "
+            "move attempt refused by the console"),
         i18n::N_(
-            "{} searches; no \"stop\" during the computer's own search ({} stop after a take-back or the "
-            "game's end); {} early move attempts refused by the console"),
+            "{} searches; no \"stop\" during the computer's own search ({} stop in a case that allows it: "
+            "a ponder miss, a take-back, an adjournment, an engine restart or the game's end); {} early "
+            "move attempts refused by the console"),
         i18n::N_(
-            "{} searches; no \"stop\" during the computer's own search ({} stops after a take-back or the "
-            "game's end); {} early move attempt refused by the console"),
+            "{} searches; no \"stop\" during the computer's own search ({} stops, each in a case that "
+            "allows it: a ponder miss, a take-back, an adjournment, an engine restart or the game's end); "
+            "{} early move attempt refused by the console"),
         i18n::N_(
-            "{} searches; no \"stop\" during the computer's own search ({} stops after a take-back or the "
-            "game's end); {} early move attempts refused by the console")};
+            "{} searches; no \"stop\" during the computer's own search ({} stops, each in a case that "
+            "allows it: a ponder miss, a take-back, an adjournment, an engine restart or the game's end); "
+            "{} early move attempts refused by the console")};
     return fmt::format(
         fmt::runtime(forms[formOf(static_cast<std::size_t>(w.stops), static_cast<std::size_t>(w.refused))]),
         w.searches, w.stops, w.refused);
@@ -278,8 +349,9 @@ Check checkNoForcedMove(const Context& ctx) {
         const std::string& type = tl.at(i).type;
         if (type == "sealed" || type == "resume") adjourned = type == "sealed";
         if ((type == "go" || type == "ponder_hit") && !adjourned) newSearch(tl, w, i, f);
+        if (type == "ponder_start" && !adjourned) w.ponder_unsent.push_back(i);
         searchEnded(type, w);
-        if (type == "engine_io") stopLines(tl, w, i, f);
+        if (type == "engine_io") stopLines(ctx, w, i, f);
         forcedMove(tl, w, i, f);
     }
     ctx.addEngineFindings("no-forced-move", f);

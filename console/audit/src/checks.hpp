@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "audit/audit.hpp"
+#include "i18n/mark.hpp"
 #include "session/snapshot.hpp"
 #include "timeline.hpp"
 
@@ -73,6 +75,26 @@ std::string counted(const char* const (&forms)[N], std::size_t a, std::size_t b 
 // E.III 1.1, 1.4, 2.1-2.3, 3.4, 3.5: every engine line against the game the session rebuilt
 // (engine_lines.cpp).
 std::vector<LineFinding> engineLineFindings(const Context& ctx);
+
+// The cases in which a `stop` is allowed (stop_cases.cpp), named in the audit's lines.
+inline constexpr const char* kStopTakeBack = i18n::N_("take-back or correction");
+inline constexpr const char* kStopGameEnd = i18n::N_("end of the game");
+inline constexpr const char* kStopAdjournment = i18n::N_("adjournment");
+inline constexpr const char* kStopRestart = i18n::N_("engine restart");
+inline constexpr const char* kStopPonderMiss = i18n::N_("ponder miss");
+inline constexpr const char* kStopModule = i18n::N_("module change before the next search (E.III 3.4)");
+
+struct StopCase {
+    const char* what = nullptr;  // one of the kStop... cases
+    std::size_t record = 0;      // the record that allows the stop
+};
+
+// The case that allows a `stop` of the computer's own search started at record `search`, found among
+// the records up to `at` (the engine_io record holding the stop); nullopt when none does.
+std::optional<StopCase> searchStopCase(const Context& ctx, std::size_t search, std::size_t at);
+// The case that allows a `stop` of the ponder search started at `start` (its ponder_start record): its
+// ponder_miss or ponder_stop record, its reason borne out by the records before it; nullopt when none.
+std::optional<StopCase> ponderStopCase(const Context& ctx, std::size_t start);
 
 Check checkIntegrity(const journal::JournalContents& contents);
 Check checkTableClock(const Context& ctx, Series& series);

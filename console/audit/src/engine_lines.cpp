@@ -157,9 +157,21 @@ void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& l
     }
 }
 
+// Guidelines I.5, E.III 3.5: from the envelope to its opening nothing is analysed, whatever the records
+// say: a `go` on the wire then (an analysis the console never journaled as a search) is a breach.
+void adjournedGoLine(LineWalk& w, std::size_t i, const std::string& line) {
+    w.out.push_back(
+        {"sealed-move", i,
+         fmt::format(
+             i18n::N_("record #{}: the engine was sent \"{}\" while the game was adjourned, before the "
+                      "envelope was opened: an analysis (Guidelines I.5)"),
+             i, line.substr(2))});
+}
+
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
     for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
         const std::string& line = l.get_ref<const std::string&>();
+        if (w.adjourned && (line == "> go" || line.rfind("> go ", 0) == 0)) adjournedGoLine(w, i, line);
         // A restarted engine is introduced again (uci ... isready) with the setup's options.
         if (line == "> uci") w.handshake = true;
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)

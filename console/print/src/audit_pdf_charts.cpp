@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "audit_pdf_draw.hpp"
 #include "i18n/tr.hpp"
@@ -49,6 +50,38 @@ void syncLines(cairo_t* cr, const Series& s, const Frame& f) {
     }
 }
 
+using Points = std::vector<std::pair<double, double>>;
+
+// Guidelines I.9: from the seal to the resumption the clocks stand still and no move is played; the
+// line of a series is broken there, so that it never joins the two sessions as if the game had gone on.
+void brokenLine(cairo_t* cr, const Frame& f, const Series& s, const Points& points, Rgb c, double width) {
+    Points part;
+    std::size_t next = 0;
+    std::vector<int> breaks = s.adjournments;
+    std::sort(breaks.begin(), breaks.end());
+    for (const auto& p : points) {
+        bool crossed = false;
+        while (next < breaks.size() && p.first > breaks[next] + 0.5) ++next, crossed = true;
+        if (crossed && !part.empty()) polyline(cr, f, std::exchange(part, {}), c, width);
+        part.push_back(p);
+    }
+    if (!part.empty()) polyline(cr, f, part, c, width);
+}
+
+// Each adjournment's break: a grey dashed line between the sealed move and the next, named at its top.
+void adjournmentBreaks(cairo_t* cr, const Frame& f, const Series& s) {
+    for (int ply : s.adjournments) {
+        const double x = ply + 0.5;
+        if (x < f.x0 || x > f.x1) continue;
+        polyline(cr, f, {{x, f.y0}, {x, f.y1}}, kGrey, 0.8, true);
+        const std::string label = tr("adjourned");
+        color(cr, {1, 1, 1});  // readable over the lines near the frame's top
+        cairo_rectangle(cr, f.px(x) + 1, f.y + 1.5, textWidth(cr, label, 6.5) + 2, 8.5);
+        cairo_fill(cr);
+        text(cr, f.px(x) + 2, f.y + 8, label, 6.5, false, kGrey);
+    }
+}
+
 }  // namespace
 
 void drawClocks(cairo_t* cr, const Series& s, Frame f) {
@@ -65,10 +98,11 @@ void drawClocks(cairo_t* cr, const Series& s, Frame f) {
     axes(cr, f, tr("Both clocks after each move, with the table-clock readings"),
          trc("paper", "minutes left"));
     clipToFrame(cr, f);
-    polyline(cr, f, white, kBlack, 1.1);
-    polyline(cr, f, black, kBlue, 1.1);
+    brokenLine(cr, f, s, white, kBlack, 1.1);
+    brokenLine(cr, f, s, black, kBlue, 1.1);
     syncLines(cr, s, f);
     cairo_restore(cr);
+    adjournmentBreaks(cr, f, s);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{trc("paper", "White's clock"), kBlack},
             {trc("paper", "Black's clock"), kBlue},
@@ -89,8 +123,9 @@ void drawHandling(cairo_t* cr, const Series& s, Frame f) {
     for (const auto& m : s.computer_moves)
         if (m.handling_s)
             bar(cr, f, m.ply, *m.handling_s, 0, barWidth(f), *m.handling_s > m.reserve_s ? kOrange : kBlue);
-    polyline(cr, f, reserve, kBlack, 1.2);
+    brokenLine(cr, f, s, reserve, kBlack, 1.2);
     cairo_restore(cr);
+    adjournmentBreaks(cr, f, s);
     hline(cr, f, s.reserve_setting_s, kGrey, trc("paper", "start"));
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("handling (shown -> pressed)"), kBlue},
@@ -119,8 +154,9 @@ void drawEngineTime(cairo_t* cr, const Series& s, Frame f) {
         given.emplace_back(m.ply, std::max(m.given_s, f.y0));
         if (m.think_s) bar(cr, f, m.ply, std::max(*m.think_s, f.y0), f.y0, barWidth(f), kBlue);
     }
-    polyline(cr, f, given, kBlack, 1.0);
+    brokenLine(cr, f, s, given, kBlack, 1.0);
     cairo_restore(cr);
+    adjournmentBreaks(cr, f, s);
     legend(cr, f.x + 4, f.y + f.h + 28,
            {{tr("thought (go -> bestmove)"), kBlue},
             {tr("computer's time in the go"), kBlack},

@@ -84,6 +84,9 @@ struct Series {
     std::vector<Mark> marks;
     PolicyLines policy;
     std::vector<std::pair<int, int>> faster_periods;  // [first ply, last ply] under the faster rate
+    // Half-moves played, the sealed move included, where the game was adjourned: the time pictures
+    // break after each (no line joins the sessions across the break).
+    std::vector<int> adjournments;
 };
 
 struct Report {
