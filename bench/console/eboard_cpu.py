@@ -38,8 +38,8 @@ def console_pid(journal):
     for _ in range(300):
         for pid in subprocess.run(["pgrep", "-f", journal], capture_output=True, text=True).stdout.split():
             try:
-                with open(f"/proc/{pid}/comm") as f:
-                    if f.read().strip() == "operator-console":
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if f.read().split(b"\0")[0].endswith(b"operator-console"):
                         return int(pid)
             except OSError:
                 pass
