@@ -75,22 +75,29 @@ TEST(EboardPort, TheSetupKeyAndTheFlag) {
         << "the rest stays the key's";
 }
 
+// A setup file naming an engine (a setup without one is refused before its eboard key is read).
+nlohmann::json setupJson(const std::string& text) {
+    nlohmann::json j = nlohmann::json::parse(text);
+    j["engine"]["command"] = "stockfish";
+    return j;
+}
+
 TEST(EboardSetupJson, ReadWrittenAndRefusedWithTheKeyNamed) {
-    auto s = event::eventSetupFromJson(nlohmann::json::parse(R"({"eboard": {"port": "/dev/ttyACM0"}})"));
+    auto s = event::eventSetupFromJson(setupJson(R"({"eboard": {"port": "/dev/ttyACM0"}})"));
     ASSERT_TRUE(s) << s.error();
     ASSERT_TRUE(s->eboard);
     EXPECT_EQ(s->eboard->port, "/dev/ttyACM0");
     EXPECT_EQ(s->eboard->commit, "lever");
     EXPECT_EQ(event::toJson(*s)["eboard"]["settle_ms"], 300);
     EXPECT_FALSE(event::toJson(event::EventSetup{}).contains("eboard")) << "no board: nothing said of one";
-    EXPECT_FALSE(event::eventSetupFromJson(nlohmann::json::parse("{}"))->eboard);
-    auto bad = event::eventSetupFromJson(nlohmann::json::parse(R"({"eboard": {"commit": "press"}})"));
+    EXPECT_FALSE(event::eventSetupFromJson(setupJson("{}"))->eboard);
+    auto bad = event::eventSetupFromJson(setupJson(R"({"eboard": {"commit": "press"}})"));
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("eboard.commit"), std::string::npos) << bad.error();
-    auto unknown = event::eventSetupFromJson(nlohmann::json::parse(R"({"eboard": {"baud": 9600}})"));
+    auto unknown = event::eventSetupFromJson(setupJson(R"({"eboard": {"baud": 9600}})"));
     ASSERT_FALSE(unknown);
     EXPECT_NE(unknown.error().find("eboard.baud"), std::string::npos) << unknown.error();
-    EXPECT_FALSE(event::eventSetupFromJson(nlohmann::json::parse(R"({"eboard": {"settle_ms": 10}})")));
+    EXPECT_FALSE(event::eventSetupFromJson(setupJson(R"({"eboard": {"settle_ms": 10}})")));
 }
 
 class FakeBoardProcess {
