@@ -85,7 +85,9 @@ void routine(BoardLoop& loop, const session::Snapshot& s, session::TimePoint now
 
 bool finished(const PlayArgs& a, const session::Snapshot& s) {
     if (s.phase == Phase::GameOver || !s.journal_failure.empty()) return true;
-    return a.max_plies > 0 && static_cast<int>(s.moves.size()) >= a.max_plies;
+    // A computer move on the scoresheet is complete once its clock is pressed.
+    const bool pressed = s.phase != Phase::EngineMoveMade && s.phase != Phase::EngineMoveShown;
+    return a.max_plies > 0 && static_cast<int>(s.moves.size()) >= a.max_plies && pressed;
 }
 
 int run(const PlayArgs& a, BoardLoop& loop) {
