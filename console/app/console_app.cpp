@@ -114,7 +114,49 @@ ConsoleApp::~ConsoleApp() = default;
 
 session::Snapshot ConsoleApp::frame(session::TimePoint now) {
     game_->poll(now);  // publishes the snapshot to the outputs, the view among them
-    return view_.latest();
+    session::Snapshot snap = view_.latest();
+    if (eboard_) snap.eboard = eboard_->status();
+    return snap;
+}
+
+void ConsoleApp::startEboard(const std::string& flag, std::function<void()> wake, session::TimePoint now) {
+    auto config = host::eboardConfig(game_->session().snapshot(now).setup, flag);
+    if (!config) return;
+    eboard_ = std::make_unique<host::EboardThread>(std::move(*config), std::move(wake));
+    game_->addOutput(*eboard_);
+    game_->publish(now);  // the board learns at once what it must show
+}
+
+void ConsoleApp::followBoard(session::TimePoint now, ui::UiState& ui) {
+    if (!eboard_) return;
+    for (host::EboardItem& item : eboard_->take(now)) {
+        if (auto* record = std::get_if<nlohmann::json>(&item)) {
+            if (auto ok = game_->session().recordEboard(*record, now); !ok)
+                ui.shell_notices.push_back(ok.error().message);
+            continue;
+        }
+        dispatch({std::get<session::Command>(item)}, now, ui);
+    }
+    const session::Snapshot snap = game_->session().snapshot(now);
+    proposeInMoveBox(snap, eboard_->status(), ui);
+}
+
+// The board's proposal fills the move box as a click on the board would, in the event's notation; it
+// never overwrites what the operator typed (typing always wins), and goes when the board withdraws it.
+void ConsoleApp::proposeInMoveBox(const session::Snapshot& snap, const session::EboardStatus& board,
+                                  ui::UiState& ui) {
+    std::string text;
+    if (snap.phase == Phase::HumanToMove)
+        for (const session::EntryMove& m : snap.entry_moves)
+            if (m.uci == board.proposed_uci) text = m.text;
+    const bool ours = ui.move_text.empty() || ui.move_text == proposed_text_;
+    if (text == proposed_text_ || !ours) {
+        if (!ours) proposed_text_.clear();
+        return;
+    }
+    ui.move_text = text;
+    ++ui.move_box_generation;  // ImGui drops its own copy of the old text
+    proposed_text_ = text;
 }
 
 void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,

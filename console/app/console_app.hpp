@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "host/bridge_engine_link.hpp"
+#include "host/eboard_thread.hpp"
 #include "host/game.hpp"
 #include "journal_path.hpp"
 #include "session/session.hpp"
@@ -30,6 +31,7 @@ struct GameFiles {
     // Called on the engine's reader thread when it writes something the window must see at once (a
     // bestmove, a crash): the window's loop sleeps until then rather than looking every few ms.
     std::function<void()> engine_wake;
+    std::string eboard;  // --eboard PORT|auto: over the setup's `eboard` key ("": the setup's, if any)
 };
 
 // The event setup from --event, or the defaults with the --engine command; the error says what is wrong.
@@ -42,8 +44,15 @@ class ConsoleApp {
                                                                                      session::TimePoint now);
     ~ConsoleApp();
 
-    // Drains the engine and checks deadlines, then copies out what the views show.
+    // Drains the engine and checks deadlines, then copies out what the views show (with the e-board's
+    // status when one is asked for).
     session::Snapshot frame(session::TimePoint now);
+    // Starts the e-board's thread when --eboard or the setup asks for one; `wake` ends the window's wait
+    // when the board has news.
+    void startEboard(const std::string& flag, std::function<void()> wake, session::TimePoint now);
+    // Journals what the board reported and dispatches its commands as if typed (a refusal is shown as one);
+    // the move the board proposes goes into the move box.
+    void followBoard(session::TimePoint now, ui::UiState& ui);
     // Performs the view's commands in order; a refusal stops the rest and is shown by the view.
     void dispatch(const std::vector<session::Command>& commands, session::TimePoint now, ui::UiState& ui);
     // The running engine's name, command and option defaults for the setup screen (E.III 2.2: the options
@@ -102,8 +111,12 @@ class ConsoleApp {
         session::Snapshot latest_;
     };
 
+    void proposeInMoveBox(const session::Snapshot& snap, const session::EboardStatus& board, ui::UiState& ui);
+
     std::unique_ptr<host::Game> game_;
-    host::BridgeEngineLink* engine_ = nullptr;  // the game's engine link, for the window's idle waits
+    std::unique_ptr<host::EboardThread> eboard_;  // declared after game_: stopped before the game goes
+    std::string proposed_text_;                   // what the board last put into the move box
+    host::BridgeEngineLink* engine_ = nullptr;    // the game's engine link, for the window's idle waits
     ViewOutput view_;
     std::vector<std::string> notes_;
     session::TimePoint script_start_{};

@@ -60,6 +60,7 @@ struct Options {
     double bench_frames_s = 0;  // --bench-frames SECONDS (0: off)
     int bench_input = 0;        // --bench-input N (0: off)
     bool bench_start = false;
+    std::string eboard;   // --eboard PORT|auto (docs/eboard.md)
     std::string ui_lang;  // --ui-lang: en | pl (empty: the setup's ui_language, else the notation's)
 };
 
@@ -98,6 +99,9 @@ void addGameOptions(CLI::App& cli, Options& opt) {
     cli.add_flag("--resume", opt.resume, "Continue the game held in --journal (after a crash or power cut)");
     cli.add_option("--script", opt.script, "Apply an operator script (docs/cli-script-format.md) first")
         ->check(CLI::ExistingFile);
+    cli.add_option("--eboard", opt.eboard,
+                   "Electronic board: its serial port, or 'auto' (the one DGT board in /dev/serial/by-id/); "
+                   "over the setup's eboard key");
 }
 
 // What the window shows first.
@@ -267,6 +271,7 @@ void reportClashes(Shell& sh) {
 FrameOutcome buildFrame(Shell& sh) {
     FrameOutcome f;
     const auto now = sh.clock.now();
+    sh.app.followBoard(now, sh.ui);  // the board's news, dispatched as if typed
     f.snap = sh.app.frame(now);
     if (f.snap.phase == oc::session::Phase::Setup)
         sh.app.describeEngine(sh.ui);  // its options, before the lock
@@ -404,6 +409,7 @@ int run(const Options& opt) {
     oc::ui::UiState ui = initialUi(opt, *app);
     if (!opt.script.empty() && !applyScript(opt.script, *app, clock, ui)) return 1;
     app->addOutput(speech);
+    app->startEboard(opt.eboard, oc::app::EventPump::wakeFromAnyThread, clock.now());
     Shell shell{opt, window, *app, clock, ui, *fonts, speech, {}, {}, {}, {}};
     startBenches(shell);
     const bool ok = loop(shell);

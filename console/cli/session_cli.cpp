@@ -23,7 +23,10 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
         ->required()
         ->check(CLI::IsMember({"white", "black"}));
     p.add_option("--tc", a.tc, tr("Time control, e.g. \"40/90m+30s, 30m+30s\" or 15m+10s"))->required();
-    p.add_option("--human", a.human, tr("random | engine:CMD | script:FILE"))->required();
+    p.add_option("--human", a.human, tr("random | engine:CMD | script:FILE | eboard"))->required();
+    p.add_option("--eboard", a.eboard,
+                 tr("With --human eboard: the electronic board's serial port, or auto (the one DGT board in "
+                    "/dev/serial/by-id/); over the setup's eboard key"));
     p.add_option("--operator-delay", a.operator_delay,
                  tr("Operator handling delays MEDIAN_S,P99_S (log-normal)"));
     p.add_option("--seed", a.seed, tr("Seed for every random choice (moves, delays)"));
@@ -75,7 +78,7 @@ tl::expected<HumanSpec, std::string> parseHuman(const PlayArgs& a, rules::Color 
         h.options.script_digest = script->digest;  // --resume checks it is the same
     } else {
         return tl::make_unexpected(
-            i18n::trf("--human \"{}\": expected random, engine:CMD or script:FILE", a.human));
+            i18n::trf("--human \"{}\": expected random, engine:CMD, script:FILE or eboard", a.human));
     }
     return h;
 }

@@ -13,6 +13,7 @@ namespace oc::cli {
 
 struct PlayArgs {
     std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang, pdf, envelope_pdf;
+    std::string eboard;  // --eboard PORT|auto with --human eboard
     std::vector<std::string> engine_args;
     std::string operator_delay;
     std::uint64_t seed = 1, nodes = 20000;
@@ -42,5 +43,7 @@ std::string terminationName(const session::Snapshot& s);
 // "result R termination T plies N engine_restarts N computer_flags N".
 std::string resultLine(const session::Snapshot& s);
 void addReplayCommand(CLI::App& app, ExitCode& code);
+// --human eboard: the game played live on the electronic board, in real time (board_play.cpp).
+int playOnBoard(const PlayArgs& args, const event::EventSetup& setup);
 
 }  // namespace oc::cli

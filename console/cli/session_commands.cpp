@@ -224,6 +224,13 @@ int play(const PlayArgs& a) {
     auto setup = buildSetup(a);
     if (!setup) return fail(setup.error(), 2);
     if (auto lang = followPlayLanguage(a, *setup); !lang) return fail(lang.error(), 2);
+    if (a.human == "eboard") {
+        if (a.eboard.empty() && !setup->eboard)
+            return fail(tr("--human eboard needs --eboard PORT|auto (or the setup's eboard key)"), 2);
+        return playOnBoard(a, *setup);
+    }
+    if (!a.eboard.empty())
+        return fail(tr("--eboard: the board plays the human's side; give --human eboard with it"), 2);
     auto human = parseHuman(a, setup->computer_side);
     if (!human) return fail(human.error(), 2);
     sim::DriverOptions opt = human->options;

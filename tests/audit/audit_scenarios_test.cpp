@@ -33,7 +33,7 @@ TEST_P(ScenarioAudit, IsCleanOrShowsItsRealBreach) {
     auto report = auditJournal(journal);
     ASSERT_TRUE(report) << report.error();
     EXPECT_TRUE(report->verified);
-    ASSERT_EQ(report->checks.size(), 10u);
+    ASSERT_EQ(report->checks.size(), 11u);
     for (const Check& c : report->checks) {
         // IRR-07: the operator executed another move than the engine's; the journal logs it as a 3.1
         // breach, and the audit must report it (E.III 1.4) with the `made` record's index.

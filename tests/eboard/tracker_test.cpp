@@ -589,6 +589,36 @@ TEST(Attachment, APressWithNoMoveOnTheBoardCommitsNothing) {
     EXPECT_TRUE(x.intents.empty());
 }
 
+// A scan reports squares out of order: the press may come before the last piece's update. The move that
+// settles just after the press is the one it completed, with the press's time; a move settling long after
+// a press on an unchanged board was completed by no press.
+TEST(Attachment, APressBeforeTheLastPiecesUpdateCommitsTheMove) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);
+    x.t.lift("e2");
+    x.run(100ms);
+    x.press(true);  // the press, before the board reported the pawn on e4
+    const TimePoint pressed = x.t.now;
+    EXPECT_TRUE(x.intents.empty());
+    x.t.wait(40ms);
+    x.t.place("e4", 'P');
+    x.run(400ms);
+    ASSERT_EQ(x.count<intent::HumanMove>(), 1u);
+    EXPECT_EQ(rules::toUci(std::get<intent::HumanMove>(x.intents[0]).move), "e2e4");
+    EXPECT_EQ(std::get<intent::HumanMove>(x.intents[0]).pressed_at, pressed);
+
+    Attached late;
+    late.view(GameView::Stage::HumanToMove);
+    late.press(false);
+    late.press(true);  // a press with nothing moved
+    late.run(2s);
+    late.t.lift("d2");
+    late.t.place("d4", 'P');
+    late.run(400ms);
+    EXPECT_TRUE(late.intents.empty()) << "a move made long after a press was completed by no press";
+}
+
 TEST(Attachment, EnterAndAutoCommitModes) {
     Attached enter({CommitMode::Enter, Ms{2000}});
     enter.view(GameView::Stage::HumanToMove);

@@ -2,11 +2,11 @@
 # messages. The helpers below use the console's $pid, its $journal and its widget map $map.
 
 # Starts the console ($exe, $event, $journal; its files in $shots) with the game started, as $pid, its
-# widget map at $map.
+# widget map at $map; more options for the console may follow (e.g. --eboard PORT).
 launch_console() {
     map="$shots/widgets.txt"
     echo start >"$shots/start.script"
-    "$exe" --event "$event" --journal "$journal" --script "$shots/start.script" --widget-map "$map" \
+    "$exe" --event "$event" --journal "$journal" --script "$shots/start.script" --widget-map "$map" "$@" \
         2>"$shots/console.err" &
     pid=$!
 }

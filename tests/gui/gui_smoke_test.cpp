@@ -230,6 +230,22 @@ TEST_F(GuiSmoke, BoardEntryArbiterCorrectionAndSpeechWithoutASoundDevice) {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
 }
 
+// Issue 24: a game on an electronic board in the real window, against Stockfish, with the fake DGT board
+// (and DGT 3000) on a real pty: the human's moves from the board and the lever, the computer's first move
+// played wrong (red, with its squares, nothing made) then right, an unplug and a replug mid-game; the
+// journal, the PGN and the audit agree at the end (eboard_flow.sh).
+TEST_F(GuiSmoke, AGameOnTheElectronicBoardWithAWrongMoveAndAnUnplug) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null && command -v import >/dev/null") != 0)
+        GTEST_SKIP() << "xdotool or ImageMagick's import is not installed";
+    const std::string event =
+        file("event.json", R"({"computer_side": "black", "time_control": "5m", "enforce_recording": false})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " + OC_EBOARD_FLOW +
+                            " " + OC_CONSOLE_EXE + " " + OC_OPERATOR_CLI + " " + event + " " +
+                            file("game.journal") + " " + dir_.string() + " 2>" + file("flow.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
+}
+
 // What the audience sees of the public display, minus the running clocks: the board with its frame and,
 // with `banner`, the banner's text (left of the view buttons).
 bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where,

@@ -90,6 +90,35 @@ TEST_F(ConsoleView, UnwritableJournalTakesTheBanner) {
     EXPECT_FALSE(state_.widgets.count("banner journal failure"));
 }
 
+// Issue 24: an e-board asked for always has its status line under the banner (on the operator's view
+// only); a computer move played wrongly turns the banner red and names the squares; no board, no line.
+TEST_F(ConsoleView, TheEboardStatusLineAndTheRedWrongMove) {
+    Snapshot snap = inPhase(Phase::EngineMoveShown);
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("banner eboard")) << "no board asked for: no line";
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->port = "/dev/ttyACM0";
+    snap.eboard->lost = "e-board port /dev/ttyACM0: End of file";
+    frames(snap, 2);
+    ASSERT_TRUE(state_.widgets.count("banner eboard"));
+    EXPECT_NE(state_.widgets["banner eboard"].text.find("not connected"), std::string::npos);
+    EXPECT_NE(state_.widgets["banner eboard"].text.find("End of file"), std::string::npos);
+    snap.eboard->connected = true;
+    snap.eboard->serial = "24024";
+    snap.eboard->version = "1.8";
+    snap.eboard->computer_move_wrong = true;
+    snap.eboard->fault = "a wrong piece or square";
+    snap.eboard->differences = {"a6 should be empty", "the black pawn on a7 is missing"};
+    frames(snap, 2);
+    EXPECT_NE(state_.widgets["banner eboard"].text.find("a6 should be empty"), std::string::npos)
+        << state_.widgets["banner eboard"].text;
+    EXPECT_NE(state_.widgets["banner state"].text.find("WRONG MOVE ON THE BOARD"), std::string::npos);
+    state_.public_display = true;
+    state_.widgets.clear();
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("banner eboard")) << "the audience is not shown the board's state";
+}
+
 TEST_F(ConsoleView, StepButtonsFollowTheOperatorsCycle) {
     struct Row {
         Phase phase;

@@ -147,7 +147,7 @@ Report unverified(const std::string& file, const journal::JournalError& error) {
     report.checks.push_back(std::move(c));
     for (const char* name :
          {"table-clock", "moves-recorded", "handling-time", "faster-rate", "no-forced-move", "draw-resign",
-          "sealed-move", "engine-faults", "irregularities"})
+          "sealed-move", "engine-faults", "irregularities", "eboard"})
         report.checks.push_back(Check{name,
                                       "",
                                       "",
@@ -166,7 +166,7 @@ void runChecks(Report& report, const journal::JournalContents& contents, const T
     report.checks = {checkIntegrity(contents),  checkTableClock(ctx, s), checkMovesRecorded(ctx),
                      checkHandlingTime(ctx, s), checkFasterRate(ctx, s), checkNoForcedMove(ctx),
                      checkDrawResign(ctx, s),   checkSealedMove(ctx),    checkEngineFaults(ctx),
-                     checkIrregularities(ctx)};
+                     checkIrregularities(ctx),  checkEboard(ctx)};
 }
 
 // The session's replay stops at `record` (journal index): the console cannot have written it, for the

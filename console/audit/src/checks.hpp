@@ -106,5 +106,6 @@ Check checkDrawResign(const Context& ctx, Series& series);
 Check checkSealedMove(const Context& ctx);
 Check checkEngineFaults(const Context& ctx);
 Check checkIrregularities(const Context& ctx);
+Check checkEboard(const Context& ctx);  // check_eboard.cpp (issue 24)
 
 }  // namespace oc::audit::detail

@@ -1,6 +1,7 @@
 #include "eboard/attachment.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 namespace oc::eboard {
 
@@ -24,6 +25,7 @@ void Attachment::view(const GameView& v, TimePoint now) {
     view_ = v;
     have_view_ = true;
     proposal_.reset();
+    early_press_.reset();
     made_sent_ = v.stage == Stage::ComputerMoveMade;
     switch (v.stage) {
         case Stage::HumanToMove:
@@ -44,6 +46,8 @@ std::vector<Intent> Attachment::take(const std::vector<Event>& events) {
             mismatch_.reset();
             if (settings_.commit == CommitMode::Auto && view_.stage == Stage::HumanToMove)
                 out.push_back(intent::HumanMove{p->move, std::nullopt});
+            else
+                pressedEarly(e.at, out);
         } else if (std::holds_alternative<ev::Withdrawn>(e.what)) {
             proposal_.reset();
         } else if (const auto* d = std::get_if<ev::BoardDiffers>(&e.what)) {
@@ -67,15 +71,28 @@ std::vector<Intent> Attachment::take(const std::vector<Event>& events) {
 // operator completing the computer's move, once the board shows it (nothing is committed before).
 void Attachment::lever(const ev::LeverPressed& p, TimePoint at, std::vector<Intent>& out) {
     if (p.side == view_.human) {
-        if (view_.stage == Stage::HumanToMove && settings_.commit == CommitMode::Lever && proposal_) {
-            out.push_back(intent::HumanMove{*proposal_, at});
-            proposal_.reset();
+        if (view_.stage != Stage::HumanToMove || settings_.commit != CommitMode::Lever) return;
+        if (!proposal_) {
+            early_press_ = at;  // the last piece's update may still be on its way
+            return;
         }
+        out.push_back(intent::HumanMove{*proposal_, at});
+        proposal_.reset();
         return;
     }
     const bool computer_stage =
         view_.stage == Stage::ComputerMoveShown || view_.stage == Stage::ComputerMoveMade;
     if (computer_stage && made_sent_ && !mismatch_) out.push_back(intent::ClockPressed{at});
+}
+
+// A move that settles at most the settle time plus `late_piece` after the human's press was completed by
+// it: its last piece was reported just after the press. Any later, the press belonged to nothing.
+void Attachment::pressedEarly(TimePoint settled_at, std::vector<Intent>& out) {
+    const std::optional<TimePoint> press = std::exchange(early_press_, std::nullopt);
+    if (!press || settings_.commit != CommitMode::Lever || view_.stage != Stage::HumanToMove) return;
+    if (settled_at > *press + tracker_.settings().settle + settings_.late_piece) return;
+    out.push_back(intent::HumanMove{*proposal_, *press});
+    proposal_.reset();
 }
 
 void Attachment::reading(const ev::ClockReading& r, std::vector<Intent>& out) {

@@ -45,7 +45,17 @@ PollResult DgtBoard::poll(Ms max_wait) {
     readSome(wait, out);
     now = Clock::now();
     if (link_) checkTimers(now, out);
-    for (Event& e : tracker_.poll(now)) out.events.push_back(std::move(e));
+    bool settled = false;
+    for (Event& e : tracker_.poll(now)) {
+        settled = settled || std::holds_alternative<ev::Proposed>(e.what) ||
+                  std::holds_alternative<ev::ComputerMoveMade>(e.what) ||
+                  std::holds_alternative<ev::BoardDiffers>(e.what);
+        out.events.push_back(std::move(e));
+    }
+    // A settled picture that means something is read again whole: a field update lost on the line would
+    // otherwise leave the tracker's picture wrong until the next change (a dump that agrees changes
+    // nothing; one that differs restarts the settle time).
+    if (settled && state_ == State::Connected) requestDump();
     return out;
 }
 

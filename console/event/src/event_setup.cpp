@@ -13,6 +13,7 @@ namespace oc::event {
 // namespace, so that nlohmann's lookup (ADL) finds them.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EngineSettings, command, args, options, ponder, requestable_options)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Consultant, name, accepted_by_arbiter)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EboardSetup, port, settle_ms, commit, white_clock)
 // QPF-02/03 (E.III 3.3, Q2): the qpf_ keys are the quickplay indication's.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DrawPolicy, accept_below_cp, accept_over_moves, offer_enabled,
                                    offer_within_cp, offer_after_move, offer_rate_limit, claim_enabled,
@@ -30,6 +31,8 @@ constexpr std::array kUiLanguages{"en", "pl"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};
+constexpr std::array kEboardCommit{"lever", "enter", "auto"};
+constexpr std::array kClockSides{"left", "right"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
@@ -134,6 +137,23 @@ Result validateRulings(const EventSetup& s) {
 Result validateSpeech(const EventSetup& s) {
     if (!oneOf(s.speech, kSpeech))
         return fail(fmt::format(i18n::N_("speech: expected off, computer or all, got \"{}\""), s.speech));
+    return {};
+}
+
+Result validateEboard(const EventSetup& s) {
+    if (!s.eboard) return {};
+    const EboardSetup& e = *s.eboard;
+    if (e.port.empty())
+        return fail(i18n::N_("eboard.port: expected a serial device (e.g. /dev/ttyACM0) or \"auto\""));
+    if (e.settle_ms < 50 || e.settle_ms > 5000)
+        return fail(
+            fmt::format(i18n::N_("eboard.settle_ms: expected 50 to 5000 milliseconds, got {}"), e.settle_ms));
+    if (!oneOf(e.commit, kEboardCommit))
+        return fail(
+            fmt::format(i18n::N_("eboard.commit: expected lever, enter or auto, got \"{}\""), e.commit));
+    if (!oneOf(e.white_clock, kClockSides))
+        return fail(
+            fmt::format(i18n::N_("eboard.white_clock: expected left or right, got \"{}\""), e.white_clock));
     return {};
 }
 
@@ -273,6 +293,12 @@ json consoleJson(const EventSetup& s) {
             {"speech", s.speech}};
 }
 
+// The board's settings only when the event plays on one: a journal without a board says nothing of it.
+json withEboard(json j, const EventSetup& s) {
+    if (s.eboard) j["eboard"] = *s.eboard;
+    return j;
+}
+
 void consoleFrom(const json& j, EventSetup& s) {
     s.language = j.at("language");
     s.ui_language = j.at("ui_language");
@@ -283,6 +309,7 @@ void consoleFrom(const json& j, EventSetup& s) {
     s.policy = j.at("policy").get<DrawPolicy>();
     s.consultant = j.at("consultant").get<Consultant>();
     s.speech = j.at("speech");
+    if (j.contains("eboard")) s.eboard = j.at("eboard").get<EboardSetup>();
 }
 
 // The defaults with `raw` laid over them, once `raw` has only known keys with the defaults' kinds.
@@ -299,8 +326,11 @@ void optionValuesAsText(json& in) {
 tl::expected<json, std::string> withDefaults(const json& raw) {
     auto in = normalizePlayers(raw);
     if (!in) return in;
-    json merged = toJson(EventSetup{});
+    EventSetup defaults;
+    defaults.eboard = EboardSetup{};  // its keys are known, though absent by default
+    json merged = toJson(defaults);
     if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
+    if (!in->contains("eboard")) merged.erase("eboard");
     optionValuesAsText(*in);
     merged.merge_patch(*in);
     return merged;
@@ -329,7 +359,7 @@ std::optional<rules::Edition> editionFromYear(int year) {
 Result validate(const EventSetup& s) {
     // In this order: the first bad field is the one reported.
     for (auto check : {validateLanguages, validateTimeControl, validateComputerPlay, validateRulings,
-                       validateSpeech, validatePlayers})
+                       validateSpeech, validatePlayers, validateEboard})
         if (auto ok = check(s); !ok) return ok;
     return validatePolicy(s.policy);
 }
@@ -338,7 +368,7 @@ json toJson(const EventSetup& s) {
     json j = eventJson(s);
     j.update(lawsJson(s));
     j.update(consoleJson(s));
-    return j;
+    return withEboard(std::move(j), s);
 }
 
 tl::expected<EventSetup, std::string> eventSetupFromJson(const json& raw) {

@@ -100,7 +100,9 @@ std::vector<session::Command> EboardInput::poll(eboard::Ms max_wait) {
                                            std::get<eboard::link::Connected>(n).identity.serial));
     }
     std::vector<session::Command> out;
-    for (const eboard::Intent& i : attachment_.take(r.events)) out.push_back(eboardCommand(i));
+    intents_ = attachment_.take(r.events);
+    for (const eboard::Intent& i : intents_) out.push_back(eboardCommand(i));
+    last_ = std::move(r);
     return out;
 }
 

@@ -155,7 +155,7 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"console_resumed", [](Fields& f) -> Body { return ConsoleResumed{f.str("program"), static_cast<std::uint64_t>(f.i64("resumed_from_seq"))}; }},
         {"draw_answer", [](Fields&) -> Body { return DrawAnswer{}; }},
         {"resumption_text", [](Fields& f) -> Body { return ResumptionText{f.str("text")}; }},
-        {"consultation", audit}, {"refused", refused}, {"note", audit},
+        {"consultation", audit}, {"refused", refused}, {"note", audit}, {"eboard", audit},
         {"go", search}, {"engine_io", engineIo}, {"script", evidence}, {"script_line", evidence},
         {"ponder_start", search}, {"ponder_hit", evidence}, {"ponder_miss", evidence}, {"ponder_stop", evidence}};
     return kParsers;

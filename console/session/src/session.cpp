@@ -341,6 +341,13 @@ tl::expected<void, Rejection> Session::recordNote(const std::string& about, cons
     return impl_->commit({{"type", "note"}, {"about", about}, {"text", text}}, now);
 }
 
+tl::expected<void, Rejection> Session::recordEboard(const nlohmann::json& fields, TimePoint now) {
+    nlohmann::json record{{"type", "eboard"}};
+    record.update(fields);
+    record["type"] = "eboard";
+    return impl_->commit(std::move(record), now);
+}
+
 tl::expected<void, std::string> Session::replayRecord(const nlohmann::json& record) try {
     return rec::parse(record).and_then([&](const rec::Record& r) { return impl_->apply(r); });
 } catch (const std::exception& e) {

@@ -77,6 +77,10 @@ std::optional<Instruction> overridingInstruction(const session::Snapshot& snap) 
     if (!snap.journal_failure.empty()) {
         return Instruction{i18n::tr("JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER"), kRed};
     }
+    if (snap.eboard && snap.eboard->computer_move_wrong) {
+        // Issue 24: nothing is made or pressed until the board shows the computer's move as it was given.
+        return Instruction{i18n::tr("WRONG MOVE ON THE BOARD: put the computer's move right"), kRed};
+    }
     if (snap.flag_reported && snap.phase != Phase::GameOver) {
         return Instruction{i18n::trf("FLAG REPORTED ({}): arbiter confirms", sideName(*snap.flag_reported)),
                            kRed};
@@ -208,6 +212,53 @@ void drawSecondLine(ViewContext& ctx) {
     recordItem(ctx, "banner pairing", pairing);
 }
 
+// The board's differences, each sentence in the UI language.
+std::string differencesText(const session::EboardStatus& b) {
+    std::string out;
+    for (const std::string& d : b.differences) out += (out.empty() ? "" : ", ") + shownMessage(d);
+    return out;
+}
+
+// The e-board's identity: serial, version, clock and battery as far as they are known.
+std::string eboardIdentity(const session::EboardStatus& b) {
+    const std::string clock = !b.clock_present          ? std::string(i18n::tr("clock not answered yet"))
+                              : !*b.clock_present       ? std::string(i18n::tr("no clock"))
+                              : b.clock_version.empty() ? std::string(i18n::tr("clock connected"))
+                                                        : i18n::trf("clock {}", b.clock_version);
+    std::string text = i18n::trf("E-board {}: serial {}, version {}, {}", b.port, b.serial, b.version, clock);
+    if (b.battery_percent) text = i18n::trf("{}, battery {}%", text, *b.battery_percent);
+    return text;
+}
+
+// The move the board shows, in the event's notation, and what completes it.
+std::string proposalText(const session::Snapshot& snap, const session::EboardStatus& b) {
+    std::string move = b.proposed_uci;
+    for (const session::EntryMove& m : snap.entry_moves)
+        if (m.uci == b.proposed_uci) move = m.text;
+    if (b.commit == "enter") return i18n::trf("E-board shows {}: press Enter to enter it", move);
+    return i18n::trf("E-board shows {}: the human's press of the clock enters it", move);
+}
+
+Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatus& b) {
+    if (!b.connected)
+        return {i18n::trf("E-board not connected: {}. Enter the moves by hand.", shownMessage(b.lost)),
+                kAmber};
+    if (b.computer_move_wrong)
+        return {i18n::trf("Wrong on the board ({}): {}", shownMessage(b.fault), differencesText(b)), kRed};
+    if (!b.differences.empty())
+        return {i18n::trf("The board differs from the game: {}", differencesText(b)), kAmber};
+    if (!b.proposed_uci.empty()) return {proposalText(snap, b), kGreen};
+    return {eboardIdentity(b), kGrey};
+}
+
+// Issue 24: whenever an e-board is asked for, one line says how it stands, on the operator's view.
+void drawEboardLine(ViewContext& ctx) {
+    if (!ctx.snap.eboard || ctx.state.public_display) return;
+    const Instruction line = eboardLine(ctx.snap, *ctx.snap.eboard);
+    ImGui::TextColored(line.colour, "%s", line.text.c_str());
+    recordItem(ctx, "banner eboard", line.text);
+}
+
 }  // namespace
 
 std::string publicState(const session::Snapshot& snap) {
@@ -218,6 +269,7 @@ void drawBanner(ViewContext& ctx) {
     drawInstruction(ctx, bannerInstruction(ctx.snap, ctx.state.public_display));
     drawViewToggles(ctx);
     drawSecondLine(ctx);
+    drawEboardLine(ctx);
 }
 
 }  // namespace oc::ui

@@ -28,12 +28,13 @@ struct Layout {
 
 // Board on the left (as large as the height allows), the move cycle in the widest column, clocks on the
 // right.
-Layout computeLayout(const Fonts& fonts) {
+Layout computeLayout(const Fonts& fonts, bool eboard_line) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     Layout l{};
-    l.banner_h =
-        fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() + style.WindowPadding.y * 2.f + 4.f;
+    const float lines = eboard_line ? 2.f : 1.f;  // the e-board's status line under the pairing
+    l.banner_h = fonts.heading->FontSize + ImGui::GetTextLineHeightWithSpacing() * lines +
+                 style.WindowPadding.y * 2.f + 4.f;
     l.body_h = avail.y - l.banner_h - style.ItemSpacing.y;
     const float label_h = ImGui::GetFontSize() * 1.4f;
     const float sheet_min = ImGui::GetTextLineHeightWithSpacing() * 6.f + fonts.heading->FontSize;
@@ -296,7 +297,7 @@ void beginFrame(const session::Snapshot& snap, UiState& state) {
 
 // The game's screen: the banner over the operator's body or the public display.
 void drawGame(ViewContext& ctx) {
-    const Layout l = computeLayout(ctx.fonts);
+    const Layout l = computeLayout(ctx.fonts, ctx.snap.eboard && !ctx.state.public_display);
     ImGui::BeginChild("banner", {0, l.banner_h}, true, ImGuiWindowFlags_NoScrollbar);
     drawBanner(ctx);
     ImGui::EndChild();

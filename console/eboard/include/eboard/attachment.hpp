@@ -22,6 +22,8 @@ enum class CommitMode : std::uint8_t { Lever, Enter, Auto };
 struct AttachmentSettings {
     CommitMode commit = CommitMode::Lever;
     Ms sync_threshold{2000};
+    // A press may come this long before the last piece's update and still complete the move it shows.
+    Ms late_piece{300};
 };
 
 // The game as the attachment needs it, filled by the host from the session's snapshot.
@@ -73,6 +75,7 @@ class Attachment {
 
   private:
     void lever(const ev::LeverPressed& p, TimePoint at, std::vector<Intent>& out);
+    void pressedEarly(TimePoint settled_at, std::vector<Intent>& out);
     void reading(const ev::ClockReading& r, std::vector<Intent>& out);
     [[nodiscard]] bool sameStage(const GameView& v) const;
 
@@ -84,6 +87,9 @@ class Attachment {
     std::optional<ev::BoardDiffers> mismatch_;
     bool made_sent_ = false;
     std::optional<std::size_t> synced_ply_;
+    // The human's press that came before the last piece's update (a scan reports the squares out of
+    // order): the move that settles just after it is the one the press completed.
+    std::optional<TimePoint> early_press_;
 };
 
 }  // namespace oc::eboard

@@ -49,6 +49,15 @@ struct Consultant {
     bool accepted_by_arbiter = false;  // E.III 3.2: named beforehand and accepted by the arbiter
 };
 
+// The electronic board (issue 24, docs/eboard.md), when the event plays on one: where it is and how its
+// readings are taken. `--eboard PORT|auto` on the programs overrides `port`.
+struct EboardSetup {
+    std::string port = "auto";  // a serial device, or "auto": the one DGT board in /dev/serial/by-id/
+    int settle_ms = 300;        // a picture means something once unchanged this long (a scan is 200-250 ms)
+    std::string commit = "lever";      // lever (the press completes the move, Art. 6.2) | enter | auto
+    std::string white_clock = "left";  // the side of the table clock that is White's: left | right
+};
+
 // Everything that is fixed for the game (E.III 2.2, 3.4): locked once the first move is made.
 struct EventSetup {
     std::string event = "?", site = "?", date = "????.??.??", round = "?", board = "?";
@@ -82,6 +91,7 @@ struct EventSetup {
     bool arbiter_in_venue = true;  // QPF-04: false = App. D / III.6, a claim ends the game provisionally
     // Spoken announcements (App. F 2005 / App. D 2023, blind players; demonstrations): off | computer | all.
     std::string speech = "off";
+    std::optional<EboardSetup> eboard;  // none: the moves are typed
 };
 
 // The edition as the setup JSON, the journal and the forms write it (2005, 2023), and back.

@@ -35,6 +35,11 @@ class EboardInput : public Output {
     // English for the journal and the screens' catalogue.
     [[nodiscard]] std::vector<std::string> takeNotices();
 
+    // What the last poll read: the tracker's events and the link's notices (for the journal's records).
+    [[nodiscard]] const eboard::PollResult& lastPoll() const { return last_; }
+    // The intents of the last poll, in the order of poll's commands.
+    [[nodiscard]] const std::vector<eboard::Intent>& lastIntents() const { return intents_; }
+
     [[nodiscard]] eboard::DgtBoard& board() { return board_; }
     [[nodiscard]] const eboard::Attachment& attachment() const { return attachment_; }
 
@@ -44,6 +49,8 @@ class EboardInput : public Output {
     eboard::DgtBoard board_;
     eboard::Attachment attachment_;
     std::vector<std::string> notices_;
+    eboard::PollResult last_;
+    std::vector<eboard::Intent> intents_;
     std::string clock_text_;  // what the DGT 3000 was last asked to show ("" = the times)
 };
 

@@ -45,6 +45,10 @@ class Session {
     // replayed into the game), e.g. spoken moves asked for but off because no sound device opened.
     [[nodiscard]] tl::expected<void, Rejection> recordNote(const std::string& about, const std::string& text,
                                                            TimePoint now);
+    // Journals what the electronic board reported that mattered (issue 24): its identity on connecting,
+    // a loss, a settled picture that differs and its end, and which commands came from it. `fields`
+    // become the "eboard" record's (an "event" and its details); evidence for the arbiter's audit only.
+    [[nodiscard]] tl::expected<void, Rejection> recordEboard(const nlohmann::json& fields, TimePoint now);
     // Performs one operator command at time `now`, or says why not (and changes nothing but the log).
     [[nodiscard]] tl::expected<void, Rejection> dispatch(const Command& command, TimePoint now);
     // Drains engine events, starts the search the state needs, reports deadlines.

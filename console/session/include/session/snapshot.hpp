@@ -62,6 +62,24 @@ struct HandlingReserveView {
     Ms increment_held{};          // also kept out of each increment it is told (later moves' reserve)
 };
 
+// The electronic board (issue 24) as the screens show it: filled by the program from its board link
+// (host::EboardThread), never by the session, and only when a board was asked for. Every text is an
+// English message (N_ patterns) that the screens read back into their language.
+struct EboardStatus {
+    std::string port;
+    bool connected = false;
+    std::string serial, version;           // as the board said on connecting ("1.7")
+    std::optional<bool> clock_present;     // nullopt until the clock answered or was found missing
+    std::string clock_version;             // the DGT 3000's ("2.1"), when it answered
+    std::optional<int> battery_percent;    // Bluetooth boards
+    std::string lost;                      // why it is not connected (an English message), "" once it is
+    std::string proposed_uci;              // the human's move the board shows, waiting for its commit
+    std::string commit = "lever";          // what completes it: lever, enter or auto
+    std::vector<std::string> differences;  // one English sentence per square ("e4 should be empty")
+    bool computer_move_wrong = false;      // the computer's move is played wrongly: shown in red
+    std::string fault;                     // why, for the computer's move (an English message)
+};
+
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.
 struct Snapshot {
     Phase phase = Phase::Setup;
@@ -137,6 +155,7 @@ struct Snapshot {
     // Set once a record could not be written: the game is stopped (every command refused, the engine's
     // moves not shown) until it is resumed from the journal; the view says so in red.
     std::string journal_failure;
+    std::optional<EboardStatus> eboard;  // set by the program when an e-board is asked for
 };
 
 }  // namespace oc::session

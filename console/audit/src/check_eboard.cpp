@@ -1,0 +1,110 @@
+// The electronic board (issue 24): what the console's "eboard" records say against the game's own
+// records. A computer move is never to be made or its clock pressed while the board showed something
+// else (E.III 1.4: the operator executes the computer's move as given), and a clock synced from the
+// board must carry the reading the board gave (E.III 1.1: the table clock is authoritative).
+#include <fmt/format.h>
+
+#include "checks.hpp"
+#include "i18n/mark.hpp"
+
+namespace oc::audit::detail {
+namespace {
+
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+struct BoardWalk {
+    bool connected = false;
+    std::size_t differs = kNone;  // the board's standing difference while connected
+    std::size_t reading = kNone;  // a reading given just before a sync
+    int records = 0, connects = 0, losses = 0, differences = 0, from_board = 0;
+};
+
+std::string squaresOf(const json& p) {
+    std::string out;
+    if (p.contains("squares") && p["squares"].is_array())
+        for (const json& s : p["squares"])
+            if (s.is_string()) out += (out.empty() ? "" : ", ") + s.get<std::string>();
+    return out;
+}
+
+void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
+    const json& p = tl.at(i).payload;
+    const std::string event = p.value("event", "");
+    ++w.records;
+    if (event == "connected") {
+        ++w.connects;
+        w.connected = true;
+        f.note(i, fmt::format(i18n::N_("#{} e-board connected on {}: serial {}, version {}"), i,
+                              p.value("port", ""), p.value("serial", ""), p.value("version", "")));
+    } else if (event == "lost") {
+        ++w.losses;
+        w.connected = false;
+        w.differs = kNone;  // what the board shows is unknown until it is back
+        f.note(i, fmt::format(i18n::N_("#{} e-board lost: {}"), i, p.value("reason", "")));
+    } else if (event == "differs") {
+        ++w.differences;
+        w.differs = i;
+        f.note(i, fmt::format(i18n::N_("#{} the board differed from the game: {}"), i, squaresOf(p)));
+    } else if (event == "matches" || event == "computer_move_on_board") {
+        if (w.differs != kNone) f.note(i, fmt::format(i18n::N_("#{} the board was put right"), i));
+        w.differs = kNone;
+    } else if (event == "human_move" || event == "made" || event == "pressed") {
+        ++w.from_board;
+    }
+    w.reading = event == "reading" ? i : kNone;
+}
+
+// A sync right after the board's reading must be that reading.
+void syncRecord(const Timeline& tl, std::size_t i, const BoardWalk& w, Findings& f) {
+    if (w.reading == kNone) return;
+    const json& r = tl.at(w.reading).payload;
+    const json& s = tl.at(i).payload;
+    const bool same = s.value("white", json()) == r.value("white_ms", json()) &&
+                      s.value("black", json()) == r.value("black_ms", json());
+    if (!same)
+        f.breach(i,
+                 fmt::format(i18n::N_("record #{}: the clock was synced to {} / {}, but the e-board's "
+                                      "reading (record #{}) was {} / {} (E.III 1.1)"),
+                             i, s.value("white", json()).dump(), s.value("black", json()).dump(), w.reading,
+                             r.value("white_ms", json()).dump(), r.value("black_ms", json()).dump()));
+}
+
+void computerStep(const Timeline& tl, std::size_t i, const BoardWalk& w, Findings& f) {
+    if (!w.connected || w.differs == kNone) return;
+    f.breach(i,
+             fmt::format(i18n::N_("record #{}: the computer's move was {} while the e-board showed "
+                                  "something else (record #{}: {}) (E.III 1.4)"),
+                         i, tl.at(i).type == "made" ? i18n::N_("made") : i18n::N_("completed by the clock"),
+                         w.differs, squaresOf(tl.at(w.differs).payload)));
+}
+
+}  // namespace
+
+Check checkEboard(const Context& ctx) {
+    Findings f;
+    BoardWalk w;
+    for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
+        const std::string& type = ctx.tl.at(i).type;
+        if (type == "eboard") {
+            boardRecord(ctx.tl, i, w, f);
+            continue;
+        }
+        if (type == "sync") syncRecord(ctx.tl, i, w, f);
+        // A new move to watch for: the board is judged afresh (a difference on the human's side is his own).
+        if (type == "human_move" || type == "engine_move") w.differs = kNone;
+        if (type == "made" || type == "pressed") computerStep(ctx.tl, i, w, f);
+        w.reading = kNone;
+    }
+    Check c = f.finish(
+        {"eboard", "E.III 1.1, 1.4", i18n::N_("The electronic board agreed with the game"), {}, {}, {}, {}},
+        w.records > 0,
+        w.records > 0 ? fmt::format(i18n::N_("{} e-board records: connected {} times, lost {} times, {} "
+                                             "differences, {} commands from the board; no computer move "
+                                             "made while the board differed, listed below"),
+                                    w.records, w.connects, w.losses, w.differences, w.from_board)
+                      : i18n::N_("no electronic board"));
+    c.listed = w.records > 0;
+    return c;
+}
+
+}  // namespace oc::audit::detail

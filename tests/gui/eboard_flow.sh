@@ -1,0 +1,139 @@
+#!/bin/sh
+# eboard_flow.sh EXE CLI EVENT JOURNAL SHOTS: a game on an electronic board in the real window (issue 24).
+# The board is `operator-cli eboard fake` (with a DGT 3000) on a real pseudo-terminal, driven line by line
+# as a person would move the pieces; the console plays real Stockfish. The human's moves come from the
+# board and the lever; the computer's first move is played wrong on purpose (flagged in red with its
+# squares, nothing made), then put right and completed by the lever; the board is unplugged and plugged
+# back in mid-game (the status line says so, the journal keeps both) and followed again; the human
+# resigns. At the end the journal, the PGN and the audit agree. Screenshots (import) go to SHOTS. Run
+# inside xvfb-run at 1280x800. Exit 0 when every step held.
+exe=$1 cli=$2 event=$3 journal=$4 shots=$5
+flow=eboard_flow
+. "$(dirname "$0")/flow_common.sh"
+
+link="$shots/dgt"
+fifo="$shots/fake.in"
+rm -f "$fifo"
+mkfifo "$fifo"
+"$cli" --ui-lang en eboard fake --clock --link "$link" <"$fifo" >"$shots/fake.log" 2>&1 &
+fake=$!
+exec 3>"$fifo"
+trap 'echo quit >&3 2>/dev/null; wait "$fake"' EXIT
+board() { echo "$1" >&3; }
+i=0
+while [ ! -L "$link" ]; do
+    i=$((i + 1))
+    [ "$i" -gt 100 ] && { echo "$flow: the fake board made no link" >&2; exit 1; }
+    sleep 0.1
+done
+board "clock 0:05:00 0:05:00"
+
+launch_console --eboard "$link"
+xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
+rest
+
+shot() { import -window root "$shots/$1.png" || fail "import failed"; }
+eboard_line() { awk -F '\t' '$1 == "banner eboard" {print $5}' "$map" 2>/dev/null; }
+# Waits until the e-board's status line says $1.
+waitline() {
+    i=0
+    until eboard_line | grep -q "$1"; do
+        i=$((i + 1))
+        [ "$i" -gt 300 ] && fail "the e-board line never said '$1' (it says: $(eboard_line))"
+        sleep 0.1
+    done
+}
+# Waits until the journal holds $2 lines matching $1.
+waitcount() {
+    i=0
+    until [ "$(grep -c "$1" "$journal" 2>/dev/null)" -ge "$2" ]; do
+        i=$((i + 1))
+        [ "$i" -gt 600 ] && fail "fewer than $2 journal records matching $1"
+        sleep 0.1
+    done
+}
+# The computer's move number $1 as the fake board's lines: a victim lifted first (a lift of an empty
+# square changes nothing), then the mover, put down on the target.
+play_engine_move() {
+    waitcount '"type":"engine_move"' "$1"
+    uci=$(grep '"type":"engine_move"' "$journal" | sed -n "$1p" | sed 's/.*"uci":"\([a-h1-8qrbn]*\)".*/\1/')
+    from=$(echo "$uci" | cut -c1-2)
+    to=$(echo "$uci" | cut -c3-4)
+    board "lift $to"
+    board "lift $from"
+    board "place $to"
+}
+
+waitfor '"start"'
+waitline "serial"
+waitfor '"event":"connected"'
+
+# 1. e4 from the board: proposed in the move box, entered by the human's press of the lever.
+board "lift e2"
+board "place e4"
+waitline "E-board shows"
+shot eboard-proposed
+board "press"
+waitfor '"type":"human_move"'
+grep '"type":"human_move"' "$journal" | grep -q '"uci":"e2e4"' || fail "the board's e2-e4 was not the move entered"
+grep '"event":"human_move"' "$journal" | grep -q '"commit":"lever"' || fail "no record that the move came from the board"
+
+# The computer's reply, first played wrong on purpose: a pawn it did not move.
+waitcount '"type":"engine_move"' 1
+uci=$(grep '"type":"engine_move"' "$journal" | head -n 1 | sed 's/.*"uci":"\([a-h1-8qrbn]*\)".*/\1/')
+wrong_from=a7 wrong_to=a6
+case "$uci" in a7*) wrong_from=h7 wrong_to=h6 ;; esac
+board "lift $wrong_from"
+board "place $wrong_to"
+waitline "Wrong on the board"
+eboard_line | grep -q "$wrong_to" || fail "the red notice does not name $wrong_to: $(eboard_line)"
+grep -P '^banner state\t' "$map" | grep -q 'WRONG MOVE ON THE BOARD' || fail "the banner does not say the move is wrong"
+waitfor '"fault":"wrong-move"'
+shot eboard-wrong
+grep -q '"type":"made"' "$journal" && fail "a wrong move was made"
+# Put right, then the computer's move as given, then its press.
+board "lift $wrong_to"
+board "place $wrong_from"
+play_engine_move 1
+waitfor '"type":"made"'
+board "press"
+waitfor '"type":"pressed"'
+
+# Unplugged mid-game: said at once, journalled; plugged back in: followed again.
+board "unplug"
+waitline "not connected"
+waitfor '"event":"lost"'
+shot eboard-unplugged
+board "replug"
+waitcount '"event":"connected"' 2
+waitline "serial"
+
+# 2. d4 from the board after the replug, then the computer's move played right.
+board "lift d2"
+board "place d4"
+board "press"
+waitcount '"type":"human_move"' 2
+grep '"type":"human_move"' "$journal" | sed -n 2p | grep -q '"uci":"d2d4"' || fail "d2-d4 from the board was not entered"
+play_engine_move 2
+waitcount '"type":"made"' 2
+board "press"
+waitcount '"type":"pressed"' 2
+shot eboard-followed
+
+# The human resigns (the operator's button, confirmed).
+click "Human resigns"
+click "Confirm: Human resigns"
+waitfor '"type":"resign"'
+grep -q "widget ID clash" "$shots/console.err" && fail "a widget ID clash: $(cat "$shots/console.err")"
+kill -TERM "$pid"
+wait "$pid"
+
+# The journal, the PGN and the audit agree.
+"$cli" --ui-lang en journal replay "$journal" --pgn "$shots/game.pgn" >"$shots/replay.txt" 2>&1 ||
+    { echo "$flow: journal replay failed: $(cat "$shots/replay.txt")" >&2; exit 1; }
+grep -q '1\. e4' "$shots/game.pgn" && grep -q '2\. d4' "$shots/game.pgn" && grep -q '0-1' "$shots/game.pgn" ||
+    { echo "$flow: the PGN is not the game played: $(cat "$shots/game.pgn")" >&2; exit 1; }
+"$cli" --ui-lang en journal audit "$journal" >"$shots/audit.txt" 2>&1
+grep -q '^eboard ok' "$shots/audit.txt" ||
+    { echo "$flow: the audit's eboard check is not ok: $(cat "$shots/audit.txt")" >&2; exit 1; }
+exit 0

@@ -1,0 +1,318 @@
+// The e-board on a thread of its own beside a real game (issue 24): the session, the journal and the
+// in-process fake engine are real, the board is `operator-cli eboard fake` on a real pty. What the board
+// says reaches the program's thread as journal records and commands in order; a wrong computer move shows
+// in the status with its squares; an unplug and a replug are journalled; the arbiter's audit reads the
+// `eboard` records (ok for the honest game, a breach for a move made while the board differed). Also the
+// search of /dev/serial/by-id/ for `auto`. Waits have generous deadlines; nothing asserts on durations.
+#include "host/eboard_thread.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "audit/audit.hpp"
+#include "sim/fake_engine.hpp"
+
+namespace oc::host {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+class TempDir {
+  public:
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    fs::path path;
+};
+
+TEST(EboardPort, AutoFindsTheOneDgtBoardAndSaysWhenThereIsNoneOrSeveral) {
+    TempDir dir("eboard_by_id");
+    EXPECT_EQ(resolveEboardPort("/dev/ttyACM3", dir.path).value(), "/dev/ttyACM3")
+        << "a port is taken as given";
+    std::ofstream(dir.path / "usb-Logitech_USB_Receiver-if02");  // not a board
+    auto none = resolveEboardPort("auto", dir.path);
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().find("no DGT board found in " + dir.path.string()), std::string::npos)
+        << none.error();
+    EXPECT_NE(none.error().find("--eboard"), std::string::npos) << "it says what to give instead";
+    std::ofstream(dir.path / "usb-Digital_Game_Technology_DGT_Board_24024-if00");
+    EXPECT_EQ(resolveEboardPort("auto", dir.path).value(),
+              (dir.path / "usb-Digital_Game_Technology_DGT_Board_24024-if00").string());
+    std::ofstream(dir.path / "usb-DGT_DGT_Board_31337-if00");
+    auto several = resolveEboardPort("auto", dir.path);
+    ASSERT_FALSE(several);
+    EXPECT_NE(several.error().find("several DGT boards"), std::string::npos) << several.error();
+    EXPECT_NE(several.error().find("31337"), std::string::npos) << "it names them";
+    EXPECT_NE(several.error().find("24024"), std::string::npos);
+}
+
+TEST(EboardPort, TheSetupKeyAndTheFlag) {
+    event::EventSetup setup;
+    EXPECT_FALSE(eboardConfig(setup, ""));
+    auto flag = eboardConfig(setup, "/dev/rfcomm0");
+    ASSERT_TRUE(flag);
+    EXPECT_EQ(flag->port, "/dev/rfcomm0");
+    EXPECT_EQ(flag->tracker.settle, eboard::Ms{300});
+    setup.eboard = event::EboardSetup{"auto", 500, "enter", "right"};
+    auto key = eboardConfig(setup, "");
+    ASSERT_TRUE(key);
+    EXPECT_EQ(key->port, "auto");
+    EXPECT_EQ(key->tracker.settle, eboard::Ms{500});
+    EXPECT_EQ(key->tracker.white_hand, eboard::Hand::Right);
+    EXPECT_EQ(key->attach.commit, eboard::CommitMode::Enter);
+    EXPECT_EQ(eboardConfig(setup, "/dev/ttyUSB0")->port, "/dev/ttyUSB0") << "the flag is over the key's port";
+    EXPECT_EQ(eboardConfig(setup, "/dev/ttyUSB0")->tracker.settle, eboard::Ms{500})
+        << "the rest stays the key's";
+}
+
+// A setup file naming an engine (a setup without one is refused before its eboard key is read).
+nlohmann::json setupJson(const std::string& text) {
+    nlohmann::json j = nlohmann::json::parse(text);
+    j["engine"]["command"] = "stockfish";
+    return j;
+}
+
+TEST(EboardSetupJson, ReadWrittenAndRefusedWithTheKeyNamed) {
+    auto s = event::eventSetupFromJson(setupJson(R"({"eboard": {"port": "/dev/ttyACM0"}})"));
+    ASSERT_TRUE(s) << s.error();
+    ASSERT_TRUE(s->eboard);
+    EXPECT_EQ(s->eboard->port, "/dev/ttyACM0");
+    EXPECT_EQ(s->eboard->commit, "lever");
+    EXPECT_EQ(event::toJson(*s)["eboard"]["settle_ms"], 300);
+    EXPECT_FALSE(event::toJson(event::EventSetup{}).contains("eboard")) << "no board: nothing said of one";
+    EXPECT_FALSE(event::eventSetupFromJson(setupJson("{}"))->eboard);
+    auto bad = event::eventSetupFromJson(setupJson(R"({"eboard": {"commit": "press"}})"));
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("eboard.commit"), std::string::npos) << bad.error();
+    auto unknown = event::eventSetupFromJson(setupJson(R"({"eboard": {"baud": 9600}})"));
+    ASSERT_FALSE(unknown);
+    EXPECT_NE(unknown.error().find("eboard.baud"), std::string::npos) << unknown.error();
+    EXPECT_FALSE(event::eventSetupFromJson(setupJson(R"({"eboard": {"settle_ms": 10}})")));
+}
+
+class FakeBoardProcess {
+  public:
+    explicit FakeBoardProcess(const std::string& link) : link_(link) {
+        pipe_ = ::popen((std::string(OC_OPERATOR_CLI) + " --ui-lang en eboard fake --clock --link " + link +
+                         " > " + link + ".log 2>&1")
+                            .c_str(),
+                        "w");
+        for (int i = 0; i < 200 && !fs::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
+    }
+    ~FakeBoardProcess() {
+        say("quit\n");
+        ::pclose(pipe_);
+    }
+    void say(const std::string& lines) {
+        std::fputs(lines.c_str(), pipe_);
+        std::fflush(pipe_);
+    }
+
+  private:
+    std::string link_;
+    FILE* pipe_ = nullptr;
+};
+
+class EboardThreadGame : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("host_eboard_thread_" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    void TearDown() override {
+        if (!HasFailure()) fs::remove_all(dir);
+    }
+
+    OpenRequest request() {
+        OpenRequest r;
+        r.journal = dir / "game.jsonl";
+        r.app = "eboard_thread_test";
+        r.setup = [] {
+            event::EventSetup s;
+            s.computer_side = rules::Color::Black;
+            s.time_control = "1m+0s";
+            s.engine.command = "fake";
+            s.eboard = event::EboardSetup{};
+            return tl::expected<event::EventSetup, std::string>(s);
+        };
+        r.start_engine = [](const event::EngineSettings&)
+            -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
+            auto engine = std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, 1);
+            engine->queueMove("e7e5");
+            return std::unique_ptr<session::EngineLink>(std::move(engine));
+        };
+        return r;
+    }
+
+    // The program's loop: the board's records journalled and its commands dispatched, as the programs
+    // do; until `done` holds.
+    bool pump(Game& game, EboardThread& board,
+              const std::function<bool(const session::EboardStatus&)>& done) {
+        const auto end = Clock::now() + 20s;
+        while (Clock::now() < end) {
+            for (EboardItem& item : board.take(Clock::now())) {
+                if (auto* record = std::get_if<nlohmann::json>(&item)) {
+                    events.push_back(record->value("event", ""));
+                    EXPECT_TRUE(game.session().recordEboard(*record, Clock::now()));
+                } else if (auto ok = game.dispatch(std::get<session::Command>(item), Clock::now()); !ok) {
+                    refusals += ok.error().message + "; ";
+                }
+            }
+            game.poll(Clock::now());
+            if (done(board.status())) return true;
+            std::this_thread::sleep_for(10ms);
+        }
+        return false;
+    }
+    session::Phase phase(Game& game) { return game.session().snapshot(Clock::now()).phase; }
+    bool saw(const std::string& event) const {
+        return std::find(events.begin(), events.end(), event) != events.end();
+    }
+    std::string journalText() const {
+        std::ifstream in(dir / "game.jsonl");
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    }
+    const audit::Check& eboardCheck(const audit::Report& report) {
+        for (const audit::Check& c : report.checks)
+            if (c.name == "eboard") return c;
+        ADD_FAILURE() << "no eboard check";
+        return report.checks.front();
+    }
+
+    fs::path dir;
+    std::vector<std::string> events;
+    std::string refusals;
+};
+
+TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
+    const std::string link = (dir / "dgt").string();
+    FakeBoardProcess fake(link);
+    fake.say("clock 0:01:00 0:01:00\n");
+    auto game = Game::open(request(), Clock::now());
+    ASSERT_TRUE(game) << game.error().message;
+    auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, link);
+    ASSERT_TRUE(config);
+    EboardThread board(*config, {});
+    (*game)->addOutput(board);
+    (*game)->publish(Clock::now());
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    EXPECT_TRUE(saw("connected"));
+    EXPECT_FALSE(board.status().serial.empty());
+    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+
+    fake.say("lift e2\nplace e4\nwait 500ms\npress\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::EngineMoveShown;
+    })) << refusals;
+    EXPECT_TRUE(saw("human_move")) << "the command's record came with it";
+
+    fake.say("lift d7\nplace d5\n");
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.computer_move_wrong; }));
+    const session::EboardStatus wrong = board.status();
+    ASSERT_FALSE(wrong.differences.empty());
+    std::string squares;
+    for (const std::string& d : wrong.differences) squares += d + "; ";
+    EXPECT_NE(squares.find("d5"), std::string::npos) << squares;
+    EXPECT_NE(squares.find("d7"), std::string::npos) << squares;
+    EXPECT_EQ(wrong.fault, "a wrong piece or square");
+    EXPECT_EQ(phase(**game), session::Phase::EngineMoveShown) << "nothing made";
+
+    fake.say("lift d5\nplace d7\nlift e7\nplace e5\nwait 500ms\npress\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::HumanToMove;
+    })) << refusals;
+    EXPECT_FALSE(board.status().computer_move_wrong);
+
+    fake.say("unplug\n");
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return !s.connected; }));
+    EXPECT_FALSE(board.status().lost.empty());
+    fake.say("replug\n");
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    fake.say("lift g1\nplace f3\nwait 500ms\npress\n");
+    ASSERT_TRUE(pump(**game, board,
+                     [&](const session::EboardStatus&) {
+                         return (*game)->session().snapshot(Clock::now()).moves.size() == 3;
+                     }))
+        << "the board is followed again after the replug: " << refusals;
+    EXPECT_EQ((*game)->session().snapshot(Clock::now()).moves[2].uci, "g1f3");
+
+    const std::string text = journalText();
+    for (const char* event :
+         {"connected", "human_move", "differs", "computer_move_on_board", "made", "pressed", "lost"})
+        EXPECT_NE(text.find(std::string("\"event\":\"") + event + "\""), std::string::npos) << event;
+    auto report = audit::auditJournal(dir / "game.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    const audit::Check& c = eboardCheck(*report);
+    EXPECT_EQ(c.verdict, audit::Verdict::Ok) << c.evidence;
+    EXPECT_GT(board.polls(), 0u);
+}
+
+TEST_F(EboardThreadGame, AComputerMoveMadeByHandWhileTheBoardDiffersIsABreach) {
+    const std::string link = (dir / "dgt").string();
+    FakeBoardProcess fake(link);
+    fake.say("clock 0:01:00 0:01:00\n");
+    auto game = Game::open(request(), Clock::now());
+    ASSERT_TRUE(game) << game.error().message;
+    EboardThread board(*eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
+    (*game)->addOutput(board);
+    (*game)->publish(Clock::now());
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    fake.say("lift e2\nplace e4\nwait 500ms\npress\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::EngineMoveShown;
+    })) << refusals;
+    fake.say("lift d7\nplace d5\n");
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.computer_move_wrong; }));
+    (void)pump(**game, board, [](const session::EboardStatus&) { return true; });  // its record, taken
+    // The operator ticks "made on board" by hand although the board shows d7-d5.
+    ASSERT_TRUE((*game)->dispatch(session::cmd::MadeOnBoard{}, Clock::now()));
+    auto report = audit::auditJournal(dir / "game.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    const audit::Check& c = eboardCheck(*report);
+    EXPECT_EQ(c.verdict, audit::Verdict::Breach) << c.evidence;
+    EXPECT_NE(c.evidence.find("d5"), std::string::npos) << c.evidence;
+}
+
+TEST(EboardAudit, NotApplicableWithoutABoard) {
+    TempDir dir("eboard_audit_na");
+    OpenRequest r;
+    r.journal = dir.path / "game.jsonl";
+    r.app = "eboard_thread_test";
+    r.setup = [] {
+        event::EventSetup s;
+        s.engine.command = "fake";
+        return tl::expected<event::EventSetup, std::string>(s);
+    };
+    r.start_engine =
+        [](const event::EngineSettings&) -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
+        return std::unique_ptr<session::EngineLink>(
+            std::make_unique<sim::FakeEngine>(sim::legalMovesAfter, 1));
+    };
+    auto game = Game::open(r, Clock::now());
+    ASSERT_TRUE(game) << game.error().message;
+    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    auto report = audit::auditJournal(r.journal);
+    ASSERT_TRUE(report) << report.error();
+    bool found = false;
+    for (const audit::Check& c : report->checks)
+        if (c.name == "eboard") {
+            found = true;
+            EXPECT_EQ(c.verdict, audit::Verdict::NotApplicable) << c.evidence;
+        }
+    EXPECT_TRUE(found);
+}
+
+}  // namespace
+}  // namespace oc::host
