@@ -80,6 +80,24 @@ TEST(BroadcastPublish, AHumanMoveIsPublishedOnlyOnceTheEngineAnsweredSoACorrecti
     EXPECT_EQ(answered.moves, (std::vector<std::string>{"e4", "e5", "Bb5"}));
     // The record-by-record board and a whole replay agree.
     EXPECT_EQ(boardJson(answered), boardJson(buildView(1, state, rs.size(), rs.back().wall)));
+    EXPECT_EQ(boardPgn(answered), boardPgn(buildView(1, state, rs.size(), rs.back().wall)));
+}
+
+// Issue 25 item 5: a board applies each new record to its state; what it publishes after every record is
+// what a whole replay of the journal up to that record gives (PGN with %clk, and JSON).
+TEST(BroadcastPublish, RecordByRecordIsTheWholeReplayAtEveryRecord) {
+    for (const char* name :
+         {"finished.journal", "sealed_on_board.journal", "sealed_envelope.journal", "paused.journal"}) {
+        const FollowState state = stateOf(test::recordsOf(kData / name));
+        LiveBoard live;
+        for (std::size_t count = 1; count <= state.records.size(); ++count) {
+            const auto at = state.records[count - 1].wall + 7s;
+            const BoardView a = live.view(1, state, count, at), b = buildView(1, state, count, at);
+            ASSERT_EQ(boardPgn(a), boardPgn(b)) << name << " record " << count - 1;
+            ASSERT_EQ(boardJson(a), boardJson(b)) << name << " record " << count - 1;
+        }
+        EXPECT_EQ(live.applied(), state.records.size());
+    }
 }
 
 TEST(BroadcastPublish, SealingAndResumedFollowTheConsolesPublicDisplay) {

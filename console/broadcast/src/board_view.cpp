@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "event/event_setup.hpp"
 #include "session/journal_sink.hpp"
 #include "session/no_engine.hpp"
 #include "session/session.hpp"
@@ -103,8 +104,8 @@ void withholdUnansweredHumanMove(BoardView& v, const session::Snapshot& snap) {
     v.fen = pos.fen();
 }
 
-void fillFromSnapshot(BoardView& v, const session::Session& s, const session::Snapshot& snap) {
-    v.game = publicGame(s.pgn());
+void fillFromSnapshot(BoardView& v, const rules::PgnGame& game, const session::Snapshot& snap) {
+    v.game = game;
     v.fen = snap.fen;
     v.white = snap.setup.white;
     v.black = snap.setup.black;
@@ -137,6 +138,13 @@ struct LiveBoard::Game {
     std::size_t applied = 0;               // records applied, the header included
     std::optional<std::size_t> failed_at;  // the first record the session could not replay
     std::string failure;                   // why
+    // The public game as last published, so that a record adding one move appends it instead of
+    // writing and re-reading the whole game's PGN.
+    rules::PgnGame pub;
+    rules::Position pub_end = rules::Position::startpos();  // the position after pub's moves
+    std::string pub_key;                                    // setup, result and termination it was made for
+    std::string pub_last_uci;
+    bool pub_valid = false;
 };
 
 LiveBoard::LiveBoard() : game_(std::make_unique<Game>()) {}
@@ -147,6 +155,48 @@ std::size_t LiveBoard::applied() const {
 }
 
 namespace {
+
+// What %clk keeps of a clock reading: tenths of a second (the PGN writer's form, read back).
+std::chrono::milliseconds publishedClock(std::chrono::milliseconds t) {
+    const auto ms = std::max<std::int64_t>(0, t.count());
+    return std::chrono::milliseconds(ms - ms % 100);
+}
+
+bool appendOneMove(LiveBoard::Game& g, const session::Snapshot& snap) {
+    const std::size_t n = g.pub.moves.size();
+    if (snap.moves.size() != n + 1 || (n > 0 && snap.moves[n - 1].uci != g.pub_last_uci)) return false;
+    auto m = rules::parseUci(g.pub_end, snap.moves.back().uci);
+    if (!m) return false;
+    if (n > 0) g.pub.moves.back().annotations.clock = publishedClock(snap.moves[n - 1].clock_after);
+    rules::PgnNode node{*m, {}, {}};
+    node.annotations.clock = publishedClock(snap.moves.back().clock_after);
+    g.pub.moves.push_back(std::move(node));
+    g.pub_end = g.pub_end.play(*m);
+    g.pub_last_uci = snap.moves.back().uci;
+    return true;
+}
+
+// The public game of the session now: kept when no move was added, one move appended when one was,
+// and made afresh from the session's PGN otherwise (the first time, a correction, a result, a new setup).
+const rules::PgnGame& publicGameOf(LiveBoard::Game& g, const session::Snapshot& snap) {
+    const std::string key = event::toJson(snap.setup).dump() + snap.result + snap.termination;
+    if (g.pub_valid && key == g.pub_key) {
+        const std::size_t n = g.pub.moves.size();
+        // The last move's %clk changes when its clock is pressed (the increment): kept up to date.
+        if (snap.moves.size() == n && (n == 0 || snap.moves.back().uci == g.pub_last_uci)) {
+            if (n > 0) g.pub.moves.back().annotations.clock = publishedClock(snap.moves.back().clock_after);
+            return g.pub;
+        }
+        if (appendOneMove(g, snap)) return g.pub;
+    }
+    g.pub = publicGame(g.session->pgn());
+    g.pub_end = g.pub.start;
+    for (const auto& node : g.pub.moves) g.pub_end = g.pub_end.play(node.move);
+    g.pub_last_uci = snap.moves.empty() ? "" : snap.moves.back().uci;
+    g.pub_key = key;
+    g.pub_valid = true;
+    return g.pub;
+}
 
 // Rebuilds the session from records 1..end-1 in one go (after a record that cannot be replayed, whose
 // attempt may have left the session half changed).
@@ -178,6 +228,7 @@ void applyRecords(LiveBoard::Game& g, const FollowState& state, std::size_t coun
             g.failed_at = i;
             g.failure = fmt::format("record {} cannot be replayed: {}", i, ok.error());
             g.session = replayUpTo(state, i, g.sink, g.none);
+            g.pub_valid = false;
         }
     }
     g.applied = std::max(g.applied, count);
@@ -205,8 +256,8 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
         v.journal_seq = state.records[count - 1].seq;
         const std::size_t good = game_->failed_at ? std::min(count, *game_->failed_at) : count;
         if (game_->session) {
-            fillFromSnapshot(v, *game_->session,
-                             game_->session->snapshot(clockTime(state.records[good - 1], as_of)));
+            const auto snap = game_->session->snapshot(clockTime(state.records[good - 1], as_of));
+            fillFromSnapshot(v, publicGameOf(*game_, snap), snap);
             addFideIds(v.game, state.records, good);
         }
         if (game_->failed_at && *game_->failed_at < count) {
