@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "broadcast/http_routes.hpp"
 #include "broadcast/hub.hpp"
 #include "broadcast/render.hpp"
 #include "journal_copy.hpp"
@@ -54,6 +55,13 @@ TEST(BroadcastPublish, TheEventsBoardNumberEverywhereTheJournalOrderOnlyAsFallba
     // The event gave no number for the other journal: its place in --journal.
     EXPECT_EQ(hub.views()[0].board, 1);
     EXPECT_NE(boardPgn(hub.views()[0]).find("[Board \"1\"]"), std::string::npos);
+    // /board/12 is the projector page of board 12; /board/2 (its slot) stays valid; /board/13 is not.
+    const std::string doc;
+    const WebAssets none;
+    const Documents docs{doc, doc, 2, none, {1, 12}};
+    EXPECT_NE(route("GET", "/board/12", docs).status, 404u);
+    EXPECT_NE(route("GET", "/board/2", docs).status, 404u);
+    EXPECT_EQ(route("GET", "/board/13", docs).status, 404u);
     std::filesystem::remove(file);
 }
 
