@@ -42,13 +42,14 @@ nlohmann::json engineLine(int i) {
 
 // The same bytes the journal wrote for `r` (its canonical line).
 std::string lineOf(const Record& r) {
-    const nlohmann::json j = {{"hash", r.hash},
-                              {"mono_ms", r.mono.count()},
-                              {"payload", r.payload},
-                              {"prev", r.prev_hash},
-                              {"seq", r.seq},
-                              {"type", r.type},
-                              {"wall", formatWallTime(r.wall)}};
+    nlohmann::json j = {{"hash", r.hash},
+                        {"mono_ms", r.mono.count()},
+                        {"payload", r.payload},
+                        {"prev", r.prev_hash},
+                        {"seq", r.seq},
+                        {"type", r.type},
+                        {"wall", formatWallTime(r.wall)}};
+    if (!r.salt.empty()) j["salt"] = r.salt;
     return j.dump() + "\n";
 }
 

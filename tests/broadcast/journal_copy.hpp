@@ -1,9 +1,14 @@
 #pragma once
-// Test helper: rewrites a journal's records into a new file through the real JournalWriter, so every
-// hash is recomputed; `wall` gives each record's time and `edit` may change a payload on the way.
+// Test helpers: write records as a journal file, every hash recomputed, as a forger would; and rewrite a
+// journal's records into a new file, `wall` giving each record's time and `edit` changing a payload on
+// the way. Each record keeps its salt (none in a version 1 journal), so a copy with the same times and
+// no edit is byte for byte the original, and an edited copy shares the original's records (and hashes)
+// up to the first edit.
 
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <vector>
 
 #include "journal/journal.hpp"
 
@@ -12,23 +17,41 @@ namespace oc::broadcast::test {
 using WallFor = std::function<journal::WallTime(std::size_t index, const journal::Record&)>;
 using Edit = std::function<void(std::size_t index, nlohmann::json& payload)>;
 
-inline void copyJournal(const std::filesystem::path& from, const std::filesystem::path& to,
-                        const WallFor& wall, const Edit& edit = {}, std::size_t count = SIZE_MAX) {
+// Writes `records` (their type, payload, wall, mono and salt) as a chained journal; seq follows the order.
+inline void writeRecords(const std::filesystem::path& to, const std::vector<journal::Record>& records) {
+    std::string text, prev(64, '0');
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const journal::Record& rec = records[i];
+        nlohmann::json r = {{"seq", i},
+                            {"type", rec.type},
+                            {"payload", rec.payload},
+                            {"prev", prev},
+                            {"mono_ms", rec.mono.count()},
+                            {"wall", journal::formatWallTime(rec.wall)}};
+        if (!rec.salt.empty()) r["salt"] = rec.salt;
+        prev = journal::blake2bHex(r.dump());  // the canonical form: keys sorted, no spaces
+        r["hash"] = prev;
+        text += r.dump() + "\n";
+    }
+    std::filesystem::remove(to);
+    std::ofstream(to, std::ios::binary) << text;
+}
+
+inline std::vector<journal::Record> recordsOf(const std::filesystem::path& from) {
     auto contents = journal::readJournal(from);
     if (!contents) throw std::runtime_error(contents.error().message);
-    std::filesystem::remove(to);
-    const auto& rs = contents->records;
-    nlohmann::json header = rs[0].payload;
-    header.erase("journal_format");
-    header.erase("journal_version");
-    auto w = journal::JournalWriter::create(to, header, wall(0, rs[0]), rs[0].mono);
-    if (!w) throw std::runtime_error(w.error().message);
-    for (std::size_t i = 1; i < rs.size() && i < count; ++i) {
-        nlohmann::json payload = rs[i].payload;
-        if (edit) edit(i, payload);
-        if (!w->append(rs[i].type, payload, wall(i, rs[i]), rs[i].mono))
-            throw std::runtime_error("append failed");
+    return contents->records;
+}
+
+inline void copyJournal(const std::filesystem::path& from, const std::filesystem::path& to,
+                        const WallFor& wall, const Edit& edit = {}, std::size_t count = SIZE_MAX) {
+    auto rs = recordsOf(from);
+    if (rs.size() > count) rs.resize(count);
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+        rs[i].wall = wall(i, rs[i]);
+        if (edit) edit(i, rs[i].payload);
     }
+    writeRecords(to, rs);
 }
 
 }  // namespace oc::broadcast::test

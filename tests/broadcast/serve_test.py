@@ -151,12 +151,15 @@ def live_growth(tmp):
     for i in range(1, len(lines)):
         with open(journal, "ab") as f:
             f.write(lines[i] + b"\n")
-        if i in (7, 19, 36, 50):  # after the human's first move, a press, another press, the mate
+        # After the human's first move, the engine's answer, a press, another press, the mate.
+        if i in (7, 13, 19, 36, 50):
             ev = next_board_event(s, buf)
             while ev["journal_seq"] != i:
                 ev = next_board_event(s, buf)
             heads.append(ev)
-    check(heads[0]["moves"] == ["e4"] and heads[0]["status"] == "playing", "live: 1. e4 pushed")
+    check(heads[0]["moves"] == [] and heads[0]["status"] == "playing" and heads[0]["clocks"]["running"] == "black",
+          "live: 1. e4 is not pushed while the engine thinks (a correction is still possible)")
+    check(heads[1]["moves"] == ["e4"], "live: 1. e4 pushed once the engine answered")
     check(heads[-1]["result"] == "1-0" and heads[-1]["status"] == "finished",
           "live: the mate pushed (beside a client that never reads)")
     time.sleep(0.5)

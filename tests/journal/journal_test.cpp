@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <set>
 
 #include "journal_test_util.hpp"
 
@@ -290,6 +291,97 @@ TEST(Journal, FailedWriteReportsErrorAndKeepsTheFileVerifiable) {
     auto contents = readJournal(path);
     ASSERT_TRUE(contents) << contents.error().message;
     EXPECT_EQ(contents->records.size(), 3u);
+}
+
+// Issue 25 item 3: every record carries 32 fresh random bytes, so its published hash reveals nothing.
+TEST(JournalSalt, EveryRecordCarriesAFreshSalt) {
+    TempDir dir;
+    test::writeJournal(dir / "j", 3);
+    std::set<std::string> salts;
+    for (const auto& line : test::readLines(dir / "j")) {
+        const auto j = nlohmann::json::parse(line);
+        ASSERT_TRUE(j.contains("salt")) << line;
+        const std::string salt = j["salt"];
+        EXPECT_EQ(salt.size(), 2 * kSaltBytes);
+        EXPECT_EQ(salt.find_first_not_of("0123456789abcdef"), std::string::npos) << salt;
+        salts.insert(salt);
+    }
+    EXPECT_EQ(salts.size(), 4u) << "a salt was repeated";
+    auto contents = readJournal(dir / "j");
+    ASSERT_TRUE(contents) << contents.error().message;
+    EXPECT_EQ(contents->records[2].salt, nlohmann::json::parse(test::readLines(dir / "j")[2])["salt"]);
+}
+
+// A line as a version 1 console wrote it: no salt.
+std::string unsaltedLine(std::uint64_t seq, const std::string& type, nlohmann::json payload,
+                         const std::string& prev) {
+    nlohmann::json j = {{"seq", seq},   {"type", type},          {"payload", std::move(payload)},
+                        {"prev", prev}, {"mono_ms", 1000 + seq}, {"wall", "2026-11-29T14:00:00.000Z"}};
+    const std::string hash = blake2bHex(j.dump());
+    j["hash"] = hash;
+    return j.dump();
+}
+
+std::vector<std::string> versionOneJournal(int version = 1) {
+    const auto header = unsaltedLine(
+        0, "header", {{"journal_format", "oc-journal"}, {"journal_version", version}}, std::string(64, '0'));
+    const auto move = unsaltedLine(1, "move", test::movePayload(1), nlohmann::json::parse(header)["hash"]);
+    return {header, move};
+}
+
+TEST(JournalSalt, VersionOneJournalsWithoutSaltsStillVerifyAndResume) {
+    TempDir dir;
+    test::writeLines(dir / "old", versionOneJournal());
+    auto contents = readJournal(dir / "old");
+    ASSERT_TRUE(contents) << contents.error().message;
+    EXPECT_EQ(contents->records[1].salt, "");
+    {
+        auto resumed = JournalWriter::resume(dir / "old");
+        ASSERT_TRUE(resumed) << resumed.error().message;
+        ASSERT_TRUE(resumed->writer.append("move", test::movePayload(2), wallAt(5000), monoAt(5000)));
+    }
+    contents = readJournal(dir / "old");
+    ASSERT_TRUE(contents) << contents.error().message;
+    ASSERT_EQ(contents->records.size(), 3u);
+    EXPECT_EQ(contents->records[2].salt.size(), 2 * kSaltBytes) << "the records a resume adds are salted";
+}
+
+TEST(JournalSalt, UnknownVersionIsRefused) {
+    TempDir dir;
+    test::writeLines(dir / "future", versionOneJournal(kJournalFormatVersion + 1));
+    auto contents = readJournal(dir / "future");
+    ASSERT_FALSE(contents);
+    EXPECT_NE(contents.error().message.find("is not supported"), std::string::npos)
+        << contents.error().message;
+}
+
+TEST(JournalSalt, ASaltOfTheWrongFormIsRefusedAndAnEditedOneCaught) {
+    TempDir dir;
+    test::writeJournal(dir / "j", 2);
+    auto lines = test::readLines(dir / "j");
+    auto j = nlohmann::json::parse(lines[2]);
+    j.erase("hash");
+    j["salt"] = "ABC";  // not 64 lower-case hex digits, even with the hash recomputed
+    const std::string hash = blake2bHex(j.dump());
+    j["hash"] = hash;
+    auto bad = lines;
+    bad[2] = j.dump();
+    test::writeLines(dir / "short", bad);
+    auto contents = readJournal(dir / "short");
+    ASSERT_FALSE(contents);
+    EXPECT_EQ(contents.error().bad_index, 2u);
+    EXPECT_NE(contents.error().message.find("exactly the fields"), std::string::npos)
+        << contents.error().message;
+
+    auto edited = lines;
+    const auto at = edited[1].find("\"salt\":\"") + 8;
+    edited[1][at] = edited[1][at] == '0' ? '1' : '0';
+    test::writeLines(dir / "edited", edited);
+    contents = readJournal(dir / "edited");
+    ASSERT_FALSE(contents);
+    EXPECT_EQ(contents.error().bad_index, 1u);
+    EXPECT_NE(contents.error().message.find("stored hash does not match"), std::string::npos)
+        << contents.error().message;
 }
 
 }  // namespace

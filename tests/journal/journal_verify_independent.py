@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # Independent check of an operator-console journal, without the console (docs/arbiter-journal.md).
+# Works for version 1 and 2 (salted) journals alike: the salt is one more key of the canonical form.
 # Usage: journal_verify_independent.py FILE   (Python 3.6+, standard library only)
 import hashlib, json, sys
 prev = "0" * 64

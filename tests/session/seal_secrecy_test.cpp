@@ -8,10 +8,12 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "pdf_test_util.hpp"
 #include "print/documents.hpp"
+#include "rules/position.hpp"
 #include "session/journal_sink.hpp"
 #include "session_test_util.hpp"
 
@@ -258,6 +260,59 @@ TEST(SealSecrecy, HumanSealedMoveIsEnteredOnlyAtResumption) {
     auto snap = r.snapshot(now + 1h);
     EXPECT_EQ(snap.phase, Phase::EngineThinking);
     EXPECT_EQ(snap.moves.back().uci, "g1f3");
+}
+
+// Issue 25 item 3: the broadcast publishes each record's hash (journal_head) while the game is adjourned.
+// The move executed on the board after the seal request (I.1.1) is in that record in clear, so an
+// outsider who knows everything else of it (seq, prev, type, the exact wall and mono times, the payload's
+// shape) can hash every legal move. The record's 256-bit salt makes that search find nothing; the same
+// search with the salt known finds the move, so the test can fail.
+struct Guess {
+    std::size_t tried = 0;
+    std::vector<std::string> found;
+};
+
+Guess bruteForce(const nlohmann::json& target, const std::string& salt) {
+    Guess g;
+    rules::Position pos = rules::Position::startpos();
+    for (const auto m : pos.legalMoves())
+        if (rules::toUci(m) == "e2e4") pos = pos.play(m);
+    for (const auto m : pos.legalMoves()) {
+        nlohmann::json guess = target;
+        guess.erase("hash");
+        guess.erase("salt");
+        guess["payload"]["uci"] = rules::toUci(m);
+        if (!salt.empty()) guess["salt"] = salt;
+        ++g.tried;
+        if (journal::blake2bHex(guess.dump()) == target["hash"]) g.found.push_back(rules::toUci(m));
+    }
+    return g;
+}
+
+TEST(SealSecrecy, TheSealedRecordsHashCannotBeBruteForcedOverTheLegalMoves) {
+    JournalGame g("bruteforce.jsonl", "g8f6 e4e5");
+    ASSERT_TRUE(g.session);
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    g.engine.queueMove("g8f6", 35);
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4"}, t0() + 1s));
+    ASSERT_TRUE(s.dispatch(cmd::RequestSeal{}, t0() + 3s));
+    const TimePoint now = g.answer(t0() + 3s);
+    ASSERT_TRUE(s.dispatch(cmd::MadeOnBoard{"Nf6"}, now + 7s));  // executed on the board: the sealed move
+    ASSERT_EQ(s.snapshot(now + 7s).phase, Phase::Adjourned);
+
+    std::optional<nlohmann::json> sealed;
+    std::istringstream lines(slurp(g.path));
+    for (std::string line; std::getline(lines, line);)
+        if (auto j = nlohmann::json::parse(line); j["type"] == "sealed") sealed = j;
+    ASSERT_TRUE(sealed);
+    ASSERT_EQ((*sealed)["payload"].value("uci", ""), "g8f6") << "the record this test is about";
+
+    const Guess blind = bruteForce(*sealed, "");
+    EXPECT_EQ(blind.tried, 20u) << "Black's legal moves after 1.e4";
+    EXPECT_TRUE(blind.found.empty()) << "the published hash gave the sealed move away";
+    const Guess knowing = bruteForce(*sealed, (*sealed)["salt"]);
+    EXPECT_EQ(knowing.found, std::vector<std::string>{"g8f6"}) << "the search itself works";
 }
 
 }  // namespace

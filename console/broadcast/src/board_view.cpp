@@ -1,13 +1,15 @@
-// Records -> the public view. The session rebuilds the game from the records (Session::restore) exactly
-// as the console did, so the broadcast and the console never disagree; the public view then takes from
-// its snapshot only what a public display may show (decisions.md Q18). The sealed move (Guidelines
-// I.1-I.3) is in no snapshot before the envelope is opened, so it is in no view either.
+// Records -> the public view. The session replays the records (Session::restore, then replayRecord for
+// each new one) exactly as the console applied them, so the broadcast and the console never disagree; the
+// public view then takes from its snapshot only what a public display may show (decisions.md Q18). The sealed
+// move (Guidelines I.1-I.3) is in no snapshot before the envelope is opened, so it is in no view either.
 #include "broadcast/board_view.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 
+#include "event/event_setup.hpp"
 #include "session/journal_sink.hpp"
 #include "session/no_engine.hpp"
 #include "session/session.hpp"
@@ -23,20 +25,25 @@ constexpr const char* kPublicTags[] = {"Event",     "Site",        "Date",      
                                        "BlackType", "Termination", "WhiteFideId", "BlackFideId", "WhiteElo",
                                        "BlackElo",  "FIDERuleset"};
 
+// The console's public display (ui/banner.cpp): the seal request and the opened envelope have their own
+// words, and the arbiter's pause, a reported flag or a quickplay claim stop the game for the audience.
 Status statusOf(const session::Snapshot& s) {
     using session::Phase;
     if (s.phase == Phase::Setup) return Status::Waiting;
     if (s.phase == Phase::GameOver) return Status::Finished;
     if (s.phase == Phase::Adjourned) return Status::Adjourned;
     if (s.clock_paused || s.flag_reported || s.qpf_claimant) return Status::Paused;
+    if (s.seal_requested) return Status::Sealing;
+    if (s.clock_waits_for_sealed_move) return Status::Resumed;
     return Status::Playing;
 }
 
 // FIDE IDs are optional fields of the journal's header or setup record ("white_fide_id").
-void addFideIds(rules::PgnGame& game, const std::vector<journal::Record>& records) {
+void addFideIds(rules::PgnGame& game, const std::vector<journal::Record>& records, std::size_t count) {
     for (const char* side : {"white", "black"}) {
         const std::string key = std::string(side) + "_fide_id";
-        for (const auto& r : records) {
+        for (std::size_t i = 0; i < count; ++i) {
+            const auto& r = records[i];
             const auto& p = r.type == "setup" && r.payload.contains("setup") ? r.payload["setup"] : r.payload;
             // The setup writes "" when the event gave no FIDE ID: no tag then.
             const bool id =
@@ -75,62 +82,163 @@ session::TimePoint clockTime(const journal::Record& last, journal::WallTime as_o
     return session::TimePoint(last.mono + since);
 }
 
-void fillFromSnapshot(BoardView& v, const session::Session& s, const session::Snapshot& snap) {
-    v.game = publicGame(s.pgn());
+// The event's board number ("12" in the setup) when it is one; the slot otherwise.
+int boardNumber(const std::string& board, int slot) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(board.data(), board.data() + board.size(), n);
+    return ec == std::errc{} && end == board.data() + board.size() && n > 0 ? n : slot;
+}
+
+// The human's move is published once the console has it on the board for good: when the engine has
+// answered it (or its reply was played, or the game ended). While the engine still thinks, the operator
+// may correct a mis-entry with the arbiter, so spectators see the position before it; the clocks are
+// the real ones (the human's stopped, the computer's running).
+void withholdUnansweredHumanMove(BoardView& v, const session::Snapshot& snap) {
+    if (snap.phase != session::Phase::EngineThinking || snap.moves.empty() || v.game.moves.empty() ||
+        snap.moves.back().side == snap.setup.computer_side)
+        return;
+    v.moves.pop_back();
+    v.game.moves.pop_back();
+    rules::Position pos = v.game.start;
+    for (const auto& node : v.game.moves) pos = pos.play(node.move);
+    v.fen = pos.fen();
+}
+
+void fillFromSnapshot(BoardView& v, const rules::PgnGame& game, const session::Snapshot& snap) {
+    v.game = game;
     v.fen = snap.fen;
     v.white = snap.setup.white;
     v.black = snap.setup.black;
     v.event = snap.setup.event;
+    v.board = boardNumber(snap.setup.board, v.slot);
     for (const auto& m : snap.moves) v.moves.push_back(m.san);
     v.status = statusOf(snap);
     v.result = snap.result;
     v.clocks.white_ms = snap.remaining[rules::Color::White].count();
     v.clocks.black_ms = snap.remaining[rules::Color::Black].count();
-    if (v.status == Status::Playing) v.clocks.running = snap.clock_running;
+    if (v.status == Status::Playing || v.status == Status::Sealing) v.clocks.running = snap.clock_running;
+    withholdUnansweredHumanMove(v, snap);
 }
 
-void restoreInto(BoardView& v, const FollowState& state, std::size_t count, journal::WallTime as_of) {
-    journal::JournalContents contents;
-    contents.records.assign(state.records.begin(),
-                            state.records.begin() + static_cast<std::ptrdiff_t>(count));
-    auto records = session::sessionRecords(contents);
-    if (records.empty()) return;  // only the header: the game is being set up
-    session::MemorySink sink;
-    session::NoEngine none;
-    auto s = session::Session::restore(records, sink, none);
-    if (!s) {
-        v.problem = "the journal's game cannot be rebuilt: " + s.error();
-        v.status = Status::JournalBroken;
-        v.broken_index = count - 1;
-        return;
-    }
-    fillFromSnapshot(v, **s, (*s)->snapshot(clockTime(contents.records.back(), as_of)));
-    addFideIds(v.game, contents.records);
+// A journal record as the session reads it: its payload with its type.
+nlohmann::json sessionRecord(const journal::Record& r) {
+    nlohmann::json j = r.payload;
+    j["type"] = r.type;
+    return j;
 }
 
 }  // namespace
 
-const char* statusName(Status s) {
-    switch (s) {
-        case Status::Waiting:
-            return "waiting";
-        case Status::Playing:
-            return "playing";
-        case Status::Paused:
-            return "paused";
-        case Status::Adjourned:
-            return "adjourned";
-        case Status::Finished:
-            return "finished";
-        case Status::JournalBroken:
-            return "journal-broken";
-    }
-    return "waiting";
+// The session that replays one journal, and how far it got.
+struct LiveBoard::Game {
+    session::MemorySink sink;
+    session::NoEngine none;
+    std::unique_ptr<session::Session> session;
+    std::string journal_id;
+    std::size_t applied = 0;               // records applied, the header included
+    std::optional<std::size_t> failed_at;  // the first record the session could not replay
+    std::string failure;                   // why
+    // The public game as last published, so that a record adding one move appends it instead of
+    // writing and re-reading the whole game's PGN.
+    rules::PgnGame pub;
+    rules::Position pub_end = rules::Position::startpos();  // the position after pub's moves
+    std::string pub_key;                                    // setup, result and termination it was made for
+    std::string pub_last_uci;
+    bool pub_valid = false;
+};
+
+LiveBoard::LiveBoard() : game_(std::make_unique<Game>()) {}
+LiveBoard::~LiveBoard() = default;
+
+std::size_t LiveBoard::applied() const {
+    return game_->applied;
 }
 
-BoardView buildView(int board, const FollowState& state, std::size_t count, journal::WallTime as_of) {
+namespace {
+
+// What %clk keeps of a clock reading: tenths of a second (the PGN writer's form, read back).
+std::chrono::milliseconds publishedClock(std::chrono::milliseconds t) {
+    const auto ms = std::max<std::int64_t>(0, t.count());
+    return std::chrono::milliseconds(ms - ms % 100);
+}
+
+bool appendOneMove(LiveBoard::Game& g, const session::Snapshot& snap) {
+    const std::size_t n = g.pub.moves.size();
+    if (snap.moves.size() != n + 1 || (n > 0 && snap.moves[n - 1].uci != g.pub_last_uci)) return false;
+    auto m = rules::parseUci(g.pub_end, snap.moves.back().uci);
+    if (!m) return false;
+    if (n > 0) g.pub.moves.back().annotations.clock = publishedClock(snap.moves[n - 1].clock_after);
+    rules::PgnNode node{*m, {}, {}};
+    node.annotations.clock = publishedClock(snap.moves.back().clock_after);
+    g.pub.moves.push_back(std::move(node));
+    g.pub_end = g.pub_end.play(*m);
+    g.pub_last_uci = snap.moves.back().uci;
+    return true;
+}
+
+// The public game of the session now: kept when no move was added, one move appended when one was,
+// and made afresh from the session's PGN otherwise (the first time, a correction, a result, a new setup).
+const rules::PgnGame& publicGameOf(LiveBoard::Game& g, const session::Snapshot& snap) {
+    const std::string key = event::toJson(snap.setup).dump() + snap.result + snap.termination;
+    if (g.pub_valid && key == g.pub_key) {
+        const std::size_t n = g.pub.moves.size();
+        // The last move's %clk changes when its clock is pressed (the increment): kept up to date.
+        if (snap.moves.size() == n && (n == 0 || snap.moves.back().uci == g.pub_last_uci)) {
+            if (n > 0) g.pub.moves.back().annotations.clock = publishedClock(snap.moves.back().clock_after);
+            return g.pub;
+        }
+        if (appendOneMove(g, snap)) return g.pub;
+    }
+    g.pub = publicGame(g.session->pgn());
+    g.pub_end = g.pub.start;
+    for (const auto& node : g.pub.moves) g.pub_end = g.pub_end.play(node.move);
+    g.pub_last_uci = snap.moves.empty() ? "" : snap.moves.back().uci;
+    g.pub_key = key;
+    g.pub_valid = true;
+    return g.pub;
+}
+
+// Rebuilds the session from records 1..end-1 in one go (after a record that cannot be replayed, whose
+// attempt may have left the session half changed).
+std::unique_ptr<session::Session> replayUpTo(const FollowState& state, std::size_t end,
+                                             session::MemorySink& sink, session::NoEngine& none) {
+    std::vector<nlohmann::json> records;
+    for (std::size_t i = 1; i < end; ++i) records.push_back(sessionRecord(state.records[i]));
+    if (records.empty()) return nullptr;
+    auto s = session::Session::restore(records, sink, none);
+    return s ? std::move(*s) : nullptr;
+}
+
+// Applies records [applied, count): the first session record (the setup) starts the session, each
+// later one is replayed onto it exactly as Session::restore replays it.
+void applyRecords(LiveBoard::Game& g, const FollowState& state, std::size_t count) {
+    for (std::size_t i = std::max<std::size_t>(g.applied, 1); i < count && !g.failed_at; ++i) {
+        const nlohmann::json record = sessionRecord(state.records[i]);
+        tl::expected<void, std::string> ok;
+        if (!g.session) {
+            auto s = session::Session::restore({record}, g.sink, g.none);
+            if (s)
+                g.session = std::move(*s);
+            else
+                ok = tl::make_unexpected(s.error());
+        } else {
+            ok = g.session->replayRecord(record);
+        }
+        if (!ok) {
+            g.failed_at = i;
+            g.failure = fmt::format("record {} cannot be replayed: {}", i, ok.error());
+            g.session = replayUpTo(state, i, g.sink, g.none);
+            g.pub_valid = false;
+        }
+    }
+    g.applied = std::max(g.applied, count);
+}
+
+}  // namespace
+
+BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of) {
     BoardView v;
-    v.board = board;
+    v.board = v.slot = slot;
     count = std::min(count, state.records.size());
     // A broken feed stops: its clocks stand as they were at the last record that verifies.
     const bool broken = state.broken_index && count == state.records.size();
@@ -138,10 +246,26 @@ BoardView buildView(int board, const FollowState& state, std::size_t count, jour
     v.clocks.as_of = as_of;
     v.fen = rules::Position::startpos().fen();
     if (count > 0) {
+        if (game_->journal_id != state.records[0].hash || count < game_->applied) {
+            game_ = std::make_unique<Game>();
+            game_->journal_id = state.records[0].hash;
+        }
+        applyRecords(*game_, state, count);
         v.journal_id = state.records[0].hash;
         v.journal_head = state.records[count - 1].hash;
         v.journal_seq = state.records[count - 1].seq;
-        restoreInto(v, state, count, as_of);
+        const std::size_t good = game_->failed_at ? std::min(count, *game_->failed_at) : count;
+        if (game_->session) {
+            const auto snap = game_->session->snapshot(clockTime(state.records[good - 1], as_of));
+            fillFromSnapshot(v, publicGameOf(*game_, snap), snap);
+            addFideIds(v.game, state.records, good);
+        }
+        if (game_->failed_at && *game_->failed_at < count) {
+            v.problem = "the journal's game cannot be rebuilt: " + game_->failure;
+            v.status = Status::JournalBroken;
+            v.clocks.running.reset();
+            v.broken_index = game_->failed_at;
+        }
     }
     v.notice = !state.waiting.empty() ? state.waiting : state.replaced;
     if (broken) {
@@ -151,10 +275,37 @@ BoardView buildView(int board, const FollowState& state, std::size_t count, jour
         v.problem = state.broken_reason;
     }
     // Platforms match games by their tags: an event that left the board unnamed gets its place in the hub.
-    if (v.game.tag("Board").value_or("?") == "?") v.game.setTag("Board", std::to_string(board));
+    if (v.game.tag("Board").value_or("?") == "?") v.game.setTag("Board", std::to_string(v.board));
     v.game.setTag("JournalId", v.journal_id);
     v.game.setTag("JournalHead", v.journal_head);
     return v;
+}
+
+BoardView buildView(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of) {
+    LiveBoard fresh;
+    return fresh.view(slot, state, count, as_of);
+}
+
+const char* statusName(Status s) {
+    switch (s) {
+        case Status::Waiting:
+            return "waiting";
+        case Status::Playing:
+            return "playing";
+        case Status::Paused:
+            return "paused";
+        case Status::Sealing:
+            return "sealing";
+        case Status::Resumed:
+            return "resumed";
+        case Status::Adjourned:
+            return "adjourned";
+        case Status::Finished:
+            return "finished";
+        case Status::JournalBroken:
+            return "journal-broken";
+    }
+    return "waiting";
 }
 
 }  // namespace oc::broadcast

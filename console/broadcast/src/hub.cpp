@@ -5,7 +5,10 @@
 namespace oc::broadcast {
 
 Hub::Hub(std::vector<std::filesystem::path> journals, Delay delay) : delay_(delay) {
-    for (auto& path : journals) followers_.emplace_back(std::move(path));
+    for (auto& path : journals) {
+        followers_.emplace_back(std::move(path));
+        live_.push_back(std::make_unique<LiveBoard>());
+    }
     boards_.resize(followers_.size());
     views_.resize(followers_.size());
 }
@@ -24,7 +27,8 @@ bool Hub::refreshBoard(std::size_t i, journal::WallTime now) {
     if (b.built && b.count == count && b.broken == broken && b.game == state.game && b.notice == notice)
         return false;
     b = Board{count, true, broken, state.game, notice};
-    views_[i] = buildView(static_cast<int>(i) + 1, state, count, shown);
+    views_[i] = live_[i]->view(static_cast<int>(i) + 1, state, count, shown);
+    views_[i].clocks.delay_ms = delay_.count();
     return true;
 }
 

@@ -21,6 +21,7 @@ nlohmann::json boardJson(const BoardView& view) {
     nlohmann::json running = nullptr;
     if (view.clocks.running) running = *view.clocks.running == rules::Color::White ? "white" : "black";
     nlohmann::json j{{"board", view.board},
+                     {"slot", view.slot},
                      {"white", view.white},
                      {"black", view.black},
                      {"event", view.event},
@@ -31,7 +32,8 @@ nlohmann::json boardJson(const BoardView& view) {
                       {{"white_ms", view.clocks.white_ms},
                        {"black_ms", view.clocks.black_ms},
                        {"running", running},
-                       {"as_of", journal::formatWallTime(view.clocks.as_of)}}},
+                       {"as_of", journal::formatWallTime(view.clocks.as_of)},
+                       {"delay_ms", view.clocks.delay_ms}}},
                      {"status", statusName(view.status)},
                      {"result", view.result},
                      {"journal_id", view.journal_id},

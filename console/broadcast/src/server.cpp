@@ -4,7 +4,9 @@
 // journals, it can neither slow nor crash a game.
 #include "broadcast/server.hpp"
 
+#include <linux/sockios.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 
 #include <array>
@@ -39,6 +41,13 @@ constexpr auto kIdleTimeout = 10s;   // keep-alive connections idle longer are c
 constexpr auto kWriteTimeout = 30s;  // a client that does not read for this long is dropped
 constexpr auto kHeartbeat = 15s;
 constexpr std::uint32_t kHeaderLimit = 8192;
+// Per live client: updates not yet delivered, in its queue here and in its socket's send buffer. A
+// client that falls further behind (it stopped reading) is dropped; a browser reconnects by itself and
+// gets every board's current state (docs/broadcast.md).
+constexpr std::size_t kSendLimit = 256 * 1024;
+// The socket's send buffer is fixed (the kernel would grow it to megabytes on its own), so what a
+// client that does not read holds on this machine stays within kSendLimit.
+constexpr int kStreamSendBuffer = 64 * 1024;
 
 using Message = std::shared_ptr<const std::string>;
 
@@ -69,6 +78,7 @@ struct Site {
     Message json = std::make_shared<const std::string>("[]\n");
     std::vector<Message> board_events;
     WebAssets assets;
+    std::vector<int> numbers;  // the boards' event numbers, for /board/N
 };
 
 class EventStream : public std::enable_shared_from_this<EventStream> {
@@ -76,18 +86,27 @@ class EventStream : public std::enable_shared_from_this<EventStream> {
     EventStream(beast::tcp_stream stream, Slot slot) : stream_(std::move(stream)), slot_(std::move(slot)) {}
 
     void start(const std::vector<Message>& current) {
+        beast::error_code ec;
+        stream_.socket().set_option(asio::socket_base::send_buffer_size(kStreamSendBuffer), ec);
         push(std::make_shared<const std::string>(eventStreamHead()));
         for (const auto& m : current) push(m);
         watchForClose();
     }
     void push(const Message& m) {
         if (closed_) return;
-        if (!queue_.push(m)) return close();  // too far behind: it slows no one else
+        // Too far behind: it slows no one else, and holds no more than kSendLimit here.
+        if (!queue_.push(m) || queue_.bytes() + unsentInSocket() > kSendLimit) return close();
         if (!writing_) writeNext();
     }
     bool closed() const { return closed_; }
 
   private:
+    // Bytes the socket has not yet handed to the client (TCP: not acknowledged by it).
+    std::size_t unsentInSocket() {
+        int n = 0;
+        if (::ioctl(stream_.socket().native_handle(), SIOCOUTQ, &n) != 0 || n < 0) return 0;
+        return static_cast<std::size_t>(n);
+    }
     void writeNext() {
         writing_ = true;
         stream_.expires_after(kWriteTimeout);
@@ -217,7 +236,7 @@ void HttpConnection::fail(unsigned status, std::string message) {
 
 void HttpConnection::respond(const http::request<http::empty_body>& req) {
     const Site& site = server_.site();
-    const Documents docs{*site.pgn, *site.json, server_.boards(), site.assets};
+    const Documents docs{*site.pgn, *site.json, server_.boards(), site.assets, site.numbers};
     Reply reply = route(std::string_view(req.method_string()), std::string_view(req.target()), docs);
     if (reply.kind == RouteKind::Events && req.method() == http::verb::get)
         return server_.openStream(std::move(stream_), std::move(slot_));
@@ -308,6 +327,8 @@ void Server::publish(const std::vector<std::size_t>& changed) {
     site_.pgn = std::make_shared<const std::string>(hub_.pgn());
     site_.json = std::make_shared<const std::string>(hub_.json());
     site_.board_events.resize(hub_.boards());
+    site_.numbers.clear();
+    for (const auto& v : hub_.views()) site_.numbers.push_back(v.board);
     for (std::size_t i : changed) {
         site_.board_events[i] =
             std::make_shared<const std::string>(sseEvent("board", boardJson(hub_.views()[i]).dump()));

@@ -36,6 +36,15 @@ bool separatorsOk(std::string_view text) {
 
 }  // namespace
 
+std::string detail::randomSaltHex() {
+    ensureSodium();
+    std::array<unsigned char, kSaltBytes> salt{};
+    randombytes_buf(salt.data(), salt.size());
+    std::array<char, kSaltBytes * 2 + 1> hex{};
+    sodium_bin2hex(hex.data(), hex.size(), salt.data(), salt.size());
+    return std::string(hex.data(), hex.size() - 1);
+}
+
 std::string blake2bHex(std::string_view bytes) {
     ensureSodium();
     std::array<unsigned char, crypto_generichash_BYTES> digest{};
@@ -105,8 +114,19 @@ namespace {
 using nlohmann::json;
 
 // The fields of a line and their JSON kinds; a line with any other key does not verify.
+// A salt, when present, is exactly kSaltBytes as lower-case hex (what the writer makes).
+bool saltOk(const json& j) {
+    if (!j.contains("salt")) return true;
+    if (!j["salt"].is_string()) return false;
+    const auto& s = j["salt"].get_ref<const std::string&>();
+    return s.size() == 2 * kSaltBytes && std::all_of(s.begin(), s.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
 bool shapeOk(const json& j) {
-    return j.is_object() && j.size() == 7 && j.contains("hash") && j["hash"].is_string() &&
+    const std::size_t fields = j.is_object() && j.contains("salt") ? 8 : 7;
+    return j.is_object() && j.size() == fields && saltOk(j) && j.contains("hash") && j["hash"].is_string() &&
            j.contains("mono_ms") && j["mono_ms"].is_number_integer() && j.contains("payload") &&
            j["payload"].is_object() && j.contains("prev") && j["prev"].is_string() && j.contains("seq") &&
            j["seq"].is_number_unsigned() && j.contains("type") && j["type"].is_string() &&
@@ -121,9 +141,11 @@ std::string typeProblem(const Record& r) {
         if (r.payload.value("journal_format", "") != "oc-journal" || !version.is_number_integer()) {
             return "the header does not name the journal format";
         }
-        if (version.get<int>() != kJournalFormatVersion) {
-            return fmt::format("journal format version {} is not supported (this console reads version {})",
-                               version.dump(), kJournalFormatVersion);
+        const int v = version.get<int>();
+        if (v < kOldestJournalFormatVersion || v > kJournalFormatVersion) {
+            return fmt::format(
+                "journal format version {} is not supported (this console reads versions {} to {})",
+                version.dump(), kOldestJournalFormatVersion, kJournalFormatVersion);
         }
         return {};
     }
@@ -170,6 +192,7 @@ Record recordFrom(const json& j) {
     r.payload = j["payload"];
     r.mono = MonoTime{j["mono_ms"].get<std::int64_t>()};
     r.prev_hash = j["prev"].get<std::string>();
+    if (j.contains("salt")) r.salt = j["salt"].get<std::string>();
     return r;
 }
 
@@ -177,12 +200,13 @@ Record recordFrom(const json& j) {
 
 std::string canonicalWithoutHash(const Record& record) {
     // nlohmann::json keeps object keys sorted (std::map), so dump() is canonical for a given value.
-    const json j = {{"seq", record.seq},
-                    {"type", record.type},
-                    {"payload", record.payload},
-                    {"wall", formatWallTime(record.wall)},
-                    {"mono_ms", record.mono.count()},
-                    {"prev", record.prev_hash}};
+    json j = {{"seq", record.seq},
+              {"type", record.type},
+              {"payload", record.payload},
+              {"wall", formatWallTime(record.wall)},
+              {"mono_ms", record.mono.count()},
+              {"prev", record.prev_hash}};
+    if (!record.salt.empty()) j["salt"] = record.salt;
     return j.dump();
 }
 
@@ -213,7 +237,7 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t 
     if (!shapeOk(j)) {
         return tl::unexpected(std::string(
             "the record does not have exactly the fields hash, mono_ms, payload, prev, seq, type, "
-            "wall with the right kinds"));
+            "wall (and salt, 64 hex digits, since version 2) with the right kinds"));
     }
     Record r = recordFrom(j);
     // Checked in this order so the message names the likeliest cause: position in the chain first,

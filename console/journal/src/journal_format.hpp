@@ -13,6 +13,9 @@ namespace oc::journal::detail {
 // prev_hash of the header record.
 inline const std::string kZeroHash(64, '0');
 
+// kSaltBytes fresh random bytes (libsodium's randombytes) as lower-case hex.
+std::string randomSaltHex();
+
 // The canonical serialization the hash covers: every field but "hash", keys sorted, no whitespace.
 // Throws nlohmann::json::exception on a payload that cannot be serialized (invalid UTF-8).
 std::string canonicalWithoutHash(const Record& record);

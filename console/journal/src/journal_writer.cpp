@@ -213,6 +213,9 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
     }
     record.seq = next_seq_;
     record.prev_hash = last_hash_;
+    // Every record is salted, so its published hash (the broadcast's journal_head) commits to it
+    // without revealing it: a sealed move cannot be found by hashing the legal moves (issue 25).
+    record.salt = detail::randomSaltHex();
     std::string canonical;
     try {
         canonical = detail::canonicalWithoutHash(record);

@@ -4,6 +4,7 @@
 // engine output or a sealed move.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,19 +15,23 @@
 
 namespace oc::broadcast {
 
-enum class Status { Waiting, Playing, Paused, Adjourned, Finished, JournalBroken };
+// Sealing and Resumed follow the console's public display (Guidelines I.1-I.9): the seal is pending (the
+// sealer's clock runs), and the envelope was opened and its move is being played (both clocks stopped).
+enum class Status { Waiting, Playing, Paused, Sealing, Adjourned, Resumed, Finished, JournalBroken };
 
-// "waiting", "playing", "paused", "adjourned", "finished", "journal-broken".
+// "waiting", "playing", "paused", "sealing", "adjourned", "resumed", "finished", "journal-broken".
 const char* statusName(Status s);
 
 struct PublicClocks {
     std::int64_t white_ms = 0, black_ms = 0;
     std::optional<rules::Color> running;  // the side whose clock runs at `as_of`
-    journal::WallTime as_of{};            // when the reading was true
+    journal::WallTime as_of{};            // when, in the game, the reading was true
+    std::int64_t delay_ms = 0;            // --delay: the reading is published this long after as_of
 };
 
 struct BoardView {
-    int board = 1;  // 1-based, in the order the journals were given
+    int board = 1;  // the event's board number (setup "board"); the slot when the event gave none
+    int slot = 1;   // 1-based, in the order the journals were given
     std::string white = "?", black = "?", event = "?";
     std::string fen;
     rules::PgnGame game;             // public tags, and the moves with their %clk only
@@ -44,7 +49,27 @@ struct BoardView {
     std::string notice;
 };
 
-// The board as of `as_of`, from the first `count` verified records of `state` (count <= records.size()).
-BoardView buildView(int board, const FollowState& state, std::size_t count, journal::WallTime as_of);
+// The board as of `as_of`, from the first `count` verified records of `state` (count <= records.size()),
+// replaying them all (the witness's check of one published state).
+BoardView buildView(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of);
+
+// One board kept up to date record by record: each call applies only the records it has not applied
+// yet, so a record costs the same at move 300 as at move 1 (issue 25 item 5). Another journal in the
+// file (a new game) or fewer records than applied start it afresh.
+class LiveBoard {
+  public:
+    LiveBoard();
+    ~LiveBoard();
+    LiveBoard(const LiveBoard&) = delete;
+    LiveBoard& operator=(const LiveBoard&) = delete;
+    // The same view as buildView(slot, state, count, as_of).
+    BoardView view(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of);
+    std::size_t applied() const;  // records applied so far (header included)
+
+    struct Game;  // the replaying session (board_view.cpp)
+
+  private:
+    std::unique_ptr<Game> game_;
+};
 
 }  // namespace oc::broadcast

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "broadcast/web_assets.hpp"
 
@@ -17,6 +18,7 @@ struct Documents {
     const std::string& json;  // games.json
     std::size_t boards = 0;
     const WebAssets& assets;
+    std::vector<int> numbers = {};  // the event's board numbers: /board/12 is the page of board 12
 };
 
 enum class RouteKind { Document, Events, Error };

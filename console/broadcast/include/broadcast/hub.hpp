@@ -3,6 +3,7 @@
 // from them. Time comes in as a parameter (tests pass literal times); one thread owns a Hub.
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ class Hub {
     bool refreshBoard(std::size_t i, journal::WallTime now);
 
     std::vector<JournalFollower> followers_;
+    std::vector<std::unique_ptr<LiveBoard>> live_;  // each board's game, applied record by record
     std::vector<Board> boards_;
     std::vector<BoardView> views_;
     Delay delay_;

@@ -25,6 +25,7 @@ class PushQueue {
     // False when the client is too far behind (the queue is then cleared: close the connection).
     [[nodiscard]] bool push(std::shared_ptr<const std::string> message);
     bool empty() const { return queue_.empty(); }
+    std::size_t bytes() const { return bytes_; }  // queued, not yet written to the socket
     const std::string& front() const { return *queue_.front(); }
     void pop();
 

@@ -21,7 +21,13 @@ using WallTime = std::chrono::sys_time<std::chrono::milliseconds>;
 // Monotonic time in ms since an arbitrary origin (the shell's steady clock); it restarts after a reboot.
 using MonoTime = std::chrono::milliseconds;
 
-inline constexpr int kJournalFormatVersion = 1;
+// Version 2 salts every record (docs/arbiter-journal.md §2); version 1 journals, without salts, still
+// verify, replay and audit.
+inline constexpr int kJournalFormatVersion = 2;
+inline constexpr int kOldestJournalFormatVersion = 1;
+// Bytes of random salt in every record the writer makes: a published hash then reveals nothing of the
+// record, not even a sealed move guessed among 30 legal ones at the exact time (issue 25).
+inline constexpr std::size_t kSaltBytes = 32;
 inline constexpr std::string_view kJournalHeaderType = "header";
 
 // What a reader accepts from any JSON input of the program (journal lines, event setups, saved
@@ -46,6 +52,7 @@ struct Record {
     WallTime wall{};         // when the event happened (UTC, passed in by the shell)
     MonoTime mono{};         // the shell's monotonic clock at that moment
     std::string prev_hash;   // hex BLAKE2b-256 of the previous record (64 zeros for seq 0)
+    std::string salt;        // hex of kSaltBytes random bytes; empty in records of version 1 journals
     std::string hash;        // hex BLAKE2b-256 of this record's canonical form
 };
 
