@@ -81,6 +81,7 @@ void fillFromSnapshot(BoardView& v, const session::Session& s, const session::Sn
     v.white = snap.setup.white;
     v.black = snap.setup.black;
     v.event = snap.setup.event;
+    v.language = snap.setup.ui_language.empty() ? snap.setup.language : snap.setup.ui_language;
     for (const auto& m : snap.moves) v.moves.push_back(m.san);
     v.status = statusOf(snap);
     v.result = snap.result;
