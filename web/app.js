@@ -9,7 +9,7 @@ import { translator } from '/i18n.js';
 const params = new URLSearchParams(location.search);
 const match = location.pathname.match(/^\/board\/(\d+)$/);
 const only = match ? Number(match[1]) : null;
-const cards = new Map();  // board number -> card (its elements, chessground and last data)
+const cards = new Map();  // the board's place in the hub (`slot`, else its number) -> card
 let tr = translator(params.get('lang') || 'en');
 if (only) document.body.classList.add('projector');
 
@@ -58,7 +58,7 @@ function playerEl(cls) {
   return row;
 }
 
-function makeCard(n) {
+function makeCard(key, number) {
   const card = { el: el('section', 'card'), flipped: params.has('flip'), shownMoves: -1 };
   card.title = el('h2', 'title');
   card.titleText = el('span', 'title-text');
@@ -76,18 +76,22 @@ function makeCard(n) {
   card.moves = el('div', 'moves');
   card.moves.dir = 'ltr';
   card.el.append(card.title, card.top, card.area, card.bottom, card.info, card.moves);
-  card.el.dataset.board = n;
-  insertInOrder(card.el, n);
+  card.el.dataset.key = key;
+  card.el.dataset.board = number;
+  insertInOrder(card.el, number, key);
   // No animation until the page has shown a position: a fresh page never shows half-faded pieces.
   card.cg = Chessground(card.boardEl, { viewOnly: true, coordinates: true, animation: { enabled: false } });
-  cards.set(n, card);
+  cards.set(key, card);
   layout();
   return card;
 }
 
-function insertInOrder(cardEl, n) {
+// Cards in the order of the boards' numbers (then of their places in the hub).
+function insertInOrder(cardEl, number, key) {
   const boards = document.getElementById('boards');
-  const next = [...boards.children].find((c) => Number(c.dataset.board) > n);
+  const after = (c) => Number(c.dataset.board) > number ||
+    (Number(c.dataset.board) === number && Number(c.dataset.key) > key);
+  const next = [...boards.children].find(after);
   boards.insertBefore(cardEl, next || null);
 }
 
@@ -116,7 +120,7 @@ function titleText(d) {
 
 const STATUS = {
   waiting: 'Not started', playing: 'In play', paused: 'Clocks stopped', adjourned: 'Adjourned',
-  sealing: 'Sealing the move', resuming: 'Resumed: the sealed move is being played', finished: 'Finished',
+  sealing: 'Sealing the move', resumed: 'Resumed: the sealed move is being played', finished: 'Finished',
 };
 
 function statusText(d) {
@@ -243,8 +247,20 @@ function applyLanguage() {
   for (const card of cards.values()) if (card.data) render(card);
 }
 
+// The projector's board: the one numbered N, or the N-th when no board has that number (as the hub's
+// /board/N; `slot` is the place in the hub, absent from older hubs).
+let onlyField = 'board';
+
+function chooseOnly(boards) {
+  if (only && !boards.some((d) => d.board === only) && boards.some((d) => d.slot === only)) onlyField = 'slot';
+}
+
+function keyOf(d) {
+  return d.slot ?? d.board;
+}
+
 function update(d) {
-  if (only && d.board !== only) return;
+  if (only && d[onlyField] !== only) return;
   if (d.language) setLanguage(d.language);
   if (d.event && d.event !== '?') {
     const event = document.getElementById('event');
@@ -252,7 +268,7 @@ function update(d) {
     event.dataset.named = '1';
     document.title = d.event;
   }
-  const card = cards.get(d.board) || makeCard(d.board);
+  const card = cards.get(keyOf(d)) || makeCard(keyOf(d), d.board);
   card.data = d;
   render(card);
 }
@@ -348,7 +364,10 @@ function connect() {
 
 applyLanguage();
 window.addEventListener('resize', layout);
-fetch('/games.json').then((r) => r.json()).then((boards) => boards.forEach(update)).finally(connect);
+fetch('/games.json').then((r) => r.json()).then((boards) => {
+  chooseOnly(boards);
+  boards.forEach(update);
+}).finally(connect);
 setInterval(tick, 100);
 document.addEventListener('keydown', (e) => {
   if (e.key === 'f') for (const card of cards.values()) { card.flipped = !card.flipped; render(card); }
