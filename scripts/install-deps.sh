@@ -14,6 +14,7 @@ runtime=(
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
   toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium nginx
+  libnginx-mod-nchan
 )
 
 want=("${runtime[@]}")

@@ -195,7 +195,7 @@ function fitMoves(card) {
   const pieces = [...box.querySelectorAll('.mp')];
   pieces.forEach((p) => { p.hidden = false; });
   let first = 0;
-  while (first < pieces.length && box.scrollHeight > box.clientHeight + 1) pieces[first++].hidden = true;
+  while (first < pieces.length && box.scrollHeight > box.clientHeight) pieces[first++].hidden = true;
   box.classList.toggle('trimmed', first > 0);
 }
 
@@ -297,7 +297,7 @@ function fontUnit(s) {
 
 function cardSize(s, side) {
   const f = fontUnit(s), pad = Math.round(f * 0.5);
-  if (side) return [s + Math.max(0.5 * s, 12 * f) + 3 * pad, s + 2 * pad];
+  if (side) return [s + Math.max(0.5 * s, 9 * f) + 3 * pad, s + 2 * pad];
   return [s + 2 * pad, s + 7.2 * f + 2 * pad];
 }
 

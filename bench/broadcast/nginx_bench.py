@@ -11,7 +11,9 @@ Reported (never asserted): append -> spectator latency p50/p99, and the hub's CP
 spectator and with N.
 
 Usage: nginx_bench.py OPERATOR_CLI JOURNAL CONF [--clients N] [--records K] [--gap-ms MS] [--workers W]
-(CONF is docs/broadcast-nginx.conf; the ctest runs it with 50 spectators.)"""
+                      [--fanout proxy|nchan]
+(CONF is docs/broadcast-nginx.conf, or docs/broadcast-nginx-nchan.conf with --fanout nchan: then a relay
+here posts each of the hub's events once to nginx's /publish; the ctests run both with 50 spectators.)"""
 import argparse
 import json
 import multiprocessing
@@ -37,6 +39,9 @@ ap.add_argument("--records", type=int, default=15)
 ap.add_argument("--gap-ms", type=int, default=1000)
 ap.add_argument("--workers", type=int, default=4)
 ap.add_argument("--nginx", default="/usr/sbin/nginx")
+ap.add_argument("--fanout", choices=["proxy", "nchan"], default="proxy",
+                help="proxy: nginx proxies each /events stream to the hub (docs/broadcast-nginx.conf); nchan: "
+                "nginx fans one stream out (docs/broadcast-nginx-nchan.conf), fed by a relay in this bench")
 args = ap.parse_args()
 
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -72,7 +77,8 @@ def nginx_conf(tmp, hub_port, port, clients):
     open(os.path.join(tmp, "site.conf"), "w").write(site)
     temps = "".join(f"{k}_temp_path {os.path.join(tmp, k)};\n" for k in
                     ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
-    main = (f"daemon off;\nworker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/error.log warn;\n"
+    module = "load_module /usr/lib/nginx/modules/ngx_nchan_module.so;\n" if "nchan_" in site else ""
+    main = (f"{module}daemon off;\nworker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/error.log warn;\n"
             f"worker_rlimit_nofile {3 * clients + 1000};\n"
             f"events {{ worker_connections {3 * clients + 500}; }}\n"
             f"http {{\naccess_log off;\n{temps}include {tmp}/site.conf;\n}}\n")
@@ -108,11 +114,12 @@ def wait_port(port, deadline_s=30):
 class Client:
     def __init__(self, port):
         self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
+        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n")
         self.sock.setblocking(False)
         self.buf = b""
         self.seen = {}  # journal_seq -> monotonic receive time
         self.closed = False
+        self.opened = False  # the response's head has come
 
     def read(self, now):
         try:
@@ -127,6 +134,7 @@ class Client:
         self.buf += data.replace(b"\r\n", b"\n") if b"\r" in data else data
         while b"\n\n" in self.buf:
             event, _, self.buf = self.buf.partition(b"\n\n")
+            self.opened = True
             for line in event.split(b"\n"):
                 if line.startswith(b"data: "):
                     self.seen.setdefault(json.loads(line[6:])["journal_seq"], now)
@@ -153,11 +161,12 @@ def worker(port, n, conn):
                 conn.send([c.seen for c in clients])
                 return
             deadline = time.monotonic() + 60
-            while time.monotonic() < deadline and not all(cmd[1] in c.seen or c.closed for c in clients):
+            has = (lambda c: c.opened) if cmd[1] == "open" else (lambda c: cmd[1] in c.seen)
+            while time.monotonic() < deadline and not all(has(c) or c.closed for c in clients):
                 for k2, _ in sel.select(timeout=0.2):
                     if k2.data is not None and not k2.data.read(time.monotonic()):
                         sel.unregister(k2.fileobj)
-            conn.send(sum(1 for c in clients if cmd[1] in c.seen))
+            conn.send(sum(1 for c in clients if has(c)))
 
 
 def spectators(port, n):
@@ -187,7 +196,8 @@ def run_phase(hub, live, lines, first, n, port):
     """n spectators through nginx while records first..first+records-1 are appended; returns the hub's
     CPU seconds per record and the latencies."""
     pipes, procs = spectators(port, n)
-    have = sum(ask(pipes, ("wait", first - 1)))
+    # Through a proxy the hub sends each new stream the boards; nchan sends only what comes next.
+    have = sum(ask(pipes, ("wait", "open" if args.fanout == "nchan" else first - 1)))
     check(have == n, f"{n} spectators connected through nginx and got the board ({have})")
     appended, in_time = {}, True
     cpu0 = cpu_s(hub.pid)
@@ -206,6 +216,30 @@ def run_phase(hub, live, lines, first, n, port):
     check(in_time and len(lat) == n * args.records,
           f"{n} spectators: every record reached every one through nginx ({len(lat)} of {n * args.records})")
     return cpu, lat
+
+
+def relay(hub_port, port, stop):
+    """The publisher nchan needs until the hub posts itself: the hub's /events, each data line posted once."""
+    import http.client
+    sock = socket.create_connection(("127.0.0.1", hub_port))
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: relay\r\n\r\n")
+    sock.settimeout(0.5)
+    out = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    buf = b""
+    while not stop.is_set():
+        try:
+            chunk = sock.recv(1 << 16)
+        except socket.timeout:
+            continue
+        if not chunk:
+            return
+        buf += chunk.replace(b"\r\n", b"\n")
+        while b"\n\n" in buf:
+            event, _, buf = buf.partition(b"\n\n")
+            for line in event.split(b"\n"):
+                if line.startswith(b"data: "):
+                    out.request("POST", "/publish", body=line[6:], headers={"Content-Type": "application/json"})
+                    out.getresponse().read()
 
 
 def get(port, path):
@@ -244,11 +278,15 @@ def main():
         port = free_port()
         nginx = start_nginx(tmp, nginx_conf(tmp, hub_port, port, args.clients))
         check(wait_port(port), f"nginx listens on 127.0.0.1:{port}")
+        if args.fanout == "nchan":
+            import threading
+            stop = threading.Event()
+            threading.Thread(target=relay, args=(hub_port, port, stop), daemon=True).start()
         cpu1, lat1 = run_phase(hub, live, lines, 1, 1, port)
         cpun, latn = run_phase(hub, live, lines, 1 + args.records, args.clients, port)
         documents(hub_port, port, live, lines[1 + 2 * args.records])
         print(f"hub CPU per record: {1000 * cpu1:.1f} ms with 1 spectator, {1000 * cpun:.1f} ms with "
-              f"{args.clients} (all through nginx; {TICK} ticks/s)")
+              f"{args.clients} (all through nginx, fan-out: {args.fanout}; {TICK} ticks/s)")
         for n, lat in [(1, lat1), (args.clients, latn)]:
             if lat:
                 print(f"append -> spectator through nginx, {n} spectators: p50 {percentile(lat, 50):.1f} ms "

@@ -1,7 +1,7 @@
 // The spectator page in Debian's headless Chromium (driven by playwright-core from web/node_modules):
 // `broadcast serve` on real journals made by `operator-cli play` (a Polish event: a game in play, one
 // Black resigned, one mated, one not started, one whose journal is not there yet, random games), with
-// 1, 4 and 12 boards, at 1920x1080, 1280x800 and 390x844, on / and on /board/N. Every page is shot into
+// 1, 4, 12 and 16 boards, at 1920x1080, 1280x800 and 390x844, on / and on /board/N. Every page is shot into
 // OUT_DIR and checked: nothing overflows the window (a phone's all-boards page may scroll down), no
 // move is cut or broken and the newest is in view, the last move's squares and the check are
 // highlighted, the result is on the board in Polish, a board not started shows its pairing and time
@@ -55,7 +55,7 @@ function scripted(dir, name, text) {
   return play(dir, name, `script:${path.join(dir, `${name}.txt`)}`);
 }
 
-// Board 1 in play (Black's clock runs), 2 resigned, 3 mated, 4 not started, 5 no journal yet, 6-12 random.
+// Board 1 in play (Black's clock runs), 2 resigned, 3 mated, 4 not started, 5 no journal yet, 6-16 random.
 function fixtures(dir) {
   const list = [
     play(dir, 'playing', 'random', ['--seed', '7', '--max-plies', '57']),
@@ -64,8 +64,8 @@ function fixtures(dir) {
     scripted(dir, 'waiting', '# the arbiter has not started the clocks\n'),
     path.join(dir, 'not-yet.journal'),
   ];
-  for (let seed = 1; list.length < 12; seed++)
-    list.push(play(dir, `random${seed}`, 'random', ['--seed', String(seed), '--max-plies', String(20 + 9 * seed)]));
+  for (let seed = 1; list.length < 16; seed++)
+    list.push(play(dir, `random${seed}`, 'random', ['--seed', String(seed), '--max-plies', String(20 + 7 * seed)]));
   return list;
 }
 
@@ -103,7 +103,7 @@ function measure() {
     const overlay = card.querySelector('.result-overlay');
     out.cards.push({
       board: Number(card.dataset.key), rect: [r.left, r.top, r.right, r.bottom], boardSize: cgBoard.width,
-      movesInBox: shown.every((p) => inside(p.getBoundingClientRect(), boxR)),
+      movesInBox: shown.every((p) => inside(p.getBoundingClientRect(), boxR, 1)),
       movesOneLine: shown.every((p) => p.getBoundingClientRect().height < line * 1.3),
       boxFitsLine: box.clientHeight >= line,
       lastShown: !!box.querySelector('.m.last') && !box.querySelector('.m.last').closest('.mp').hidden,
@@ -272,7 +272,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const all = fixtures(tmp);
-    for (const n of [1, 4, 12]) {
+    for (const n of [1, 4, 12, 16]) {
       const base = await serve(all.slice(0, n));
       const data = await (await fetch(`${base}/games.json`)).json();
       await layouts(browser, base, data, n);
