@@ -13,7 +13,8 @@ runtime=(
 )
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
-  toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium
+  toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium nginx
+  libnginx-mod-nchan
 )
 
 want=("${runtime[@]}")
@@ -32,7 +33,8 @@ done
 install_web() {
   local web
   web="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/web"
-  if [[ ! -d "$web/node_modules/chessground" || ! -d "$web/node_modules/chessops" ]]; then
+  if [[ ! -d "$web/node_modules/chessground" || ! -d "$web/node_modules/chessops" ||
+        ! -d "$web/node_modules/playwright-core" ]]; then
     echo "install-deps: npm ci in $web"
     (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
   fi

@@ -111,6 +111,7 @@ void fillFromSnapshot(BoardView& v, const rules::PgnGame& game, const session::S
     v.black = snap.setup.black;
     v.event = snap.setup.event;
     v.board = boardNumber(snap.setup.board, v.slot);
+    v.language = snap.setup.ui_language.empty() ? snap.setup.language : snap.setup.ui_language;
     for (const auto& m : snap.moves) v.moves.push_back(m.san);
     v.status = statusOf(snap);
     v.result = snap.result;

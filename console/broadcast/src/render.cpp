@@ -2,6 +2,8 @@
 // characters); the view already holds only what may be published.
 #include "broadcast/render.hpp"
 
+#include "rules/position.hpp"
+
 namespace oc::broadcast {
 
 std::string boardPgn(const BoardView& view) {
@@ -16,6 +18,16 @@ std::string gamesPgn(const std::vector<BoardView>& views) {
     }
     return out;
 }
+
+namespace {
+
+// The page highlights the last move's squares; the public game never holds the sealed move.
+nlohmann::json lastMove(const BoardView& view) {
+    if (view.game.moves.empty()) return nullptr;
+    return rules::toUci(view.game.moves.back().move);
+}
+
+}  // namespace
 
 nlohmann::json boardJson(const BoardView& view) {
     nlohmann::json running = nullptr;
@@ -36,6 +48,9 @@ nlohmann::json boardJson(const BoardView& view) {
                        {"delay_ms", view.clocks.delay_ms}}},
                      {"status", statusName(view.status)},
                      {"result", view.result},
+                     {"termination", view.game.tag("Termination").value_or("")},
+                     {"time_control", view.game.tag("TimeControl").value_or("")},
+                     {"last_move", lastMove(view)},
                      {"journal_id", view.journal_id},
                      {"journal_head", view.journal_head},
                      {"journal_seq", view.journal_seq}};
@@ -44,6 +59,7 @@ nlohmann::json boardJson(const BoardView& view) {
         j["problem"] = view.problem;
     }
     if (!view.notice.empty()) j["notice"] = view.notice;
+    if (!view.language.empty()) j["language"] = view.language;
     return j;
 }
 

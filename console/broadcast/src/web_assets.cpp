@@ -17,6 +17,7 @@ constexpr PageFile kPage[] = {
     {"/", "index.html", "text/html; charset=utf-8"},
     {"/app.js", "app.js", "text/javascript; charset=utf-8"},
     {"/style.css", "style.css", "text/css; charset=utf-8"},
+    {"/i18n.js", "i18n.js", "text/javascript; charset=utf-8"},
     {"/vendor/chessground.min.js", "node_modules/chessground/dist/chessground.min.js",
      "text/javascript; charset=utf-8"},
     {"/vendor/chessground.base.css", "node_modules/chessground/assets/chessground.base.css",

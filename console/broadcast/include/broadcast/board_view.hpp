@@ -33,6 +33,7 @@ struct BoardView {
     int board = 1;  // the event's board number (setup "board"); the slot when the event gave none
     int slot = 1;   // 1-based, in the order the journals were given
     std::string white = "?", black = "?", event = "?";
+    std::string language;  // the event's language for the page (ui_language, else notation); "" = unknown
     std::string fen;
     rules::PgnGame game;             // public tags, and the moves with their %clk only
     std::vector<std::string> moves;  // SAN
