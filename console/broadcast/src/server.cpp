@@ -38,7 +38,7 @@ constexpr auto kReadTimeout = 10s;   // a request's head must arrive within this
 constexpr auto kIdleTimeout = 10s;   // keep-alive connections idle longer are closed
 constexpr auto kWriteTimeout = 30s;  // a client that does not read for this long is dropped
 constexpr auto kHeartbeat = 15s;
-constexpr std::uint32_t kHeaderLimit = 8192;
+constexpr std::uint32_t kHeaderLimit = kMaxRequestHead;
 
 using Message = std::shared_ptr<const std::string>;
 
