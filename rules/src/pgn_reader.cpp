@@ -31,7 +31,8 @@ std::optional<std::chrono::milliseconds> parseClock(std::string_view s) {
     while (i < s.size() && s[i] != '.') {
         long long v = 0;
         auto [p, ec] = std::from_chars(s.data() + i, s.data() + s.size(), v);
-        if (ec != std::errc{} || v < 0) return std::nullopt;
+        // A field over a billion is no clock (and would overflow below): the comment stays text.
+        if (ec != std::errc{} || v < 0 || v > 1'000'000'000) return std::nullopt;
         total = total * 60 + v;
         ++fields;
         i = static_cast<std::size_t>(p - s.data());

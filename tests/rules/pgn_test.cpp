@@ -138,6 +138,16 @@ TEST(PgnImport, MoreGamesThanTheLimitEndWithAnErrorNamingTheFirstGameTooMany) {
     EXPECT_NE(error->message.find("more than 100000 games"), std::string::npos) << error->message;
 }
 
+// Issue 27 (found by fuzz_pgn under UBSan): a %clk field of 11111111111111111 overflowed the
+// milliseconds; such a comment is no clock and stays text.
+TEST(PgnImport, AClockTooLargeToHoldIsKeptAsTextNotOverflowed) {
+    auto games = parsePgn("1. e4 {[%clk 11111111111111111:00:00]} *");
+    ASSERT_TRUE(games) << games.error().message;
+    const auto& a = (*games)[0].moves[0].annotations;
+    EXPECT_FALSE(a.clock);
+    EXPECT_NE(a.comment.find("11111111111111111"), std::string::npos) << a.comment;
+}
+
 TEST(PgnExport, GoldenNormalizedFile) {
     std::string out;
     for (const auto& g : readAll(readData("import.pgn"))) out += writePgn(g);
