@@ -16,6 +16,9 @@ tl::expected<long long, std::string> number(std::string_view s) {
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
         return tl::make_unexpected("\"" + std::string(s) + "\" is not a number");
+    if (v < 0)
+        return tl::make_unexpected("\"" + std::string(s) +
+                                   "\" is negative (a leading '-' negates the whole)");
     if (v > kMaxAmount)
         return tl::make_unexpected("\"" + std::string(s) + "\" is too large (at most 1000000000)");
     return v;

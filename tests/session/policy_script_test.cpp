@@ -79,13 +79,15 @@ TEST(Script, DurationsInEveryForm) {
 // multiplication. Amounts over a billion, and clock readings of more than three fields, are refused.
 TEST(Script, DurationsTooLargeToHoldAreRefusedNotOverflowed) {
     for (const char* text : {"9999999999008000", "9999999999008000ms", "999999999h999999999h999999999h",
-                             "1:2:3:4", "9999999999:00"}) {
+                             "1:2:3:4", "9999999999:00", "1:-2"}) {
         auto d = clock::parseDuration(text);
         EXPECT_FALSE(d) << text;
     }
     EXPECT_NE(clock::parseDuration("9999999999008000").error().find("too large"), std::string::npos);
     EXPECT_EQ(*clock::parseDuration("1000000000"), std::chrono::seconds{1'000'000'000});
     EXPECT_EQ(*clock::parseDuration("999:59:59"), 999h + 59min + 59s);
+    EXPECT_FALSE(clock::parseClockReading("-999999999959999:9999"));  // fuzz_time_control, UBSan
+    EXPECT_EQ(*clock::parseDuration("-1:30"), -90s);
 }
 
 TEST(Script, ParsesActionsTimesAndRejections) {
