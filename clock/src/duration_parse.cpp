@@ -6,11 +6,21 @@
 namespace oc::clock {
 namespace {
 
+// Bounds that keep the arithmetic in range (issue 27: "9999999999008000" seconds overflowed): an amount
+// of at most a billion units, a duration of at most 10^15 ms (about 31,000 years).
+constexpr long long kMaxAmount = 1'000'000'000;
+constexpr Duration kMaxDuration{1'000'000'000'000'000};
+
 tl::expected<long long, std::string> number(std::string_view s) {
     long long v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
         return tl::make_unexpected("\"" + std::string(s) + "\" is not a number");
+    if (v < 0)
+        return tl::make_unexpected("\"" + std::string(s) +
+                                   "\" is negative (a leading '-' negates the whole)");
+    if (v > kMaxAmount)
+        return tl::make_unexpected("\"" + std::string(s) + "\" is too large (at most 1000000000)");
     return v;
 }
 
@@ -33,10 +43,12 @@ tl::expected<Duration, std::string> unitDuration(std::string_view s) {
         std::size_t k = j;
         while (k < s.size() && (s[k] < '0' || s[k] > '9')) ++k;
         auto n = number(s.substr(i, j - i));
-        if (!n) return tl::make_unexpected("bad duration \"" + std::string(s) + "\"");
+        if (!n) return tl::make_unexpected("bad duration \"" + std::string(s) + "\": " + n.error());
         auto amount = unitAmount(*n, s.substr(j, k - j), s);
         if (!amount) return amount;
         total += *amount;
+        if (total > kMaxDuration)
+            return tl::make_unexpected("bad duration \"" + std::string(s) + "\": too long");
         i = k;
     }
     return total;
@@ -47,8 +59,10 @@ tl::expected<Duration, std::string> unitDuration(std::string_view s) {
 tl::expected<Duration, std::string> parseClockReading(std::string_view s) {
     Duration total{0};
     std::size_t start = 0;
-    while (true) {
+    for (int field = 1;; ++field) {
         std::size_t colon = s.find(':', start);
+        if (field == 3 && colon != std::string_view::npos)
+            return tl::make_unexpected("bad clock reading \"" + std::string(s) + "\": use h:mm:ss or m:ss");
         auto part = number(s.substr(start, colon == std::string_view::npos ? s.npos : colon - start));
         if (!part)
             return tl::make_unexpected("bad clock reading \"" + std::string(s) + "\": use h:mm:ss or m:ss");

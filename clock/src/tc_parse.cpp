@@ -142,6 +142,10 @@ tl::expected<Duration, ParseError> humanDuration(Cursor& in, const std::string& 
             return tl::unexpected(in.error(N_("a unit after the number: h, m, s or ms (e.g. 90m, 30s)")));
         }
         any = true;
+        // The sum too: written back in minutes or seconds it must read again (issue 27: "9999999h92m" was
+        // accepted and written as "600000032m", which no reader accepts).
+        if (total > std::chrono::seconds{kMaxNumber})
+            return tl::unexpected(in.error(fmt::format(N_("{} of a sensible size"), what)));
     }
     return total;
 }

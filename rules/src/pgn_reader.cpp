@@ -31,7 +31,8 @@ std::optional<std::chrono::milliseconds> parseClock(std::string_view s) {
     while (i < s.size() && s[i] != '.') {
         long long v = 0;
         auto [p, ec] = std::from_chars(s.data() + i, s.data() + s.size(), v);
-        if (ec != std::errc{} || v < 0) return std::nullopt;
+        // A field over a billion is no clock (and would overflow below): the comment stays text.
+        if (ec != std::errc{} || v < 0 || v > 1'000'000'000) return std::nullopt;
         total = total * 60 + v;
         ++fields;
         i = static_cast<std::size_t>(p - s.data());
@@ -310,6 +311,9 @@ PgnReader::Impl::Step PgnReader::Impl::readCommentToken(LineState& s) {
 // A variation replaces the last move, so it starts from the position before that move.
 PgnReader::Impl::Step PgnReader::Impl::readVariation(LineState& s) {
     if (s.out.empty()) return tl::unexpected(fail("a variation '(' must follow a move"));
+    if (s.depth >= kMaxPgnVariationDepth)
+        return tl::unexpected(fail(cat("variations nest deeper than ", kMaxPgnVariationDepth,
+                                       " levels; close some with ')' or split the game")));
     advance();
     PgnLine variation;
     if (auto f = readLine(s.before, variation, s.depth + 1, s.game)) return tl::unexpected(*f);
@@ -390,6 +394,13 @@ std::optional<tl::expected<PgnGame, PgnError>> PgnReader::next() {
     Impl& r = *impl_;
     r.skipSpace();
     if (r.atEnd()) return std::nullopt;
+    if (r.game_index >= kMaxPgnGames) {
+        PgnError e{r.game_index + 1, r.line, r.column(), {}, {}};
+        e.message = cat("game ", e.game, ", line ", e.line, ": the text holds more than ", kMaxPgnGames,
+                        " games; split the file");
+        r.pos = r.text.size();  // nothing more is read
+        return tl::expected<PgnGame, PgnError>(tl::unexpect, std::move(e));
+    }
     ++r.game_index;
     auto game = r.readGame();
     if (game) return tl::expected<PgnGame, PgnError>(std::move(*game));

@@ -98,6 +98,22 @@ INSTANTIATE_TEST_SUITE_P(Malformed, HumanErrors,
                                            BadInput{"5m d", 4, "delay after 'd'"},
                                            BadInput{"0/90m", 0, "moves of at least 1"}));
 
+// Issue 27 (found by fuzz_time_control): "9999999h92m" was accepted and written back as "600000032m",
+// which no reader accepts. A period's time over 100,000,000 s is now refused where it is read, so every
+// control accepted writes back in both forms to text that reads as the same control.
+TEST(ParseHuman, ATimeTooLongToWriteBackIsRefused) {
+    auto tc = parseTimeControl("9999999h92m");
+    ASSERT_FALSE(tc);
+    EXPECT_NE(tc.error().message().find("of a sensible size"), std::string::npos) << tc.error().message();
+    auto most = parseTimeControl("27777h46m40s");  // 100,000,000 s
+    ASSERT_TRUE(most) << most.error().message();
+    auto human = parseTimeControl(formatHuman(*most));
+    auto pgn = parsePgnTimeControl(formatPgn(*most));
+    ASSERT_TRUE(human && pgn) << formatHuman(*most) << " " << formatPgn(*most);
+    EXPECT_EQ(*human, *most);
+    EXPECT_EQ(*pgn, *most);
+}
+
 TEST(Parse, AutoDetectsTheForm) {
     EXPECT_EQ(*parseTimeControl("40/5400+30:1800+30"), kFide);
     EXPECT_EQ(*parseTimeControl("40/90m+30s, 30m+30s"), kFide);

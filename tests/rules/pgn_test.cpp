@@ -98,6 +98,56 @@ TEST(PgnImport, MalformedInputs) {
     }
 }
 
+// Issue 27 (found by hand from the fuzzing work; `operator-cli pgn status` died with SIGSEGV): variations
+// are read recursively, so 100,000 nested ones overflowed the stack. They are now refused with a message
+// that names the place; nesting up to the limit still reads.
+TEST(PgnImport, VariationsNestedDeeperThanTheLimitAreAnErrorNotAStackOverflow) {
+    auto nested = [](int levels) {
+        std::string text = "1. e4 ";
+        for (int i = 0; i < levels; ++i) text += "(1. e4 ";
+        return text + std::string(static_cast<std::size_t>(levels), ')') + " *";
+    };
+    auto deep = parsePgn(nested(100'000));
+    ASSERT_FALSE(deep);
+    EXPECT_NE(deep.error().message.find("game 1, line 1"), std::string::npos) << deep.error().message;
+    EXPECT_NE(deep.error().message.find("nest deeper than 64 levels"), std::string::npos)
+        << deep.error().message;
+    auto at_limit = parsePgn(nested(kMaxPgnVariationDepth));
+    ASSERT_TRUE(at_limit) << at_limit.error().message;
+    auto again = parsePgn(writePgn((*at_limit)[0]));  // the writer's output reads back too
+    EXPECT_TRUE(again) << again.error().message;
+}
+
+// Issue 27: a text with more games than kMaxPgnGames is refused at the first game too many, naming it.
+TEST(PgnImport, MoreGamesThanTheLimitEndWithAnErrorNamingTheFirstGameTooMany) {
+    std::string text;
+    for (std::size_t i = 0; i <= kMaxPgnGames; ++i) text += "*\n";
+    PgnReader reader(text);
+    std::size_t games = 0;
+    std::optional<PgnError> error;
+    while (auto g = reader.next()) {
+        if (*g) {
+            ++games;
+        } else {
+            error = g->error();
+        }
+    }
+    EXPECT_EQ(games, kMaxPgnGames);
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error->game, kMaxPgnGames + 1);
+    EXPECT_NE(error->message.find("more than 100000 games"), std::string::npos) << error->message;
+}
+
+// Issue 27 (found by fuzz_pgn under UBSan): a %clk field of 11111111111111111 overflowed the
+// milliseconds; such a comment is no clock and stays text.
+TEST(PgnImport, AClockTooLargeToHoldIsKeptAsTextNotOverflowed) {
+    auto games = parsePgn("1. e4 {[%clk 11111111111111111:00:00]} *");
+    ASSERT_TRUE(games) << games.error().message;
+    const auto& a = (*games)[0].moves[0].annotations;
+    EXPECT_FALSE(a.clock);
+    EXPECT_NE(a.comment.find("11111111111111111"), std::string::npos) << a.comment;
+}
+
 TEST(PgnExport, GoldenNormalizedFile) {
     std::string out;
     for (const auto& g : readAll(readData("import.pgn"))) out += writePgn(g);

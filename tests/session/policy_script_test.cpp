@@ -75,6 +75,21 @@ TEST(Script, DurationsInEveryForm) {
     EXPECT_FALSE(clock::parseDuration("2x"));
 }
 
+// Issue 27 (found by fuzz_time_control under UBSan): "9999999999008000" seconds overflowed a signed
+// multiplication. Amounts over a billion, and clock readings of more than three fields, are refused.
+TEST(Script, DurationsTooLargeToHoldAreRefusedNotOverflowed) {
+    for (const char* text : {"9999999999008000", "9999999999008000ms", "999999999h999999999h999999999h",
+                             "1:2:3:4", "9999999999:00", "1:-2"}) {
+        auto d = clock::parseDuration(text);
+        EXPECT_FALSE(d) << text;
+    }
+    EXPECT_NE(clock::parseDuration("9999999999008000").error().find("too large"), std::string::npos);
+    EXPECT_EQ(*clock::parseDuration("1000000000"), std::chrono::seconds{1'000'000'000});
+    EXPECT_EQ(*clock::parseDuration("999:59:59"), 999h + 59min + 59s);
+    EXPECT_FALSE(clock::parseClockReading("-999999999959999:9999"));  // fuzz_time_control, UBSan
+    EXPECT_EQ(*clock::parseDuration("-1:30"), -90s);
+}
+
 TEST(Script, ParsesActionsTimesAndRejections) {
     auto s = parseScript(
         "# a comment\n"
@@ -109,6 +124,23 @@ TEST(Script, ErrorsNameTheLine) {
     auto t = parseScript("resign nobody\n", rules::Color::Black);
     ASSERT_FALSE(t);
     EXPECT_NE(t.error().find("expected white, black, human or computer"), std::string::npos);
+}
+
+// Issue 27 (docs/limits.md): a script line over 4,096 characters, and a script over 4 MiB, are refused
+// with the line that went over; a line at the limit still reads.
+TEST(Script, LinesAndScriptsOverTheLimitAreRefusedNamingTheLine) {
+    const std::string at_limit = "expect plies 0" + std::string(sim::kMaxScriptLineBytes - 14, ' ');
+    EXPECT_TRUE(parseScript("move e4\n" + at_limit + "\n", rules::Color::Black));
+    auto long_line = parseScript("move e4\n" + at_limit + "x\n", rules::Color::Black);
+    ASSERT_FALSE(long_line);
+    EXPECT_EQ(
+        long_line.error(),
+        "line 2: 4097 characters long, more than the 4096 a script line may have; write one command per "
+        "line");
+    auto huge = parseScript(std::string(sim::kMaxScriptBytes + 1, '\n'), rules::Color::Black);
+    ASSERT_FALSE(huge);
+    EXPECT_NE(huge.error().find("line 1: the script is 4194305 bytes long"), std::string::npos)
+        << huge.error();
 }
 
 }  // namespace

@@ -40,7 +40,7 @@ constexpr auto kReadTimeout = 10s;   // a request's head must arrive within this
 constexpr auto kIdleTimeout = 10s;   // keep-alive connections idle longer are closed
 constexpr auto kWriteTimeout = 30s;  // a client that does not read for this long is dropped
 constexpr auto kHeartbeat = 15s;
-constexpr std::uint32_t kHeaderLimit = 8192;
+constexpr std::uint32_t kHeaderLimit = kMaxRequestHead;
 // Per live client: updates not yet delivered, in its queue here and in its socket's send buffer. A
 // client that falls further behind (it stopped reading) is dropped; a browser reconnects by itself and
 // gets every board's current state (docs/broadcast.md).

@@ -280,10 +280,19 @@ tl::expected<int, std::string> parseInteger(std::string_view text) {
 
 tl::expected<std::vector<ScriptStep>, std::string> parseScript(std::string_view text, Color computer) {
     std::vector<ScriptStep> steps;
+    if (text.size() > kMaxScriptBytes)
+        return tl::make_unexpected(
+            fmt::format("line 1: the script is {} bytes long, more than the {} a script may have",
+                        text.size(), kMaxScriptBytes));
     std::istringstream in{std::string(text)};
     int line_no = 0;
     for (std::string line; std::getline(in, line);) {
         ++line_no;
+        if (line.size() > kMaxScriptLineBytes)
+            return tl::make_unexpected(
+                fmt::format("line {}: {} characters long, more than the {} a script line may have; write one "
+                            "command per line",
+                            line_no, line.size(), kMaxScriptLineBytes));
         if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
         Words w = split(line);
         if (w.empty()) continue;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -66,6 +67,12 @@ struct PgnReadOptions {
     bool keep_variations = true;  // false: variations are parsed (and checked) but not stored
     bool keep_comments = true;
 };
+
+// Bounds on what a PGN text may hold (docs/limits.md). Variations are read recursively, so their nesting
+// is bounded to keep the stack safe (real annotated games nest a few levels); a text with more games than
+// this is refused at the first game too many, so a reader's memory stays bounded by its input.
+inline constexpr int kMaxPgnVariationDepth = 64;
+inline constexpr std::size_t kMaxPgnGames = 100'000;
 
 // Reads games one at a time; after a bad game it resynchronises at the next tag section.
 class PgnReader {

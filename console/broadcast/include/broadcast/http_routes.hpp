@@ -3,6 +3,7 @@
 // this decides what a request gets. GET and HEAD only; anything not in the list is 404, and a target
 // that tries to climb out or hide a slash is 400.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,9 @@
 namespace oc::broadcast {
 
 inline constexpr std::size_t kMaxTarget = 256;  // longer request targets are refused (414)
+// A request's head (request line and headers) longer than this is refused (400); a request carries no
+// body (GET and HEAD only), so one with a body is refused too (docs/limits.md).
+inline constexpr std::uint32_t kMaxRequestHead = 8192;
 
 struct Documents {
     const std::string& pgn;   // games.pgn

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,12 @@ struct ScriptStep {
     std::optional<Ms> pressed_before;  // "move X pressed D": the human pressed D before the entry
     std::variant<Command, Directive> action;
 };
+
+// The longest script line read (docs/limits.md): a line is one short command, so a longer one is refused
+// with its line number rather than held in memory whole.
+inline constexpr std::size_t kMaxScriptLineBytes = 4096;
+// The largest script read: the longest scenario script is a few kilobytes.
+inline constexpr std::size_t kMaxScriptBytes = std::size_t{4} << 20;
 
 // A whole number in a script line ("cp -35", "arbiter illegal 12"); the error quotes the text.
 [[nodiscard]] tl::expected<int, std::string> parseInteger(std::string_view text);

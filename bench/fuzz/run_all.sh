@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Builds the clang fuzzing tree (CMake preset "fuzz": libFuzzer, ASan, UBSan, every library instrumented)
+# and runs every fuzz target of tests/fuzz for SECONDS each (default 60), one after the other at the
+# lowest priority, starting from its corpus in tests/fuzz/corpus/<target>/ with its dictionary. Prints per
+# target: executions, execs/s, edges (libFuzzer's "cov"), corpus size, crashes. Exits 1 if any target
+# crashed, leaked or hit a sanitizer (the input is kept in build/fuzz/artifacts/<target>/).
+#
+# Usage: bench/fuzz/run_all.sh [SECONDS] [options]
+#   --targets a,b,...   only these targets (names as in tests/fuzz/CMakeLists.txt, e.g. uci,http)
+#   --update-corpus     merge (-merge=1) what the run found into tests/fuzz/corpus/<target>/, minimised
+#   --seeds DIR         also start from DIR/<target>/ (tests/fuzz/make_seeds.py writes such a DIR)
+#   --no-build          use the fuzz binaries already built
+# Environment: OC_FUZZ_JOBS (build jobs, default 2), OC_FUZZ_NICE (default 19).
+# Each run is appended to build/fuzz/results.tsv, so figures over several runs can be summed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+seconds=60
+targets=""
+update=0
+seeds=""
+build_it=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --targets) targets=${2//,/ }; shift ;;
+        --update-corpus) update=1 ;;
+        --seeds) seeds=$2; shift ;;
+        --no-build) build_it=0 ;;
+        [0-9]*) seconds=$1 ;;
+        *) echo "unknown argument $1; see the usage at the top of $0" >&2; exit 2 ;;
+    esac
+    shift
+done
+build=$root/build/fuzz
+nice_level=${OC_FUZZ_NICE:-19}
+
+if [ "$build_it" = 1 ]; then
+    launcher=()
+    command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    (cd "$root" && nice -n 10 cmake --preset fuzz "${launcher[@]}" >/dev/null)
+fi
+all=$(tr ';' ' ' <"$build/fuzz_targets.txt")
+[ -n "$targets" ] || targets=$all
+if [ "$build_it" = 1 ]; then
+    bins=()
+    for t in $targets; do bins+=("fuzz_$t"); done
+    nice -n 10 cmake --build "$build" --target "${bins[@]}" -- -j"${OC_FUZZ_JOBS:-2}" >"$build/build-fuzzers.log" 2>&1 ||
+        { tail -30 "$build/build-fuzzers.log"; exit 1; }
+fi
+
+# The dictionary of each format, and the longest input worth trying (the journals' seeds are whole games).
+dict_for() {
+    case "$1" in
+        journal_read | journal_replay) echo journal ;;
+        *) echo "$1" ;;
+    esac
+}
+max_len_for() {
+    case "$1" in
+        journal_read | journal_replay) echo 262144 ;;
+        http) echo 20000 ;;
+        pgn | script | uci | event_setup) echo 16384 ;;
+        *) echo 4096 ;;
+    esac
+}
+
+results=$build/results.tsv
+[ -f "$results" ] || printf 'date\ttarget\tseconds\texecs\texecs_per_s\tedges\tcorpus\tcrashes\n' >"$results"
+printf '%-17s %12s %9s %7s %7s %8s\n' target executions execs/s edges corpus crashes
+failed=0
+for t in $targets; do
+    repo_corpus=$root/tests/fuzz/corpus/$t
+    work=$build/corpus/$t
+    artifacts=$build/artifacts/$t
+    mkdir -p "$repo_corpus" "$work" "$artifacts"
+    inputs=("$work" "$repo_corpus")
+    [ -n "$seeds" ] && [ -d "$seeds/$t" ] && inputs+=("$seeds/$t")
+    dict=$root/tests/fuzz/dict/$(dict_for "$t").dict
+    opts=(-max_total_time="$seconds" -max_len="$(max_len_for "$t")" -artifact_prefix="$artifacts/"
+          -print_final_stats=1 -timeout=25 -rss_limit_mb=2048)
+    [ -f "$dict" ] && opts+=(-dict="$dict")
+    log=$build/fuzz-$t.log
+    # Crashes, leaks, timeouts and out-of-memory inputs (slow-unit-* files are only a note).
+    found() { find "$artifacts" -maxdepth 1 \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l; }
+    before=$(found)
+    set +e
+    (cd "$build" && nice -n "$nice_level" "$build/bin/fuzz_$t" "${opts[@]}" "${inputs[@]}" >"$log" 2>&1)
+    rc=$?
+    set -e
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    edges=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d" " -f2 || true)
+    corpus=$(grep -oE 'corp: [0-9]+' "$log" | tail -1 | cut -d" " -f2 || true)
+    crashes=$(($(found) - before))
+    [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes="rc=$rc"
+    printf '%-17s %12s %9s %7s %7s %8s\n' "$t" "${execs:-?}" "${rate:-?}" "${edges:-?}" "${corpus:-?}" "$crashes"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$seconds" "${execs:-?}" "${rate:-?}" \
+        "${edges:-?}" "${corpus:-?}" "$crashes" >>"$results"
+    if [ "$rc" -ne 0 ]; then
+        failed=1
+        grep -m3 -E 'ERROR: |SUMMARY: |Test unit written' "$log" | sed 's/^/    /' || true
+        continue
+    fi
+    if [ "$update" = 1 ]; then
+        merged=$build/merged/$t
+        rm -rf "$merged" && mkdir -p "$merged"
+        nice -n "$nice_level" "$build/bin/fuzz_$t" -merge=1 -max_len="$(max_len_for "$t")" "$merged" \
+            "$repo_corpus" "${inputs[@]}" >"$build/merge-$t.log" 2>&1
+        rm -rf "$repo_corpus" && mv "$merged" "$repo_corpus"
+    fi
+done
+exit "$failed"
