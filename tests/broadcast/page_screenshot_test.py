@@ -82,7 +82,10 @@ def main():
         before, after = os.path.join(OUT, "board1_before.png"), os.path.join(OUT, "board1_after_e4.png")
         url = f"http://127.0.0.1:{port}/board/1"
         a = shoot_board(url, before, lambda img, box: white_pixels(img, box, "e2") > 100)
-        open(live, "a").write(lines[7] + "\n")
+        # A human move is published once the engine has answered it (docs/broadcast.md): 1. e4 and the
+        # records up to the engine's move.
+        answered = next(i for i in range(8, len(lines)) if '"type":"engine_move"' in lines[i])
+        open(live, "a").write("\n".join(lines[7:answered + 1]) + "\n")
         # Ready when the move's animation has ended too: a shot mid-move found e2 empty and e4 not yet filled.
         b = shoot_board(url, after,
                         lambda img, box: white_pixels(img, box, "e2") < 10 and white_pixels(img, box, "e4") > 100)
