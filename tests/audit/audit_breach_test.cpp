@@ -174,6 +174,23 @@ TEST_F(BreachTest, GoLineDuringTheAdjournmentIsASealedMoveBreach) {
         << c->evidence;
 }
 
+// Guidelines I.5: the engine's analysis on the wire during the adjournment, its `go` left out of the journal.
+TEST_F(BreachTest, AnalysisOutputDuringTheAdjournmentIsASealedMoveBreach) {
+    std::size_t at = 0;
+    std::filesystem::path j = tampered("adj_human_seals", [&](std::vector<json>& r) {
+        at = test::find(r, "sealed") + 1;
+        test::insertBefore(r, at, "engine_io",
+                           json{{"lines", {"< info depth 20 score cp 30 pv g1f3 b8c6", "< bestmove g1f3"}}});
+    });
+    expectBreach(j, "sealed-move", at);
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report);
+    const auto c = std::find_if(report->checks.begin(), report->checks.end(),
+                                [](const Check& k) { return k.name == "sealed-move"; });
+    ASSERT_NE(c, report->checks.end());
+    EXPECT_NE(c->evidence.find("the engine answered \"info depth 20"), std::string::npos) << c->evidence;
+}
+
 // CMP-3.5: an engine line naming the move while the computer seals.
 TEST_F(BreachTest, EngineLineRevealsTheSealedMove) {
     std::size_t at = 0;

@@ -78,7 +78,10 @@ struct LineWalk {
     std::vector<const SearchStart*> window;  // searches started and not yet answered
     std::size_t next = 0;                    // the first of them whose `> go` is not yet read
     bool started = false, handshake = false, adjourned = false;
-    std::int64_t waited_ms = 0;  // "# go waited N ms": the next go's deduction (the bridge's note)
+    std::int64_t waited_ms = 0;
+    std::size_t adjourned_reported =
+        static_cast<std::size_t>(-1);  // the record already reported  // "# go waited N ms": the next go's
+                                       // deduction (the bridge's note)
     std::vector<std::pair<std::string, std::string>> module_changes;  // carried out, not yet sent
     std::vector<LineFinding> out;
 
@@ -160,6 +163,7 @@ void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& l
 // Guidelines I.5, E.III 3.5: from the envelope to its opening nothing is analysed, whatever the records
 // say: a `go` on the wire then (an analysis the console never journaled as a search) is a breach.
 void adjournedGoLine(LineWalk& w, std::size_t i, const std::string& line) {
+    w.adjourned_reported = i;
     w.out.push_back(
         {"sealed-move", i,
          fmt::format(
@@ -168,10 +172,28 @@ void adjournedGoLine(LineWalk& w, std::size_t i, const std::string& line) {
              i, line.substr(2))});
 }
 
+// The same, seen from the engine's side: its analysis or a bestmove on the wire while the game is
+// adjourned, though no `go` was journaled (the sealed search answered before the envelope was sealed).
+void adjournedOutput(LineWalk& w, std::size_t i, const std::string& line) {
+    if (w.adjourned_reported == i) return;  // its `go` is reported already
+    w.adjourned_reported = i;
+    w.out.push_back(
+        {"sealed-move", i,
+         fmt::format(i18n::N_("record #{}: the engine answered \"{}\" while the game was adjourned, "
+                              "before the envelope was opened: an analysis (Guidelines I.5)"),
+                     i, line.substr(2))});
+}
+
+bool analysisOutput(const std::string& line) {
+    return line.rfind("< bestmove", 0) == 0 ||
+           (line.rfind("< info ", 0) == 0 && line.find(" pv ") != std::string::npos);
+}
+
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
     for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
         const std::string& line = l.get_ref<const std::string&>();
         if (w.adjourned && (line == "> go" || line.rfind("> go ", 0) == 0)) adjournedGoLine(w, i, line);
+        if (w.adjourned && analysisOutput(line)) adjournedOutput(w, i, line);
         // A restarted engine is introduced again (uci ... isready) with the setup's options.
         if (line == "> uci") w.handshake = true;
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
