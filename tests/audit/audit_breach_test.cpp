@@ -22,16 +22,12 @@ class BreachTest : public ::testing::Test {
     // Plays `script`, lets `edit` change its records, rewrites the chain; the result must verify.
     std::filesystem::path tampered(const std::string& script,
                                    const std::function<void(std::vector<json>&)>& edit) {
-        auto records = test::readRecords(test::playScript(dir_, script));
-        edit(records);
-        auto out = dir_ / "tampered.jsonl";
-        test::writeRechained(out, records);
-        EXPECT_TRUE(journal::readJournal(out)) << "the tampered journal must still verify";
-        return out;
+        return test::tampered(dir_, script, edit);
     }
 
-    // The check must be a breach whose first record is `index`; the others must not mention it.
-    void expectBreach(const std::filesystem::path& journal, const std::string& name, std::size_t index) {
+    // The check must be a breach whose first record is `index` (and whose evidence says `says`, when given).
+    void expectBreach(const std::filesystem::path& journal, const std::string& name, std::size_t index,
+                      const std::string& says = "") {
         auto report = auditJournal(journal);
         ASSERT_TRUE(report) << report.error();
         EXPECT_TRUE(report->verified);
@@ -43,6 +39,7 @@ class BreachTest : public ::testing::Test {
         ASSERT_FALSE(it->records.empty());
         EXPECT_EQ(it->records.front(), index) << it->evidence;
         EXPECT_NE(it->evidence.find("record #" + std::to_string(index)), std::string::npos) << it->evidence;
+        EXPECT_NE(it->evidence.find(says), std::string::npos) << it->evidence;
     }
 
     std::filesystem::path dir_;
@@ -163,15 +160,7 @@ TEST_F(BreachTest, GoLineDuringTheAdjournmentIsASealedMoveBreach) {
             json{{"lines",
                   {"> position startpos moves e2e4 e7e5", "> go infinite", "> stop", "< bestmove g1f3"}}});
     });
-    expectBreach(j, "sealed-move", at);
-    auto report = auditJournal(j);
-    ASSERT_TRUE(report);
-    const auto c = std::find_if(report->checks.begin(), report->checks.end(),
-                                [](const Check& k) { return k.name == "sealed-move"; });
-    ASSERT_NE(c, report->checks.end());
-    EXPECT_NE(c->evidence.find("the engine was sent \"go infinite\" while the game was adjourned"),
-              std::string::npos)
-        << c->evidence;
+    expectBreach(j, "sealed-move", at, "the engine was sent \"go infinite\" while the game was adjourned");
 }
 
 // Guidelines I.5: the engine's analysis on the wire during the adjournment, its `go` left out of the journal.
@@ -182,13 +171,7 @@ TEST_F(BreachTest, AnalysisOutputDuringTheAdjournmentIsASealedMoveBreach) {
         test::insertBefore(r, at, "engine_io",
                            json{{"lines", {"< info depth 20 score cp 30 pv g1f3 b8c6", "< bestmove g1f3"}}});
     });
-    expectBreach(j, "sealed-move", at);
-    auto report = auditJournal(j);
-    ASSERT_TRUE(report);
-    const auto c = std::find_if(report->checks.begin(), report->checks.end(),
-                                [](const Check& k) { return k.name == "sealed-move"; });
-    ASSERT_NE(c, report->checks.end());
-    EXPECT_NE(c->evidence.find("the engine answered \"info depth 20"), std::string::npos) << c->evidence;
+    expectBreach(j, "sealed-move", at, "the engine answered \"info depth 20");
 }
 
 // CMP-3.5: an engine line naming the move while the computer seals.

@@ -91,12 +91,7 @@ class StopBreaches : public ::testing::Test {
 
     std::filesystem::path tampered(const std::string& script,
                                    const std::function<void(std::vector<json>&)>& edit) {
-        auto records = test::readRecords(test::playScript(dir_, script));
-        edit(records);
-        auto out = dir_ / "tampered.jsonl";
-        test::writeRechained(out, records);
-        EXPECT_TRUE(journal::readJournal(out)) << "the tampered journal must still verify";
-        return out;
+        return test::tampered(dir_, script, edit);
     }
 
     void expectBreach(const std::filesystem::path& journal, std::size_t io, std::size_t start) {

@@ -75,4 +75,14 @@ std::filesystem::path playScript(const std::filesystem::path& dir, const std::st
     return journal;
 }
 
+std::filesystem::path tampered(const std::filesystem::path& dir, const std::string& script,
+                               const std::function<void(std::vector<json>&)>& edit) {
+    auto records = readRecords(playScript(dir, script));
+    edit(records);
+    auto out = dir / "tampered.jsonl";
+    writeRechained(out, records);
+    EXPECT_TRUE(journal::readJournal(out)) << "the tampered journal must still verify";
+    return out;
+}
+
 }  // namespace oc::audit::test

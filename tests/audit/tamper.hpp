@@ -4,6 +4,7 @@
 // docs/arbiter-journal.md), so `journal verify` still says "intact" and only the audit can tell.
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ std::filesystem::path testDir(const std::string& prefix);
 
 // Runs `operator-cli play` on a scenario script with the built-in engine; returns the journal's path.
 std::filesystem::path playScript(const std::filesystem::path& dir, const std::string& script);
+
+// Plays `script` in `dir`, lets `edit` change its records and rewrites the chain into
+// `dir`/tampered.jsonl, which must still verify (the test fails otherwise); returns its path.
+std::filesystem::path tampered(const std::filesystem::path& dir, const std::string& script,
+                               const std::function<void(std::vector<json>&)>& edit);
 
 // Runs `operator-cli ARGS` and returns its exit status; stdout goes to `out` when given.
 int runCli(const std::string& args, std::string* out = nullptr);
