@@ -2,6 +2,8 @@
 // journal file. The first search waits for the new game's isready before its `go`, and the bridge takes
 // that wait from the engine's clock (E.III 2.1): the audit must not read the smaller figure on the wire as
 // a hidden faster rate (E.III 2.2). A Polish trial game in the window was accused of exactly that.
+// Stockfish runs behind a relay that holds the new game's isready for 150 ms: a fast machine clears the
+// hash in under a millisecond, and then the wait under test would not happen (CI saw it).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@ namespace {
 using namespace std::chrono_literals;
 
 const char* kStockfish = "/usr/games/stockfish";
+const char* kRelay = OC_SLOW_NEWGAME;
 
 session::TimePoint now() {
     return std::chrono::steady_clock::now();
@@ -53,9 +56,9 @@ TEST(RealTimeAudit, TheGoThatWaitedForTheNewGameIsNoFasterRate) {
     event::EventSetup setup;
     setup.computer_side = rules::Color::Black;
     setup.time_control = "3m+2s";
-    setup.engine.command = kStockfish;
+    setup.engine.command = "python3";
+    setup.engine.args = {kRelay, "--delay-ms", "150", kStockfish};
     setup.engine.options["Threads"] = "1";
-    setup.engine.options["Hash"] = "64";  // ucinewgame clears it: the first go surely waits a little
     auto writer = journal::JournalWriter::create(
         path, {{"app", "test"}}, wall(),
         std::chrono::duration_cast<journal::MonoTime>(now().time_since_epoch()));
