@@ -27,7 +27,7 @@ using Result = tl::expected<void, std::string>;
 
 constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 // The UI languages with a catalogue (i18n::uiLanguages; tests/i18n checks that the two lists agree).
-constexpr std::array kUiLanguages{"en", "pl"};
+constexpr std::array kUiLanguages{"en", "pl", "fa"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};

@@ -13,11 +13,12 @@ struct LanguageInfo {
     std::string_view name;
 };
 
-constexpr std::array<LanguageInfo, 2> kLanguages{{
+constexpr std::array<LanguageInfo, 3> kLanguages{{
     {UiLanguage::En, "en", "English"},
     {UiLanguage::Pl, "pl", "Polski"},
+    {UiLanguage::Fa, "fa", "\u0641\u0627\u0631\u0633\u06cc"},  // فارسی
 }};
-constexpr std::array<UiLanguage, 2> kOrder{UiLanguage::En, UiLanguage::Pl};
+constexpr std::array<UiLanguage, 3> kOrder{UiLanguage::En, UiLanguage::Pl, UiLanguage::Fa};
 
 const LanguageInfo& info(UiLanguage lang) {
     for (const auto& i : kLanguages) {
@@ -45,6 +46,10 @@ std::string_view uiLanguageCode(UiLanguage lang) {
 
 std::string_view uiLanguageName(UiLanguage lang) {
     return info(lang).name;
+}
+
+bool isRightToLeft(UiLanguage lang) {
+    return lang == UiLanguage::Fa;
 }
 
 std::string uiLanguageList() {

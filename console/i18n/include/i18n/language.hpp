@@ -11,20 +11,24 @@
 
 namespace oc::i18n {
 
-enum class UiLanguage : std::uint8_t { En, Pl };
+enum class UiLanguage : std::uint8_t { En, Pl, Fa };
 
 // Every language with a catalogue (English first: it needs none).
 std::span<const UiLanguage> uiLanguages();
 
-// "en" or "pl" (lower case) to a UiLanguage.
+// "en", "pl" or "fa" (lower case) to a UiLanguage.
 std::optional<UiLanguage> parseUiLanguage(std::string_view code);
 
 std::string_view uiLanguageCode(UiLanguage lang);
 
-// The language's own name, as a chooser lists it ("English", "Polski").
+// The language's own name, as a chooser lists it ("English", "Polski", "فارسی").
 std::string_view uiLanguageName(UiLanguage lang);
 
-// "en, pl": for messages that say what would be right.
+// Persian is written right to left: its text is reordered and shaped before ImGui draws it, and every
+// left-to-right piece placed in its sentences is isolated (docs/i18n.md).
+bool isRightToLeft(UiLanguage lang);
+
+// "en, pl, fa": for messages that say what would be right.
 std::string uiLanguageList();
 
 // The default when nothing chose one: the notation language if a catalogue exists for it, else English
