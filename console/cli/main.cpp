@@ -26,7 +26,7 @@ void translateHelp(CLI::App& app) {
     app.option_defaults()->group(tr("Options"));  // before the help flag, which joins that group
     app.set_help_flag("-h,--help", tr("Print this help message and exit"));
     app.group(tr("Subcommands"));
-    app.footer(tr("--ui-lang en|pl may stand anywhere on the command line."));
+    app.footer(tr("--ui-lang en|pl|fa may stand anywhere on the command line."));
     // CLI11's message names the option; the usual ones and the advice after them are translated.
     app.failure_message([](const CLI::App*, const CLI::Error& e) {
         return oc::i18n::trf("{}\nRun with --help for more information.\n",
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
     translateHelp(app);
     // Taken out of argv above (valid anywhere); listed here so that --help shows it.
     app.add_option("--ui-lang", CLI::callback_t{},
-                   tr("Language of the messages for people: en or pl (default: the event's ui_language, "
+                   tr("Language of the messages for people: en, pl or fa (default: the event's ui_language, "
                       "else its notation language's, else English)"))
         ->type_name("LANG");
     app.require_subcommand(1);

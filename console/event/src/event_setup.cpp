@@ -88,7 +88,7 @@ Result validateLanguages(const EventSetup& s) {
             fmt::format(i18n::N_("language: expected one of en pl de fr es nl ru, got \"{}\""), s.language));
     if (!s.ui_language.empty() && !oneOf(s.ui_language, kUiLanguages))
         return fail(fmt::format(
-            i18n::N_("ui_language: expected en or pl (or empty: the notation language's), got \"{}\""),
+            i18n::N_("ui_language: expected en, pl or fa (or empty: the notation language's), got \"{}\""),
             s.ui_language));
     return {};
 }
