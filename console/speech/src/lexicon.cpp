@@ -184,10 +184,10 @@ const Lexicon kRussian{{"пешка", "конь", "слон", "ладья", "ф�
                        &kLatin};
 
 // lichess fa-IR's spoken SAN (nvui) and research/persian.md §4: شاه وزیر رخ فیل اسب پیاده, "takes"
-// می‌زند (with a zero-width non-joiner, U+200C, after می), کیش, کیش و مات, قلعهٔ کوچک / قلعهٔ بزرگ. The
-// word order is the English one, a reading of the move as written, as lichess reads it. espeak-ng does not
-// infer the ezafe (espeak-ng#862): it is written, as هٔ in قلعهٔ and as kasra U+0650 in زمانِ ("time of"). Nouns
-// after a number stay singular ("۵ دقیقه").
+// می‌زند (with a zero-width non-joiner, U+200C, after می), کیش, کیش و مات, قلعهٔ کوچک / قلعهٔ بزرگ.
+// The word order is the English one, a reading of the move as written, as lichess reads it. espeak-ng does
+// not infer the ezafe (espeak-ng#862): it is written, as هٔ in قلعهٔ and as kasra U+0650 in زمانِ ("time of").
+// Nouns after a number stay singular ("۵ دقیقه").
 const Lexicon kPersian{
     {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
     {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
