@@ -2,15 +2,20 @@
 // /games.json once and then each board's JSON from /events (Server-Sent Events) whenever it changes.
 // The running clock counts down from the moment its reading was true (clocks.as_of) and the broadcast's
 // delay (clocks.delay_ms), so a page opened or reconnected late shows the same time as one open all
-// along. The board is drawn by chessground; the words come from i18n.js in the event's language.
+// along. The board is drawn by chessground; the words come from i18n.js in the language chosen by
+// ?lang=, else the reader's browser (a language the page has words for, English aside), else the event's.
+// In a right-to-left language (Persian) the page is mirrored but the board, the moves, the clocks and the
+// results stay left to right, each isolated (<bdi>, or dir on its element) from the words around it.
 import { Chessground } from '/vendor/chessground.min.js';
-import { translator } from '/i18n.js';
+import { browserLanguage, translator } from '/i18n.js';
 
 const params = new URLSearchParams(location.search);
 const match = location.pathname.match(/^\/board\/(\d+)$/);
 const only = match ? Number(match[1]) : null;
 const cards = new Map();  // the board's place in the hub (`slot`, else its number) -> card
-let tr = translator(params.get('lang') || 'en');
+// A language the spectator chose (?lang=, or the browser's) is kept; else the event's, when it comes.
+const chosenLanguage = params.get('lang') || browserLanguage(navigator.languages || [navigator.language]);
+let tr = translator(chosenLanguage || 'en');
 if (only) document.body.classList.add('projector');
 
 // h:mm:ss, with tenths under 10 s, as on a table clock.
@@ -51,7 +56,9 @@ function el(tag, cls, text) {
 
 function playerEl(cls) {
   const row = el('div', `player ${cls}`);
-  row.nameEl = el('span', 'name');
+  row.nameEl = el('span', 'name');  // the side's mark (CSS) before the name, in the page's direction
+  row.nameText = el('bdi');  // a Latin name in a Persian page, or a Persian one in any page
+  row.nameEl.append(row.nameText);
   row.clockEl = el('span', 'clock');
   row.clockEl.dir = 'ltr';
   row.append(row.nameEl, row.clockEl);
@@ -101,8 +108,8 @@ function named(name, side) {
 
 function playerRow(row, d, side) {
   row.side = side;
-  row.nameEl.textContent = named(d[side], side);
-  row.nameEl.title = row.nameEl.textContent;
+  row.nameText.textContent = named(d[side], side);
+  row.nameEl.title = row.nameText.textContent;
   row.nameEl.classList.toggle('unknown', !d[side] || d[side] === '?');
   row.classList.toggle('white', side === 'white');
   row.classList.toggle('black', side === 'black');
@@ -112,9 +119,9 @@ function playerRow(row, d, side) {
 }
 
 function titleText(d) {
-  const parts = [tr('Board {}', d.board)];
-  if (d.round && d.round !== '?') parts.push(tr('Round {}', d.round));
-  if (only && d.event && d.event !== '?') parts.push(d.event);
+  const parts = [tr('Board {}', tr.num(d.board))];
+  if (d.round && d.round !== '?') parts.push(tr('Round {}', tr.num(d.round)));
+  if (only && d.event && d.event !== '?') parts.push(tr.iso(d.event));
   return parts.join(' · ');
 }
 
@@ -124,9 +131,9 @@ const STATUS = {
 };
 
 function statusText(d) {
-  if (d.status === 'journal-broken') return tr('Feed stopped at record {}', d.journal_broken_at);
+  if (d.status === 'journal-broken') return tr('Feed stopped at record {}', tr.num(d.journal_broken_at));
   if (d.status === 'waiting' && timeControlText(d.time_control))
-    return tr('Not started · {}', timeControlText(d.time_control));
+    return tr('Not started · {}', tr.iso(timeControlText(d.time_control)));
   return STATUS[d.status] ? tr(STATUS[d.status]) : d.status;
 }
 
@@ -157,19 +164,25 @@ function renderOverlay(card, d) {
   card.overlay.hidden = !over;
   if (!over) return;
   const score = el('div', 'score', d.result.replace('1/2', '½').replace('1/2', '½'));
+  score.dir = 'ltr';  // "1-0" never "0-1"
   const reason = el('div', 'reason', resultReason(d.result, d.termination));
   reason.dir = 'auto';
   card.overlay.replaceChildren(score, reason);
   card.overlay.setAttribute('aria-label', `${d.result} · ${reason.textContent}`);
 }
 
+// "Finished · 1-0 · Black resigned": the result in a <bdi> of its own, left to right in any page.
 function renderInfo(card, d) {
   const parts = [statusText(d)];
   const notice = noticeText(d.notice);
   if (notice) parts.push(notice);
-  if (d.result && d.result !== '*') parts.push(`${d.result} · ${resultReason(d.result, d.termination)}`);
+  if (d.result && d.result !== '*') {
+    const result = el('bdi', 'result', d.result);
+    result.dir = 'ltr';
+    parts.push(result, resultReason(d.result, d.termination));
+  }
   card.info.className = `info ${d.status}`;
-  card.info.textContent = parts.join(' · ');
+  card.info.replaceChildren(...parts.flatMap((p, i) => (i ? [' · ', p] : [p])));
 }
 
 // Whole moves ("12. O-O Nf6") each in one unbreakable piece; lines break only between them.
@@ -232,7 +245,7 @@ function render(card) {
 }
 
 function setLanguage(lang) {
-  if (params.has('lang') || lang === tr.lang) return;
+  if (chosenLanguage || lang === tr.lang) return;
   tr = translator(lang);
   if (tr.lang === 'en' && lang !== 'en') return;
   applyLanguage();
@@ -242,6 +255,7 @@ function applyLanguage() {
   document.documentElement.lang = tr.lang;
   document.documentElement.dir = tr.dir;
   const event = document.getElementById('event');
+  event.dir = 'auto';  // the event's name in its own direction
   if (!event.dataset.named) event.textContent = tr('Live games');
   showLink(document.getElementById('link').dataset.state || 'connecting');
   for (const card of cards.values()) if (card.data) render(card);

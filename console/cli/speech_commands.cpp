@@ -9,6 +9,7 @@
 #include "i18n/tr.hpp"
 #include "rules/notation.hpp"
 #include "rules/position.hpp"
+#include "speech/language.hpp"
 #include "speech/phrases.hpp"
 #include "speech/synth.hpp"
 
@@ -26,26 +27,36 @@ struct SayArgs {
     std::vector<std::string> moves;
 };
 
-// The phrases are speech in the notation language (console/speech), not the UI language.
+// The move's phrase, and with "(=)" written after it the draw offer (App. C.12), as the console says it.
+std::string movePhrase(const rules::Position& pos, const rules::ParsedMoveText& parsed, const SayArgs& args,
+                       speech::SpeechLanguage lang) {
+    std::string text = speech::movePhrase(pos, parsed.move, {lang, args.phonetic});
+    if (!parsed.draw_offer) return text;
+    return fmt::format("{}. {}", text, speech::eventPhrase(speech::Event::DrawOffer, pos.sideToMove(), lang));
+}
+
+// The phrases are speech in the speech language (console/speech), not the UI language: a notation
+// language's words, or Persian, whose moves are read in English SAN.
 // Every move's phrase, each played from the position the previous one left; nothing on a bad move.
-tl::expected<std::vector<std::string>, std::string> phrases(const SayArgs& args, rules::Language lang) {
+tl::expected<std::vector<std::string>, std::string> phrases(const SayArgs& args,
+                                                            speech::SpeechLanguage lang) {
     auto pos = rules::Position::fromFen(args.fen);
     if (!pos) return tl::unexpected(trf("bad FEN: {}", i18n::translateMessage(pos.error().message)));
     std::vector<std::string> out;
     for (const std::string& text : args.moves) {
-        auto parsed = rules::parseMoveText(*pos, text, lang);
+        auto parsed = rules::parseMoveText(*pos, text, speech::notationOf(lang));
         if (!parsed)
             return tl::unexpected(trf("move {} \"{}\": {}", out.size() + 1, text,
                                       i18n::translateMessage(parsed.error().message)));
-        out.push_back(speech::movePhrase(*pos, parsed->move, {lang, args.phonetic}));
+        out.push_back(movePhrase(*pos, *parsed, args, lang));
         *pos = pos->play(parsed->move);
     }
     return out;
 }
 
 // The phrases spoken one after another, with a short pause between moves, as one WAV.
-tl::expected<void, std::string> writeSpeech(const std::vector<std::string>& lines, rules::Language lang,
-                                            const std::string& path) {
+tl::expected<void, std::string> writeSpeech(const std::vector<std::string>& lines,
+                                            speech::SpeechLanguage lang, const std::string& path) {
     speech::Pcm all;
     for (const std::string& line : lines) {
         auto pcm = speech::synthesize(line, speech::voiceName(lang));
@@ -59,9 +70,10 @@ tl::expected<void, std::string> writeSpeech(const std::vector<std::string>& line
 }
 
 int runSay(const SayArgs& args) {
-    auto lang = rules::parseLanguage(args.lang);
+    auto lang = speech::parseSpeechLanguage(args.lang);
     if (!lang) {
-        std::cerr << trf("unknown language '{}' (expected en pl de fr es nl ru)", args.lang) << '\n';
+        std::cerr << trf("unknown language '{}' (expected {})", args.lang, speech::speechLanguageList())
+                  << '\n';
         return 2;
     }
     if (!rules::Position::fromFen(args.fen)) {
@@ -87,7 +99,9 @@ int runSay(const SayArgs& args) {
 void addSpeechCommands(CLI::App& app, ExitCode& code) {
     auto args = std::make_shared<SayArgs>();
     auto* cmd = app.add_subcommand("say", tr("Print (and with --wav speak) the announcement of each move"));
-    cmd->add_option("--lang", args->lang, tr("Notation and speech language: en pl de fr es nl ru"));
+    cmd->add_option("--lang", args->lang,
+                    tr("Speech language, and the notation of the moves: en pl de fr es nl ru, or fa (Persian "
+                       "words, moves in English SAN)"));
     cmd->add_option("--fen", args->fen,
                     tr("Position before the first move (FEN); default the initial position"));
     cmd->add_option("--wav", args->wav, tr("Also write the speech as a 16-bit mono WAV file"));

@@ -5,8 +5,11 @@
 // OUT_DIR and checked: nothing overflows the window (a phone's all-boards page may scroll down), no
 // move is cut or broken and the newest is in view, the last move's squares and the check are
 // highlighted, the result is on the board in Polish, a board not started shows its pairing and time
-// control without clocks at zero, and the first load animates nothing. Then the clocks of a page opened
-// late, with and without --delay, against the moment the reading was true.
+// control without clocks at zero, and the first load animates nothing. The same layouts again in Persian
+// (?lang=fa, issue 26): right to left, Persian labels, yet the board unmirrored (a1 at the bottom left
+// from White's side, the files a..h left to right), the moves "1. e4" in order and the result "1-0" as
+// it is; the page follows a Persian browser (navigator.languages) and a Persian event (ui_language fa).
+// Then the clocks of a page opened late, with and without --delay, against the moment the reading was true.
 // Usage: node page_layout_test.mjs OPERATOR_CLI WEB_DIR OUT_DIR
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,10 +44,10 @@ function script(pairs, last) {
 const ITALIAN = [['e4', 'e7e5'], ['Nf3', 'b8c6'], ['Bc4', 'f8c5'], ['O-O', 'g8f6'], ['d3', 'e8g8']];
 const MATE = [['e4', 'e7e5'], ['Bc4', 'b8c6'], ['Qh5', 'g8f6']];
 
-function play(dir, name, human, extra = []) {
+function play(dir, name, human, extra = [], setupFields = SETUP) {
   const journal = path.join(dir, `${name}.journal`);
   const setup = path.join(dir, 'setup.json');
-  fs.writeFileSync(setup, JSON.stringify(SETUP));
+  fs.writeFileSync(setup, JSON.stringify(setupFields));
   execFileSync(CLI, ['play', '--engine', 'fake', '--engine-side', 'black', '--tc', '90m+30s', '--human', human,
                      '--journal', journal, '--setup', setup, ...extra], { stdio: 'ignore' });
   return journal;
@@ -84,7 +87,9 @@ function measure() {
     a.top >= b.top - slack && a.bottom <= b.bottom + slack;
   const se = document.scrollingElement;
   const out = { scrollW: se.scrollWidth, scrollH: se.scrollHeight, w: innerWidth, h: innerHeight,
-                lang: document.documentElement.lang, cards: [] };
+                lang: document.documentElement.lang, dir: document.documentElement.dir,
+                title: document.getElementById('event').textContent, link: document.getElementById('link').textContent,
+                cards: [] };
   for (const card of document.querySelectorAll('.card')) {
     const r = card.getBoundingClientRect();
     const box = card.querySelector('.moves'), boxR = box.getBoundingClientRect();
@@ -101,7 +106,24 @@ function measure() {
     const clocks = [...card.querySelectorAll('.clock')];
     const names = [...card.querySelectorAll('.player .name')];
     const overlay = card.querySelector('.result-overlay');
+    // Right to left must not reach the board: the files a..h from left to right, the ranks 1..8 upwards,
+    // and the piece chessground keeps on a1 drawn in the bottom-left corner (from White's side).
+    const coord = (kind, text) => [...card.querySelectorAll(`coords.${kind} coord`)].find((c) => c.textContent === text)
+      .getBoundingClientRect();
+    const filesLeftToRight = coord('files', 'a').left < coord('files', 'h').left;
+    const ranksUpwards = coord('ranks', '1').top > coord('ranks', '8').top;
+    const onA1 = [...card.querySelectorAll('cg-board piece')].find((p) => p.cgKey === 'a1');
+    const visible = shown.map((p) => ({ r: p.getBoundingClientRect(), n: p.querySelector('.n').getBoundingClientRect(),
+                                        m: p.querySelector('.m').getBoundingClientRect(), text: p.textContent }));
     out.cards.push({
+      filesLeftToRight, ranksUpwards, orientation,
+      a1Drawn: onA1 ? squareOf(onA1) : null,
+      // "1. e4 e5": the number left of its move, and each whole move right of the one before on its line.
+      movesInOrder: visible.every((v, i) => v.n.right <= v.m.left + 0.5 &&
+        (i === 0 || Math.abs(v.r.top - visible[i - 1].r.top) > 1 || v.r.left > visible[i - 1].r.left)),
+      firstMove: visible.length ? visible[0].text : '',
+      flip: card.querySelector('button.flip').textContent,
+      infoResult: card.querySelector('.info bdi.result')?.textContent ?? null,
       board: Number(card.dataset.key), rect: [r.left, r.top, r.right, r.bottom], boardSize: cgBoard.width,
       movesInBox: shown.every((p) => inside(p.getBoundingClientRect(), boxR, 1)),
       movesOneLine: shown.every((p) => p.getBoundingClientRect().height < line * 1.3),
@@ -110,8 +132,10 @@ function measure() {
       lastMoveSquares: [...card.querySelectorAll('square.last-move')].map(squareOf).sort(),
       checkSquares: [...card.querySelectorAll('square.check')].map(squareOf),
       clocksInside: clocks.every((c) => c.hidden || inside(c.getBoundingClientRect(), r)),
+      // Beside or above the clock, on either side of it (a right-to-left page has the clock on the left).
       namesClear: names.every((n, i) => clocks[i].hidden || n.getBoundingClientRect().right <=
                                          clocks[i].getBoundingClientRect().left + 0.5 ||
+                                         n.getBoundingClientRect().left >= clocks[i].getBoundingClientRect().right - 0.5 ||
                                          n.getBoundingClientRect().bottom <= clocks[i].getBoundingClientRect().top + 0.5 ||
                                          n.getBoundingClientRect().top >= clocks[i].getBoundingClientRect().bottom - 0.5),
       clockTexts: clocks.filter((c) => !c.hidden).map((c) => c.textContent),
@@ -152,8 +176,8 @@ function expectedCard(c, d, where) {
   }
 }
 
-async function shoot(browser, url, size, file, boards) {
-  const page = await browser.newPage({ viewport: { width: size[0], height: size[1] } });
+async function shoot(browser, url, size, file, boards, locale = undefined) {
+  const page = await browser.newPage({ viewport: { width: size[0], height: size[1] }, locale });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
@@ -177,29 +201,56 @@ async function shoot(browser, url, size, file, boards) {
   return m;
 }
 
-async function layouts(browser, base, data, n) {
+// The page's words for the checks: the event's Polish, or Persian asked for with ?lang=fa.
+const WORDS = {
+  pl: { resigned: 'Czarne poddały partię', flip: 'obróć', live: 'Partie na żywo' },
+  fa: { resigned: 'سیاه تسلیم شد', flip: 'چرخاندن', live: 'بازی‌های زنده' },
+};
+
+async function layouts(browser, base, data, n, lang = 'pl') {
   const sizes = [[1920, 1080], [1280, 800], [390, 844]];
+  const query = lang === 'pl' ? '' : `?lang=${lang}`, prefix = lang === 'pl' ? '' : `${lang}_`;
   for (const size of sizes) {
     const tag = `${n}boards_${size[0]}x${size[1]}`;
-    const pages = [[`${base}/`, `all_${tag}.png`, n]];
-    if (n === 4) for (const b of [1, 2, 3, 4]) pages.push([`${base}/board/${b}`, `board${b}_${size[0]}x${size[1]}.png`, 1]);
+    const pages = [[`${base}/${query}`, `${prefix}all_${tag}.png`, n]];
+    if (n === 4) for (const b of [1, 2, 3, 4]) pages.push([`${base}/board/${b}${query}`, `${prefix}board${b}_${size[0]}x${size[1]}.png`, 1]);
     for (const [url, file, count] of pages) {
       const m = await shoot(browser, url, size, file, count);
       const phoneList = size[0] < 600 && !url.includes('/board/');
       check(m.scrollW <= m.w && (phoneList || m.scrollH <= m.h),
             `${file}: nothing overflows (${m.scrollW}x${m.scrollH} in ${m.w}x${m.h})`);
-      check(m.lang === 'pl', `${file}: the page speaks the event's language (pl)`);
+      check(m.lang === lang, `${file}: the page speaks ${lang === 'pl' ? "the event's language (pl)" : lang}`);
+      if (lang === 'fa') rightToLeft(m, file);
       for (const c of m.cards) {
         check(c.rect[0] >= 0 && c.rect[2] <= m.w && (phoneList || c.rect[3] <= m.h), `${file}: board ${c.board} inside the window`);
         expectedCard(c, byKey(data, c.board), `${file} board ${c.board}`);
+        if (lang === 'fa') boardLeftToRight(c, byKey(data, c.board), `${file} board ${c.board}`);
       }
-      report(m, file, url, n, size, data);
+      report(m, file, url, n, size, data, lang);
     }
   }
 }
 
+// A Persian page: right to left, its words Persian (the header is the event's name on these fixtures).
+function rightToLeft(m, file) {
+  check(m.dir === 'rtl' && m.cards.every((c) => c.flip === WORDS.fa.flip),
+        `${file}: right to left with Persian labels (dir=${m.dir}, "${m.cards[0]?.flip}")`);
+}
+
+// In any direction: the board as seen from White, the moves in order, the result as written.
+function boardLeftToRight(c, d, where) {
+  check(c.orientation === 'white' && c.filesLeftToRight && c.ranksUpwards,
+        `${where}: files a..h left to right, ranks upwards`);
+  if (c.a1Drawn !== null) check(c.a1Drawn === 'a1', `${where}: the piece on a1 is drawn bottom left (${c.a1Drawn})`);
+  check(c.movesInOrder, `${where}: the moves in order, each number left of its move (${c.firstMove})`);
+  if (d.result !== '*') check(c.infoResult === d.result, `${where}: the result ${d.result} isolated in the status (${c.infoResult})`);
+  // The first move shown is 1. unless older moves were hidden to fit (then the order check above holds).
+  if (d.moves.length && c.firstMove.startsWith('1.'))
+    check(c.firstMove.startsWith(`1. ${d.moves[0]}`), `${where}: "${c.firstMove}" starts "1. ${d.moves[0]}"`);
+}
+
 // The figures that show a layout uses the room: the board's size; 4 boards at 1920x1080 fill the height.
-function report(m, file, url, n, size, data) {
+function report(m, file, url, n, size, data, lang = 'pl') {
   const sizes = m.cards.map((c) => Math.round(c.boardSize));
   console.log(`     ${file}: boards ${sizes.join(',')} px`);
   if (n === 4 && !url.includes('/board/') && size[0] === 1920) {
@@ -209,7 +260,7 @@ function report(m, file, url, n, size, data) {
   if (url.includes('/board/') && size[0] >= 1280)
     check(sizes[0] >= m.h - 80, `${file}: the projector's board is as high as the window allows (${sizes[0]})`);
   const resigned = m.cards.find((c) => byKey(data, c.board).termination === 'resignation');
-  if (resigned) check(resigned.overlay && resigned.overlay.includes('Czarne poddały partię'), `${file}: "1-0 · Czarne poddały partię"`);
+  if (resigned) check(resigned.overlay && resigned.overlay.includes(WORDS[lang].resigned), `${file}: "1-0 · ${WORDS[lang].resigned}"`);
   const waiting = m.cards.find((c) => byKey(data, c.board).status === 'waiting' && byKey(data, c.board).time_control);
   if (waiting) check(waiting.info.includes('90′ + 30″') && waiting.names.some((x) => x.includes('Wojciechowska')),
                      `${file}: a board not started shows its pairing and time control (${waiting.info})`);
@@ -251,7 +302,8 @@ async function clocks(browser, journal) {
   else console.log('SKIP a page opened late under --delay: this hub does not publish clocks.delay_ms yet');
 }
 
-// Every text the page looks up (tr('...') in app.js, and the tables it looks them up from) has its Polish.
+// Every text the page looks up (tr('...') in app.js, and the tables it looks them up from) has its Polish
+// and its Persian; Persian numbers in Persian digits, never the Arabic-Indic ones (docs/i18n.md).
 async function catalogue() {
   const { translator } = await import(path.join(WEB, 'i18n.js'));
   const source = fs.readFileSync(path.join(WEB, 'app.js'), 'utf8');
@@ -260,9 +312,30 @@ async function catalogue() {
     const body = source.match(new RegExp(`const ${table} = \\{([^}]*)\\}`))[1];
     texts.push(...[...body.matchAll(/: '([^']*)'/g)].map((m) => m[1]));
   }
-  const pl = translator('pl');
-  const missing = texts.filter((t) => !pl.has(t));
-  check(texts.length > 20 && missing.length === 0, `every text of the page (${texts.length}) has its Polish: missing ${missing}`);
+  for (const lang of ['pl', 'fa']) {
+    const tr = translator(lang);
+    const missing = texts.filter((t) => !tr.has(t));
+    check(texts.length > 20 && missing.length === 0, `every text of the page (${texts.length}) has its ${lang}: missing ${missing}`);
+  }
+  const { catalogues } = await import(path.join(WEB, 'i18n.js'));
+  const persian = Object.values(catalogues.fa.texts).join(' ');
+  check(!/[\u0660-\u0669\u06c0]/.test(persian), 'the Persian texts have no Arabic-Indic digits and no U+06C0');
+  const fa = translator('fa');
+  check(fa('Board {}', fa.num(12)) === 'میز ۱۲' && fa.message('arbiter decision: flag') === 'تصمیم داور: \u2068flag\u2069',
+        `Persian numbers in Persian digits, a piece of English isolated (${fa('Board {}', fa.num(12))})`);
+}
+
+// The language the page chooses: ?lang=, else a Persian browser, else the event's (a Polish event and an
+// English browser: Polish), and a Persian event (ui_language fa) with an English browser: Persian.
+async function chooses(browser, base, faBase) {
+  const cases = [[`${base}/`, 'en-US', 'pl'], [`${base}/`, 'fa-IR', 'fa'], [`${base}/?lang=pl`, 'fa-IR', 'pl'],
+                 [`${faBase}/`, 'en-US', 'fa'], [`${faBase}/?lang=en`, 'fa-IR', 'en']];
+  for (const [url, locale, want] of cases) {
+    const file = `choose_${want}_${locale}_${url.includes('lang=') ? 'lang' : 'event'}.png`;
+    const m = await shoot(browser, url, [1280, 800], file, 1, locale);
+    check(m.lang === want && m.dir === (want === 'fa' ? 'rtl' : 'ltr'),
+          `${url} in a ${locale} browser speaks ${want} (${m.lang}, ${m.dir})`);
+  }
 }
 
 async function main() {
@@ -276,6 +349,11 @@ async function main() {
       const base = await serve(all.slice(0, n));
       const data = await (await fetch(`${base}/games.json`)).json();
       await layouts(browser, base, data, n);
+      await layouts(browser, base, data, n, 'fa');
+      if (n === 1) {
+        const persian = play(tmp, 'persian', 'random', ['--seed', '3', '--max-plies', '30'], { ...SETUP, ui_language: 'fa' });
+        await chooses(browser, base, await serve([persian]));
+      }
     }
     await clocks(browser, all[0]);
   } finally {

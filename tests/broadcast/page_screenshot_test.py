@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The spectator page in Debian's headless Chromium: /board/1 is shot before and after the human's
 1. e4 reaches the journal; the board is found by its light squares' colour and the white pawn must have
-left e2 and stand on e4 (white piece pixels counted in each square). Also the all-boards page loads.
+left e2 and stand on e4 (white piece pixels counted in each square), in English and in Persian (right to
+left, the board not mirrored). Also the all-boards page loads.
 Usage: page_screenshot_test.py OPERATOR_CLI DATA_DIR OUT_DIR"""
 import os
 import shutil
@@ -97,6 +98,15 @@ def main():
         check(counts["e2"][0] > 100 and counts["e2"][1] < 10, "the pawn has left e2")
         check(counts["e4"][0] < 10 and counts["e4"][1] > 100, "a white pawn stands on e4")
         check(counts["d2"][1] > 100 and counts["e7"][1] < 10, "d2 still has its pawn; e7 holds a black pawn")
+        # In Persian the page is right to left, but the board is never mirrored (issue 26): the pawn is
+        # on e4 as seen from White's side, not on d4 where a mirrored board would draw it.
+        fa = shoot_board(f"{url}?lang=fa", os.path.join(OUT, "board1_after_e4_fa.png"),
+                         lambda img, box: white_pixels(img, box, "e4") > 100 or white_pixels(img, box, "d4") > 100)
+        box_fa = board_box(fa)
+        counts_fa = {s: white_pixels(fa, box_fa, s) for s in ["e2", "e4", "d4", "d2"]}
+        print(f"Persian page: board at {box_fa}, white piece pixels {counts_fa}")
+        check(counts_fa["e4"] > 100 and counts_fa["d4"] < 10 and counts_fa["e2"] < 10 and counts_fa["d2"] > 100,
+              "in Persian (?lang=fa) the board is not mirrored: the pawn stands on e4 from White's side")
         check(shoot(f"http://127.0.0.1:{port}/", os.path.join(OUT, "all_boards.png"), "1200,700"),
               "the all-boards page renders")
     finally:

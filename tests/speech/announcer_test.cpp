@@ -26,10 +26,12 @@ struct Table {
     session::testing::Game game;
     Announcer announcer;
     session::TimePoint now = t0();
-    Table(SpeechMode mode, const std::string& lang) : game(setupIn(lang)), announcer(mode, false) {}
-    static event::EventSetup setupIn(const std::string& lang) {
+    Table(SpeechMode mode, const std::string& lang, const std::string& ui_lang = "")
+        : game(setupIn(lang, ui_lang)), announcer(mode, false) {}
+    static event::EventSetup setupIn(const std::string& lang, const std::string& ui_lang) {
         auto s = fakeSetup();
         s.language = lang;
+        s.ui_language = ui_lang;
         return s;
     }
     // What the announcer says after the operator's view has been redrawn.
@@ -92,6 +94,23 @@ TEST(Announcer, DrawOfferIsAnnouncedWhenMade) {
     t.game.engine.queueMove("e7e5");
     ASSERT_TRUE(t.dispatch(HumanMove{"e4", std::nullopt, true}));  // "e4 (=)"
     EXPECT_EQ(t.frame(), (std::vector<std::string>{"e4", "Białe proponują remis"}));
+}
+
+// A Persian event writes English SAN (ui_language fa, notation en) and hears Persian words.
+TEST(Announcer, APersianEventHearsPersian) {
+    Table t(SpeechMode::All, "en", "fa");
+    t.frame();
+    ASSERT_TRUE(t.dispatch(cmd::StartGame{}));
+    t.game.engine.queueMove("g8f6");
+    ASSERT_TRUE(t.dispatch(HumanMove{"Nf3", std::nullopt, true}));  // "Nf3 (=)"
+    const auto said = t.announcer.update(t.game.session->snapshot(t.now));
+    ASSERT_EQ(said.size(), 2u);
+    EXPECT_EQ(said[0].text, "اسب اِف ۳");
+    EXPECT_EQ(said[1].text, "سفید پیشنهاد تساوی می‌دهد");
+    EXPECT_EQ(said[0].language, SpeechLanguage::Fa);
+    EXPECT_EQ(t.engineAnswers(), std::vector<std::string>{"اسب اِف ۶"});
+    auto clocks = t.announcer.movesAndClocks(t.game.session->snapshot(t.now));
+    EXPECT_TRUE(clocks.text.starts_with("حرکت ۱. سفید ")) << clocks.text;
 }
 
 TEST(Announcer, OffSaysNothing) {

@@ -14,7 +14,7 @@ namespace {
 
 using namespace std::chrono_literals;
 using rules::Color;
-using rules::Language;
+using Language = SpeechLanguage;
 
 struct Row {
     std::string lang, kind, fen, uci, phonetic, phrase;
@@ -39,7 +39,7 @@ TEST(Phrases, GoldenForEveryLanguageAndKindOfMove) {
     std::map<std::string, std::set<std::string>> kinds;
     for (const Row& r : rows) {
         SCOPED_TRACE(r.lang + " " + r.kind + " " + r.uci);
-        auto lang = rules::parseLanguage(r.lang);
+        auto lang = parseSpeechLanguage(r.lang);
         auto pos = rules::Position::fromFen(r.fen);
         ASSERT_TRUE(lang && pos);
         auto m = rules::parseUci(*pos, r.uci);
@@ -47,8 +47,8 @@ TEST(Phrases, GoldenForEveryLanguageAndKindOfMove) {
         EXPECT_EQ(movePhrase(*pos, *m, {*lang, r.phonetic == "1"}), r.phrase);
         kinds[r.lang].insert(r.kind);
     }
-    // Every language the notation has, each with the same full set of kinds (16).
-    ASSERT_EQ(kinds.size(), 7u);
+    // Every language the notation has, and Persian, each with the same full set of kinds (16).
+    ASSERT_EQ(kinds.size(), 8u);
     for (const auto& [lang, set] : kinds) EXPECT_EQ(set, kinds.at("en")) << lang;
     EXPECT_EQ(kinds.at("en").size(), 16u);
 }
@@ -95,15 +95,59 @@ TEST(Phrases, EventsAndResults) {
     EXPECT_EQ(resultPhrase("*", Language::En), "");
 }
 
+// Persian: a promotion that takes and checks, said in the order the move is written; the draw offer,
+// the flag with its ezafe written (زمانِ), the clocks with Persian digits and و between the parts.
+TEST(Phrases, PersianPromotionWithCaptureAndCheckEventsAndClocks) {
+    auto pos = rules::Position::fromFen("1r5k/P7/8/8/8/8/8/2K5 w - - 0 1");
+    ASSERT_TRUE(pos);
+    auto m = rules::parseUci(*pos, "a7b8q");
+    ASSERT_TRUE(m);
+    EXPECT_EQ(movePhrase(*pos, *m, {Language::Fa, false}),
+              "اِی می‌زند بی ۸ ارتقا به وزیر، کیش");
+    EXPECT_EQ(eventPhrase(Event::DrawOffer, Color::White, Language::Fa),
+              "سفید پیشنهاد تساوی می‌دهد");
+    EXPECT_EQ(eventPhrase(Event::FlagReported, Color::Black, Language::Fa),
+              "زمانِ سیاه تمام شد: افتادن پرچم اعلام شد");
+    EXPECT_EQ(resultPhrase("0-1", Language::Fa), "سیاه برنده شد");
+    EXPECT_EQ(resultPhrase("1/2-1/2", Language::Fa), "تساوی");
+    EXPECT_EQ(clockPhrase(12, 1h + 5min + 3s, 58min, Language::Fa),
+              "حرکت ۱۲. سفید ۱ ساعت و ۵ دقیقه و ۳ ثانیه. سیاه ۵۸ دقیقه.");
+}
+
+// No Latin letter in a Persian phrase: a Latin run makes espeak-ng switch to English mid-phrase.
+TEST(Phrases, PersianPhrasesHaveNoLatinLetters) {
+    auto pos = rules::Position::fromFen("r3k2r/pPpp1ppp/8/3Pp3/8/8/P1P1PPPP/R3K2R w KQkq e6 0 1");
+    ASSERT_TRUE(pos);
+    for (rules::Move m : pos->legalMoves()) {
+        for (bool phonetic : {false, true}) {
+            const std::string text = movePhrase(*pos, m, {Language::Fa, phonetic});
+            SCOPED_TRACE(rules::toUci(m) + " " + text);
+            EXPECT_EQ(text.find_first_of("abcdefghABCDEFGH0123456789"), std::string::npos);
+        }
+    }
+}
+
+TEST(Phrases, SpeechLanguagesAndTheEventsChoice) {
+    EXPECT_EQ(parseSpeechLanguage("fa"), Language::Fa);
+    EXPECT_FALSE(parseSpeechLanguage("xx"));
+    EXPECT_EQ(speechLanguageList(), "en pl de fr es nl ru fa");
+    EXPECT_EQ(notationOf(Language::Fa), rules::Language::En);  // Persian events write English SAN
+    EXPECT_EQ(notationOf(Language::Pl), rules::Language::Pl);
+    EXPECT_EQ(eventSpeechLanguage("en", "fa"), Language::Fa);
+    EXPECT_EQ(eventSpeechLanguage("pl", ""), Language::Pl);
+    EXPECT_EQ(eventSpeechLanguage("pl", "en"), Language::Pl);  // the notation's words, as before
+    EXPECT_EQ(eventSpeechLanguage("xx", ""), Language::En);
+}
+
 TEST(Phrases, EveryLanguageHasEveryEventAndAVoice) {
-    for (auto lang :
-         {Language::En, Language::Pl, Language::De, Language::Fr, Language::Es, Language::Nl, Language::Ru}) {
-        SCOPED_TRACE(std::string(rules::languageCode(lang)));
+    for (auto lang : {Language::En, Language::Pl, Language::De, Language::Fr, Language::Es, Language::Nl,
+                      Language::Ru, Language::Fa}) {
+        SCOPED_TRACE(std::string(speechLanguageCode(lang)));
         for (auto e : {Event::DrawOffer, Event::DrawClaim, Event::FlagReported, Event::ClocksPaused,
                        Event::ClocksResumed})
             EXPECT_FALSE(eventPhrase(e, Color::White, lang).empty());
         EXPECT_FALSE(resultPhrase("1/2-1/2", lang).empty());
-        EXPECT_EQ(voiceName(lang), rules::languageCode(lang));
+        EXPECT_EQ(voiceName(lang), speechLanguageCode(lang));
     }
 }
 

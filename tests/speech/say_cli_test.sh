@@ -46,4 +46,41 @@ awk -v r="$rms" 'BEGIN { exit !(r > 0.02) }' || fail "silent WAV (RMS $rms)"
     fail "no Polish WAV"
 duration=$(soxi -D "$dir/pl.wav")
 awk -v d="$duration" 'BEGIN { exit !(d > 0.6 && d < 5.0) }' || fail "implausible Polish duration $duration s"
+# Persian (issue 26): the moves in English SAN, the words Persian, the squares spelled for the fa voice
+# (d is دیی, ranks in Persian digits). Every kind of move, each checked exactly.
+out=$("$cli" say --lang fa e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O) || fail "say --lang fa refused a legal game"
+expected="ای ۴
+ای ۵
+اسب اِف ۳
+اسب سی ۶
+فیل بی ۵
+اِی ۶
+فیل می‌زند سی ۶
+دیی می‌زند سی ۶
+قلعهٔ کوچک"
+[ "$out" = "$expected" ] || fail "Persian phrases differ: $out"
+say_fa() {  # FEN MOVE EXPECTED
+    got=$("$cli" say --lang fa --fen "$1" "$2") || fail "say --lang fa refused $2"
+    [ "$got" = "$3" ] || fail "Persian $2: got '$got', expected '$3'"
+}
+say_fa "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1" O-O-O "قلعهٔ بزرگ"
+say_fa "k7/8/8/8/8/8/1K6/7R w - - 0 1" Rh8+ "رخ اِچ ۸، کیش"
+say_fa "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1" "Ra8#" "رخ اِی ۸، کیش و مات"
+say_fa "1r5k/P7/8/8/8/8/8/2K5 w - - 0 1" "axb8=Q+" "اِی می‌زند بی ۸ ارتقا به وزیر، کیش"
+say_fa "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1" exd6 "ای می‌زند دیی ۶ آن‌پاسان"
+say_fa "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" "e4 (=)" "ای ۴. سفید پیشنهاد تساوی می‌دهد"
+out=$("$cli" say --lang fa --phonetic Nf3) || fail "say --lang fa --phonetic refused Nf3"
+[ "$out" = "اسب فِلیکْس سه" ] || fail "Persian phonetic: $out"
+# No Latin letter reaches the fa voice (a Latin run is read by espeak-ng's English voice).
+"$cli" say --lang fa e4 d5 exd5 Qxd5 Nc3 Qa5 d4 Nf6 Bd2 >"$dir/fa.txt" || fail "say --lang fa refused a game"
+grep -q '[A-Za-z0-9]' "$dir/fa.txt" && fail "a Latin letter or digit in Persian speech: $(cat "$dir/fa.txt")"
+
+# The Persian WAV is speech: the fa voice, a plausible duration for three moves, not silent.
+"$cli" say --lang fa --wav "$dir/fa.wav" e4 e5 Nf3 >/dev/null || fail "no Persian WAV"
+[ "$(soxi -c "$dir/fa.wav")" = 1 ] && [ "$(soxi -b "$dir/fa.wav")" = 16 ] || fail "Persian WAV not 16-bit mono"
+duration=$(soxi -D "$dir/fa.wav")
+awk -v d="$duration" 'BEGIN { exit !(d > 1.5 && d < 9.0) }' || fail "implausible Persian duration $duration s for 3 moves"
+rms=$(sox "$dir/fa.wav" -n stat 2>&1 | awk '/RMS +amplitude/ { print $3 }')
+awk -v r="$rms" 'BEGIN { exit !(r > 0.02) }' || fail "silent Persian WAV (RMS $rms)"
+echo "say_cli_test: Persian WAV $duration s, RMS $rms"
 echo "say_cli_test: ok"

@@ -19,9 +19,9 @@ int peak(const Pcm& pcm) {
 }
 
 TEST(Voice, EveryLanguageSpeaksItsPhrase) {
-    for (auto lang : {rules::Language::En, rules::Language::Pl, rules::Language::De, rules::Language::Fr,
-                      rules::Language::Es, rules::Language::Nl, rules::Language::Ru}) {
-        SCOPED_TRACE(std::string(rules::languageCode(lang)));
+    for (auto lang : {SpeechLanguage::En, SpeechLanguage::Pl, SpeechLanguage::De, SpeechLanguage::Fr,
+                      SpeechLanguage::Es, SpeechLanguage::Nl, SpeechLanguage::Ru, SpeechLanguage::Fa}) {
+        SCOPED_TRACE(std::string(speechLanguageCode(lang)));
         auto pcm = synthesize(resultPhrase("1/2-1/2", lang) + ". " +
                                   eventPhrase(Event::ClocksPaused, rules::Color::White, lang),
                               voiceName(lang));

@@ -12,8 +12,10 @@ using rules::Position;
 using session::Phase;
 using session::Snapshot;
 
-rules::Language languageOf(const Snapshot& snap) {
-    return rules::parseLanguage(snap.setup.language).value_or(rules::Language::En);
+// The event's speech language: Persian for a Persian event (`ui_language: fa`, English SAN), else the
+// notation's words. The operator's own --ui-lang does not reach the snapshot: the voice is the players'.
+SpeechLanguage languageOf(const Snapshot& snap) {
+    return eventSpeechLanguage(snap.setup.language, snap.setup.ui_language);
 }
 
 // The position before scoresheet move `ply` (games start from the initial array, Art. 2).
@@ -105,7 +107,7 @@ void Announcer::shownComputerMove(const Snapshot& snap, std::vector<Announcement
 
 // Offers, claims, flags and the arbiter's pauses (all), and the result (every mode).
 void Announcer::events(const Snapshot& snap, std::vector<Announcement>& out) const {
-    const rules::Language lang = languageOf(snap);
+    const SpeechLanguage lang = languageOf(snap);
     auto say = [&](Event e, Color side) { out.push_back({eventPhrase(e, side, lang), lang, false}); };
     if (mode_ == SpeechMode::All) {
         const Color computer = snap.setup.computer_side;
@@ -137,7 +139,7 @@ void Announcer::remember(const Snapshot& snap) {
 }
 
 std::optional<Announcement> Announcer::computerMoveAgain(const Snapshot& snap) const {
-    const rules::Language lang = languageOf(snap);
+    const SpeechLanguage lang = languageOf(snap);
     if (computerMoveVisible(snap)) {
         auto pos = Position::fromFen(snap.fen);
         auto text = pos ? phraseFor(*pos, snap.engine_move->uci, options(snap)) : std::nullopt;
@@ -154,7 +156,7 @@ std::optional<Announcement> Announcer::computerMoveAgain(const Snapshot& snap) c
 }
 
 Announcement Announcer::movesAndClocks(const Snapshot& snap) const {
-    const rules::Language lang = languageOf(snap);
+    const SpeechLanguage lang = languageOf(snap);
     const auto& t = snap.remaining;
     return {clockPhrase(snap.move_number, t[Color::White], t[Color::Black], lang), lang, true};
 }

@@ -8,6 +8,27 @@ namespace {
 
 using enum PluralRule;
 
+// Latin letters and digits, which every voice but Persian reads as they are ("f3"). App. F 1 gives the
+// phonetic names of the files, the same in every language that writes them in Latin letters.
+const Spelling kLatin{{"a", "b", "c", "d", "e", "f", "g", "h"},
+                      {"Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"},
+                      {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"},
+                      "",
+                      ", ",
+                      " "};
+
+// Persian (research/persian.md §3): a Latin run makes espeak-ng switch to its English voice mid-phrase
+// ("Nf3" is read "(en)ɛnɛf(fa) se"), so the files are the letters' names in Persian script. d is
+// دیی: دی is read "dej", the month Dey. The ranks are Persian digits, which the fa voice reads as
+// numbers. The phonetic names carry kasra and sukun where espeak-ng would otherwise guess the vowels
+// ("فلیکس" is read "falikas", "فِلیکْس" "feliks"). Duration parts are joined by و ("and").
+const Spelling kPersianSpelling{{"اِی", "بی", "سی", "دیی", "ای", "اِف", "جی", "اِچ"},
+                                {"آنّا", "بِلا", "سِزار", "داوید", "اِوا", "فِلیکْس", "گوستاو", "هِکتور"},
+                                {"۰", "۱", "۲", "۳", "۴", "۵", "۶", "۷", "۸", "۹"},
+                                " ",
+                                "، ",
+                                " و "};
+
 const Lexicon kEnglish{
     {"pawn", "knight", "bishop", "rook", "queen", "king"},
     {"pawn", "knight", "bishop", "rook", "queen", "king"},
@@ -27,7 +48,8 @@ const Lexicon kEnglish{
     {"{} offers a draw", "{} claims a draw", "{} has overstepped the time: flag fall reported",
      "The arbiter has stopped the clocks", "The clocks are running again"},
     {"White wins", "Black wins", "Draw"},
-    Western};
+    Western,
+    &kLatin};
 
 // App. F: Król, Hetman, Wieża, Goniec, Skoczek, Pion; "bije" for a capture; "jeden" .. "osiem".
 const Lexicon kPolish{{"pion", "skoczek", "goniec", "wieża", "hetman", "król"},
@@ -48,7 +70,8 @@ const Lexicon kPolish{{"pion", "skoczek", "goniec", "wieża", "hetman", "król"}
                       {"{} proponują remis", "{} reklamują remis", "{}: zgłoszono przekroczenie czasu",
                        "Sędzia zatrzymał zegar", "Zegar znów chodzi"},
                       {"Wygrały białe", "Wygrały czarne", "Remis"},
-                      Polish};
+                      Polish,
+                      &kLatin};
 
 // App. F: König, Dame, Turm, Läufer, Springer, Bauer; "kurze / lange Rochade"; "eins" .. "acht".
 const Lexicon kGerman{
@@ -70,7 +93,8 @@ const Lexicon kGerman{
     {"{} bietet Remis an", "{} reklamiert Remis", "{} hat die Zeit überschritten: Blättchenfall gemeldet",
      "Der Schiedsrichter hat die Uhren angehalten", "Die Uhren laufen wieder"},
     {"Weiß gewinnt", "Schwarz gewinnt", "Remis"},
-    Western};
+    Western,
+    &kLatin};
 
 const Lexicon kFrench{
     {"pion", "cavalier", "fou", "tour", "dame", "roi"},
@@ -91,7 +115,8 @@ const Lexicon kFrench{
     {"{} proposent la nulle", "{} réclament la nulle", "{} ont dépassé le temps : chute du drapeau signalée",
      "L'arbitre a arrêté les pendules", "Les pendules sont relancées"},
     {"Les blancs gagnent", "Les noirs gagnent", "Partie nulle"},
-    Western};
+    Western,
+    &kLatin};
 
 const Lexicon kSpanish{
     {"peón", "caballo", "alfil", "torre", "dama", "rey"},
@@ -112,7 +137,8 @@ const Lexicon kSpanish{
     {"{} ofrecen tablas", "{} reclaman tablas", "{} han excedido el tiempo: caída de bandera comunicada",
      "El árbitro ha detenido los relojes", "Los relojes vuelven a correr"},
     {"Ganan las blancas", "Ganan las negras", "Tablas"},
-    Western};
+    Western,
+    &kLatin};
 
 const Lexicon kDutch{
     {"pion", "paard", "loper", "toren", "dame", "koning"},
@@ -133,7 +159,8 @@ const Lexicon kDutch{
     {"{} biedt remise aan", "{} claimt remise", "{} heeft de tijd overschreden: vlagval gemeld",
      "De arbiter heeft de klokken stilgezet", "De klokken lopen weer"},
     {"Wit wint", "Zwart wint", "Remise"},
-    Western};
+    Western,
+    &kLatin};
 
 const Lexicon kRussian{{"пешка", "конь", "слон", "ладья", "ферзь", "король"},
                        {"пешку", "коня", "слона", "ладью", "ферзя", "короля"},
@@ -153,25 +180,55 @@ const Lexicon kRussian{{"пешка", "конь", "слон", "ладья", "ф�
                        {"{} предлагают ничью", "{} требуют ничью", "{}: зафиксировано падение флажка",
                         "Судья остановил часы", "Часы снова идут"},
                        {"Белые выиграли", "Чёрные выиграли", "Ничья"},
-                       Russian};
+                       Russian,
+                       &kLatin};
+
+// lichess fa-IR's spoken SAN (nvui) and research/persian.md §4: شاه وزیر رخ فیل اسب پیاده, "takes"
+// می‌زند (with a zero-width non-joiner, U+200C, after می), کیش, کیش و مات, قلعهٔ کوچک / قلعهٔ بزرگ.
+// The word order is the English one, a reading of the move as written, as lichess reads it. espeak-ng does
+// not infer the ezafe (espeak-ng#862): it is written, as هٔ in قلعهٔ and as kasra U+0650 in زمانِ ("time of").
+// Nouns after a number stay singular ("۵ دقیقه").
+const Lexicon kPersian{
+    {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
+    {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
+    "می‌زند",
+    "ارتقا به",
+    "آن‌پاسان",
+    "کیش",
+    "کیش و مات",
+    "قلعهٔ کوچک",
+    "قلعهٔ بزرگ",
+    {"یک", "دو", "سه", "چهار", "پنج", "شش", "هفت", "هشت"},
+    {"سفید", "سیاه"},
+    "حرکت",
+    {"ساعت", "ساعت", "ساعت"},
+    {"دقیقه", "دقیقه", "دقیقه"},
+    {"ثانیه", "ثانیه", "ثانیه"},
+    {"{} پیشنهاد تساوی می‌دهد", "{} ادعای تساوی می‌کند",
+     "زمانِ {} تمام شد: افتادن پرچم اعلام شد", "داور ساعت را متوقف کرد", "ساعت دوباره به کار افتاد"},
+    {"سفید برنده شد", "سیاه برنده شد", "تساوی"},
+    Western,
+    &kPersianSpelling};
 
 }  // namespace
 
-const Lexicon& lexicon(rules::Language lang) {
+const Lexicon& lexicon(SpeechLanguage lang) {
     switch (lang) {
-        case rules::Language::Pl:
+        case SpeechLanguage::Pl:
             return kPolish;
-        case rules::Language::De:
+        case SpeechLanguage::De:
             return kGerman;
-        case rules::Language::Fr:
+        case SpeechLanguage::Fr:
             return kFrench;
-        case rules::Language::Es:
+        case SpeechLanguage::Es:
             return kSpanish;
-        case rules::Language::Nl:
+        case SpeechLanguage::Nl:
             return kDutch;
-        case rules::Language::Ru:
+        case SpeechLanguage::Ru:
             return kRussian;
-        case rules::Language::En:
+        case SpeechLanguage::Fa:
+            return kPersian;
+        case SpeechLanguage::En:
             break;
     }
     return kEnglish;

@@ -4,13 +4,23 @@
 #include <array>
 #include <cstdint>
 
-#include "rules/notation.hpp"
+#include "speech/language.hpp"
 
 namespace oc::speech {
 
 // How a count picks its noun form: Western (1 / other), Polish (1 / 2-4 / other, 21 minut) or Russian
 // (1, 21 / 2-4, 22-24 / other).
 enum class PluralRule : std::uint8_t { Western, Polish, Russian };
+
+// How a language writes what its voice reads: squares, numbers and the small joining words.
+struct Spelling {
+    std::array<const char*, 8> files;           // a..h as the square names them ("f3": "f")
+    std::array<const char*, 8> phonetic_files;  // App. F 1: Anna, Bella, ... in the voice's script
+    std::array<const char*, 10> digits;         // 0..9 (ranks, move numbers, clock readings)
+    const char* square_gap;                     // between file and rank: "f3", or "اِف ۳"
+    const char* comma;                          // before check or mate
+    const char* and_word;                       // between a duration's parts: "1 hour 5 minutes"
+};
 
 // One language's words. Plural forms: [0] one, [1] few (Slavic 2-4), [2] many; languages with two forms
 // repeat the plural.
@@ -31,13 +41,10 @@ struct Lexicon {
     std::array<const char*, 5> events;   // "{side} offers a draw", ... in rules order of speech::Event
     std::array<const char*, 3> results;  // white wins, black wins, draw
     PluralRule plurals;
+    const Spelling* spelling;
 };
 
 // The words for `lang`.
-const Lexicon& lexicon(rules::Language lang);
-
-// App. F 1: the phonetic names of the files a..h, the same in every language.
-inline constexpr std::array<const char*, 8> kPhoneticFiles{"Anna", "Bella", "Cesar",  "David",
-                                                           "Eva",  "Felix", "Gustav", "Hector"};
+const Lexicon& lexicon(SpeechLanguage lang);
 
 }  // namespace oc::speech

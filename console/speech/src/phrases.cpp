@@ -16,20 +16,32 @@ using rules::PieceType;
 using rules::Position;
 using rules::Square;
 
-std::string fileWord(int file, bool phonetic) {
-    if (phonetic) return kPhoneticFiles[static_cast<std::size_t>(file)];
-    return std::string(1, static_cast<char>('a' + file));
+std::string fileWord(int file, const Lexicon& lex, bool phonetic) {
+    const auto& files = phonetic ? lex.spelling->phonetic_files : lex.spelling->files;
+    return files[static_cast<std::size_t>(file)];
+}
+
+// `n` in the language's digits ("12", "۱۲").
+std::string numberText(long long n, const Lexicon& lex) {
+    std::string out;
+    for (char c : std::to_string(n)) {
+        if (c >= '0' && c <= '9')
+            out += lex.spelling->digits[static_cast<std::size_t>(c - '0')];
+        else
+            out += c;
+    }
+    return out;
 }
 
 std::string rankWord(int rank, const Lexicon& lex, bool phonetic) {
     if (phonetic) return lex.ranks[static_cast<std::size_t>(rank)];
-    return std::to_string(rank + 1);
+    return numberText(rank + 1, lex);
 }
 
-// "f3", or "Felix three" with the phonetic option (App. F 1).
+// "f3", or "Felix three" with the phonetic option (App. F 1); Persian "اِف ۳" and "فِلیکْس سه".
 std::string squareWords(Square s, const Lexicon& lex, bool phonetic) {
-    if (!phonetic) return rules::squareName(s);
-    return fileWord(rules::fileOf(s), true) + " " + rankWord(rules::rankOf(s), lex, true);
+    const char* gap = phonetic ? " " : lex.spelling->square_gap;
+    return fileWord(rules::fileOf(s), lex, phonetic) + gap + rankWord(rules::rankOf(s), lex, phonetic);
 }
 
 // App. C.8: when two like pieces can reach the square, the departure file, else the rank, else both.
@@ -43,7 +55,7 @@ std::string disambiguation(const Position& pos, Move m, PieceType type, const Le
         same_rank = same_rank || rules::rankOf(other.from()) == rules::rankOf(m.from());
     }
     if (!clash) return {};
-    const std::string file = fileWord(rules::fileOf(m.from()), phonetic);
+    const std::string file = fileWord(rules::fileOf(m.from()), lex, phonetic);
     const std::string rank = rankWord(rules::rankOf(m.from()), lex, phonetic);
     if (!same_file) return file;
     if (!same_rank) return rank;
@@ -57,7 +69,7 @@ std::vector<std::string> moverWords(const Position& pos, Move m, const Lexicon& 
     std::vector<std::string> words;
     if (type == PieceType::Pawn) {
         // A pawn is not named (App. C.4); a capturing pawn is known by its file.
-        if (capture) words.push_back(fileWord(rules::fileOf(m.from()), phonetic));
+        if (capture) words.push_back(fileWord(rules::fileOf(m.from()), lex, phonetic));
     } else {
         words.emplace_back(lex.pieces[static_cast<std::size_t>(type)]);
         if (auto d = disambiguation(pos, m, type, lex, phonetic); !d.empty()) words.push_back(d);
@@ -95,19 +107,20 @@ std::size_t pluralForm(long long n, PluralRule rule) {
     return 2;
 }
 
-std::string countWords(long long n, const std::array<const char*, 3>& forms, PluralRule rule) {
-    return fmt::format("{} {}", n, forms[pluralForm(n, rule)]);
+std::string countWords(long long n, const std::array<const char*, 3>& forms, const Lexicon& lex) {
+    return fmt::format("{} {}", numberText(n, lex), forms[pluralForm(n, lex.plurals)]);
 }
 
-// "1 hour 5 minutes 3 seconds"; parts that are zero are left out, and no time at all is "0 seconds".
+// "1 hour 5 minutes 3 seconds" (Persian joins the parts with و); parts that are zero are left out, and no
+// time at all is "0 seconds".
 std::string durationWords(std::chrono::milliseconds t, const Lexicon& lex) {
     const long long total = std::max<long long>(0, t.count()) / 1000;
     const long long h = total / 3600, min = total / 60 % 60, s = total % 60;
     std::vector<std::string> parts;
-    if (h > 0) parts.push_back(countWords(h, lex.hours, lex.plurals));
-    if (min > 0) parts.push_back(countWords(min, lex.minutes, lex.plurals));
-    if (s > 0 || parts.empty()) parts.push_back(countWords(s, lex.seconds, lex.plurals));
-    return join(parts);
+    if (h > 0) parts.push_back(countWords(h, lex.hours, lex));
+    if (min > 0) parts.push_back(countWords(min, lex.minutes, lex));
+    if (s > 0 || parts.empty()) parts.push_back(countWords(s, lex.seconds, lex));
+    return fmt::format("{}", fmt::join(parts, lex.spelling->and_word));
 }
 
 }  // namespace
@@ -116,24 +129,25 @@ std::string movePhrase(const Position& pos, Move m, const PhraseOptions& opt) {
     const Lexicon& lex = lexicon(opt.language);
     std::string text = bodyWords(pos, m, lex, opt.phonetic);
     const Position after = pos.play(m);
-    if (after.inCheck()) text += fmt::format(", {}", after.hasLegalMove() ? lex.check : lex.mate);
+    if (after.inCheck())
+        text += fmt::format("{}{}", lex.spelling->comma, after.hasLegalMove() ? lex.check : lex.mate);
     return text;
 }
 
 std::string clockPhrase(int move_number, std::chrono::milliseconds white, std::chrono::milliseconds black,
-                        rules::Language lang) {
+                        SpeechLanguage lang) {
     const Lexicon& lex = lexicon(lang);
-    return fmt::format("{} {}. {} {}. {} {}.", lex.move, move_number, lex.sides[0], durationWords(white, lex),
-                       lex.sides[1], durationWords(black, lex));
+    return fmt::format("{} {}. {} {}. {} {}.", lex.move, numberText(move_number, lex), lex.sides[0],
+                       durationWords(white, lex), lex.sides[1], durationWords(black, lex));
 }
 
-std::string eventPhrase(Event event, rules::Color side, rules::Language lang) {
+std::string eventPhrase(Event event, rules::Color side, SpeechLanguage lang) {
     const Lexicon& lex = lexicon(lang);
     const char* pattern = lex.events[static_cast<std::size_t>(event)];
     return fmt::format(fmt::runtime(pattern), lex.sides[static_cast<std::size_t>(rules::index(side))]);
 }
 
-std::string resultPhrase(std::string_view result, rules::Language lang) {
+std::string resultPhrase(std::string_view result, SpeechLanguage lang) {
     const Lexicon& lex = lexicon(lang);
     if (result == "1-0") return lex.results[0];
     if (result == "0-1") return lex.results[1];
@@ -141,8 +155,8 @@ std::string resultPhrase(std::string_view result, rules::Language lang) {
     return {};
 }
 
-std::string_view voiceName(rules::Language lang) {
-    return rules::languageCode(lang);  // espeak-ng names its voices by the same ISO 639-1 codes
+std::string_view voiceName(SpeechLanguage lang) {
+    return speechLanguageCode(lang);  // espeak-ng names its voices by the same ISO 639-1 codes
 }
 
 }  // namespace oc::speech

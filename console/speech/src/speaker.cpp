@@ -29,7 +29,7 @@ Speaker::~Speaker() {
     if (worker_.joinable()) worker_.join();
 }
 
-std::uint64_t Speaker::say(std::string text, rules::Language lang, bool interrupt) {
+std::uint64_t Speaker::say(std::string text, SpeechLanguage lang, bool interrupt) {
     std::uint64_t id = 0;
     {
         std::lock_guard lock(mutex_);

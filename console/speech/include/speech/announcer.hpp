@@ -23,7 +23,7 @@ std::optional<SpeechMode> parseSpeechMode(std::string_view text);
 
 struct Announcement {
     std::string text;
-    rules::Language language = rules::Language::En;
+    SpeechLanguage language = SpeechLanguage::En;
     bool interrupt = false;  // cuts what is being said (a newer move)
 };
 

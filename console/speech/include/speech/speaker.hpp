@@ -14,7 +14,7 @@
 #include <thread>
 #include <tl/expected.hpp>
 
-#include "rules/notation.hpp"
+#include "speech/language.hpp"
 
 namespace oc::speech {
 
@@ -36,7 +36,7 @@ class Speaker {
 
     // Speaks `text` in `lang` after what is queued, or at once with `interrupt` (cutting what plays and
     // dropping what waits). Returns the announcement's id (increasing from 1).
-    std::uint64_t say(std::string text, rules::Language lang, bool interrupt);
+    std::uint64_t say(std::string text, SpeechLanguage lang, bool interrupt);
     // The latest announcement whose sound has started, if any.
     std::optional<AudioStart> lastStart() const;
     // Whether nothing is waiting, being synthesised or playing.
@@ -46,7 +46,7 @@ class Speaker {
     struct Item {
         std::uint64_t id = 0;
         std::string text;
-        rules::Language lang = rules::Language::En;
+        SpeechLanguage lang = SpeechLanguage::En;
     };
     Speaker() = default;
     void run();
