@@ -21,21 +21,20 @@ using i18n::trnf;
 
 void sameLineIfFits(const char* label) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float w = ImGui::CalcTextSize(tr(label), nullptr, true).x + style.FramePadding.x * 2.f;
+    const float w =
+        ImGui::CalcTextSize(displayText(tr(label)).c_str(), nullptr, true).x + style.FramePadding.x * 2.f;
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
 }
 
 void textItem(ViewContext& ctx, const char* id, const std::string& text, const ImVec4* colour, bool wrap) {
-    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
-    ImGui::TextUnformatted(wrap ? wrapAtSpaces(text, ImGui::GetContentRegionAvail().x).c_str()
-                                : text.c_str());
-    if (colour) ImGui::PopStyleColor();
+    // A wrapped text is a paragraph of its own (right-aligned in a right-to-left UI); a short one is
+    // usually a label with its widget beside it, in the row's flow.
+    if (wrap)
+        uiTextLine(text, colour, true);
+    else
+        uiText(text, colour);
     recordItem(ctx, id, text);
-}
-
-const ImVec4* disabledColour() {
-    return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
 }
 
 namespace {
@@ -48,7 +47,7 @@ std::string fittingRole(const session::Snapshot& snap, rules::Color side, float 
     // TRANSLATORS: the role shortened to fit beside the clock reading.
     const char* brief = computer ? tr("(comp.)") : tr("(hum.)");
     for (const char* candidate : {full, brief})
-        if (ImGui::CalcTextSize(candidate).x <= room) return candidate;
+        if (ImGui::CalcTextSize(displayText(candidate).c_str()).x <= room) return candidate;
     return "";
 }
 

@@ -337,12 +337,12 @@ void drawComputerMove(ViewContext& ctx) {
     } else if (snap.phase == Phase::EngineThinking) {
         textItem(ctx, "engine thinking", tr("thinking..."), &kGrey);
     } else {
-        ImGui::TextColored(kGrey, "-");
+        uiText("-", kGrey);
     }
     ImGui::PopFont();
     if (snap.engine_move && !ctx.state.public_display && snap.engine_move->san != snap.engine_move->text) {
         ImGui::SameLine();
-        ImGui::TextDisabled("(%s)", snap.engine_move->san.c_str());
+        uiText("(" + snap.engine_move->san + ")", *disabledColour());
     }
 }
 

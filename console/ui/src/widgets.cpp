@@ -7,6 +7,7 @@
 
 #include "clock/tc_format.hpp"
 #include "i18n/tr.hpp"
+#include "ui/display_text.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -30,14 +31,15 @@ void recordItem(ViewContext& ctx, const char* id, std::string text) {
     enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
 }
 
-std::string wrapAtSpaces(const std::string& text, float width) {
+std::string wrapAtSpaces(const std::string& text, float width, float (*measure)(const std::string&)) {
     std::string out, line;
     std::size_t from = 0;
     while (from <= text.size()) {
         const std::size_t to = std::min(text.find(' ', from), text.size());
         const std::string word = text.substr(from, to - from);
         const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+        const float w = measure ? measure(longer) : ImGui::CalcTextSize(longer.c_str()).x;
+        if (!line.empty() && w > width) {
             out += line + "\n";
             line = word;
         } else {
@@ -49,7 +51,43 @@ std::string wrapAtSpaces(const std::string& text, float width) {
 }
 
 std::string translatedLabel(const char* msgid) {
-    return fmt::format("{}###{}", i18n::tr(msgid), msgid);
+    return fmt::format("{}###{}", displayText(i18n::tr(msgid)), msgid);
+}
+
+void uiText(std::string_view text, const ImVec4* colour) {
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    const std::string& shown = displayText(text);
+    ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+    if (colour) ImGui::PopStyleColor();
+}
+
+namespace {
+// Each line of shaped text ends at the pane's right edge in a right-to-left UI (ImGui has no right
+// alignment: the cursor is moved by the room the line leaves).
+void drawAligned(const std::string& shown) {
+    const bool rtl = rightToLeftUi();
+    const float start = ImGui::GetCursorPosX(), avail = ImGui::GetContentRegionAvail().x;
+    ImGui::BeginGroup();
+    for (std::size_t from = 0; from <= shown.size();) {
+        const std::size_t to = std::min(shown.find('\n', from), shown.size());
+        const char* b = shown.data() + from;
+        const char* e = shown.data() + to;
+        if (rtl) ImGui::SetCursorPosX(start + std::max(0.f, avail - ImGui::CalcTextSize(b, e).x));
+        ImGui::TextUnformatted(b, e);
+        from = to + 1;
+    }
+    ImGui::EndGroup();
+}
+}  // namespace
+
+void uiTextLine(std::string_view text, const ImVec4* colour, bool wrap) {
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    drawAligned(wrap ? displayWrapped(text, ImGui::GetContentRegionAvail().x) : displayText(text));
+    if (colour) ImGui::PopStyleColor();
+}
+
+const ImVec4* disabledColour() {
+    return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
 }
 
 std::string shownMessage(const std::string& english) {
@@ -71,7 +109,7 @@ namespace {
 bool namedButton(ViewContext& ctx, const std::string& id, const std::string& text, bool enabled,
                  ImVec2 size) {
     ImGui::BeginDisabled(!enabled);
-    const bool clicked = ImGui::Button(fmt::format("{}###{}", text, id).c_str(), size);
+    const bool clicked = ImGui::Button(fmt::format("{}###{}", displayText(text), id).c_str(), size);
     ImGui::EndDisabled();
     enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
     return clicked && enabled;
@@ -111,7 +149,7 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {
     ImGui::BeginChild(title, size, true);
     ImGui::PushFont(fonts.heading);
-    ImGui::TextColored(kBlue, "%s", i18n::tr(title));
+    uiTextLine(i18n::tr(title), &kBlue);
     ImGui::PopFont();
     ImGui::Separator();
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <tl/expected.hpp>
 
+#include "i18n/bidi.hpp"
 #include "i18n/language.hpp"
 
 namespace oc::i18n {
@@ -48,6 +49,9 @@ std::string trf(const char* msgid, const Args&... args) {
 template <typename... Args>
 std::string trnf(const char* singular, const char* plural, long n, const Args&... args) {
     const char* english = n == 1 ? singular : plural;
+    if (rightToLeftUi())
+        return detail::formatTranslated(trn(singular, plural, n), english,
+                                        fmt::make_format_args(detail::rtlArg(args)...));
     return detail::formatTranslated(trn(singular, plural, n), english, fmt::make_format_args(args...));
 }
 
