@@ -113,7 +113,7 @@ void drawCorrection(ViewContext& ctx) {
     UiState& st = ctx.state;
     textItem(ctx, "correct title", tr("Correct the human's last entry to:"));
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
-    ImGui::InputText("##correct", &st.correct_text);
+    ImGui::InputText("##correct", &st.correct_text, kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##correct");
     ImGui::SameLine();
     ImGui::Checkbox(translatedLabel(N_("arbiter confirms")).c_str(), &st.correct_confirmed);
@@ -132,7 +132,8 @@ void drawMadeInstead(ViewContext& ctx) {
     const bool shown = ctx.snap.phase == Phase::EngineMoveShown;
     textItem(ctx, "made instead title", tr("The computer's move was made differently:"));
     fillBefore("Made instead");
-    ImGui::InputTextWithHint("##madeinstead", displayText(tr("move on the board")).c_str(), &st.made_instead);
+    ImGui::InputTextWithHint("##madeinstead", displayText(tr("move on the board")).c_str(), &st.made_instead,
+                             kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##madeinstead", tr("move on the board"));
     ImGui::SameLine();
     if (confirmButton(ctx, "Made instead", shown && !st.made_instead.empty())) {

@@ -131,7 +131,7 @@ void drawWrittenMove(ViewContext& ctx) {
     textItem(ctx, "claim title", tr("Claim: written move"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
-    ImGui::InputText("##intended", &st.claim_intended);
+    ImGui::InputText("##intended", &st.claim_intended, kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##intended");
     ImGui::SameLine();
     ImGui::Checkbox(translatedLabel(N_("piece touched")).c_str(), &st.claim_touched);

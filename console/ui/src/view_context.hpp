@@ -72,6 +72,11 @@ void endPane();
 // every frame and reading one back against the catalogue's patterns takes a fraction of a millisecond.
 std::string shownMessage(const std::string& english);
 
+// ImGuiInputTextFlags_CallbackCharFilter for the boxes a move is typed into: Persian and Arabic-Indic
+// digits and the Persian layout's characters become the Latin keys (ui/move_typing.hpp).
+int moveBoxFilter(ImGuiInputTextCallbackData* data);
+constexpr ImGuiInputTextFlags kMoveBoxFlags = ImGuiInputTextFlags_CallbackCharFilter;
+
 // "1:29:58" / "4:05" / "0:07.3" below ten seconds: the clock module's one formatter.
 using clock::formatClock;
 // A duration the operator typed ("1:29:58", "90m", "45s"); nullopt when it cannot be read.

@@ -8,6 +8,7 @@
 #include "clock/tc_format.hpp"
 #include "i18n/tr.hpp"
 #include "ui/display_text.hpp"
+#include "ui/move_typing.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -88,6 +89,11 @@ void uiTextLine(std::string_view text, const ImVec4* colour, bool wrap) {
 
 const ImVec4* disabledColour() {
     return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
+}
+
+int moveBoxFilter(ImGuiInputTextCallbackData* data) {
+    data->EventChar = static_cast<ImWchar>(latinMoveKey(data->EventChar));
+    return 0;
 }
 
 std::string shownMessage(const std::string& english) {

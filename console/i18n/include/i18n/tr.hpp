@@ -40,8 +40,12 @@ std::string formatTranslated(const char* translated, const char* english, fmt::f
 }  // namespace detail
 
 // tr + fmt::format: trf("White's move {}", n).
+// In a right-to-left language every text argument is isolated and every integer written in Persian
+// digits (i18n/bidi.hpp); English and Polish get exactly what fmt writes.
 template <typename... Args>
 std::string trf(const char* msgid, const Args&... args) {
+    if (rightToLeftUi())
+        return detail::formatTranslated(tr(msgid), msgid, fmt::make_format_args(detail::rtlArg(args)...));
     return detail::formatTranslated(tr(msgid), msgid, fmt::make_format_args(args...));
 }
 
