@@ -1,6 +1,8 @@
 // Issue 26 items 1, 2 and 5: Persian text as ImGui draws it (FriBidi's bidi and shaping, the controls
 // removed, the cache), the isolation of left-to-right pieces, right alignment, and the move box's
 // typing guards. Real FriBidi, real DejaVu Sans, the real fa catalogue from the build.
+#include "ui/display_text.hpp"
+
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -8,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "console_view_fixture.hpp"
 #include "headless_imgui.hpp"
 #include "i18n/bidi.hpp"
-#include "ui/display_text.hpp"
 #include "ui/move_typing.hpp"
 #include "ui_language_scope.hpp"
 
@@ -133,7 +135,8 @@ TEST_F(DisplayText, ShapedOnceThenFromTheCache) {
 
 TEST_F(DisplayText, TheIdAfterTheHashesIsNeverShaped) {
     UiLanguageScope persian(i18n::UiLanguage::Fa);
-    EXPECT_EQ(displayLabel("پیشنهاد تساوی###Offer a draw"), shapeRtlLine("پیشنهاد تساوی") + "###Offer a draw");
+    EXPECT_EQ(displayLabel("پیشنهاد تساوی###Offer a draw"),
+              shapeRtlLine("پیشنهاد تساوی") + "###Offer a draw");
     EXPECT_EQ(displayLabel("لا##la"), shapeRtlLine("لا") + "##la");
 }
 
@@ -150,6 +153,24 @@ TEST_F(DisplayText, WrappedOnTheLogicalTextThenEachLineReordered) {
     const std::string uneven = displayWrapped("داور " + isolate("Nf3") + " پیشنهاد تساوی", one * 1.2f);
     EXPECT_EQ(uneven, shapeRtlLine("داور " + isolate("Nf3") + " پیشنهاد") + "\n" + shapeRtlLine("تساوی"))
         << "the first words read are on the first line, the move in its place among them";
+}
+
+// In a right-to-left UI a paragraph of its own ends at its pane's right edge (the Move pane's prompt).
+TEST_F(ConsoleView, PersianTextEndsAtThePanesRightEdge) {
+    UiLanguageScope persian(i18n::UiLanguage::Fa);
+    frames(inPhase(Phase::HumanToMove), 3);
+    ASSERT_TRUE(state_.widgets.count("step prompt"));
+    const auto& prompt = state_.widgets["step prompt"];
+    const auto& pane = state_.widgets["pane Move"];
+    const float inner_right = pane.max.x - ImGui::GetStyle().WindowPadding.x;
+    EXPECT_NEAR(prompt.max.x, inner_right, 2.f) << "\"" << prompt.text << "\"";
+}
+
+TEST_F(ConsoleView, EnglishTextStillStartsAtThePanesLeftEdge) {
+    frames(inPhase(Phase::HumanToMove), 3);
+    const auto& prompt = state_.widgets["step prompt"];
+    const auto& pane = state_.widgets["pane Move"];
+    EXPECT_NEAR(prompt.min.x, pane.min.x + ImGui::GetStyle().WindowPadding.x, 2.f);
 }
 
 TEST(MoveTyping, PersianAndArabicIndicDigitsBecomeLatin) {

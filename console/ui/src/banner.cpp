@@ -179,7 +179,7 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
                        ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
     const float needed = ImGui::CalcTextSize(i.text.c_str()).x;
     ImGui::SetWindowFontScale(needed > room ? std::max(0.5f, room / needed) : 1.f);
-    uiTextLine(i.text, i.colour);
+    uiText(i.text, i.colour);
     recordItem(ctx, "banner state", i.text);
     ImGui::SetWindowFontScale(1.f);
     ImGui::PopFont();
@@ -191,7 +191,7 @@ void fittedRedLine(ViewContext& ctx, const char* name, const std::string& text) 
     const float room = ImGui::GetContentRegionAvail().x, wide = ImGui::CalcTextSize(text.c_str()).x;
     const bool shrink = wide > room && room > 0.f;
     if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
-    uiTextLine(text, kRed);
+    uiText(text, kRed);
     recordItem(ctx, name, text);
     if (shrink) ImGui::SetWindowFontScale(1.f);
 }
@@ -209,7 +209,7 @@ void drawSecondLine(ViewContext& ctx) {
                              i18n::trf("Refused: {}", shownMessage(ctx.state.rejection)));
     }
     const std::string pairing = pairingLine(snap);
-    uiTextLine(pairing);
+    uiText(pairing);
     recordItem(ctx, "banner pairing", pairing);
 }
 
@@ -256,7 +256,7 @@ Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatu
 void drawEboardLine(ViewContext& ctx) {
     if (!ctx.snap.eboard || ctx.state.public_display) return;
     const Instruction line = eboardLine(ctx.snap, *ctx.snap.eboard);
-    uiTextLine(line.text, line.colour);
+    uiText(line.text, line.colour);
     recordItem(ctx, "banner eboard", line.text);
 }
 

@@ -70,7 +70,7 @@ void decimalField(ViewContext& ctx, const char* msgid, double& value, const char
 
 // A text line recorded under its msgid (the widget maps compare what it shows in each language).
 void label(ViewContext& ctx, const char* msgid) {
-    uiTextLine(tr(msgid));
+    uiText(tr(msgid));
     recordItem(ctx, msgid, tr(msgid));
 }
 
@@ -352,7 +352,7 @@ void drawComputerFields(ViewContext& ctx) {
 void drawSetupHeading(ViewContext& ctx) {
     const UiState& st = ctx.state;
     ImGui::PushFont(ctx.fonts.heading);
-    uiTextLine(tr("Event setup"), kBlue);
+    uiText(tr("Event setup"), kBlue);
     recordItem(ctx, "setup heading", tr("Event setup"));
     ImGui::PopFont();
     if (!st.setup_source.empty()) {
@@ -386,7 +386,7 @@ void drawSetupColumns(ViewContext& ctx, float height) {
 // The engine's summary, then Start: the form goes to the session as it is, and the game starts.
 void drawStart(ViewContext& ctx, const std::string& summary) {
     ImGui::PushTextWrapPos(0.f);
-    uiTextLine(summary);  // next to Start: checked before the lock (E.III 2.2)
+    uiText(summary);  // next to Start: checked before the lock (E.III 2.2)
     ImGui::PopTextWrapPos();
     recordItem(ctx, "setup engine summary", summary);
     if (actionButton(ctx, "Start the game", true,

@@ -64,19 +64,25 @@ void uiText(std::string_view text, const ImVec4* colour) {
 
 namespace {
 // Each line of shaped text ends at the pane's right edge in a right-to-left UI (ImGui has no right
-// alignment: the cursor is moved by the room the line leaves).
+// alignment: the cursor is moved by the room the line leaves). Left to right, one call as before.
 void drawAligned(const std::string& shown) {
-    const bool rtl = rightToLeftUi();
+    if (!rightToLeftUi()) {
+        ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+        return;
+    }
     const float start = ImGui::GetCursorPosX(), avail = ImGui::GetContentRegionAvail().x;
     ImGui::BeginGroup();
+    // The lines as close as one multi-line text's: no item spacing between them.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0.f});
     for (std::size_t from = 0; from <= shown.size();) {
         const std::size_t to = std::min(shown.find('\n', from), shown.size());
         const char* b = shown.data() + from;
         const char* e = shown.data() + to;
-        if (rtl) ImGui::SetCursorPosX(start + std::max(0.f, avail - ImGui::CalcTextSize(b, e).x));
+        ImGui::SetCursorPosX(start + std::max(0.f, avail - ImGui::CalcTextSize(b, e).x));
         ImGui::TextUnformatted(b, e);
         from = to + 1;
     }
+    ImGui::PopStyleVar();
     ImGui::EndGroup();
 }
 }  // namespace
