@@ -177,7 +177,7 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
     ImGui::PushFont(ctx.fonts.heading);
     const float room = ImGui::GetWindowContentRegionMax().x - viewToggles(ctx.state).width -
                        ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
-    const float needed = ImGui::CalcTextSize(i.text.c_str()).x;
+    const float needed = ImGui::CalcTextSize(displayText(i.text).c_str()).x;
     ImGui::SetWindowFontScale(needed > room ? std::max(0.5f, room / needed) : 1.f);
     uiText(i.text, i.colour);
     recordItem(ctx, "banner state", i.text);
@@ -188,7 +188,8 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
 // A red line of the banner, which has room for one: a long one (the wrong passphrase's hint in Polish) is
 // drawn smaller rather than cut at the window's edge, where its end would be lost.
 void fittedRedLine(ViewContext& ctx, const char* name, const std::string& text) {
-    const float room = ImGui::GetContentRegionAvail().x, wide = ImGui::CalcTextSize(text.c_str()).x;
+    const float room = ImGui::GetContentRegionAvail().x,
+                wide = ImGui::CalcTextSize(displayText(text).c_str()).x;
     const bool shrink = wide > room && room > 0.f;
     if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
     uiText(text, kRed);
