@@ -222,7 +222,7 @@ void drawTableReading(ViewContext& ctx) {
     ImGui::BeginDisabled(!enabled);
     const bool enter = drawReadingBoxes(ctx);
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    sameLineIfFits("Set clocks");  // under the boxes when the label is too long (Persian at 1280)
     const bool any = !st.table_white.empty() || !st.table_black.empty();
     if (!(actionButton(ctx, "Set clocks", enabled && any) || (enter && enabled && any))) {
         return;
@@ -236,6 +236,14 @@ void drawTableReading(ViewContext& ctx) {
 
 float clockPaneRows(const session::Snapshot& snap, float width) {
     float rows = 4.f;  // the reading's title and its two rows, separators
+    // "Set clocks" goes under the reading boxes when it does not fit beside them (a Persian label).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float side_w = std::max(ImGui::CalcTextSize(displayText(sideName(rules::Color::White)).c_str()).x,
+                                  ImGui::CalcTextSize(displayText(sideName(rules::Color::Black)).c_str()).x);
+    const float beside = style.WindowPadding.x + side_w + ImGui::CalcTextSize(" 0:00:00").x + 24.f +
+                         style.ItemSpacing.x + ImGui::CalcTextSize(displayText(tr("Set clocks")).c_str()).x +
+                         style.FramePadding.x * 2.f;
+    rows += beside > width ? 1.f : 0.f;
     if (!snap.clock_sync_warning.empty()) {
         const float h = ImGui::CalcTextSize(syncWarningText(snap).c_str(), nullptr, false, width).y;
         rows += (h + ImGui::GetStyle().ItemSpacing.y) / ImGui::GetFrameHeightWithSpacing();

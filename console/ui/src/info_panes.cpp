@@ -39,8 +39,11 @@ void drawEngineStatus(ViewContext& ctx, bool thinking, bool pondering) {
     uiText(status, thinking || pondering ? kGreen : kGrey);
     recordItem(ctx, "engine status", status);
     if (pondering) recordItem(ctx, "engine pondering", status);
-    ImGui::SameLine(0, 20);
     const std::string restarts = i18n::trf("Restarts: {}", snap.engine_restarts);
+    // On the same row when it fits (a Persian row runs longer than the narrow pane).
+    if (ImGui::GetItemRectMax().x + 20.f + ImGui::CalcTextSize(displayText(restarts).c_str()).x <=
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        ImGui::SameLine(0, 20);
     uiText(restarts);
     recordItem(ctx, "engine restarts", restarts);
     if (snap.computer_flags > 0) {

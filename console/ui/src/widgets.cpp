@@ -66,7 +66,10 @@ namespace {
 // Each line of shaped text ends at the pane's right edge in a right-to-left UI (ImGui has no right
 // alignment: the cursor is moved by the room the line leaves). Left to right, one call as before.
 void drawAligned(const std::string& shown) {
-    if (!rightToLeftUi()) {
+    // After SameLine the text follows its label in the row's flow: moved to the right edge it would be
+    // read before the label.
+    const bool line_start = ImGui::GetCursorPosX() <= ImGui::GetCursorStartPos().x + 0.5f;
+    if (!rightToLeftUi() || !line_start) {
         ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
         return;
     }
