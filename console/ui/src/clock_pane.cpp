@@ -147,25 +147,32 @@ std::string seconds(session::Ms ms) {
     return i18n::formatDecimal(i18n::uiLanguage(), static_cast<double>(ms.count()) / 1000.0, 1);
 }
 
-// E.III 2.1: what the engine's time leaves out for the operator's handling, and why (operator only).
+// E.III 2.1: what the engine's time leaves out for the operator's handling ...
+std::string reserveHeld(const session::HandlingReserveView& r) {
+    // Both parts, or "5.0 s x 22 moves" would not add up to what is held from the clock alone.
+    return r.increment_held > session::Ms{0} ? trf("Held for handling: {} + {} s of each increment",
+                                                   formatClock(r.held_back), seconds(r.increment_held))
+                                             : trf("Held for handling: {}", formatClock(r.held_back));
+}
+
+// ... and why: three clauses, each whole in the catalogue (a sentence cannot hold two plural counts).
+std::string reserveWhy(const session::HandlingReserveView& r) {
+    const long samples = static_cast<long>(r.samples);
+    std::string why = fmt::format(
+        "{}: {}", trnf("{} s x {} move", "{} s x {} moves", r.moves, seconds(r.per_move), r.moves),
+        r.starting_value
+            ? trnf("starting value ({} measured)", "starting value ({} measured)", samples, samples)
+            : trnf("p95 of {} handling", "p95 of {} handlings", samples, samples));
+    if (r.set_aside) why += trf(", one slow ({} s) set aside", seconds(*r.set_aside));
+    return why;
+}
+
+// E.III 2.1: the reserve, operator only.
 void drawReserve(ViewContext& ctx) {
     const auto& r = ctx.snap.handling_reserve;
     if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
-    // Both parts, or "5.0 s x 22 moves" would not add up to what is held from the clock alone.
-    const std::string held = r->increment_held > session::Ms{0}
-                                 ? trf("Held for handling: {} + {} s of each increment",
-                                       formatClock(r->held_back), seconds(r->increment_held))
-                                 : trf("Held for handling: {}", formatClock(r->held_back));
-    textItem(ctx, "handling reserve", held, disabledColour(), true);
-    // Three clauses, each whole in the catalogue (a sentence cannot hold two plural counts).
-    const long samples = static_cast<long>(r->samples);
-    std::string why = fmt::format(
-        "{}: {}", trnf("{} s x {} move", "{} s x {} moves", r->moves, seconds(r->per_move), r->moves),
-        r->starting_value
-            ? trnf("starting value ({} measured)", "starting value ({} measured)", samples, samples)
-            : trnf("p95 of {} handling", "p95 of {} handlings", samples, samples));
-    if (r->set_aside) why += trf(", one slow ({} s) set aside", seconds(*r->set_aside));
-    textItem(ctx, "handling reserve why", why, disabledColour(), true);
+    textItem(ctx, "handling reserve", reserveHeld(*r), disabledColour(), true);
+    textItem(ctx, "handling reserve why", reserveWhy(*r), disabledColour(), true);
 }
 
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
@@ -251,8 +258,16 @@ float clockPaneRows(const session::Snapshot& snap, float width) {
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
-    rows += snap.handling_reserve && inPlay(snap) ? 2.25f : 0.f;  // what is held back for handling, and why
-    rows += snap.resync_needed ? 1.5f : 0.f;                      // the resume's request for a reading
+    if (snap.handling_reserve && inPlay(snap)) {  // what is held back for handling, and why: wrapped lines
+        const auto lines = [&](const std::string& text) {
+            const std::string& shown = displayWrapped(text, width);
+            return static_cast<float>(1 + std::count(shown.begin(), shown.end(), '\n'));
+        };
+        rows += std::max(2.25f, 0.75f * (lines(reserveHeld(*snap.handling_reserve)) +
+                                         lines(reserveWhy(*snap.handling_reserve))) +
+                                    0.75f);
+    }
+    rows += snap.resync_needed ? 1.5f : 0.f;  // the resume's request for a reading
     return rows;
 }
 

@@ -1,5 +1,5 @@
 #include <fmt/format.h>
-#include <imgui_internal.h>  // ImGui::GetItemID: the clash check
+#include <imgui_internal.h>  // ImGui::GetItemID: the clash check; the text wrap position
 
 #include <algorithm>
 #include <cmath>
@@ -55,10 +55,24 @@ std::string translatedLabel(const char* msgid) {
     return fmt::format("{}###{}", displayText(i18n::tr(msgid)), msgid);
 }
 
+namespace {
+// The width a PushTextWrapPos in force leaves from the cursor, or a negative number when none is. In a
+// right-to-left UI ImGui's own wrapping would wrap the *visual* string and put a sentence's end on its
+// first line, so such text is wrapped on the logical text (displayWrapped) and ImGui's wrapping is off.
+float rtlWrapWidth() {
+    if (!rightToLeftUi()) return -1.f;
+    const float pos = ImGui::GetCurrentWindow()->DC.TextWrapPos;
+    return pos < 0.f ? -1.f : ImGui::CalcWrapWidthForPos(ImGui::GetCursorScreenPos(), pos);
+}
+}  // namespace
+
 void uiText(std::string_view text, const ImVec4* colour) {
     if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
-    const std::string& shown = displayText(text);
+    const float wrap = rtlWrapWidth();
+    const std::string& shown = wrap > 0.f ? displayWrapped(text, wrap) : displayText(text);
+    if (wrap > 0.f) ImGui::PushTextWrapPos(-1.f);
     ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+    if (wrap > 0.f) ImGui::PopTextWrapPos();
     if (colour) ImGui::PopStyleColor();
 }
 
@@ -92,7 +106,14 @@ void drawAligned(const std::string& shown) {
 
 void uiTextLine(std::string_view text, const ImVec4* colour, bool wrap) {
     if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
-    drawAligned(wrap ? displayWrapped(text, ImGui::GetContentRegionAvail().x) : displayText(text));
+    const float imgui_wrap = rtlWrapWidth();
+    if (imgui_wrap > 0.f) {
+        ImGui::PushTextWrapPos(-1.f);
+        drawAligned(displayWrapped(text, imgui_wrap));
+        ImGui::PopTextWrapPos();
+    } else {
+        drawAligned(wrap ? displayWrapped(text, ImGui::GetContentRegionAvail().x) : displayText(text));
+    }
     if (colour) ImGui::PopStyleColor();
 }
 
