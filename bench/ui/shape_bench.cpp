@@ -62,9 +62,10 @@ int main(int argc, char** argv) {
         for (const auto& t : texts) sink += std::string(t).size();
         copy_best = std::min(copy_best, msSince(t0));
     }
-    fmt::print("shape the whole catalogue once: {:.2f} ms (best of {}), {:.2f} us per text\n", shape_best, rounds,
-               shape_best * 1000.0 / static_cast<double>(texts.size()));
-    fmt::print("copy the same texts: {:.3f} ms; shaping costs {:.0f}x a copy, paid once per text per language\n",
-               copy_best, shape_best / std::max(copy_best, 1e-6));
+    fmt::print("shape the whole catalogue once: {:.2f} ms (best of {}), {:.2f} us per text\n", shape_best,
+               rounds, shape_best * 1000.0 / static_cast<double>(texts.size()));
+    fmt::print(
+        "copy the same texts: {:.3f} ms; shaping costs {:.0f}x a copy, paid once per text per language\n",
+        copy_best, shape_best / std::max(copy_best, 1e-6));
     return sink == 0 ? 1 : 0;
 }

@@ -189,8 +189,7 @@ TEST_F(Persian, TextArgumentsAreIsolatedByTheCode) {
 
 TEST_F(Persian, IntegersInPersianDigitsWithTheirFormatSpecs) {
     EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "\u06F1\u06F2 حرکت");
-    EXPECT_EQ(trf("Adjusted by {:+} s, {:02} left", 5, 7),
-              "تنظیم +\u06F5 ثانیه، \u06F0\u06F7 مانده");
+    EXPECT_EQ(trf("Adjusted by {:+} s, {:02} left", 5, 7), "تنظیم +\u06F5 ثانیه، \u06F0\u06F7 مانده");
     EXPECT_EQ(trf("the console sent a forbidden command: 0x{:02X}", 0x1B), "کنسول فرمان ممنوع فرستاد: 0x1B")
         << "hexadecimal keeps its Latin digits and letters";
     EXPECT_EQ(trf("{:.1f} s", 5.0), "5.0 ثانیه") << "floats are left to the language's decimals";

@@ -43,7 +43,8 @@ void drawWhoAndWhat(ViewContext& ctx) {
 // The unpromoted pawn's move, at the start of the second row.
 void drawUnpromotedMove(ViewContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputTextWithHint("##unpromoted", "a7a8", &ctx.state.illegal_kind_move, kMoveBoxFlags, moveBoxFilter);
+    ImGui::InputTextWithHint("##unpromoted", "a7a8", &ctx.state.illegal_kind_move, kMoveBoxFlags,
+                             moveBoxFilter);
     recordItem(ctx, "##unpromoted");
     ImGui::SameLine();
 }

@@ -85,8 +85,8 @@ bool moveBox(UiState& st, bool focus) {
     }
     st.carried_chars.clear();
     ImGui::PushID(st.move_box_generation);
-    bool entered = ImGui::InputText("##move", &st.move_text, ImGuiInputTextFlags_EnterReturnsTrue | kMoveBoxFlags,
-                                    moveBoxFilter);
+    bool entered = ImGui::InputText("##move", &st.move_text,
+                                    ImGuiInputTextFlags_EnterReturnsTrue | kMoveBoxFlags, moveBoxFilter);
     const bool activated = ImGui::IsItemActivated();
     ImGui::PopID();
     entered = std::exchange(st.carried_enter, false) || entered;

@@ -18,14 +18,13 @@ constexpr std::array<std::pair<char32_t, char>, 33> kPersianLayout{{
     {U'\u0634', 'a'}, {U'\u0633', 's'}, {U'\u06CC', 'd'}, {U'\u0628', 'f'}, {U'\u0644', 'g'},
     {U'\u0627', 'h'}, {U'\u062A', 'j'}, {U'\u0646', 'k'}, {U'\u0645', 'l'}, {U'\u0638', 'z'},
     {U'\u0637', 'x'}, {U'\u0632', 'c'}, {U'\u0631', 'v'}, {U'\u0630', 'b'}, {U'\u062F', 'n'},
-    {U'\u067E', 'm'},
-    {U'\u00BB', 'K'},   // Shift+K: »
-    {U'\u0652', 'Q'},   // Shift+Q: sukun
-    {U'\u064B', 'R'},   // Shift+R: fathatan
-    {U'\u200C', 'B'},   // Shift+B: zero-width non-joiner
-    {U'\u0654', 'N'},   // Shift+N: hamza above
-    {U']', 'O'},        // Shift+O: ] (no SAN character, so never ambiguous)
-    {U'\u066B', '#'},   // Shift+3: Arabic decimal separator
+    {U'\u067E', 'm'}, {U'\u00BB', 'K'},  // Shift+K: »
+    {U'\u0652', 'Q'},                    // Shift+Q: sukun
+    {U'\u064B', 'R'},                    // Shift+R: fathatan
+    {U'\u200C', 'B'},                    // Shift+B: zero-width non-joiner
+    {U'\u0654', 'N'},                    // Shift+N: hamza above
+    {U']', 'O'},                         // Shift+O: ] (no SAN character, so never ambiguous)
+    {U'\u066B', '#'},                    // Shift+3: Arabic decimal separator
 }};
 
 void appendUtf8(std::string& out, char32_t c) {
