@@ -7,7 +7,9 @@
    pondering on every core at nice 0 and at --engine-nice N; the engine's nps alone at both priorities;
 3. launch to first frame, for a new game and for --resume of a 300-ply journal (--bench-start);
 4. operator-cli play against an engine that hangs on its third `go`: seconds to return, restarts;
-5. engine_bridge_bench (the bridge's isready round trip against a bare pipe).
+5. engine_bridge_bench (the bridge's isready round trip against a bare pipe);
+6. issue 26: --bench-frames in Persian (shaped, right to left) against English, alternated in one run,
+   and shape_bench (the whole fa catalogue shaped once).
 
 Every console run is a real window under its own Xvfb (xvfb-run). Nothing is asserted: the figures are
 printed for the reader (tests never time anything).
@@ -32,7 +34,8 @@ ap.add_argument("--keys", type=int, default=200, help="key events per --bench-in
 ap.add_argument("--nice", type=int, default=10, help="the --engine-nice compared with 0")
 ap.add_argument("--starts", type=int, default=5, help="launches per start-time figure")
 ap.add_argument("--stockfish", default="/usr/games/stockfish")
-ap.add_argument("--sections", default="12345", help="which of the five to run, e.g. 23")
+ap.add_argument("--sections", default="123456", help="which of the six to run, e.g. 23")
+ap.add_argument("--lang-rounds", type=int, default=2, help="en/fa pairs of --bench-frames in section 6")
 args = ap.parse_args()
 
 console = os.path.join(args.bin, "operator-console")
@@ -148,8 +151,21 @@ def bridge():
     print(out.stdout, end="")
 
 
+def persian():
+    print(f"== 6. Persian against English: --bench-frames {args.seconds:g} alternated, {args.lang_rounds} pairs")
+    for r in range(args.lang_rounds):
+        for lang in ("en", "fa"):
+            out = run_console("--bench-frames", str(args.seconds), "--event", event("5m+3s", 1, False),
+                              "--ui-lang", lang)
+            for line in out.strip().splitlines():
+                print(f"[{lang} #{r + 1}] {line}")
+    out = subprocess.run([os.path.join(args.bin, "shape_bench"), "50"], capture_output=True, text=True,
+                         timeout=600)
+    print(out.stdout, end="")
+
+
 try:
-    for number, section in enumerate((frames, input_latency, start_times, hang, bridge), 1):
+    for number, section in enumerate((frames, input_latency, start_times, hang, bridge, persian), 1):
         if str(number) in args.sections:
             section()
         sys.stdout.flush()

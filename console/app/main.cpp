@@ -61,7 +61,7 @@ struct Options {
     int bench_input = 0;        // --bench-input N (0: off)
     bool bench_start = false;
     std::string eboard;   // --eboard PORT|auto (docs/eboard.md)
-    std::string ui_lang;  // --ui-lang: en | pl (empty: the setup's ui_language, else the notation's)
+    std::string ui_lang;  // --ui-lang: en | pl | fa (empty: the setup's ui_language, else the notation's)
 };
 
 // The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
@@ -125,8 +125,8 @@ void addEngineOptions(CLI::App& cli, Options& opt) {
 void addLanguageOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--font", opt.font, "TTF font with chess figurines (default: DejaVu Sans)");
     cli.add_option("--ui-lang", opt.ui_lang,
-                   "Language of the screens: en or pl (default: the event's ui_language, else the notation "
-                   "language's)");
+                   "Language of the screens: en, pl or fa (Persian, right to left) (default: the event's "
+                   "ui_language, else the notation language's)");
     oc::app::addSpeechOptions(cli, opt.speech);
 }
 

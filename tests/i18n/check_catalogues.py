@@ -67,6 +67,19 @@ def check_placeholders(po):
                                 f"({placeholders(source)} vs {placeholders(text)})")
 
 
+def check_persian_letters(po):
+    """Persian (issue 26): Persian digits U+06F0-06F9, never the Arabic-Indic U+0660-0669 (another bidi
+    class, which reorders numbers differently), and no U+06C0: DejaVu Sans, the screens' font, has no glyph
+    for its shaped forms U+FBA4/FBA5 (write U+0647 U+0654 instead)."""
+    for e in entries(po.read_text(encoding="utf-8")):
+        for text in e["msgstr"].values():
+            bad = sorted({c for c in text if "\u0660" <= c <= "\u0669" or c == "\u06c0"})
+            if bad:
+                names = ", ".join(f"U+{ord(c):04X}" for c in bad)
+                failures.append(f"{po.name}: {e['msgid']!r} -> {text!r} uses {names}; write Persian digits "
+                                f"U+06F0-06F9 and U+0647 U+0654 for U+06C0")
+
+
 def check_part(lang_dir, part, pot):
     po = lang_dir / f"{part}.po"
     if not po.exists():
@@ -81,6 +94,8 @@ def check_part(lang_dir, part, pot):
         if ids:
             failures.append(f"{po}: {len(ids)} {what} entries, e.g. {ids[:5]}")
     check_placeholders(po)
+    if lang_dir.name == "fa":
+        check_persian_letters(po)
 
 
 def check_coverage():

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "event/event_setup.hpp"
+#include "i18n/bidi.hpp"
 #include "i18n/format.hpp"
 #include "i18n/language.hpp"
 #include "i18n/tr.hpp"
@@ -34,10 +35,10 @@ TEST(UiLanguageChoice, ExplicitChoiceWinsElseTheNotationLanguageElseEnglish) {
 }
 
 TEST(UiLanguageChoice, UnknownCodeSaysWhatWouldBeRight) {
-    auto c = chooseUiLanguage("fa", "en");
+    auto c = chooseUiLanguage("de", "en");
     ASSERT_FALSE(c);
-    EXPECT_NE(c.error().find("'fa'"), std::string::npos) << c.error();
-    EXPECT_NE(c.error().find("en, pl"), std::string::npos) << c.error();
+    EXPECT_NE(c.error().find("'de'"), std::string::npos) << c.error();
+    EXPECT_NE(c.error().find("en, pl, fa"), std::string::npos) << c.error();
 }
 
 TEST(UiLanguageChoice, TheSetupKeyAcceptsExactlyTheLanguagesWithACatalogue) {
@@ -52,7 +53,7 @@ TEST(UiLanguageChoice, TheSetupKeyAcceptsExactlyTheLanguagesWithACatalogue) {
         EXPECT_EQ(event::validate(setup).has_value(), parseUiLanguage(code).has_value()) << code;
     }
     EXPECT_TRUE(event::validate(setupWith(""))) << "empty: the notation language's";
-    auto bad = event::validate(setupWith("fa"));
+    auto bad = event::validate(setupWith("de"));
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().find("ui_language"), std::string::npos) << bad.error();
 }
@@ -149,6 +150,62 @@ TEST(LocalFormats, DatesAndDecimals) {
     EXPECT_EQ(localizeIsoDate(UiLanguage::Pl, "2026.??.??"), "2026.??.??");
     EXPECT_EQ(formatDecimal(UiLanguage::Pl, 5.0, 1), "5,0");
     EXPECT_EQ(formatDecimal(UiLanguage::En, 5.04, 1), "5.0");
+}
+
+// --- Persian: isolation of arguments (issue 26 item 2) -------------------------------------------------
+
+constexpr const char* kFsi = "\u2068";
+constexpr const char* kPdi = "\u2069";
+
+std::string isolated(const std::string& s) {
+    return kFsi + s + kPdi;
+}
+
+class Persian : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ASSERT_TRUE(kTestCatalogue);
+        auto set = setUiLanguage(UiLanguage::Fa);
+        ASSERT_TRUE(set) << set.error();
+    }
+    void TearDown() override { ASSERT_TRUE(setUiLanguage(UiLanguage::En)); }
+};
+
+TEST(Isolation, IsolateWrapsInFsiPdiAndLeavesEmptyTextEmpty) {
+    EXPECT_EQ(isolate("Nf3"), "\u2068Nf3\u2069");
+    EXPECT_EQ(isolate(""), "");
+    EXPECT_EQ(persianDigits("1:29:58"), "\u06F1:\u06F2\u06F9:\u06F5\u06F8");
+    EXPECT_EQ(persianDigits("Nf3"), "Nf\u06F3");
+}
+
+TEST_F(Persian, TextArgumentsAreIsolatedByTheCode) {
+    EXPECT_EQ(trf("Result: {}", "1-0"), "نتیجه: " + isolated("1-0"));
+    EXPECT_EQ(trf("Move {}", std::string("12. Nf3 (=)")), "حرکت " + isolated("12. Nf3 (=)"));
+    EXPECT_EQ(trf("{} offers a draw after {}", std::string_view("Kowalski, Jan"), "O-O-O#"),
+              isolated("Kowalski, Jan") + " پس از " + isolated("O-O-O#") + " پیشنهاد تساوی داد");
+    EXPECT_EQ(trf("Not in the catalogue {}", "e4"), "Not in the catalogue " + isolated("e4"))
+        << "an untranslated text in a right-to-left UI is isolated too";
+}
+
+TEST_F(Persian, IntegersInPersianDigitsWithTheirFormatSpecs) {
+    EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "\u06F1\u06F2 حرکت");
+    EXPECT_EQ(trf("Adjusted by {:+} s, {:02} left", 5, 7), "تنظیم +\u06F5 ثانیه، \u06F0\u06F7 مانده");
+    EXPECT_EQ(trf("the console sent a forbidden command: 0x{:02X}", 0x1B), "کنسول فرمان ممنوع فرستاد: 0x1B")
+        << "hexadecimal keeps its Latin digits and letters";
+    EXPECT_EQ(trf("{:.1f} s", 5.0), "5.0 ثانیه") << "floats are left to the language's decimals";
+}
+
+TEST_F(Persian, TranslateMessageIsolatesWhatItFillsIn) {
+    EXPECT_EQ(translateMessage("illegal move 'Ke3': the king would be left in check"),
+              "حرکت غیرقانونی «" + isolated("Ke3") + "»: " + isolated("شاه در کیش می‌ماند"));
+}
+
+TEST_F(Polish, EnglishAndPolishArgumentsAreNeverIsolated) {
+    EXPECT_EQ(trf("White's move {}", 12), "Posunięcie białych 12");
+    EXPECT_EQ(trf("Not in the catalogue {}", "e4"), "Not in the catalogue e4");
+    ASSERT_TRUE(setUiLanguage(UiLanguage::En));
+    EXPECT_EQ(trf("Result: {}", "1-0"), "Result: 1-0");
+    EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "12 moves");
 }
 
 }  // namespace

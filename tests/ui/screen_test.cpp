@@ -297,7 +297,10 @@ INSTANTIATE_TEST_SUITE_P(Screens, LayoutAt,
                          ::testing::Values(ScreenSize{1280.f, 800.f, oc::i18n::UiLanguage::En},
                                            ScreenSize{1366.f, 768.f, oc::i18n::UiLanguage::En},
                                            ScreenSize{1280.f, 800.f, oc::i18n::UiLanguage::Pl},
-                                           ScreenSize{1366.f, 768.f, oc::i18n::UiLanguage::Pl}),
+                                           ScreenSize{1366.f, 768.f, oc::i18n::UiLanguage::Pl},
+                                           // Issue 26: Persian, shaped and right to left.
+                                           ScreenSize{1280.f, 800.f, oc::i18n::UiLanguage::Fa},
+                                           ScreenSize{1366.f, 768.f, oc::i18n::UiLanguage::Fa}),
                          [](const auto& row) {
                              return std::to_string(static_cast<int>(row.param.width)) + "x" +
                                     std::to_string(static_cast<int>(row.param.height)) + "_" +

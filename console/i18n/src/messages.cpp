@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "catalogue.hpp"
+#include "i18n/bidi.hpp"
 #include "i18n/format.hpp"
 #include "i18n/tr.hpp"
 
@@ -114,6 +115,14 @@ std::string localizedArg(const std::string& arg, const std::string& slot) {
     return floating ? localizeDecimalText(uiLanguage(), arg) : arg;
 }
 
+// An argument as a right-to-left sentence shows it: isolated (i18n/bidi.hpp), and a whole number in
+// Persian digits ("3" moves; an article number such as "6.9" keeps its Latin digits, as the Laws
+// write it).
+std::string rtlText(const std::string& arg) {
+    const bool whole = !arg.empty() && arg.find_first_not_of("0123456789") == std::string::npos;
+    return whole ? persianDigits(arg) : isolate(arg);
+}
+
 // The translated pattern with each placeholder replaced by the next argument, as text.
 std::string fill(const std::string& pattern, const std::vector<std::string>& args) {
     const detail::SplitPattern split = detail::splitPattern(pattern);
@@ -124,7 +133,8 @@ std::string fill(const std::string& pattern, const std::vector<std::string>& arg
         const bool indexed = !slot.empty() && std::isdigit(static_cast<unsigned char>(slot[0]));
         const std::size_t k = indexed ? static_cast<std::size_t>(std::stoul(slot)) : next++;
         if (k >= args.size()) return {};
-        out += localizedArg(args[k], slot) + split.literals[i + 1];
+        const std::string arg = localizedArg(args[k], slot);
+        out += (rightToLeftUi() ? rtlText(arg) : arg) + split.literals[i + 1];
     }
     return out;
 }

@@ -22,7 +22,7 @@ using session::Phase;
 float labelColumn() {
     float w = 0.f;
     for (const char* label : {tr("Passphrase"), tr("Repeat it"), tr("Resumption"), tr("Move as written")})
-        w = std::max(w, ImGui::CalcTextSize(label).x);
+        w = std::max(w, ImGui::CalcTextSize(displayText(label).c_str()).x);
     return w + ImGui::CalcTextSize(" ").x + ImGui::GetStyle().ItemSpacing.x;
 }
 
@@ -33,7 +33,7 @@ void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& 
     textItem(ctx, (std::string(id) + " label").c_str(), label);
     ImGui::SameLine(labelColumn());
     ImGui::SetNextItemWidth(-1.f);
-    ImGui::InputTextWithHint(id, hint, &text, flags);
+    ImGui::InputTextWithHint(id, displayText(hint).c_str(), &text, flags);
     recordItem(ctx, id, hint);
 }
 

@@ -45,16 +45,17 @@ void drawPauseAndFlag(ViewContext& ctx) {
 // Makes the next text field fill the row, leaving room for a button labelled `button` (a msgid) after it.
 void fillBefore(const char* button) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float w =
-        ImGui::CalcTextSize(tr(button), nullptr, true).x + style.FramePadding.x * 2.f + style.ItemSpacing.x;
+    const float w = ImGui::CalcTextSize(displayText(tr(button)).c_str(), nullptr, true).x +
+                    style.FramePadding.x * 2.f + style.ItemSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6.f, ImGui::GetContentRegionAvail().x - w));
 }
 
 // The side a clock adjustment is for (0 White, 1 Black), its name in the UI language, its ID fixed.
 void sideRadio(ViewContext& ctx, rules::Color side) {
     const bool white = side == rules::Color::White;
-    ImGui::RadioButton(fmt::format("{}###{}", sideName(side), white ? "adjwhite" : "adjblack").c_str(),
-                       &ctx.state.adjust_side, white ? 0 : 1);
+    ImGui::RadioButton(
+        fmt::format("{}###{}", displayText(sideName(side)), white ? "adjwhite" : "adjblack").c_str(),
+        &ctx.state.adjust_side, white ? 0 : 1);
     recordItem(ctx, white ? "adjust white" : "adjust black", sideName(side));
 }
 
@@ -78,7 +79,7 @@ void drawAdjust(ViewContext& ctx) {
     ImGui::InputTextWithHint("##adjdelta", "+2:00", &st.adjust_delta);
     recordItem(ctx, "##adjdelta");
     fillBefore("Apply adjustment");
-    ImGui::InputTextWithHint("##adjreason", tr("reason (required)"), &st.adjust_reason);
+    ImGui::InputTextWithHint("##adjreason", displayText(tr("reason (required)")).c_str(), &st.adjust_reason);
     recordItem(ctx, "##adjreason", tr("reason (required)"));
     ImGui::SameLine();
     const auto delta = typedDelta(st.adjust_delta);
@@ -112,7 +113,7 @@ void drawCorrection(ViewContext& ctx) {
     UiState& st = ctx.state;
     textItem(ctx, "correct title", tr("Correct the human's last entry to:"));
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
-    ImGui::InputText("##correct", &st.correct_text);
+    ImGui::InputText("##correct", &st.correct_text, kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##correct");
     ImGui::SameLine();
     ImGui::Checkbox(translatedLabel(N_("arbiter confirms")).c_str(), &st.correct_confirmed);
@@ -131,7 +132,8 @@ void drawMadeInstead(ViewContext& ctx) {
     const bool shown = ctx.snap.phase == Phase::EngineMoveShown;
     textItem(ctx, "made instead title", tr("The computer's move was made differently:"));
     fillBefore("Made instead");
-    ImGui::InputTextWithHint("##madeinstead", tr("move on the board"), &st.made_instead);
+    ImGui::InputTextWithHint("##madeinstead", displayText(tr("move on the board")).c_str(), &st.made_instead,
+                             kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##madeinstead", tr("move on the board"));
     ImGui::SameLine();
     if (confirmButton(ctx, "Made instead", shown && !st.made_instead.empty())) {
@@ -202,10 +204,11 @@ void drawResult(ViewContext& ctx) {
     textItem(ctx, "result title", tr("Declare result"));
     for (int i = 0; i < 3; ++i) {
         ImGui::SameLine();
-        ImGui::RadioButton(kResults[i], &st.result_choice, i);
+        ImGui::RadioButton(displayLabel(kResults[i]).c_str(), &st.result_choice, i);
     }
     fillBefore("Declare");
-    ImGui::InputTextWithHint("##resultreason", tr("ruling (required)"), &st.result_reason);
+    ImGui::InputTextWithHint("##resultreason", displayText(tr("ruling (required)")).c_str(),
+                             &st.result_reason);
     recordItem(ctx, "##resultreason", tr("ruling (required)"));
     ImGui::SameLine();
     const bool ok = st.result_choice >= 0 && st.result_choice < 3 && !st.result_reason.empty();

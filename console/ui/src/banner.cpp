@@ -135,8 +135,9 @@ ViewToggles viewToggles(const UiState& st) {
                                      : i18n::N_("White at bottom"),
                   st.public_display ? i18n::N_("Operator view") : i18n::N_("Public display"), 0.f};
     const ImGuiStyle& style = ImGui::GetStyle();
-    t.width = ImGui::CalcTextSize(i18n::tr(t.flip)).x + ImGui::CalcTextSize(i18n::tr(t.pub)).x +
-              style.FramePadding.x * 4.f + style.ItemSpacing.x;
+    t.width = ImGui::CalcTextSize(displayText(i18n::tr(t.flip)).c_str()).x +
+              ImGui::CalcTextSize(displayText(i18n::tr(t.pub)).c_str()).x + style.FramePadding.x * 4.f +
+              style.ItemSpacing.x;
     return t;
 }
 
@@ -176,9 +177,9 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
     ImGui::PushFont(ctx.fonts.heading);
     const float room = ImGui::GetWindowContentRegionMax().x - viewToggles(ctx.state).width -
                        ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
-    const float needed = ImGui::CalcTextSize(i.text.c_str()).x;
+    const float needed = ImGui::CalcTextSize(displayText(i.text).c_str()).x;
     ImGui::SetWindowFontScale(needed > room ? std::max(0.5f, room / needed) : 1.f);
-    ImGui::TextColored(i.colour, "%s", i.text.c_str());
+    uiText(i.text, i.colour);
     recordItem(ctx, "banner state", i.text);
     ImGui::SetWindowFontScale(1.f);
     ImGui::PopFont();
@@ -187,10 +188,11 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
 // A red line of the banner, which has room for one: a long one (the wrong passphrase's hint in Polish) is
 // drawn smaller rather than cut at the window's edge, where its end would be lost.
 void fittedRedLine(ViewContext& ctx, const char* name, const std::string& text) {
-    const float room = ImGui::GetContentRegionAvail().x, wide = ImGui::CalcTextSize(text.c_str()).x;
+    const float room = ImGui::GetContentRegionAvail().x,
+                wide = ImGui::CalcTextSize(displayText(text).c_str()).x;
     const bool shrink = wide > room && room > 0.f;
     if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
-    ImGui::TextColored(kRed, "%s", text.c_str());
+    uiText(text, kRed);
     recordItem(ctx, name, text);
     if (shrink) ImGui::SetWindowFontScale(1.f);
 }
@@ -208,7 +210,7 @@ void drawSecondLine(ViewContext& ctx) {
                              i18n::trf("Refused: {}", shownMessage(ctx.state.rejection)));
     }
     const std::string pairing = pairingLine(snap);
-    ImGui::TextUnformatted(pairing.c_str());
+    uiText(pairing);
     recordItem(ctx, "banner pairing", pairing);
 }
 
@@ -255,7 +257,7 @@ Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatu
 void drawEboardLine(ViewContext& ctx) {
     if (!ctx.snap.eboard || ctx.state.public_display) return;
     const Instruction line = eboardLine(ctx.snap, *ctx.snap.eboard);
-    ImGui::TextColored(line.colour, "%s", line.text.c_str());
+    uiText(line.text, line.colour);
     recordItem(ctx, "banner eboard", line.text);
 }
 

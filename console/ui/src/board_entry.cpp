@@ -75,7 +75,7 @@ void drawPromotionPicker(ViewContext& ctx, ImVec2 anchor) {
         if (!st.promotion_opening) st.promotion_choices.clear();  // closed without a choice
         return;
     }
-    ImGui::TextUnformatted(i18n::tr("Promote to:"));
+    uiText(i18n::tr("Promote to:"));
     for (const session::EntryMove& m : std::vector<session::EntryMove>(st.promotion_choices)) {
         ImGui::SameLine();
         const std::string name = "promote " + m.uci;

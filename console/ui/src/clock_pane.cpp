@@ -21,21 +21,20 @@ using i18n::trnf;
 
 void sameLineIfFits(const char* label) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float w = ImGui::CalcTextSize(tr(label), nullptr, true).x + style.FramePadding.x * 2.f;
+    const float w =
+        ImGui::CalcTextSize(displayText(tr(label)).c_str(), nullptr, true).x + style.FramePadding.x * 2.f;
     const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
 }
 
 void textItem(ViewContext& ctx, const char* id, const std::string& text, const ImVec4* colour, bool wrap) {
-    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
-    ImGui::TextUnformatted(wrap ? wrapAtSpaces(text, ImGui::GetContentRegionAvail().x).c_str()
-                                : text.c_str());
-    if (colour) ImGui::PopStyleColor();
+    // A wrapped text is a paragraph of its own (right-aligned in a right-to-left UI); a short one is
+    // usually a label with its widget beside it, in the row's flow.
+    if (wrap)
+        uiTextLine(text, colour, true);
+    else
+        uiText(text, colour);
     recordItem(ctx, id, text);
-}
-
-const ImVec4* disabledColour() {
-    return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
 }
 
 namespace {
@@ -48,7 +47,7 @@ std::string fittingRole(const session::Snapshot& snap, rules::Color side, float 
     // TRANSLATORS: the role shortened to fit beside the clock reading.
     const char* brief = computer ? tr("(comp.)") : tr("(hum.)");
     for (const char* candidate : {full, brief})
-        if (ImGui::CalcTextSize(candidate).x <= room) return candidate;
+        if (ImGui::CalcTextSize(displayText(candidate).c_str()).x <= room) return candidate;
     return "";
 }
 
@@ -148,25 +147,32 @@ std::string seconds(session::Ms ms) {
     return i18n::formatDecimal(i18n::uiLanguage(), static_cast<double>(ms.count()) / 1000.0, 1);
 }
 
-// E.III 2.1: what the engine's time leaves out for the operator's handling, and why (operator only).
+// E.III 2.1: what the engine's time leaves out for the operator's handling ...
+std::string reserveHeld(const session::HandlingReserveView& r) {
+    // Both parts, or "5.0 s x 22 moves" would not add up to what is held from the clock alone.
+    return r.increment_held > session::Ms{0} ? trf("Held for handling: {} + {} s of each increment",
+                                                   formatClock(r.held_back), seconds(r.increment_held))
+                                             : trf("Held for handling: {}", formatClock(r.held_back));
+}
+
+// ... and why: three clauses, each whole in the catalogue (a sentence cannot hold two plural counts).
+std::string reserveWhy(const session::HandlingReserveView& r) {
+    const long samples = static_cast<long>(r.samples);
+    std::string why = fmt::format(
+        "{}: {}", trnf("{} s x {} move", "{} s x {} moves", r.moves, seconds(r.per_move), r.moves),
+        r.starting_value
+            ? trnf("starting value ({} measured)", "starting value ({} measured)", samples, samples)
+            : trnf("p95 of {} handling", "p95 of {} handlings", samples, samples));
+    if (r.set_aside) why += trf(", one slow ({} s) set aside", seconds(*r.set_aside));
+    return why;
+}
+
+// E.III 2.1: the reserve, operator only.
 void drawReserve(ViewContext& ctx) {
     const auto& r = ctx.snap.handling_reserve;
     if (!r || !inPlay(ctx.snap) || ctx.state.public_display) return;
-    // Both parts, or "5.0 s x 22 moves" would not add up to what is held from the clock alone.
-    const std::string held = r->increment_held > session::Ms{0}
-                                 ? trf("Held for handling: {} + {} s of each increment",
-                                       formatClock(r->held_back), seconds(r->increment_held))
-                                 : trf("Held for handling: {}", formatClock(r->held_back));
-    textItem(ctx, "handling reserve", held, disabledColour(), true);
-    // Three clauses, each whole in the catalogue (a sentence cannot hold two plural counts).
-    const long samples = static_cast<long>(r->samples);
-    std::string why = fmt::format(
-        "{}: {}", trnf("{} s x {} move", "{} s x {} moves", r->moves, seconds(r->per_move), r->moves),
-        r->starting_value
-            ? trnf("starting value ({} measured)", "starting value ({} measured)", samples, samples)
-            : trnf("p95 of {} handling", "p95 of {} handlings", samples, samples));
-    if (r->set_aside) why += trf(", one slow ({} s) set aside", seconds(*r->set_aside));
-    textItem(ctx, "handling reserve why", why, disabledColour(), true);
+    textItem(ctx, "handling reserve", reserveHeld(*r), disabledColour(), true);
+    textItem(ctx, "handling reserve why", reserveWhy(*r), disabledColour(), true);
 }
 
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
@@ -223,7 +229,7 @@ void drawTableReading(ViewContext& ctx) {
     ImGui::BeginDisabled(!enabled);
     const bool enter = drawReadingBoxes(ctx);
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    sameLineIfFits("Set clocks");  // under the boxes when the label is too long (Persian at 1280)
     const bool any = !st.table_white.empty() || !st.table_black.empty();
     if (!(actionButton(ctx, "Set clocks", enabled && any) || (enter && enabled && any))) {
         return;
@@ -237,6 +243,14 @@ void drawTableReading(ViewContext& ctx) {
 
 float clockPaneRows(const session::Snapshot& snap, float width) {
     float rows = 4.f;  // the reading's title and its two rows, separators
+    // "Set clocks" goes under the reading boxes when it does not fit beside them (a Persian label).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float side_w = std::max(ImGui::CalcTextSize(displayText(sideName(rules::Color::White)).c_str()).x,
+                                  ImGui::CalcTextSize(displayText(sideName(rules::Color::Black)).c_str()).x);
+    const float beside = style.WindowPadding.x + side_w + ImGui::CalcTextSize(" 0:00:00").x + 24.f +
+                         style.ItemSpacing.x + ImGui::CalcTextSize(displayText(tr("Set clocks")).c_str()).x +
+                         style.FramePadding.x * 2.f;
+    rows += beside > width ? 1.f : 0.f;
     if (!snap.clock_sync_warning.empty()) {
         const float h = ImGui::CalcTextSize(syncWarningText(snap).c_str(), nullptr, false, width).y;
         rows += (h + ImGui::GetStyle().ItemSpacing.y) / ImGui::GetFrameHeightWithSpacing();
@@ -244,8 +258,16 @@ float clockPaneRows(const session::Snapshot& snap, float width) {
     rows += snap.clock_paused && inPlay(snap) ? 0.75f : 0.f;  // a text line is about 3/4 of a frame row
     rows += snap.flag_reported && inPlay(snap) ? 0.75f : 0.f;
     rows += (snap.faster_rate || snap.faster_rate_available) && inPlay(snap) ? 1.f : 0.f;
-    rows += snap.handling_reserve && inPlay(snap) ? 2.25f : 0.f;  // what is held back for handling, and why
-    rows += snap.resync_needed ? 1.5f : 0.f;                      // the resume's request for a reading
+    if (snap.handling_reserve && inPlay(snap)) {  // what is held back for handling, and why: wrapped lines
+        const auto lines = [&](const std::string& text) {
+            const std::string& shown = displayWrapped(text, width);
+            return static_cast<float>(1 + std::count(shown.begin(), shown.end(), '\n'));
+        };
+        rows += std::max(2.25f, 0.75f * (lines(reserveHeld(*snap.handling_reserve)) +
+                                         lines(reserveWhy(*snap.handling_reserve))) +
+                                    0.75f);
+    }
+    rows += snap.resync_needed ? 1.5f : 0.f;  // the resume's request for a reading
     return rows;
 }
 

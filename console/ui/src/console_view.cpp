@@ -229,15 +229,14 @@ void drawPublicClock(ViewContext& ctx, rules::Color c) {
     const bool running = snap.clock_running == c && !snap.clock_paused && inPlay(snap);
     const bool white = c == rules::Color::White;
     ImGui::PushFont(ctx.fonts.heading);
-    ImGui::TextColored(running ? kGreen : kGrey, "%s", sideName(c));
+    uiText(sideName(c), running ? kGreen : kGrey);
     recordItem(ctx, white ? "public white side" : "public black side", sideName(c));
     ImGui::SameLine();
-    ImGui::TextUnformatted(playerName(snap, c).c_str());
+    uiText(playerName(snap, c));
     recordItem(ctx, white ? "public white name" : "public black name", playerName(snap, c));
     ImGui::PopFont();
     ImGui::PushFont(ctx.fonts.big);
-    ImGui::TextColored(running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
-                       formatClock(snap.remaining[c]).c_str());
+    uiText(formatClock(snap.remaining[c]), running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text]);
     recordItem(ctx, white ? "public white clock" : "public black clock", formatClock(snap.remaining[c]));
     ImGui::PopFont();
     ImGui::Spacing();
@@ -262,7 +261,7 @@ void drawPublicBody(ViewContext& ctx, const Layout& l) {
     }
     if (ctx.snap.result != "*") {
         ImGui::PushFont(ctx.fonts.big);
-        ImGui::TextColored(kAmber, "%s", ctx.snap.result.c_str());
+        uiTextLine(ctx.snap.result, kAmber);
         ImGui::PopFont();
     }
     ImGui::EndChild();

@@ -131,7 +131,7 @@ void drawWrittenMove(ViewContext& ctx) {
     textItem(ctx, "claim title", tr("Claim: written move"));
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
-    ImGui::InputText("##intended", &st.claim_intended);
+    ImGui::InputText("##intended", &st.claim_intended, kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##intended");
     ImGui::SameLine();
     ImGui::Checkbox(translatedLabel(N_("piece touched")).c_str(), &st.claim_touched);
@@ -269,14 +269,16 @@ void drawConsultation(ViewContext& ctx) {
     const std::string& who = ctx.snap.setup.consultant.name;
     textItem(ctx, "consult title", who.empty() ? tr("Consult (no one nominated)") : trf("Consult {}", who));
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                      ImGui::CalcTextSize(tr("arbiter present")).x + ImGui::GetStyle().ItemSpacing.x;
+                      ImGui::CalcTextSize(displayText(tr("arbiter present")).c_str()).x +
+                      ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::GetItemRectMax().x + box <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
         ImGui::SameLine();  // one row less: the Arbiter tab fits 1280x800
     }
     ImGui::Checkbox(translatedLabel(N_("arbiter present")).c_str(), &st.consult_arbiter_present);
     recordItem(ctx, "arbiter present", tr("arbiter present"));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-    ImGui::InputTextWithHint("##consultnote", i18n::trc("consultation", "note"), &st.consult_note);
+    ImGui::InputTextWithHint("##consultnote", displayText(i18n::trc("consultation", "note")).c_str(),
+                             &st.consult_note);
     recordItem(ctx, "##consultnote", i18n::trc("consultation", "note"));
     ImGui::SameLine();
     if (actionButton(ctx, "Log consultation", inPlay(ctx.snap) && !who.empty())) {

@@ -9,9 +9,13 @@ namespace oc::ui {
 
 namespace {
 // ImGui keeps a pointer to the glyph ranges until the atlas is built, so they must be static.
-// Latin-1, Latin Extended-A (Polish letters), Cyrillic (Russian notation), general punctuation,
-// and the chess figurines.
-constexpr ImWchar kTextRanges[] = {0x0020, 0x017F, 0x0400, 0x044F, 0x2010, 0x2027, 0x2654, 0x265F, 0};
+// Latin-1, Latin Extended-A (Polish letters), Cyrillic (Russian notation), Arabic (Persian as typed,
+// with the separators U+066B/066C), ZWNJ and general punctuation, the chess figurines, and the Arabic
+// presentation forms A and B, which is what Persian is drawn in once shaped (ui/display_text.hpp).
+// DejaVu Sans has every presentation form Persian uses but U+FBA4/FBA5 (the shaped U+06C0), which the
+// catalogues therefore never use (tests/i18n/check_catalogues.py).
+constexpr ImWchar kTextRanges[] = {0x0020, 0x017F, 0x0400, 0x044F, 0x0600, 0x06FF, 0x200C, 0x2027,
+                                   0x2654, 0x265F, 0xFB50, 0xFDFF, 0xFE70, 0xFEFF, 0};
 constexpr ImWchar kPieceRanges[] = {0x0020, 0x007F, 0x2654, 0x265F, 0};
 }  // namespace
 

@@ -32,20 +32,23 @@ const char* engineStatus(bool thinking, bool pondering) {
 // "Status: thinking   Restarts: 0", and the computer's flags when it has lost on time.
 void drawEngineStatus(ViewContext& ctx, bool thinking, bool pondering) {
     const session::Snapshot& snap = ctx.snap;
-    ImGui::TextUnformatted(i18n::tr("Status:"));
+    uiText(i18n::tr("Status:"));
     recordItem(ctx, "engine status label", i18n::tr("Status:"));
     ImGui::SameLine();
     const char* status = engineStatus(thinking, pondering);
-    ImGui::TextColored(thinking || pondering ? kGreen : kGrey, "%s", status);
+    uiText(status, thinking || pondering ? kGreen : kGrey);
     recordItem(ctx, "engine status", status);
     if (pondering) recordItem(ctx, "engine pondering", status);
-    ImGui::SameLine(0, 20);
     const std::string restarts = i18n::trf("Restarts: {}", snap.engine_restarts);
-    ImGui::TextUnformatted(restarts.c_str());
+    // On the same row when it fits (a Persian row runs longer than the narrow pane).
+    if (ImGui::GetItemRectMax().x + 20.f + ImGui::CalcTextSize(displayText(restarts).c_str()).x <=
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        ImGui::SameLine(0, 20);
+    uiText(restarts);
     recordItem(ctx, "engine restarts", restarts);
     if (snap.computer_flags > 0) {
         ImGui::SameLine(0, 24);
-        ImGui::TextColored(kRed, "%s", i18n::trf("Computer flags: {}", snap.computer_flags).c_str());
+        uiText(i18n::trf("Computer flags: {}", snap.computer_flags), kRed);
     }
 }
 
@@ -53,7 +56,7 @@ void drawEngineFault(const session::Snapshot& snap) {
     if (snap.last_engine_fault.empty()) return;
     ImGui::PushTextWrapPos(0.f);
     const std::string fault = i18n::trf("Last fault: {}", shownMessage(snap.last_engine_fault));
-    ImGui::TextColored(kRed, "%s", fault.c_str());
+    uiTextLine(fault, kRed);
     ImGui::PopTextWrapPos();
 }
 
@@ -61,9 +64,9 @@ void drawEngineFault(const session::Snapshot& snap) {
 void drawEvaluation(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (!snap.engine_move || !snap.engine_move->eval || ctx.state.public_display) return;
-    ImGui::TextUnformatted(i18n::tr("Evaluation (operator only):"));
+    uiTextLine(i18n::tr("Evaluation (operator only):"));
     const std::string eval = evalText(*snap.engine_move->eval);
-    ImGui::TextUnformatted(eval.c_str());
+    uiTextLine(eval);
     recordItem(ctx, "evaluation", eval);
 }
 
@@ -78,10 +81,10 @@ void drawMoveTable(const session::Snapshot& snap) {
         if (m.side == rules::Color::White || &m == &snap.moves.front()) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            ImGui::TextDisabled("%d.", m.number);
+            uiText(fmt::format("{}.", m.number), *disabledColour());
         }
         ImGui::TableSetColumnIndex(m.side == rules::Color::White ? 1 : 2);
-        ImGui::Text("%s%s", m.text.c_str(), m.draw_offer ? " (=)" : "");
+        uiText(m.draw_offer ? m.text + " (=)" : m.text);
     }
     ImGui::EndTable();
 }
@@ -91,11 +94,11 @@ void drawResultLine(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.result == "*") return;
     ImGui::PushFont(ctx.fonts.heading);
-    ImGui::TextColored(kAmber, "%s", snap.result.c_str());
+    uiText(snap.result, kAmber);
     ImGui::PopFont();
     ImGui::SameLine();
     const std::string termination = shownMessage(snap.termination);
-    ImGui::TextDisabled("%s", termination.c_str());
+    uiText(termination, *disabledColour());
 }
 
 // Keeps the newest line of a scrolling list in view, unless the operator has scrolled up to read.
@@ -119,7 +122,7 @@ void drawEnginePane(ViewContext& ctx) {
 void drawScoresheetPane(ViewContext& ctx) {
     ImGui::BeginChild("sheetlist");  // scrolls under the pane's title
     if (ctx.snap.moves.empty()) {
-        ImGui::TextDisabled("%s", i18n::tr("No moves yet."));
+        uiTextLine(i18n::tr("No moves yet."), *disabledColour());
         recordItem(ctx, "scoresheet empty", i18n::tr("No moves yet."));
     }
     drawMoveTable(ctx.snap);
@@ -156,16 +159,16 @@ void drawNoticesPane(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const auto records = static_cast<long>(snap.records);
     const std::string journal = i18n::trnf("Journal: {} record", "Journal: {} records", records, records);
-    ImGui::TextDisabled("%s", journal.c_str());
+    uiTextLine(journal, *disabledColour());
     recordItem(ctx, "notices journal", journal);
     drawSpeechStatus(ctx);
     ImGui::BeginChild("noticelist");  // scrolls under the pane's title
     ImGui::PushTextWrapPos(0.f);
     for (const std::string& n : ctx.state.shell_notices) {
-        ImGui::TextColored(kAmber, "%s", shownMessage(n).c_str());
+        uiTextLine(shownMessage(n), kAmber);
     }
     for (const std::string& n : snap.notices) {
-        ImGui::TextUnformatted(shownMessage(n).c_str());  // the session writes English (core part)
+        uiTextLine(shownMessage(n));  // the session writes English (core part)
     }
     ImGui::PopTextWrapPos();
     followNewest();

@@ -24,14 +24,18 @@ void drawWhoAndWhat(ViewContext& ctx) {
     ImGui::SameLine();
     const char* human = i18n::trc("role", "human");
     const char* computer = i18n::trc("role", "computer");
-    ImGui::RadioButton(fmt::format("{}###ikhuman", human).c_str(), &st.illegal_kind_side, 0);
+    ImGui::RadioButton(fmt::format("{}###ikhuman", displayText(human)).c_str(), &st.illegal_kind_side, 0);
     recordItem(ctx, "illegal kind human", human);
     ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###ikcomputer", computer).c_str(), &st.illegal_kind_side, 1);
+    ImGui::RadioButton(fmt::format("{}###ikcomputer", displayText(computer)).c_str(), &st.illegal_kind_side,
+                       1);
     recordItem(ctx, "illegal kind computer", computer);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.f);
-    ImGui::Combo("##illegalkind", &st.illegal_kind, kinds, 4);
+    const std::string shaped[] = {displayText(kinds[0]), displayText(kinds[1]), displayText(kinds[2]),
+                                  displayText(kinds[3])};
+    const char* items[] = {shaped[0].c_str(), shaped[1].c_str(), shaped[2].c_str(), shaped[3].c_str()};
+    ImGui::Combo("##illegalkind", &st.illegal_kind, items, 4);
     recordItem(ctx, "##illegalkind",
                st.illegal_kind >= 0 && st.illegal_kind < 4 ? kinds[st.illegal_kind] : "");
 }
@@ -39,7 +43,8 @@ void drawWhoAndWhat(ViewContext& ctx) {
 // The unpromoted pawn's move, at the start of the second row.
 void drawUnpromotedMove(ViewContext& ctx) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-    ImGui::InputTextWithHint("##unpromoted", "a7a8", &ctx.state.illegal_kind_move);
+    ImGui::InputTextWithHint("##unpromoted", "a7a8", &ctx.state.illegal_kind_move, kMoveBoxFlags,
+                             moveBoxFilter);
     recordItem(ctx, "##unpromoted");
     ImGui::SameLine();
 }

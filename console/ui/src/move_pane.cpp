@@ -85,7 +85,8 @@ bool moveBox(UiState& st, bool focus) {
     }
     st.carried_chars.clear();
     ImGui::PushID(st.move_box_generation);
-    bool entered = ImGui::InputText("##move", &st.move_text, ImGuiInputTextFlags_EnterReturnsTrue);
+    bool entered = ImGui::InputText("##move", &st.move_text,
+                                    ImGuiInputTextFlags_EnterReturnsTrue | kMoveBoxFlags, moveBoxFilter);
     const bool activated = ImGui::IsItemActivated();
     ImGui::PopID();
     entered = std::exchange(st.carried_enter, false) || entered;
@@ -337,12 +338,12 @@ void drawComputerMove(ViewContext& ctx) {
     } else if (snap.phase == Phase::EngineThinking) {
         textItem(ctx, "engine thinking", tr("thinking..."), &kGrey);
     } else {
-        ImGui::TextColored(kGrey, "-");
+        uiText("-", kGrey);
     }
     ImGui::PopFont();
     if (snap.engine_move && !ctx.state.public_display && snap.engine_move->san != snap.engine_move->text) {
         ImGui::SameLine();
-        ImGui::TextDisabled("(%s)", snap.engine_move->san.c_str());
+        uiText("(" + snap.engine_move->san + ")", *disabledColour());
     }
 }
 

@@ -45,7 +45,7 @@ void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wid
     // type over; left empty, the setup keeps PGN's value (the papers print a blank line for it).
     const bool unknown = !value.empty() && value.find_first_not_of("?.") == std::string::npos;
     std::string typed;
-    ImGui::InputTextWithHint(label.c_str(), tr("unknown"), unknown ? &typed : &value);
+    ImGui::InputTextWithHint(label.c_str(), displayText(tr("unknown")).c_str(), unknown ? &typed : &value);
     if (unknown && !typed.empty()) value = typed;
     recordItem(ctx, name ? name : msgid, tr(msgid));
 }
@@ -58,7 +58,7 @@ void checkbox(ViewContext& ctx, const char* msgid, bool& value) {
 // A number field; `id` tells apart fields whose label reads the same ("... for the last N moves").
 void intField(ViewContext& ctx, const char* id, const char* msgid, int& value) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputInt(fmt::format("{}###{}", tr(msgid), id).c_str(), &value);
+    ImGui::InputInt(fmt::format("{}###{}", displayText(tr(msgid)), id).c_str(), &value);
     recordItem(ctx, id, tr(msgid));
 }
 
@@ -70,7 +70,7 @@ void decimalField(ViewContext& ctx, const char* msgid, double& value, const char
 
 // A text line recorded under its msgid (the widget maps compare what it shows in each language).
 void label(ViewContext& ctx, const char* msgid) {
-    ImGui::TextUnformatted(tr(msgid));
+    uiText(tr(msgid));
     recordItem(ctx, msgid, tr(msgid));
 }
 
@@ -164,13 +164,15 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
                const std::array<const char*, N>& words, const char* (*shown)(std::string_view)) {
     // As wide as its longest word in the UI language (Polish words run longer), at least 8 em.
     float widest = ImGui::GetFontSize() * 8 - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
-    for (const char* w : words) widest = std::max(widest, ImGui::CalcTextSize(shown(w)).x);
+    for (const char* w : words)
+        widest = std::max(widest, ImGui::CalcTextSize(displayText(shown(w)).c_str()).x);
     ImGui::SetNextItemWidth(widest + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2);
-    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), shown(value));
+    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), displayText(shown(value)).c_str());
     recordItem(ctx, msgid, tr(msgid));
     if (!open) return;
     for (const char* w : words) {
-        if (ImGui::Selectable(fmt::format("{}###{}", shown(w), w).c_str(), value == w)) value = w;
+        if (ImGui::Selectable(fmt::format("{}###{}", displayText(shown(w)), w).c_str(), value == w))
+            value = w;
     }
     ImGui::EndCombo();
 }
@@ -179,7 +181,8 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
 void languageSelectable(ViewContext& ctx, event::EventSetup& s, i18n::UiLanguage lang) {
     const std::string code(i18n::uiLanguageCode(lang));
     const std::string name(i18n::uiLanguageName(lang));
-    if (ImGui::Selectable(name.c_str(), lang == i18n::uiLanguage())) {
+    // Each language's own name, shaped whatever the screens' language ("فارسی" in an English UI too).
+    if (ImGui::Selectable(shapeRtlLine(name).c_str(), lang == i18n::uiLanguage())) {
         if (auto set = i18n::setUiLanguage(lang); set) {
             s.ui_language = code;
         } else {
@@ -196,7 +199,7 @@ void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
     const float width = ImGui::GetFontSize() * 8;
     ImGui::SetNextItemWidth(width);
     const std::string current(i18n::uiLanguageName(i18n::uiLanguage()));
-    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), current.c_str());
+    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), shapeRtlLine(current).c_str());
     recordItem(ctx, msgid, tr(msgid));
     // The box alone (a click on the label does not open it), for tests that choose a language.
     const ImVec2 box = ImGui::GetItemRectMin();
@@ -212,10 +215,12 @@ void drawComputerSide(ViewContext& ctx, event::EventSetup& s) {
     int side = s.computer_side == rules::Color::White ? 0 : 1;
     label(ctx, N_("Computer plays"));
     ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###cs-white", trc("computer plays", "White")).c_str(), &side, 0);
+    ImGui::RadioButton(fmt::format("{}###cs-white", displayText(trc("computer plays", "White"))).c_str(),
+                       &side, 0);
     recordItem(ctx, "computer plays white", trc("computer plays", "White"));
     ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###cs-black", trc("computer plays", "Black")).c_str(), &side, 1);
+    ImGui::RadioButton(fmt::format("{}###cs-black", displayText(trc("computer plays", "Black"))).c_str(),
+                       &side, 1);
     recordItem(ctx, "computer plays black", trc("computer plays", "Black"));
     s.computer_side = side == 0 ? rules::Color::White : rules::Color::Black;
 }
@@ -235,14 +240,14 @@ void drawPlayer(ViewContext& ctx, const char* msgid, std::string& name, std::str
     textField(ctx, msgid, name, true);
     const std::string id_name = fmt::format("{} FIDE ID", side);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::InputText(fmt::format("{}###{}", tr("FIDE ID"), id_name).c_str(), &fide_id,
+    ImGui::InputText(fmt::format("{}###{}", displayText(tr("FIDE ID")), id_name).c_str(), &fide_id,
                      ImGuiInputTextFlags_CharsDecimal);
     recordItem(ctx, id_name.c_str(), tr("FIDE ID"));
     ImGui::SameLine();
     // No step buttons: a rating is typed, and the row must fit the column (0 = none, not printed).
     const std::string rating_name = fmt::format("{} rating", side);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-    ImGui::InputInt(fmt::format("{}###{}", tr("Rating"), rating_name).c_str(), &rating, 0, 0);
+    ImGui::InputInt(fmt::format("{}###{}", displayText(tr("Rating")), rating_name).c_str(), &rating, 0, 0);
     recordItem(ctx, rating_name.c_str(), tr("Rating"));
 }
 
@@ -257,7 +262,7 @@ void drawGameFields(ViewContext& ctx) {
     drawComputerSide(ctx, s);
     textField(ctx, N_("Time control"), s.time_control);
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", tr("e.g. 90m+30s"));
+    uiText(tr("e.g. 90m+30s"), *disabledColour());
     drawEdition(ctx, s);
     wordCombo(ctx, N_("Notation language"), s.language, kLanguages, notationName);
     drawUiLanguageCombo(ctx, s);
@@ -273,11 +278,12 @@ void drawEngineOptionsHeading(const UiState& st) {
     const std::string heading = st.engine_identity.empty()
                                     ? std::string(tr("Engine options at the start"))
                                     : i18n::trf("Engine options at the start: {}", st.engine_identity);
-    ImGui::TextColored(kBlue, "%s", heading.c_str());
+    uiTextLine(heading, kBlue);
     if (st.engine_identity.empty() || st.engine_command != st.setup_draft->engine.command) {
-        ImGui::TextDisabled("%s", st.engine_identity.empty()
-                                      ? tr("(the engine's own defaults follow once it has answered)")
-                                      : tr("(defaults of the engine running now; a new command's on Start)"));
+        uiTextLine(st.engine_identity.empty()
+                       ? tr("(the engine's own defaults follow once it has answered)")
+                       : tr("(defaults of the engine running now; a new command's on Start)"),
+                   *disabledColour());
     }
 }
 
@@ -285,13 +291,13 @@ void drawEngineOptionsHeading(const UiState& st) {
 void drawOptionRow(ViewContext& ctx, const ShownOption& o) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(o.name.c_str());
+    uiTextLine(o.name);
     ImGui::TableSetColumnIndex(1);
-    ImGui::TextColored(o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text], "%s",
-                       o.value.empty() ? tr("(empty)") : o.value.c_str());
+    uiText(o.value.empty() ? tr("(empty)") : o.value.c_str(),
+           o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text]);
     if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextDisabled("%s", o.source);
+    uiTextLine(o.source, *disabledColour());
 }
 
 // The engine's options as they will be at the start: the event's (marked) first, then the defaults.
@@ -307,7 +313,7 @@ void drawEngineOptions(ViewContext& ctx) {
 
 // The computer's instructions for draws and resignation (E.III 3.3), locked with the rest.
 void drawPolicyFields(ViewContext& ctx, event::DrawPolicy& p) {
-    ImGui::TextColored(kBlue, "%s", tr("Draw / resign policy (the computer's instructions, locked)"));
+    uiTextLine(tr("Draw / resign policy (the computer's instructions, locked)"), kBlue);
     intField(ctx, "accept below", N_("Accept a draw when score <= (cp)"), p.accept_below_cp);
     intField(ctx, "accept over", N_("... for the last N moves"), p.accept_over_moves);
     checkbox(ctx, N_("The computer may offer draws"), p.offer_enabled);
@@ -346,19 +352,19 @@ void drawComputerFields(ViewContext& ctx) {
 void drawSetupHeading(ViewContext& ctx) {
     const UiState& st = ctx.state;
     ImGui::PushFont(ctx.fonts.heading);
-    ImGui::TextColored(kBlue, "%s", tr("Event setup"));
+    uiText(tr("Event setup"), kBlue);
     recordItem(ctx, "setup heading", tr("Event setup"));
     ImGui::PopFont();
     if (!st.setup_source.empty()) {
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", i18n::trf("Loaded from {}.", st.setup_source).c_str());
+        uiText(i18n::trf("Loaded from {}.", st.setup_source), *disabledColour());
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", tr("Everything here is locked once the game starts (E.III 2.2)."));
+    uiText(tr("Everything here is locked once the game starts (E.III 2.2)."), *disabledColour());
     recordItem(ctx, "setup locked note", tr("Everything here is locked once the game starts (E.III 2.2)."));
     if (!st.rejection.empty()) {
         const std::string refused = i18n::trf("Refused: {}", shownMessage(st.rejection));
-        ImGui::TextColored(kRed, "%s", refused.c_str());
+        uiTextLine(refused, kRed);
         recordItem(ctx, "setup rejection", refused);
     }
 }
@@ -380,7 +386,7 @@ void drawSetupColumns(ViewContext& ctx, float height) {
 // The engine's summary, then Start: the form goes to the session as it is, and the game starts.
 void drawStart(ViewContext& ctx, const std::string& summary) {
     ImGui::PushTextWrapPos(0.f);
-    ImGui::TextUnformatted(summary.c_str());  // next to Start: checked before the lock (E.III 2.2)
+    uiText(summary);  // next to Start: checked before the lock (E.III 2.2)
     ImGui::PopTextWrapPos();
     recordItem(ctx, "setup engine summary", summary);
     if (actionButton(ctx, "Start the game", true,
@@ -389,7 +395,7 @@ void drawStart(ViewContext& ctx, const std::string& summary) {
         ctx.out.push_back(session::cmd::StartGame{});
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", tr("Start when the arbiter starts the clocks."));
+    uiText(tr("Start when the arbiter starts the clocks."), *disabledColour());
     recordItem(ctx, "setup start note", tr("Start when the arbiter starts the clocks."));
 }
 

@@ -5,12 +5,14 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "clock/tc_format.hpp"
 #include "session/commands.hpp"
 #include "session/snapshot.hpp"
 #include "ui/board_view.hpp"
+#include "ui/display_text.hpp"
 #include "ui/fonts.hpp"
 #include "ui/text_wrap.hpp"
 #include "ui/ui_state.hpp"
@@ -46,8 +48,20 @@ bool namedActionButton(ViewContext& ctx, const std::string& name, const char* la
 bool confirmButton(ViewContext& ctx, const char* label, bool enabled);
 // Records the last drawn item under the name `id` (text fields, checkboxes); `text` is what it showed.
 void recordItem(ViewContext& ctx, const char* id, std::string text = {});
-// "tr(msgid)###msgid": a translated label with an ID that does not change with the language.
+// "tr(msgid)###msgid": a translated label with an ID that does not change with the language; the shown
+// part through displayText (shaped in a right-to-left language), the ID never.
 std::string translatedLabel(const char* msgid);
+// Text in the flow of a row (after SameLine, or followed by one), through displayText.
+void uiText(std::string_view text, const ImVec4* colour = nullptr);
+inline void uiText(std::string_view text, const ImVec4& colour) {
+    uiText(text, &colour);
+}
+// Text on a line of its own, through displayText, wrapped at the pane's edge when `wrap` (breaks chosen
+// on the logical text by shaped widths); in a right-to-left UI each line ends at the pane's right edge.
+void uiTextLine(std::string_view text, const ImVec4* colour = nullptr, bool wrap = false);
+inline void uiTextLine(std::string_view text, const ImVec4& colour) {
+    uiTextLine(text, &colour);
+}
 
 // A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
@@ -57,6 +71,11 @@ void endPane();
 // the UI language: i18n::translateMessage, remembered per language, since the same messages are drawn
 // every frame and reading one back against the catalogue's patterns takes a fraction of a millisecond.
 std::string shownMessage(const std::string& english);
+
+// ImGuiInputTextFlags_CallbackCharFilter for the boxes a move is typed into: Persian and Arabic-Indic
+// digits and the Persian layout's characters become the Latin keys (ui/move_typing.hpp).
+int moveBoxFilter(ImGuiInputTextCallbackData* data);
+constexpr ImGuiInputTextFlags kMoveBoxFlags = ImGuiInputTextFlags_CallbackCharFilter;
 
 // "1:29:58" / "4:05" / "0:07.3" below ten seconds: the clock module's one formatter.
 using clock::formatClock;

@@ -1,5 +1,5 @@
 #include <fmt/format.h>
-#include <imgui_internal.h>  // ImGui::GetItemID: the clash check
+#include <imgui_internal.h>  // ImGui::GetItemID: the clash check; the text wrap position
 
 #include <algorithm>
 #include <cmath>
@@ -7,6 +7,8 @@
 
 #include "clock/tc_format.hpp"
 #include "i18n/tr.hpp"
+#include "ui/display_text.hpp"
+#include "ui/move_typing.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -30,14 +32,15 @@ void recordItem(ViewContext& ctx, const char* id, std::string text) {
     enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
 }
 
-std::string wrapAtSpaces(const std::string& text, float width) {
+std::string wrapAtSpaces(const std::string& text, float width, float (*measure)(const std::string&)) {
     std::string out, line;
     std::size_t from = 0;
     while (from <= text.size()) {
         const std::size_t to = std::min(text.find(' ', from), text.size());
         const std::string word = text.substr(from, to - from);
         const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+        const float w = measure ? measure(longer) : ImGui::CalcTextSize(longer.c_str()).x;
+        if (!line.empty() && w > width) {
             out += line + "\n";
             line = word;
         } else {
@@ -49,7 +52,78 @@ std::string wrapAtSpaces(const std::string& text, float width) {
 }
 
 std::string translatedLabel(const char* msgid) {
-    return fmt::format("{}###{}", i18n::tr(msgid), msgid);
+    return fmt::format("{}###{}", displayText(i18n::tr(msgid)), msgid);
+}
+
+namespace {
+// The width a PushTextWrapPos in force leaves from the cursor, or a negative number when none is. In a
+// right-to-left UI ImGui's own wrapping would wrap the *visual* string and put a sentence's end on its
+// first line, so such text is wrapped on the logical text (displayWrapped) and ImGui's wrapping is off.
+float rtlWrapWidth() {
+    if (!rightToLeftUi()) return -1.f;
+    const float pos = ImGui::GetCurrentWindow()->DC.TextWrapPos;
+    return pos < 0.f ? -1.f : ImGui::CalcWrapWidthForPos(ImGui::GetCursorScreenPos(), pos);
+}
+}  // namespace
+
+void uiText(std::string_view text, const ImVec4* colour) {
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    const float wrap = rtlWrapWidth();
+    const std::string& shown = wrap > 0.f ? displayWrapped(text, wrap) : displayText(text);
+    if (wrap > 0.f) ImGui::PushTextWrapPos(-1.f);
+    ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+    if (wrap > 0.f) ImGui::PopTextWrapPos();
+    if (colour) ImGui::PopStyleColor();
+}
+
+namespace {
+// Each line of shaped text ends at the pane's right edge in a right-to-left UI (ImGui has no right
+// alignment: the cursor is moved by the room the line leaves). Left to right, one call as before.
+void drawAligned(const std::string& shown) {
+    // After SameLine the text follows its label in the row's flow: moved to the right edge it would be
+    // read before the label.
+    const bool line_start = ImGui::GetCursorPosX() <= ImGui::GetCursorStartPos().x + 0.5f;
+    if (!rightToLeftUi() || !line_start) {
+        ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
+        return;
+    }
+    const float start = ImGui::GetCursorPosX(), avail = ImGui::GetContentRegionAvail().x;
+    ImGui::BeginGroup();
+    // The lines as close as one multi-line text's: no item spacing between them.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0.f});
+    for (std::size_t from = 0; from <= shown.size();) {
+        const std::size_t to = std::min(shown.find('\n', from), shown.size());
+        const char* b = shown.data() + from;
+        const char* e = shown.data() + to;
+        ImGui::SetCursorPosX(start + std::max(0.f, avail - ImGui::CalcTextSize(b, e).x));
+        ImGui::TextUnformatted(b, e);
+        from = to + 1;
+    }
+    ImGui::PopStyleVar();
+    ImGui::EndGroup();
+}
+}  // namespace
+
+void uiTextLine(std::string_view text, const ImVec4* colour, bool wrap) {
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    const float imgui_wrap = rtlWrapWidth();
+    if (imgui_wrap > 0.f) {
+        ImGui::PushTextWrapPos(-1.f);
+        drawAligned(displayWrapped(text, imgui_wrap));
+        ImGui::PopTextWrapPos();
+    } else {
+        drawAligned(wrap ? displayWrapped(text, ImGui::GetContentRegionAvail().x) : displayText(text));
+    }
+    if (colour) ImGui::PopStyleColor();
+}
+
+const ImVec4* disabledColour() {
+    return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
+}
+
+int moveBoxFilter(ImGuiInputTextCallbackData* data) {
+    data->EventChar = static_cast<ImWchar>(latinMoveKey(data->EventChar));
+    return 0;
 }
 
 std::string shownMessage(const std::string& english) {
@@ -71,7 +145,7 @@ namespace {
 bool namedButton(ViewContext& ctx, const std::string& id, const std::string& text, bool enabled,
                  ImVec2 size) {
     ImGui::BeginDisabled(!enabled);
-    const bool clicked = ImGui::Button(fmt::format("{}###{}", text, id).c_str(), size);
+    const bool clicked = ImGui::Button(fmt::format("{}###{}", displayText(text), id).c_str(), size);
     ImGui::EndDisabled();
     enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
     return clicked && enabled;
@@ -111,7 +185,7 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {
     ImGui::BeginChild(title, size, true);
     ImGui::PushFont(fonts.heading);
-    ImGui::TextColored(kBlue, "%s", i18n::tr(title));
+    uiTextLine(i18n::tr(title), &kBlue);
     ImGui::PopFont();
     ImGui::Separator();
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <tl/expected.hpp>
 
+#include "i18n/bidi.hpp"
 #include "i18n/language.hpp"
 
 namespace oc::i18n {
@@ -39,8 +40,12 @@ std::string formatTranslated(const char* translated, const char* english, fmt::f
 }  // namespace detail
 
 // tr + fmt::format: trf("White's move {}", n).
+// In a right-to-left language every text argument is isolated and every integer written in Persian
+// digits (i18n/bidi.hpp); English and Polish get exactly what fmt writes.
 template <typename... Args>
 std::string trf(const char* msgid, const Args&... args) {
+    if (rightToLeftUi())
+        return detail::formatTranslated(tr(msgid), msgid, fmt::make_format_args(detail::rtlArg(args)...));
     return detail::formatTranslated(tr(msgid), msgid, fmt::make_format_args(args...));
 }
 
@@ -48,6 +53,9 @@ std::string trf(const char* msgid, const Args&... args) {
 template <typename... Args>
 std::string trnf(const char* singular, const char* plural, long n, const Args&... args) {
     const char* english = n == 1 ? singular : plural;
+    if (rightToLeftUi())
+        return detail::formatTranslated(trn(singular, plural, n), english,
+                                        fmt::make_format_args(detail::rtlArg(args)...));
     return detail::formatTranslated(trn(singular, plural, n), english, fmt::make_format_args(args...));
 }
 
