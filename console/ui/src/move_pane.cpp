@@ -354,7 +354,8 @@ void drawEngineMove(ViewContext& ctx) {
     // CMP-1.4: castling, en passant and promotion are spelled out step by step (operator only).
     if (snap.phase == Phase::EngineMoveShown && snap.engine_move && !snap.engine_move->how.empty() &&
         !snap.computer_move_withheld && !ctx.state.public_display)
-        prompt = "1. " + i18n::translateMessage(snap.engine_move->how);
+        // TRANSLATORS: the first step of the computer's move, as "1. Play it on the board" above.
+        prompt = trf("1. {}", i18n::translateMessage(snap.engine_move->how));
     textItem(ctx, "step prompt", prompt, snap.phase == Phase::EngineThinking ? &kGrey : &kAmber, true);
     drawSteps(ctx);
     drawPendingOfferWarning(ctx);
