@@ -36,10 +36,10 @@ double tickStep(double span, int count) {
     return 10 * mag;
 }
 
-// A tick's value; a fraction has the UI language's decimal separator (0,5 in Polish).
+// A tick's value in the UI language's digits and decimal separator (0,5 in Polish, ۰٫۵ in Persian).
 std::string number(double v) {
-    return std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
-                                              : detail::decimalText(fmt::format("{:g}", v));
+    return detail::decimalText(std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
+                                                                   : fmt::format("{:g}", v));
 }
 
 void yTicks(cairo_t* cr, const Frame& f) {
