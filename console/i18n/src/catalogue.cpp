@@ -65,7 +65,7 @@ tl::expected<Catalogue, std::string> load(UiLanguage lang) {
 // Catalogues are loaded at most once and never freed, so a pointer tr() returned stays valid after a
 // switch of language (the setup screen switches while last frame's strings may still be in use).
 std::mutex g_load_mutex;
-std::array<std::unique_ptr<Catalogue>, 2> g_loaded;
+std::array<std::unique_ptr<Catalogue>, 3> g_loaded;  // one per UiLanguage (En, Pl, Fa)
 std::atomic<UiLanguage> g_language{UiLanguage::En};
 std::atomic<const Catalogue*> g_current{nullptr};
 

@@ -39,7 +39,13 @@ double tickStep(double span, int count) {
 // A tick's value in the UI language's digits and decimal separator (0,5 in Polish, ۰٫۵ in Persian).
 std::string number(double v) {
     return detail::decimalText(std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
-                                                                   : fmt::format("{:g}", v));
+                                                                  : fmt::format("{:g}", v));
+}
+
+// A tick's number, left to right in every language (a minus sign stays before its digits).
+void tickLabel(cairo_t* cr, double x, double y, const std::string& label, Align align) {
+    color(cr, kBlack);
+    detail::showLine(cr, x, y, label, style(6.5, false, Flow::Ltr), align);
 }
 
 void yTicks(cairo_t* cr, const Frame& f) {
@@ -56,8 +62,7 @@ void yTicks(cairo_t* cr, const Frame& f) {
         cairo_move_to(cr, f.x, f.py(v));
         cairo_line_to(cr, f.x + f.w, f.py(v));
         cairo_stroke(cr);
-        std::string label = number(v);
-        text(cr, f.x - 3 - textWidth(cr, label, 6.5), f.py(v) + 2.3, label, 6.5);
+        tickLabel(cr, f.x - 3, f.py(v) + 2.3, number(v), Align::Right);
     }
 }
 
@@ -68,8 +73,7 @@ void xTicks(cairo_t* cr, const Frame& f) {
         cairo_move_to(cr, f.px(v), f.y + f.h);
         cairo_line_to(cr, f.px(v), f.y + f.h + 2.5);
         cairo_stroke(cr);
-        std::string label = number(v);
-        text(cr, f.px(v) - textWidth(cr, label, 6.5) / 2, f.y + f.h + 9.5, label, 6.5);
+        tickLabel(cr, f.px(v), f.y + f.h + 9.5, number(v), Align::Center);
     }
 }
 

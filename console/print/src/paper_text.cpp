@@ -29,7 +29,16 @@ PangoDirection direction(Flow flow) {
 // of its first strong letter, the UI language's when it has none.
 Layout makeLayout(cairo_t* cr, std::string_view utf8, const TextStyle& style) {
     Layout layout(pango_cairo_create_layout(cr));
-    pango_context_set_base_dir(pango_layout_get_context(layout.get()), direction(style.flow));
+    PangoContext* context = pango_layout_get_context(layout.get());
+    // A PDF's unit is the point: glyphs placed on a whole-point grid (Pango's default rounding) or with
+    // hinted advances open gaps inside joined Persian words, which a reader's text layer then splits.
+    pango_context_set_round_glyph_positions(context, FALSE);
+    cairo_font_options_t* options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options(context, options);
+    cairo_font_options_destroy(options);
+    pango_context_set_base_dir(context, direction(style.flow));
     pango_layout_context_changed(layout.get());
     pango_layout_set_auto_dir(layout.get(), style.flow == Flow::Data ? TRUE : FALSE);
     PangoFontDescription* font = pango_font_description_from_string("DejaVu Sans");
