@@ -8,6 +8,7 @@ find_package(tl-expected REQUIRED CONFIG)
 find_package(Boost 1.81 REQUIRED CONFIG)
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
 pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+pkg_check_modules(PANGOCAIRO REQUIRED IMPORTED_TARGET pangocairo)  # the papers' text (console/print)
 pkg_check_modules(ESPEAK_NG REQUIRED IMPORTED_TARGET espeak-ng)  # spoken moves (console/speech)
 find_package(SDL2 REQUIRED CONFIG)  # the GUI's window, and speech's sound output in every build
 

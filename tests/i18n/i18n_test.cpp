@@ -208,5 +208,27 @@ TEST_F(Polish, EnglishAndPolishArgumentsAreNeverIsolated) {
     EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "12 moves");
 }
 
+// Issue 26: Persian papers are dated in the Solar Hijri calendar (ICU's, through Boost.Locale), with the
+// Gregorian date beside it. Fixed days checked against the Iranian calendar: 1 Azar 1404 is 22 November
+// 2025; Nowruz 1405 (1 Farvardin) is 21 March 2026, the equinox falling after noon in Tehran on the 20th;
+// 1403 is a leap year, so its Esfand has a 30th day.
+TEST(LocalFormats, PersianDatesAreSolarHijriWithTheGregorianBeside) {
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2025, 12, 1), "۱۴۰۴/۰۹/۱۰ (2025-12-01)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2026, 3, 21), "۱۴۰۵/۰۱/۰۱ (2026-03-21)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2026, 3, 20), "۱۴۰۴/۱۲/۲۹ (2026-03-20)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2025, 3, 20), "۱۴۰۳/۱۲/۳۰ (2025-03-20)");
+    EXPECT_EQ(localizeIsoDate(UiLanguage::Fa, "2026.11.30"), "۱۴۰۵/۰۹/۰۹ (2026-11-30)");
+    EXPECT_EQ(localizeIsoDate(UiLanguage::Fa, "2026.??.??"), "2026.??.??");
+    EXPECT_EQ(formatDateTime(UiLanguage::Fa, 2025, 12, 1, 22, 5), "۱۴۰۴/۰۹/۱۰ (2025-12-01) 22:05");
+}
+
+// Persian digits U+06F0..U+06F9 (not the Arabic-Indic U+0660..) and the decimal separator U+066B.
+TEST(LocalFormats, PersianDecimalsUsePersianDigitsAndTheArabicSeparator) {
+    EXPECT_EQ(formatDecimal(UiLanguage::Fa, 12.5, 1), "\u06F1\u06F2\u066B\u06F5");
+    EXPECT_EQ(formatDecimal(UiLanguage::Fa, -0.25, 2), "-۰٫۲۵");
+    EXPECT_EQ(localizeDecimalText(UiLanguage::Fa, "3.0 s"), "۳٫۰ s");
+    EXPECT_EQ(localizeDecimalText(UiLanguage::Fa, "9876543210"), "۹۸۷۶۵۴۳۲۱۰");
+}
+
 }  // namespace
 }  // namespace oc::i18n

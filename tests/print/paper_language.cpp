@@ -54,6 +54,15 @@ PolishScope::~PolishScope() {
     (void)i18n::setUiLanguage(i18n::UiLanguage::En);
 }
 
+PersianScope::PersianScope() {
+    auto ok = i18n::setUiLanguage(i18n::UiLanguage::Fa);
+    EXPECT_TRUE(ok) << (ok ? "" : ok.error());
+}
+
+PersianScope::~PersianScope() {
+    (void)i18n::setUiLanguage(i18n::UiLanguage::En);
+}
+
 std::string pdfText(const std::filesystem::path& pdf) {
     std::istringstream raw(run("pdftotext -raw '" + pdf.string() + "' - 2>&1"));
     std::string out;

@@ -19,6 +19,15 @@ class PolishScope {
     PolishScope& operator=(const PolishScope&) = delete;
 };
 
+// The same for Persian (issue 26): the papers right to left.
+class PersianScope {
+  public:
+    PersianScope();
+    ~PersianScope();
+    PersianScope(const PersianScope&) = delete;
+    PersianScope& operator=(const PersianScope&) = delete;
+};
+
 // The PDF's text in drawing order (pdftotext -raw) with every run of white space made one space, so a
 // sentence wrapped over lines is found whole.
 std::string pdfText(const std::filesystem::path& pdf);

@@ -3,13 +3,49 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/locale.hpp>
 #include <charconv>
+#include <chrono>
+#include <sstream>
 
 namespace oc::i18n {
 
+namespace {
+
+// ICU's Persian calendar through Boost.Locale's ICU backend (chosen explicitly: it is the only backend
+// with calendars). The locale is built once; no system locale is needed (research/persian.md §5).
+const std::locale& persianLocale() {
+    static const std::locale locale = [] {
+        boost::locale::localization_backend_manager backends =
+            boost::locale::localization_backend_manager::global();
+        backends.select("icu");
+        boost::locale::generator generator(backends);
+        return generator("fa_IR.UTF-8@calendar=persian");
+    }();
+    return locale;
+}
+
+// "۱۴۰۴/۰۹/۱۰" for 2025-12-01: noon UTC of the day, formatted in UTC, so no time zone moves the date.
+std::string solarHijri(int year, unsigned month, unsigned day) {
+    using namespace std::chrono;
+    const sys_days date{std::chrono::year{year} / std::chrono::month{month} / std::chrono::day{day}};
+    const auto noon =
+        static_cast<double>(duration_cast<seconds>(date.time_since_epoch()).count() + 12 * 3600);
+    std::ostringstream out;
+    out.imbue(persianLocale());
+    out << boost::locale::as::gmt << boost::locale::as::ftime("%Y/%m/%d") << noon;
+    return out.str();
+}
+
+}  // namespace
+
 std::string formatDate(UiLanguage lang, int year, unsigned month, unsigned day) {
     if (lang == UiLanguage::Pl) return fmt::format("{:02}.{:02}.{:04}", day, month, year);
-    return fmt::format("{:04}-{:02}-{:02}", year, month, day);
+    const std::string iso = fmt::format("{:04}-{:02}-{:02}", year, month, day);
+    // Iranian documents are dated in the Solar Hijri calendar; the Gregorian date beside it ties the paper
+    // to the journal and the PGN, which stay ISO.
+    if (lang == UiLanguage::Fa) return fmt::format("{} ({})", solarHijri(year, month, day), iso);
+    return iso;
 }
 
 std::string formatDateTime(UiLanguage lang, int year, unsigned month, unsigned day, unsigned hour,
@@ -40,7 +76,21 @@ std::string formatDecimal(UiLanguage lang, double value, int decimals) {
 
 std::string localizeDecimalText(UiLanguage lang, std::string text) {
     if (lang == UiLanguage::Pl) std::replace(text.begin(), text.end(), '.', ',');
-    return text;
+    if (lang != UiLanguage::Fa) return text;
+    // Persian digits U+06F0..U+06F9 (never the Arabic-Indic U+0660..) and the Arabic decimal separator
+    // U+066B, as ICU's fa number format writes them ("۱۲٫۵").
+    std::string out;
+    for (const char c : text) {
+        if (c >= '0' && c <= '9') {
+            out += "\u06F0";  // two bytes, DB B0; the digit's code point is U+06F0 + d
+            out.back() = static_cast<char>(out.back() + (c - '0'));
+        } else if (c == '.') {
+            out += "\u066B";
+        } else {
+            out += c;
+        }
+    }
+    return out;
 }
 
 }  // namespace oc::i18n

@@ -46,23 +46,25 @@ double header(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
     const double width = kPageWidth - 2 * kMargin;
     const std::string title = tr("Arbiter's audit of a game journal (FIDE Handbook E.III)");
-    text(cr, kMargin, y, title, fittingSize(cr, title, 15, width, true), true);
+    pageText(cr, kMargin, y, title, fittingSize(cr, title, 15, width, true), true);
     y += 20;
-    text(cr, kMargin, y,
-         r.computer_white
-             ? trf("{}: {} - {}   result {}   the computer plays White", r.event, r.white, r.black, r.result)
-             : trf("{}: {} - {}   result {}   the computer plays Black", r.event, r.white, r.black, r.result),
-         9.5);
+    pageText(
+        cr, kMargin, y,
+        r.computer_white
+            ? trf("{}: {} - {}   result {}   the computer plays White", r.event, r.white, r.black, r.result)
+            : trf("{}: {} - {}   result {}   the computer plays Black", r.event, r.white, r.black, r.result),
+        9.5);
     y += 13;
     const auto records = static_cast<long>(r.records);
-    text(cr, kMargin, y, trnf("journal {}, {} record", "journal {}, {} records", records, r.file, records), 8,
-         false, kGrey);
+    pageText(cr, kMargin, y,
+             trnf("journal {}, {} record", "journal {}, {} records", records, r.file, records), 8, false,
+             kGrey);
     y += 11;
-    text(cr, kMargin, y, trf("final hash {}", r.final_hash), 7.5, false, kGrey);
+    pageText(cr, kMargin, y, trf("final hash {}", r.final_hash), 7.5, false, kGrey);
     y += 22;
     const std::string overall = overallText(r);
-    text(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,
-         r.passed() ? kGreen : kRed);
+    pageText(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,
+             r.passed() ? kGreen : kRed);
     return y + 20;
 }
 
@@ -79,10 +81,11 @@ std::string overallText(const Report& r) {
 
 double checkRow(cairo_t* cr, const Check& c, double y) {
     const double text_x = kMargin + 150, width = kPageWidth - kMargin - text_x;
-    text(cr, kMargin, y, c.name, 9, true);
+    pageText(cr, kMargin, y, c.name, 9, true, kBlack, true);
     const std::string verdict = verdictText(c.verdict);  // "not checked" (or a longer translation) fits
-    text(cr, kMargin + 95, y, verdict, fittingSize(cr, verdict, 9, 52, true), true, verdictColor(c.verdict));
-    text(cr, kMargin, y + 10, c.article, 7, false, kGrey);
+    pageText(cr, kMargin + 95, y, verdict, fittingSize(cr, verdict, 9, 52, true), true,
+             verdictColor(c.verdict));
+    pageText(cr, kMargin, y + 10, c.article, 7, false, kGrey, true);
     double end = wrapped(cr, text_x, y, width, i18n::translateMessage(c.title), 8.5);
     end = wrapped(cr, text_x, end, width, i18n::translateMessage(c.evidence), 7.5,
                   c.verdict == Verdict::Breach ? kRed : kBlack);
@@ -117,7 +120,7 @@ void picturesPage(cairo_t* cr, const Report& r) {
 void detailsPage(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
     const double bottom = kPageHeight - kMargin - 12, width = kPageWidth - 2 * kMargin - 10;
-    text(cr, kMargin, y, tr("Details: what each check looked at"), 12, true);
+    pageText(cr, kMargin, y, tr("Details: what each check looked at"), 12, true);
     y += 18;
     std::size_t left_out = 0;
     for (const Check& c : r.checks) {
@@ -126,7 +129,7 @@ void detailsPage(cairo_t* cr, const Report& r) {
             left_out += c.details.size();
             continue;
         }
-        text(cr, kMargin, y, c.name, 8.5, true, verdictColor(c.verdict));
+        pageText(cr, kMargin, y, c.name, 8.5, true, verdictColor(c.verdict), true);
         y += 11;
         for (const std::string& d : c.details) {
             if (y > bottom) {
@@ -138,11 +141,11 @@ void detailsPage(cairo_t* cr, const Report& r) {
         y += 4;
     }
     if (left_out > 0)
-        text(cr, kMargin, kPageHeight - kMargin,
-             trnf("{} more line is in the JSON report (operator-cli journal audit FILE --json OUT)",
-                  "{} more lines are in the JSON report (operator-cli journal audit FILE --json OUT)",
-                  static_cast<long>(left_out), left_out),
-             7, false, kGrey);
+        pageText(cr, kMargin, kPageHeight - kMargin,
+                 trnf("{} more line is in the JSON report (operator-cli journal audit FILE --json OUT)",
+                      "{} more lines are in the JSON report (operator-cli journal audit FILE --json OUT)",
+                      static_cast<long>(left_out), left_out),
+                 7, false, kGrey);
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "i18n/tr.hpp"
 #include "paper_words.hpp"
@@ -18,10 +17,14 @@ void color(cairo_t* cr, Rgb c) {
 
 namespace {
 
-void font(cairo_t* cr, double size, bool bold) {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+using detail::Align;
+using detail::Flow;
+using detail::rightToLeft;
+using detail::TextStyle;
+using detail::Weight;
+
+TextStyle style(double size, bool bold, Flow flow = Flow::Ui) {
+    return TextStyle{size, bold ? Weight::Bold : Weight::Normal, flow};
 }
 
 // Round tick steps (1, 2, 5 x 10^k) giving about `count` ticks over the span.
@@ -33,10 +36,16 @@ double tickStep(double span, int count) {
     return 10 * mag;
 }
 
-// A tick's value; a fraction has the UI language's decimal separator (0,5 in Polish).
+// A tick's value in the UI language's digits and decimal separator (0,5 in Polish, ۰٫۵ in Persian).
 std::string number(double v) {
-    return std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
-                                              : detail::decimalText(fmt::format("{:g}", v));
+    return detail::decimalText(std::abs(v - std::round(v)) < 1e-9 ? fmt::format("{}", std::llround(v))
+                                                                  : fmt::format("{:g}", v));
+}
+
+// A tick's number, left to right in every language (a minus sign stays before its digits).
+void tickLabel(cairo_t* cr, double x, double y, const std::string& label, Align align) {
+    color(cr, kBlack);
+    detail::showLine(cr, x, y, label, style(6.5, false, Flow::Ltr), align);
 }
 
 void yTicks(cairo_t* cr, const Frame& f) {
@@ -53,8 +62,7 @@ void yTicks(cairo_t* cr, const Frame& f) {
         cairo_move_to(cr, f.x, f.py(v));
         cairo_line_to(cr, f.x + f.w, f.py(v));
         cairo_stroke(cr);
-        std::string label = number(v);
-        text(cr, f.x - 3 - textWidth(cr, label, 6.5), f.py(v) + 2.3, label, 6.5);
+        tickLabel(cr, f.x - 3, f.py(v) + 2.3, number(v), Align::Right);
     }
 }
 
@@ -65,25 +73,27 @@ void xTicks(cairo_t* cr, const Frame& f) {
         cairo_move_to(cr, f.px(v), f.y + f.h);
         cairo_line_to(cr, f.px(v), f.y + f.h + 2.5);
         cairo_stroke(cr);
-        std::string label = number(v);
-        text(cr, f.px(v) - textWidth(cr, label, 6.5) / 2, f.y + f.h + 9.5, label, 6.5);
+        tickLabel(cr, f.px(v), f.y + f.h + 9.5, number(v), Align::Center);
     }
 }
 
 }  // namespace
 
 void text(cairo_t* cr, double x, double y, const std::string& utf8, double size, bool bold, Rgb c) {
-    font(cr, size, bold);
     color(cr, c);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, utf8.c_str());
+    detail::showLine(cr, x, y, utf8, style(size, bold), Align::Left);
+}
+
+void pageText(cairo_t* cr, double x, double y, const std::string& utf8, double size, bool bold, Rgb c,
+              bool data) {
+    color(cr, c);
+    const bool rtl = rightToLeft();
+    detail::showLine(cr, rtl ? kPageWidth - x : x, y, utf8, style(size, bold, data ? Flow::Data : Flow::Ui),
+                     rtl ? Align::Right : Align::Left);
 }
 
 double textWidth(cairo_t* cr, const std::string& utf8, double size, bool bold) {
-    font(cr, size, bold);
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, utf8.c_str(), &e);
-    return e.x_advance;
+    return detail::lineWidth(cr, utf8, style(size, bold));
 }
 
 double fittingSize(cairo_t* cr, const std::string& utf8, double size, double width, bool bold) {
@@ -92,20 +102,10 @@ double fittingSize(cairo_t* cr, const std::string& utf8, double size, double wid
 }
 
 double wrapped(cairo_t* cr, double x, double y, double width, const std::string& utf8, double size, Rgb c) {
-    std::istringstream words(utf8);
-    std::string line;
-    for (std::string w; words >> w;) {
-        std::string trial = line.empty() ? w : line + " " + w;
-        if (!line.empty() && textWidth(cr, trial, size) > width) {
-            text(cr, x, y, line, size, false, c);
-            y += size * 1.3;
-            line = w;
-        } else {
-            line = trial;
-        }
-    }
-    if (!line.empty()) text(cr, x, y, line, size, false, c);
-    return y + size * 1.3;
+    if (utf8.find_first_not_of(' ') == std::string::npos) return y + size * 1.3;  // an empty line, as before
+    color(cr, c);
+    const double left = rightToLeft() ? kPageWidth - x - width : x;
+    return detail::showParagraph(cr, left, y, width, utf8, style(size, false));
 }
 
 double Frame::px(double v) const {
@@ -125,15 +125,19 @@ void axes(cairo_t* cr, const Frame& f, const std::string& title, const std::stri
     color(cr, kBlack);
     cairo_rectangle(cr, f.x, f.y, f.w, f.h);
     cairo_stroke(cr);
-    text(cr, f.x, f.y - 5, title, 9, true);
+    if (rightToLeft())
+        detail::showLine(cr, f.x + f.w, f.y - 5, title, style(9, true), Align::Right);
+    else
+        text(cr, f.x, f.y - 5, title, 9, true);
     const std::string x_label = i18n::trc("paper", "half-move");
     text(cr, f.x + f.w - textWidth(cr, x_label, 6.5), f.y + f.h + 18, x_label, 6.5, false, kGrey);
     cairo_save(cr);
     cairo_move_to(cr, f.x - 24, f.y + f.h / 2 + textWidth(cr, y_label, 6.5) / 2);
     cairo_rotate(cr, -M_PI / 2);
-    font(cr, 6.5, false);
     color(cr, kGrey);
-    cairo_show_text(cr, y_label.c_str());
+    double x = 0, y = 0;
+    cairo_get_current_point(cr, &x, &y);
+    detail::showLine(cr, x, y, y_label, style(6.5, false), Align::Left);
     cairo_restore(cr);
 }
 
@@ -170,7 +174,20 @@ void hline(cairo_t* cr, const Frame& f, double y, Rgb c, const std::string& labe
         text(cr, f.x + f.w + 2, f.py(y) + 2.3, label, 6, false, c);
 }
 
+// Left to right from x; in a right-to-left language from the frame's mirror image of x leftwards, each
+// swatch right of its label.
 void legend(cairo_t* cr, double x, double y, const std::vector<std::pair<std::string, Rgb>>& items) {
+    if (rightToLeft()) {
+        double right = kPageWidth - x;
+        for (const auto& [label, c] : items) {
+            color(cr, c);
+            cairo_rectangle(cr, right - 7, y - 5, 7, 5);
+            cairo_fill(cr);
+            detail::showLine(cr, right - 9, y, label, style(6.5, false), Align::Right);
+            right -= 16 + textWidth(cr, label, 6.5);
+        }
+        return;
+    }
     for (const auto& [label, c] : items) {
         color(cr, c);
         cairo_rectangle(cr, x, y - 5, 7, 5);

@@ -1,6 +1,8 @@
 #pragma once
 // Private to the audit's PDF: text and chart primitives over a cairo context, and the four pictures,
-// drawn from the audit report's plain data (its series).
+// drawn from the audit report's plain data (its series). Text goes through Pango (paper_text.hpp). In a
+// right-to-left UI language the pages' text columns start at the right edge (pageText, wrapped); the
+// charts keep their axes left to right, as charts in Persian do, with titles and legends on the right.
 
 #include <cairo.h>
 
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "audit/audit.hpp"
+#include "paper_text.hpp"
 
 namespace oc::print::chart {
 
@@ -30,13 +33,18 @@ inline constexpr Rgb kGreen{0.10, 0.55, 0.20};
 inline constexpr Rgb kOrange{0.90, 0.50, 0.05};
 
 void color(cairo_t* cr, Rgb c);
-// Text with its baseline at y, in DejaVu Sans.
+// Text with its baseline at y, in DejaVu Sans, starting at x (never mirrored: a chart's labels).
 void text(cairo_t* cr, double x, double y, const std::string& utf8, double size, bool bold = false,
           Rgb c = kBlack);
+// A line of a page's text column: starting at x, or ending at the page's width minus x in a right-to-left
+// language. Data (a check's identifier, an article) keeps its own direction.
+void pageText(cairo_t* cr, double x, double y, const std::string& utf8, double size, bool bold = false,
+              Rgb c = kBlack, bool data = false);
 double textWidth(cairo_t* cr, const std::string& utf8, double size, bool bold = false);
 // The size at most `size` at which the text fits `width` (a longer line in another language shrinks).
 double fittingSize(cairo_t* cr, const std::string& utf8, double size, double width, bool bold = false);
-// Text wrapped at `width`; returns the baseline after the last line.
+// Text wrapped at `width` (the column mirrored in a right-to-left language); returns the baseline after
+// the last line.
 double wrapped(cairo_t* cr, double x, double y, double width, const std::string& utf8, double size,
                Rgb c = kBlack);
 

@@ -19,6 +19,7 @@ namespace {
 using session::AdjournmentFormData;
 
 using detail::Align;
+using detail::Flow;
 using detail::kMargin;
 using detail::kPageWidth;
 using detail::PdfCanvas;
@@ -80,7 +81,10 @@ std::string_view figurine(char piece) {
     }
 }
 
-void drawDiagram(PdfCanvas& pdf, const Board& board, double x, double y, double square) {
+// The board is never mirrored (a right-to-left page puts it on the right, as it is).
+void drawDiagram(PdfCanvas& pdf, const Board& board, double x_given, double y, double square) {
+    const double x = pdf.spanLeft(x_given, 8 * square);
+    const PdfCanvas::Unmirrored board_as_it_is(pdf);
     for (int r = 0; r < 8; ++r) {
         for (int f = 0; f < 8; ++f) {
             const double sx = x + f * square, sy = y + r * square;
@@ -91,11 +95,11 @@ void drawDiagram(PdfCanvas& pdf, const Board& board, double x, double y, double 
                           square * 0.8);
         }
         pdf.text(x - 6, y + r * square + square * 0.65, std::to_string(8 - r), 8, Weight::Normal,
-                 Align::Center);
+                 Align::Center, 0, Flow::Ltr);
     }
     for (int f = 0; f < 8; ++f) {
         pdf.text(x + f * square + square / 2, y + 8 * square + 10, std::string(1, static_cast<char>('a' + f)),
-                 8, Weight::Normal, Align::Center);
+                 8, Weight::Normal, Align::Center, 0, Flow::Ltr);
     }
     pdf.box(x, y, 8 * square, 8 * square, 1.0);
 }
@@ -136,7 +140,7 @@ double drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, do
         const double ry = y + 32 + static_cast<double>(i) * 16;
         pdf.text(x, ry, sideLabel(i == 0), 10, Weight::Normal, Align::Left, w * 0.19);
         for (std::size_t c = 0; c < col.size(); ++c)
-            pdf.text(col[c], ry, *rows[i][c], 10, Weight::Normal, Align::Left, w * 0.23);
+            pdf.text(col[c], ry, *rows[i][c], 10, Weight::Normal, Align::Left, w * 0.23, Flow::Ltr);
     }
     const double next = pdf.paragraph(x, y + 66, clockSync(d.clock_sync), 8, w);
     const std::string details =
@@ -147,7 +151,7 @@ double drawClockTable(PdfCanvas& pdf, const AdjournmentFormData& d, double x, do
 // (d) "Name (Black)" or "Name (Black, computer)".
 std::string sealer(const AdjournmentFormData& d) {
     if (d.sealed_by_computer) return trf("{} ({}, computer)", d.sealing_player, sideInText(d.sealer_white));
-    return fmt::format("{} ({})", d.sealing_player, sideInText(d.sealer_white));
+    return fmt::format("{} ({})", detail::isolated(d.sealing_player), sideInText(d.sealer_white));
 }
 
 void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
@@ -188,7 +192,7 @@ void drawHandwrittenBox(PdfCanvas& pdf, const AdjournmentFormData& d, double y) 
     if (d.envelope_fingerprint.empty()) return;
     pdf.text(note_x, y + 52, tr("Electronic envelope fingerprint:"), 7.5, Weight::Normal, Align::Left,
              note_w);
-    pdf.text(note_x, y + 64, d.envelope_fingerprint, 9, Weight::Bold);
+    pdf.text(note_x, y + 64, d.envelope_fingerprint, 9, Weight::Bold, Align::Left, 0, Flow::Ltr);
 }
 
 // E.III CMP-3.5: the computer's move is sealed electronically; nobody writes it, so there is no box for
@@ -205,7 +209,7 @@ void drawElectronicSeal(PdfCanvas& pdf, const AdjournmentFormData& d, double y) 
              w * 0.4 - 8);
     pdf.text(kMargin + w * 0.6, y + 56,
              d.envelope_fingerprint.empty() ? std::string(trc("paper", "(none)")) : d.envelope_fingerprint,
-             13, Weight::Bold, Align::Left, w * 0.4 - 8);
+             13, Weight::Bold, Align::Left, w * 0.4 - 8, Flow::Data);
 }
 
 void drawSignatures(PdfCanvas& pdf, double y) {
@@ -255,7 +259,7 @@ void drawForm(PdfCanvas& pdf, const AdjournmentFormData& data, const Board& boar
     drawDiagram(pdf, board, kMargin + 10, diagram_top, square);
     drawFacts(pdf, data, kMargin + 10 + 8 * square + 24, diagram_top + 4);
     pdf.text(kMargin, diagram_top + 8 * square + 28, "FEN: " + data.fen, 8.5, Weight::Normal, Align::Left,
-             page_w);
+             page_w, Flow::Ltr);
     if (data.sealed_by_computer)
         drawElectronicSeal(pdf, data, diagram_top + 8 * square + 44);
     else

@@ -31,13 +31,7 @@ std::string localizeLeadingDate(std::string_view text) {
 }
 
 std::string decimalText(std::string_view number) {
-    std::string out(number);
-    if (i18n::uiLanguage() == i18n::UiLanguage::Pl) {
-        for (char& c : out) {
-            if (c == '.') c = ',';
-        }
-    }
-    return out;
+    return i18n::localizeDecimalText(i18n::uiLanguage(), std::string(number));
 }
 
 }  // namespace oc::print::detail

@@ -17,7 +17,7 @@ const char* whoPlays(bool computer);
 // "2026-11-30T10:05:03.123Z") with that date in the UI language's format ("30.11.2026 10:00, hall"); a
 // 'T' after the date becomes a space. Anything else is returned as it is (the arbiter's own words).
 std::string localizeLeadingDate(std::string_view text);
-// A decimal number for people: "0.5" / "0,5".
+// A number for people: "0.5" / "0,5" / "۰٫۵" (Persian digits, in Persian).
 std::string decimalText(std::string_view number);
 
 }  // namespace oc::print::detail

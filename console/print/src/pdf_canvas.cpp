@@ -1,11 +1,11 @@
-// Cairo's toy font API resolves "DejaVu Sans" through fontconfig (Debian's fonts-dejavu-core), which
-// covers Latin with Polish letters, Cyrillic and the chess figurines U+2654..U+265F.
+// Pango resolves "DejaVu Sans" through fontconfig (Debian's fonts-dejavu-core), which covers Latin with
+// Polish letters, Cyrillic, Persian (with the Arabic presentation forms) and the chess figurines
+// U+2654..U+265F.
 #include "pdf_canvas.hpp"
 
 #include <cairo-pdf.h>
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -37,7 +37,9 @@ tl::expected<PdfCanvas, PdfError> PdfCanvas::open(const std::filesystem::path& p
     }
     cairo_t* cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    return PdfCanvas(surface, cr, path);
+    PdfCanvas canvas(surface, cr, path);
+    canvas.mirrored_ = rightToLeft();
+    return canvas;
 }
 
 PdfCanvas::PdfCanvas(cairo_surface_t* surface, cairo_t* cr, std::filesystem::path path)
@@ -46,7 +48,8 @@ PdfCanvas::PdfCanvas(cairo_surface_t* surface, cairo_t* cr, std::filesystem::pat
 PdfCanvas::PdfCanvas(PdfCanvas&& other) noexcept
     : surface_(std::exchange(other.surface_, nullptr)),
       cr_(std::exchange(other.cr_, nullptr)),
-      path_(std::move(other.path_)) {}
+      path_(std::move(other.path_)),
+      mirrored_(other.mirrored_) {}
 
 PdfCanvas::~PdfCanvas() {
     if (cr_ != nullptr) cairo_destroy(cr_);
@@ -58,55 +61,30 @@ PdfCanvas::~PdfCanvas() {
 }
 
 void PdfCanvas::text(double x, double y, std::string_view utf8, double size, Weight weight, Align align,
-                     double max_width) {
-    const std::string s(utf8);
-    font(size, weight);
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr_, s.c_str(), &ext);
+                     double max_width, Flow flow) {
+    TextStyle style{size, weight, flow};
     // Long names or annotated moves shrink rather than run into the next column.
-    if (max_width > 0 && ext.x_advance > max_width) {
-        cairo_set_font_size(cr_, size * max_width / ext.x_advance);
-        cairo_text_extents(cr_, s.c_str(), &ext);
-    }
-    const double shift = align == Align::Left     ? 0
-                         : align == Align::Center ? ext.x_advance / 2
-                                                  : ext.x_advance;
-    cairo_move_to(cr_, x - shift, y);
-    cairo_show_text(cr_, s.c_str());
-}
-
-void PdfCanvas::font(double size, Weight weight) {
-    cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           weight == Weight::Bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr_, size);
-}
-
-double PdfCanvas::width(const std::string& utf8) {
-    cairo_text_extents_t ext;
-    cairo_text_extents(cr_, utf8.c_str(), &ext);
-    return ext.x_advance;
+    if (const double w = lineWidth(cr_, utf8, style); max_width > 0 && w > max_width)
+        style.size = size * max_width / w;
+    showLine(cr_, pageX(x), y, utf8, style, pageAlign(align));
 }
 
 double PdfCanvas::paragraph(double x, double y, std::string_view utf8, double size, double max_width,
                             Weight weight) {
-    font(size, weight);
-    std::string line, word;
-    const auto flush = [&] {
-        text(x, y, line, size, weight, Align::Left, max_width);  // a single over-long word shrinks
-        y += size * 1.3;
-        line.clear();
-    };
-    for (std::size_t start = 0; start <= utf8.size();) {
-        const std::size_t end = std::min(utf8.find(' ', start), utf8.size());
-        word = std::string(utf8.substr(start, end - start));
-        start = end + 1;
-        const std::string joined = line.empty() ? word : line + " " + word;
-        font(size, weight);
-        if (!line.empty() && width(joined) > max_width) flush();
-        line = line.empty() ? word : line + " " + word;
-    }
-    if (!line.empty()) flush();
-    return y;
+    return showParagraph(cr_, spanLeft(x, max_width), y, max_width, utf8, TextStyle{size, weight, Flow::Ui});
+}
+
+double PdfCanvas::pageX(double x) const {
+    return mirrored_ ? kPageWidth - x : x;
+}
+
+double PdfCanvas::spanLeft(double x, double w) const {
+    return mirrored_ ? kPageWidth - x - w : x;
+}
+
+Align PdfCanvas::pageAlign(Align align) const {
+    if (!mirrored_ || align == Align::Center) return align;
+    return align == Align::Left ? Align::Right : Align::Left;
 }
 
 // The piece is drawn twice: a wide stroke of the opposite colour around the solid figurine (a black rim
@@ -114,37 +92,34 @@ double PdfCanvas::paragraph(double x, double y, std::string_view utf8, double si
 // itself as text (so the diagram stays searchable). The hollow outline figurines (U+2654..) printed as
 // thin grey-on-grey lines.
 void PdfCanvas::piece(double x, double y, std::string_view solid, bool white, double size) {
-    const std::string s(solid);
-    font(size, Weight::Normal);
-    const double left = x - width(s) / 2, ink = white ? 1.0 : 0.0;
-    cairo_move_to(cr_, left, y);
-    cairo_text_path(cr_, s.c_str());
+    const TextStyle style{size, Weight::Normal, Flow::Ltr};
+    const double left = pageX(x) - lineWidth(cr_, solid, style) / 2, ink = white ? 1.0 : 0.0;
+    lineOutline(cr_, left, y, solid, style);
     cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
     cairo_set_source_rgb(cr_, 1 - ink, 1 - ink, 1 - ink);
     cairo_set_line_width(cr_, size * (white ? 0.08 : 0.06));
     cairo_stroke(cr_);
     cairo_set_source_rgb(cr_, ink, ink, ink);
-    cairo_move_to(cr_, left, y);
-    cairo_show_text(cr_, s.c_str());
+    showLine(cr_, left, y, solid, style, Align::Left);
     cairo_set_source_rgb(cr_, 0, 0, 0);
 }
 
 void PdfCanvas::line(double x1, double y1, double x2, double y2, double width) {
     cairo_set_line_width(cr_, width);
-    cairo_move_to(cr_, x1, y1);
-    cairo_line_to(cr_, x2, y2);
+    cairo_move_to(cr_, pageX(x1), y1);
+    cairo_line_to(cr_, pageX(x2), y2);
     cairo_stroke(cr_);
 }
 
 void PdfCanvas::box(double x, double y, double w, double h, double width) {
     cairo_set_line_width(cr_, width);
-    cairo_rectangle(cr_, x, y, w, h);
+    cairo_rectangle(cr_, spanLeft(x, w), y, w, h);
     cairo_stroke(cr_);
 }
 
 void PdfCanvas::fill(double x, double y, double w, double h, double grey) {
     cairo_set_source_rgb(cr_, grey, grey, grey);
-    cairo_rectangle(cr_, x, y, w, h);
+    cairo_rectangle(cr_, spanLeft(x, w), y, w, h);
     cairo_fill(cr_);
     cairo_set_source_rgb(cr_, 0, 0, 0);
 }
@@ -160,7 +135,7 @@ bool unknownValue(std::string_view value) {
 
 void PdfCanvas::field(double x, double y, double w, std::string_view label, std::string_view value) {
     text(x, y, label, 7, Weight::Normal, Align::Left, w);  // a longer label in another language shrinks
-    if (!unknownValue(value)) text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4);
+    if (!unknownValue(value)) text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4, Flow::Data);
     line(x, y + 17, x + w, y + 17, 0.4);
 }
 

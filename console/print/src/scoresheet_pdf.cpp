@@ -25,6 +25,7 @@ using session::ScoresheetRow;
 using session::ScoresheetSeal;
 
 using detail::Align;
+using detail::Flow;
 using detail::kMargin;
 using detail::kPageHeight;
 using detail::kPageWidth;
@@ -91,7 +92,7 @@ void drawHeader(PdfCanvas& pdf, const ScoresheetData& d, const std::string& titl
     pdf.text(kPageWidth / 2, 56, title, 16, Weight::Bold, Align::Center, kPageWidth - 2 * kMargin - 60);
     if (pages > 1)
         pdf.text(kPageWidth - kMargin, 56, fmt::format("{} / {}", page, pages), 9, Weight::Normal,
-                 Align::Right);
+                 Align::Right, 0, Flow::Ltr);
     const double w = kPageWidth - 2 * kMargin;
     const double x = kMargin;
     pdf.field(x, 76, w * 0.62, trc("paper", "Event"), d.event);
@@ -109,7 +110,7 @@ void drawHeader(PdfCanvas& pdf, const ScoresheetData& d, const std::string& titl
 std::string cell(const std::string& move, bool sealed) {
     if (!sealed) return move;
     const char* mark = trc("paper", "(sealed)");
-    return move.empty() ? mark : move + " " + mark;
+    return move.empty() ? mark : detail::isolated(move) + " " + mark;
 }
 
 void drawColumn(PdfCanvas& pdf, double x, double width, int first, const ColumnData& data) {
@@ -125,15 +126,15 @@ void drawColumn(PdfCanvas& pdf, double x, double width, int first, const ColumnD
         const double top = kTableTop + kHeadRow + i * kRowHeight;
         const double base = top + kRowHeight - 5;
         pdf.line(x, top, x + width, top, 0.4);
-        pdf.text(x + num_w - 4, base, std::to_string(number), 9, Weight::Normal, Align::Right);
+        pdf.text(x + num_w - 4, base, std::to_string(number), 9, Weight::Normal, Align::Right, 0, Flow::Ltr);
         const auto it = data.rows.find(number);
         const std::string none;
         const std::string& white = it == data.rows.end() ? none : it->second->white;
         const std::string& black = it == data.rows.end() ? none : it->second->black;
         pdf.text(x + num_w + 4, base, cell(white, data.seals.count({number, true}) > 0), 11, Weight::Normal,
-                 Align::Left, move_w - 8);
+                 Align::Left, move_w - 8, Flow::Data);
         pdf.text(x + num_w + move_w + 4, base, cell(black, data.seals.count({number, false}) > 0), 11,
-                 Weight::Normal, Align::Left, move_w - 8);
+                 Weight::Normal, Align::Left, move_w - 8, Flow::Data);
     }
     pdf.box(x, kTableTop, width, bottom - kTableTop, 0.9);
     pdf.line(x + num_w, kTableTop, x + num_w, bottom, 0.6);
@@ -170,12 +171,12 @@ void drawResult(PdfCanvas& pdf, const ScoresheetData& d) {
         const double x = kMargin + 48 + i * 62;
         pdf.box(x, kFooterTop, 18, 18, 0.8);
         if (i == ticked) pdf.text(x + 9, kFooterTop + 14, "X", 14, Weight::Bold, Align::Center);
-        pdf.text(x + 23, kFooterTop + 13, labels[i], 10);
+        pdf.text(x + 23, kFooterTop + 13, labels[i], 10, Weight::Normal, Align::Left, 0, Flow::Ltr);
     }
     // A short other result ("*", "+/-") beside the boxes; a sentence (the quickplay claim's) on its own line.
     const bool sentence = d.result.size() > 12;
     if (ticked < 0 && !d.result.empty() && !sentence)
-        pdf.text(kMargin + 240, kFooterTop + 13, d.result, 10, Weight::Normal, Align::Left, 280);
+        pdf.text(kMargin + 240, kFooterTop + 13, d.result, 10, Weight::Normal, Align::Left, 280, Flow::Data);
     double y = kFooterTop + 32;
     if (ticked < 0 && sentence) {
         pdf.text(kMargin, y, d.result, 9, Weight::Normal, Align::Left, kPageWidth - 2 * kMargin);
@@ -202,7 +203,7 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
     }
     if (!d.footnote.empty())
         pdf.text(kMargin, kPageHeight - 20, d.footnote, 6.5, Weight::Normal, Align::Left,
-                 kPageWidth - 2 * kMargin);
+                 kPageWidth - 2 * kMargin, Flow::Ui);
 }
 
 }  // namespace
