@@ -135,6 +135,7 @@ click "Enter it anyway"
 waitcount '"type":"human_move"' 2
 grep '"type":"human_move"' "$journal" | sed -n 2p | grep -q '"uci":"g1f3"' || fail "the typed Nf3 was not the move entered"
 grep '"event":"typed_override"' "$journal" | grep -q '"board_uci":"d2d4"' || fail "no record of the override"
+board "press"  # the human's own press of the lever after his move (it enters nothing now)
 # The board is put right to the game (d-pawn back, knight out), then the computer's move as usual.
 board "lift d4"
 board "place d2"
