@@ -135,9 +135,12 @@ void ConsoleApp::followBoard(session::TimePoint now, ui::UiState& ui) {
                 ui.shell_notices.push_back(ok.error().message);
             continue;
         }
+        from_board_ = true;
         dispatch({std::get<session::Command>(item)}, now, ui);
+        from_board_ = false;
     }
     const session::Snapshot snap = game_->session().snapshot(now);
+    if (snap.phase != Phase::HumanToMove) ui.board_question.reset();  // the question went with the turn
     proposeInMoveBox(snap, eboard_->status(), ui);
 }
 
@@ -159,6 +162,39 @@ void ConsoleApp::proposeInMoveBox(const session::Snapshot& snap, const session::
     proposed_text_ = text;
 }
 
+namespace {
+
+// The question names the moves in the event's notation; the sentences stay English for the catalogue.
+ui::BoardQuestion questionOf(const host::TypedConflict& c, const session::Snapshot& snap,
+                             const std::string& typed) {
+    ui::BoardQuestion q{typed, c.board_uci, c.board_unchanged, c.differences};
+    for (const session::EntryMove& m : snap.entry_moves)
+        if (m.uci == c.board_uci) q.board_move = m.text;
+    return q;
+}
+
+}  // namespace
+
+bool ConsoleApp::heldForBoard(const session::cmd::HumanMove& move, session::TimePoint now, ui::UiState& ui) {
+    if (!eboard_ || from_board_) return false;
+    const session::Snapshot snap = game_->session().snapshot(now);
+    const auto conflict = host::typedAgainstBoard(snap, eboard_->status(), move.text);
+    const bool confirmed = std::exchange(ui.board_override, false) && ui.board_question &&
+                           ui.board_question->typed_text == move.text;
+    if (!conflict) {
+        ui.board_question.reset();
+        return false;
+    }
+    if (!confirmed) {
+        ui.board_question = questionOf(*conflict, snap, move.text);
+        return true;
+    }
+    ui.board_question.reset();
+    if (auto ok = game_->session().recordEboard(host::overrideRecord(*conflict), now); !ok)
+        ui.shell_notices.push_back(ok.error().message);
+    return false;
+}
+
 void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
                           ui::UiState& ui) {
     if (ui.envelope_pdf_requested) {
@@ -166,6 +202,8 @@ void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session
         writeEnvelope(now, ui);
     }
     for (const session::Command& c : commands) {
+        if (const auto* move = std::get_if<session::cmd::HumanMove>(&c); move && heldForBoard(*move, now, ui))
+            return;
         auto done = game_->dispatch(c, now);
         if (!done) {
             ui::noteOutcome(ui, c, &done.error().message);

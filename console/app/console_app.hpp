@@ -112,10 +112,14 @@ class ConsoleApp {
     };
 
     void proposeInMoveBox(const session::Snapshot& snap, const session::EboardStatus& board, ui::UiState& ui);
+    // Issue 24: a typed move the board contradicts is held back and asked about in the move pane (true);
+    // once confirmed it goes ahead, and the journal notes that it overrode the board.
+    bool heldForBoard(const session::cmd::HumanMove& move, session::TimePoint now, ui::UiState& ui);
 
     std::unique_ptr<host::Game> game_;
     std::unique_ptr<host::EboardThread> eboard_;  // declared after game_: stopped before the game goes
     std::string proposed_text_;                   // what the board last put into the move box
+    bool from_board_ = false;                     // dispatching the board's own commands: never asked
     host::BridgeEngineLink* engine_ = nullptr;    // the game's engine link, for the window's idle waits
     ViewOutput view_;
     std::vector<std::string> notes_;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "eboard/attachment.hpp"
+#include "eboard/typed_move.hpp"
 
 namespace oc::eboard {
 namespace {
@@ -691,6 +692,50 @@ TEST(Attachment, OneClockSyncPerMoveAtMost) {
     x.press(true, 88min, 90min);
     EXPECT_EQ(x.count<intent::SyncClock>(), 2u);
 }
+
+// Issue 24 item 3: a typed move against the board's settled picture.
+namespace typed_tests {
+
+Move uci(const Position& pos, std::string_view text) {
+    return *rules::parseUci(pos, text);
+}
+
+TEST(TypedMove, TheBoardShowingTheTypedMoveAgrees) {
+    const Position start = Position::startpos();
+    const Placement shown = placementOf(start.play(uci(start, "g1f3")));
+    EXPECT_TRUE(std::holds_alternative<typed::Agrees>(judgeTyped(start, uci(start, "g1f3"), shown)));
+}
+
+TEST(TypedMove, AnotherLegalMoveOnTheBoardIsNamed) {
+    const Position start = Position::startpos();
+    const Placement shown = placementOf(start.play(uci(start, "g1f3")));
+    const TypedVerdict v = judgeTyped(start, uci(start, "b1c3"), shown);
+    ASSERT_TRUE(std::holds_alternative<typed::OtherMove>(v));
+    EXPECT_EQ(rules::toUci(std::get<typed::OtherMove>(v).move), "g1f3");
+}
+
+TEST(TypedMove, TheBoardBeforeTheMoveAndAPictureThatIsNoMove) {
+    const Position start = Position::startpos();
+    EXPECT_TRUE(
+        std::holds_alternative<typed::NoMove>(judgeTyped(start, uci(start, "e2e4"), placementOf(start))));
+    Placement knocked = placementOf(start.play(uci(start, "e2e4")));
+    knocked[sq("d2")] = Cell::Empty;  // e4 played, and the d-pawn knocked off the board
+    const TypedVerdict v = judgeTyped(start, uci(start, "e2e4"), knocked);
+    ASSERT_TRUE(std::holds_alternative<typed::NoSuccessor>(v));
+    const auto& diffs = std::get<typed::NoSuccessor>(v).diffs;
+    ASSERT_EQ(diffs.size(), 1u) << "against the typed move's position: only the missing pawn";
+    EXPECT_EQ(diffs[0].square, sq("d2"));
+}
+
+TEST(TypedMove, APromotionToAnotherPieceIsAnotherMove) {
+    const Position pos = *Position::fromFen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    const Placement rook = placementOf(pos.play(uci(pos, "e7e8r")));
+    const TypedVerdict v = judgeTyped(pos, uci(pos, "e7e8q"), rook);
+    ASSERT_TRUE(std::holds_alternative<typed::OtherMove>(v));
+    EXPECT_EQ(rules::toUci(std::get<typed::OtherMove>(v).move), "e7e8r");
+}
+
+}  // namespace typed_tests
 
 }  // namespace
 }  // namespace oc::eboard

@@ -4,7 +4,8 @@
 # as a person would move the pieces; the console plays real Stockfish. The human's moves come from the
 # board and the lever; the computer's first move is played wrong on purpose (flagged in red with its
 # squares, nothing made), then put right and completed by the lever; the board is unplugged and plugged
-# back in mid-game (the status line says so, the journal keeps both) and followed again; the human
+# back in mid-game (the status line says so, the journal keeps both) and followed again; the operator
+# types Nf3 while the board shows d4 (asked first: cancelled, then confirmed and journalled); the human
 # resigns. At the end the journal, the PGN and the audit agree. Screenshots (import) go to SHOTS. Run
 # inside xvfb-run at 1280x800. Exit 0 when every step held.
 exe=$1 cli=$2 event=$3 journal=$4 shots=$5
@@ -108,12 +109,38 @@ board "replug"
 waitcount '"event":"connected"' 2
 waitline "serial"
 
-# 2. d4 from the board after the replug, then the computer's move played right.
+# 2. The board shows d4 (not yet pressed) and the operator types Nf3 over it: asked first. Cancelled,
+# nothing changes; asked again and confirmed, Nf3 goes in as typed and the journal notes the override.
 board "lift d2"
 board "place d4"
-board "press"
+waitline "E-board shows"
+xy=$(where "##move") || exit 1
+xdotool mousemove $xy click 1
+sleep 0.2
+xdotool key ctrl+a
+xdotool type --delay 40 "Nf3"
+xdotool key Return
+where "board question" >/dev/null
+grep -P '^board question\t' "$map" | grep -q 'The board shows d4, you typed Nf3' ||
+    fail "the question does not name both moves: $(grep -P '^board question' "$map")"
+shot eboard-typed-question
+click "board question cancel"
+[ "$(grep -c '"type":"human_move"' "$journal")" -eq 1 ] || fail "a cancelled question entered a move"
+xy=$(where "##move") || exit 1
+xdotool mousemove $xy click 1
+sleep 0.2
+xdotool key Return
+where "Enter it anyway" >/dev/null
+click "Enter it anyway"
 waitcount '"type":"human_move"' 2
-grep '"type":"human_move"' "$journal" | sed -n 2p | grep -q '"uci":"d2d4"' || fail "d2-d4 from the board was not entered"
+grep '"type":"human_move"' "$journal" | sed -n 2p | grep -q '"uci":"g1f3"' || fail "the typed Nf3 was not the move entered"
+grep '"event":"typed_override"' "$journal" | grep -q '"board_uci":"d2d4"' || fail "no record of the override"
+board "press"  # the human's own press of the lever after his move (it enters nothing now)
+# The board is put right to the game (d-pawn back, knight out), then the computer's move as usual.
+board "lift d4"
+board "place d2"
+board "lift g1"
+board "place f3"
 play_engine_move 2
 waitcount '"type":"made"' 2
 board "press"
@@ -131,7 +158,7 @@ wait "$pid"
 # The journal, the PGN and the audit agree.
 "$cli" --ui-lang en journal replay "$journal" --pgn "$shots/game.pgn" >"$shots/replay.txt" 2>&1 ||
     { echo "$flow: journal replay failed: $(cat "$shots/replay.txt")" >&2; exit 1; }
-grep -q '1\. e4' "$shots/game.pgn" && grep -q '2\. d4' "$shots/game.pgn" && grep -q '0-1' "$shots/game.pgn" ||
+grep -q '1\. e4' "$shots/game.pgn" && grep -q '2\. Nf3' "$shots/game.pgn" && grep -q '0-1' "$shots/game.pgn" ||
     { echo "$flow: the PGN is not the game played: $(cat "$shots/game.pgn")" >&2; exit 1; }
 "$cli" --ui-lang en journal audit "$journal" >"$shots/audit.txt" 2>&1
 grep -q '^eboard ok' "$shots/audit.txt" ||

@@ -65,6 +65,90 @@ TEST(EboardView, IntentsAreTheTypedCommands) {
     EXPECT_EQ(sync.black, 4min);
 }
 
+// Issue 24 item 3: a typed move the board's settled picture contradicts is asked about first.
+session::Snapshot humanToMove() {
+    session::Snapshot s;
+    s.phase = session::Phase::HumanToMove;
+    s.setup.computer_side = rules::Color::Black;
+    s.fen = rules::Position::startpos().fen();
+    return s;
+}
+
+session::EboardStatus showing(const std::string& uci) {
+    session::EboardStatus b;
+    b.connected = true;
+    rules::Position p = rules::Position::startpos();
+    if (!uci.empty()) p = p.play(*rules::parseUci(p, uci));
+    b.board_fen = eboard::placementFen(eboard::placementOf(p));
+    return b;
+}
+
+TEST(TypedAgainstBoard, AskedOnlyWhenTheSettledBoardShowsSomethingElse) {
+    const session::Snapshot s = humanToMove();
+    EXPECT_FALSE(typedAgainstBoard(s, showing("g1f3"), "Nf3")) << "the board shows the typed move";
+    EXPECT_FALSE(typedAgainstBoard(s, showing("g1f3"), "g1f3")) << "in any notation the session reads";
+    const auto other = typedAgainstBoard(s, showing("g1f3"), "Nc3");
+    ASSERT_TRUE(other);
+    EXPECT_EQ(other->typed_uci, "b1c3");
+    EXPECT_EQ(other->board_uci, "g1f3");
+    const auto before = typedAgainstBoard(s, showing(""), "e4");
+    ASSERT_TRUE(before);
+    EXPECT_TRUE(before->board_unchanged);
+    EXPECT_TRUE(before->board_uci.empty());
+    const nlohmann::json rec = overrideRecord(*other);
+    EXPECT_EQ(rec["event"], "typed_override");
+    EXPECT_EQ(rec["uci"], "b1c3");
+    EXPECT_EQ(rec["board_uci"], "g1f3");
+    EXPECT_EQ(rec["board"], "other-move");
+}
+
+TEST(TypedAgainstBoard, NothingToAskWithoutASettledConnectedBoardOrALegalMove) {
+    const session::Snapshot s = humanToMove();
+    session::EboardStatus moving = showing("g1f3");
+    moving.board_fen.clear();  // pieces still moving: nothing settled to contradict
+    EXPECT_FALSE(typedAgainstBoard(s, moving, "Nc3"));
+    session::EboardStatus lost = showing("g1f3");
+    lost.connected = false;
+    EXPECT_FALSE(typedAgainstBoard(s, lost, "Nc3"));
+    EXPECT_FALSE(typedAgainstBoard(s, showing("g1f3"), "Ke5")) << "the session refuses it anyway";
+    session::Snapshot thinking = s;
+    thinking.phase = session::Phase::EngineThinking;
+    EXPECT_FALSE(typedAgainstBoard(thinking, showing("g1f3"), "Nc3"));
+}
+
+TEST(TypedAgainstBoard, APictureThatIsNoLegalMoveListsItsSquares) {
+    const session::Snapshot s = humanToMove();
+    session::EboardStatus b = showing("e2e4");
+    auto p = *eboard::parsePlacementFen(b.board_fen);
+    p[*rules::parseSquare("d2")] = eboard::Cell::Empty;
+    b.board_fen = eboard::placementFen(p);
+    const auto c = typedAgainstBoard(s, b, "e4");
+    ASSERT_TRUE(c);
+    EXPECT_TRUE(c->board_uci.empty());
+    EXPECT_FALSE(c->board_unchanged);
+    ASSERT_EQ(c->differences.size(), 1u);
+    EXPECT_EQ(c->differences[0], "the white pawn on d2 is missing");
+    EXPECT_EQ(overrideRecord(*c)["board"], "no-legal-move");
+}
+
+// Issue 24 item 4: the DGT 3000 names the first wrong square beside the move, in 8 characters.
+TEST(ClockMismatch, TheMoveAndTheFirstWrongSquareInEightCharacters) {
+    using eboard::Cell;
+    const auto at = [](const char* name) { return *rules::parseSquare(name); };
+    // Nf3 played as Nh3: f3 is empty (expected the knight), h3 holds it.
+    const std::vector<eboard::SquareDiff> wrong{{at("f3"), Cell::WhiteKnight, Cell::Empty},
+                                                {at("h3"), Cell::Empty, Cell::WhiteKnight}};
+    EXPECT_EQ(clockMismatchText("Nf3", wrong), "Nf3 ?h3");
+    EXPECT_EQ(clockMismatchText("exd8=Q", wrong), "exd8=?h3") << "the square keeps its room";
+    EXPECT_LE(clockMismatchText("Ng1xf3+#", wrong).size(), 8u);
+    // Only a piece missing: that square.
+    EXPECT_EQ(clockMismatchText("Nf3", {{at("g1"), Cell::WhiteKnight, Cell::Empty}}), "Nf3 ?g1");
+    const auto start = rules::Position::startpos();
+    EXPECT_EQ(clockMoveText(start, *rules::parseUci(start, "g1f3"), "en"), "Nf3");
+    EXPECT_EQ(clockMoveText(start, *rules::parseUci(start, "g1f3"), "pl"), "Sf3");
+    EXPECT_EQ(clockMoveText(start, *rules::parseUci(start, "g1f3"), "ru"), "Nf3") << "the display is ASCII";
+}
+
 class FakeBoardProcess {
   public:
     explicit FakeBoardProcess(const std::string& link) {
@@ -86,6 +170,11 @@ class FakeBoardProcess {
   private:
     FILE* pipe_ = nullptr;
 };
+
+std::string fakeLog(const std::string& link) {
+    std::ifstream in(link + ".log");
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 class EboardGame : public ::testing::Test {
   protected:
@@ -173,14 +262,28 @@ TEST_F(EboardGame, MovesComeFromTheBoardAndAWrongComputerMoveIsHeldBack) {
     std::this_thread::sleep_for(300ms);
     (void)pump(**game, input, [](const session::Snapshot&) { return true; });
     EXPECT_EQ((*game)->session().snapshot(Clock::now()).phase, session::Phase::EngineMoveShown);
+    // The DGT 3000 names the wrong square beside the move (the fake logs what its display shows).
+    ASSERT_TRUE(pump(**game, input, [&](const session::Snapshot&) {
+        return fakeLog(link).find("clock display: e5 ?d5") != std::string::npos;
+    })) << fakeLog(link);
+    // Put back: the display shows the move alone again.
+    const auto wrong_at = fakeLog(link).find("clock display: e5 ?d5");
+    fake.say("lift d5\nplace d7\n");
+    ASSERT_TRUE(pump(**game, input, [&](const session::Snapshot&) {
+        return fakeLog(link).find("clock display: e7-e5", wrong_at) != std::string::npos;
+    })) << fakeLog(link);
     // Put right: made on board; the computer's press completes it.
-    fake.say("lift d5\nplace d7\nlift e7\nplace e5\nwait 500ms\npress\n");
+    fake.say("lift e7\nplace e5\nwait 500ms\npress\n");
     ASSERT_TRUE(pump(**game, input,
                      [](const session::Snapshot& s) {
                          return s.phase == session::Phase::HumanToMove && s.moves.size() == 2;
                      }))
         << "the computer's move was not completed from the board: refusals: " << joined();
     EXPECT_FALSE(input.attachment().mismatch());
+    // Made: the times again (END).
+    ASSERT_TRUE(pump(**game, input, [&](const session::Snapshot&) {
+        return fakeLog(link).find("clock display: times", wrong_at) != std::string::npos;
+    })) << fakeLog(link);
 
     // The journal says the board showed the engine's own move (no breach) and the press came from it.
     std::ifstream journal(dir / "game.jsonl");

@@ -285,6 +285,50 @@ TEST_F(EboardThreadGame, AComputerMoveMadeByHandWhileTheBoardDiffersIsABreach) {
     EXPECT_NE(c.evidence.find("d5"), std::string::npos) << c.evidence;
 }
 
+// Issue 24 item 3: the board shows Nf3 (not yet pressed) and the operator types Nc3. The conflict is
+// found against the thread's status; confirmed, the move goes in as typed and the journal says that it
+// overrode the board (the window's confirm is tests/gui/eboard_flow.sh's).
+TEST_F(EboardThreadGame, ATypedMoveTheBoardContradictsIsAskedAboutAndJournalledWhenConfirmed) {
+    const std::string link = (dir / "dgt").string();
+    FakeBoardProcess fake(link);
+    fake.say("clock 0:01:00 0:01:00\n");
+    auto game = Game::open(request(), Clock::now());
+    ASSERT_TRUE(game) << game.error().message;
+    EboardThread board(*eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
+    (*game)->addOutput(board);
+    (*game)->publish(Clock::now());
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return !s.board_fen.empty(); }));
+    const auto snap = [&] { return (*game)->session().snapshot(Clock::now()); };
+    const auto untouched = typedAgainstBoard(snap(), board.status(), "e4");
+    ASSERT_TRUE(untouched) << "the board still shows the start";
+    EXPECT_TRUE(untouched->board_unchanged);
+
+    fake.say("lift g1\nplace f3\n");
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.proposed_uci == "g1f3"; }));
+    EXPECT_FALSE(typedAgainstBoard(snap(), board.status(), "Nf3")) << "typing what the board shows";
+    const auto conflict = typedAgainstBoard(snap(), board.status(), "Nc3");
+    ASSERT_TRUE(conflict);
+    EXPECT_EQ(conflict->board_uci, "g1f3");
+    EXPECT_EQ(phase(**game), session::Phase::HumanToMove) << "asking changes nothing";
+
+    // Confirmed: as the window does it, the record first, then the move as typed.
+    ASSERT_TRUE((*game)->session().recordEboard(overrideRecord(*conflict), Clock::now()));
+    ASSERT_TRUE((*game)->dispatch(session::cmd::HumanMove{"Nc3", std::nullopt, false}, Clock::now()));
+    EXPECT_EQ(snap().moves.at(0).uci, "b1c3") << "typing wins";
+    const std::string text = journalText();
+    EXPECT_NE(text.find("\"event\":\"typed_override\""), std::string::npos) << text;
+    auto report = audit::auditJournal(dir / "game.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    const audit::Check& c = eboardCheck(*report);
+    EXPECT_EQ(c.verdict, audit::Verdict::Ok) << c.evidence;
+    std::string details;
+    for (const std::string& d : c.details) details += d + "\n";
+    EXPECT_NE(details.find("entered b1c3 as typed although the e-board showed g1f3"), std::string::npos)
+        << details;
+}
+
 TEST(EboardAudit, NotApplicableWithoutABoard) {
     TempDir dir("eboard_audit_na");
     OpenRequest r;

@@ -10,6 +10,7 @@
 
 #include "console_view_fixture.hpp"
 #include "ui/board_picture.hpp"
+#include "ui/eboard_text.hpp"
 #include "ui/fonts.hpp"
 
 namespace {
@@ -117,6 +118,71 @@ TEST_F(ConsoleView, TheEboardStatusLineAndTheRedWrongMove) {
     state_.widgets.clear();
     frames(snap, 2);
     EXPECT_FALSE(state_.widgets.count("banner eboard")) << "the audience is not shown the board's state";
+}
+
+// Issue 24 item 3: a typed move the board contradicts was held back by the shell; the move pane asks.
+// Enter again (or the button) enters it as typed, with the confirmation; Cancel enters nothing.
+TEST_F(ConsoleView, ATypedMoveTheBoardContradictsAsksFirst) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    frames(snap, 3);
+    type(snap, "Nc3");
+    const auto first = pressEnter(snap);
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_FALSE(state_.board_override) << "nothing was asked yet: the shell decides";
+    // The shell held it back: the board shows Nf3.
+    state_.board_question = oc::ui::BoardQuestion{"Nc3", "Nf3", false, {}};
+    frames(snap, 2);
+    ASSERT_TRUE(state_.widgets.count("board question"));
+    EXPECT_EQ(state_.widgets["board question"].text, "The board shows Nf3, you typed Nc3: enter it anyway?");
+    const auto again = pressEnter(snap);
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(std::get<cmd::HumanMove>(again[0]).text, "Nc3");
+    EXPECT_TRUE(state_.board_override) << "the second Enter confirms";
+    // Asked again; this time cancelled: nothing is entered and the question goes.
+    state_.board_override = false;
+    frames(snap, 1);
+    EXPECT_TRUE(click(snap, "board question cancel").empty());
+    EXPECT_FALSE(state_.board_question);
+    EXPECT_FALSE(state_.board_override);
+    EXPECT_EQ(state_.move_text, "Nc3") << "the typed text stays to be fixed or entered";
+    // A question about other text is not shown.
+    state_.board_question = oc::ui::BoardQuestion{"e4", "", true, {}};
+    frames(snap, 2);
+    EXPECT_FALSE(state_.widgets.count("board question"));
+}
+
+// Issue 24 item 4: a long list of wrong squares is summarised to fit the red line at 1280x800.
+TEST_F(ConsoleView, ALongListOfWrongSquaresFitsTheLine) {
+    Snapshot snap = inPhase(Phase::EngineMoveShown);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->computer_move_wrong = true;
+    snap.eboard->fault = "a wrong piece or square";
+    for (const char* square : {"a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a6", "b6", "c6", "d6"})
+        snap.eboard->differences.push_back(std::string(square) + " should be empty");
+    frames(snap, 2);
+    ASSERT_TRUE(state_.widgets.count("banner eboard"));
+    const auto& line = state_.widgets["banner eboard"];
+    EXPECT_NE(line.text.find("a3 should be empty"), std::string::npos) << line.text;
+    EXPECT_NE(line.text.find("more squares differ"), std::string::npos) << line.text;
+    EXPECT_LE(line.max.x, ImGui::GetIO().DisplaySize.x) << line.text;
+    // A short list is given whole.
+    snap.eboard->differences.resize(2);
+    frames(snap, 2);
+    EXPECT_EQ(state_.widgets["banner eboard"].text,
+              "Wrong on the board (a wrong piece or square): a3 should be empty, b3 should be empty");
+}
+
+TEST(EboardText, TheSummaryCountsWhatIsLeftOut) {
+    const std::vector<std::string> d{"e4 should be empty", "the white knight on f3 is missing",
+                                     "g1 should be empty"};
+    EXPECT_EQ(oc::ui::differencesSummary(d, 3),
+              "e4 should be empty, the white knight on f3 is missing, g1 should be empty");
+    EXPECT_EQ(oc::ui::differencesSummary(d, 1), "e4 should be empty and 2 more squares differ");
+    EXPECT_EQ(oc::ui::differencesSummary(d, 2),
+              "e4 should be empty, the white knight on f3 is missing and 1 more square differs");
 }
 
 TEST_F(ConsoleView, StepButtonsFollowTheOperatorsCycle) {
@@ -706,6 +772,31 @@ TEST(BoardPicture, PositionLastMoveAndTheOperatorsSide) {
     EXPECT_EQ(picture.pending_to, 34);    // c5
     EXPECT_FALSE(picture.white_at_bottom) << "the computer (Black) sits at the bottom";
     EXPECT_TRUE(oc::ui::boardPicture(snap, true, false).white_at_bottom);
+}
+
+// Issue 24 item 3: the human's move the e-board shows is drawn on the operator's board, a green arrow.
+TEST_F(ConsoleView, TheBoardsProposedMoveIsDrawnOnTheScreensBoard) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->proposed_uci = "g1f3";
+    const auto picture = oc::ui::boardPicture(snap, false, false);
+    EXPECT_EQ(picture.proposed_from, 6);  // g1
+    EXPECT_EQ(picture.proposed_to, 21);   // f3
+    EXPECT_EQ(oc::ui::boardPicture(snap, false, true).proposed_from, -1) << "not on the public display";
+    // The arrow's colour is in the frame's vertices with a proposal, and absent without one.
+    const auto greenDrawn = [] {
+        const ImDrawData* data = ImGui::GetDrawData();
+        for (int l = 0; data && l < data->CmdListsCount; ++l)
+            for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer)
+                if (v.col == IM_COL32(30, 160, 60, 210)) return true;
+        return false;
+    };
+    frames(snap, 2);
+    EXPECT_TRUE(greenDrawn());
+    snap.eboard->proposed_uci.clear();
+    frames(snap, 2);
+    EXPECT_FALSE(greenDrawn());
 }
 
 }  // namespace

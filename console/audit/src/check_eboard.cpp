@@ -48,6 +48,10 @@ void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
     } else if (event == "matches" || event == "computer_move_on_board") {
         if (w.differs != kNone) f.note(i, fmt::format(i18n::N_("#{} the board was put right"), i));
         w.differs = kNone;
+    } else if (event == "typed_override") {
+        // Typing always wins (issue 24); the operator was asked first and confirmed.
+        f.note(i, fmt::format(i18n::N_("#{} the operator entered {} as typed although the e-board showed {}"),
+                              i, p.value("uci", ""), p.value("board_uci", p.value("board", ""))));
     } else if (event == "human_move" || event == "made" || event == "pressed") {
         ++w.from_board;
     }

@@ -191,12 +191,29 @@ void DgtBoard::pumpClock(TimePoint now) {
     (void)link_->write(in_flight_->bytes);
 }
 
+namespace {
+
+bool isDisplay(const dgt::Bytes& b) {
+    return b.size() >= 4 && b[0] == dgt::kClockMessage &&
+           (b[3] == static_cast<std::uint8_t>(dgt::ClockCommand::Ascii) ||
+            b[3] == static_cast<std::uint8_t>(dgt::ClockCommand::End));
+}
+
+}  // namespace
+
+// A newer display replaces one still waiting behind the command in flight: the DGT 3000 takes 1-2 s per
+// command, and only the latest text means anything (a mismatch's square changes as pieces are moved).
+void DgtBoard::queueDisplay(dgt::Bytes bytes) {
+    std::erase_if(clock_queue_, isDisplay);
+    clock_queue_.push_back(std::move(bytes));
+}
+
 void DgtBoard::showText(std::string_view text, std::uint8_t beep) {
-    clock_queue_.push_back(dgt::clockText(text, beep));
+    queueDisplay(dgt::clockText(text, beep));
 }
 
 void DgtBoard::showTimes() {
-    clock_queue_.push_back(dgt::clockEnd());
+    queueDisplay(dgt::clockEnd());
 }
 
 void DgtBoard::requestDump() {

@@ -121,6 +121,11 @@ std::optional<Placement> Tracker::currentPicture() const {
     return turned_.value_or(false) ? eboard::turned(*raw_) : *raw_;
 }
 
+std::optional<Placement> Tracker::settledPicture() const {
+    if (!settled_ || !turned_) return std::nullopt;
+    return currentPicture();
+}
+
 void Tracker::settle(TimePoint now) {
     settled_ = true;
     if (!turned_) findOrientation(now);

@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "eboard/typed_move.hpp"
 #include "i18n/mark.hpp"
+#include "rules/notation.hpp"
 
 namespace oc::host {
 
@@ -70,18 +74,88 @@ session::Command eboardCommand(const eboard::Intent& intent) {
         intent);
 }
 
+namespace {
+
+// The verdict as the conflict the operator is asked about; nullopt when the board agrees.
+std::optional<TypedConflict> conflictOf(const eboard::TypedVerdict& verdict, const rules::Move typed,
+                                        const std::string& fen) {
+    if (std::holds_alternative<eboard::typed::Agrees>(verdict)) return std::nullopt;
+    TypedConflict c;
+    c.typed_uci = rules::toUci(typed);
+    c.board_fen = fen;
+    if (const auto* other = std::get_if<eboard::typed::OtherMove>(&verdict))
+        c.board_uci = rules::toUci(other->move);
+    c.board_unchanged = std::holds_alternative<eboard::typed::NoMove>(verdict);
+    if (const auto* none = std::get_if<eboard::typed::NoSuccessor>(&verdict))
+        for (const eboard::SquareDiff& d : none->diffs) c.differences.push_back(eboard::describe(d));
+    return c;
+}
+
+}  // namespace
+
+std::optional<TypedConflict> typedAgainstBoard(const session::Snapshot& s, const session::EboardStatus& board,
+                                               const std::string& typed) {
+    if (s.phase != Phase::HumanToMove || !board.connected || board.board_fen.empty()) return std::nullopt;
+    const auto shown = eboard::parsePlacementFen(board.board_fen);
+    const auto before = rules::Position::fromFen(s.fen);
+    if (!shown || !before) return std::nullopt;
+    const auto lang = rules::parseLanguage(s.setup.language).value_or(rules::Language::En);
+    const auto move = rules::parseMoveText(*before, typed, lang);
+    if (!move) return std::nullopt;
+    return conflictOf(eboard::judgeTyped(*before, move->move, *shown), move->move, board.board_fen);
+}
+
+std::string clockMismatchText(const std::string& move, const std::vector<eboard::SquareDiff>& diffs) {
+    if (diffs.empty()) return move.substr(0, 8);
+    auto wrong = std::find_if(diffs.begin(), diffs.end(),
+                              [](const eboard::SquareDiff& d) { return d.actual != eboard::Cell::Empty; });
+    if (wrong == diffs.end()) wrong = diffs.begin();
+    const std::string square = "?" + rules::squareName(wrong->square);
+    if (move.size() + 1 + square.size() <= 8) return move + " " + square;
+    return move.substr(0, 8 - square.size()) + square;
+}
+
+std::string clockMoveText(const rules::Position& before, rules::Move move, const std::string& language) {
+    rules::NotationStyle style;
+    style.language = rules::parseLanguage(language).value_or(rules::Language::En);
+    style.check_marks = false;
+    std::string text = rules::formatMove(before, move, style);
+    const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
+    if (ascii) return text;
+    style.language = rules::Language::En;
+    return rules::formatMove(before, move, style);
+}
+
+nlohmann::json overrideRecord(const TypedConflict& c) {
+    const char* shown = !c.board_uci.empty() ? "other-move" : c.board_unchanged ? "no-move" : "no-legal-move";
+    nlohmann::json rec{
+        {"event", "typed_override"}, {"uci", c.typed_uci}, {"board", shown}, {"fen", c.board_fen}};
+    if (!c.board_uci.empty()) rec["board_uci"] = c.board_uci;
+    if (!c.differences.empty()) rec["squares"] = c.differences;
+    return rec;
+}
+
 EboardInput::EboardInput(std::string port, eboard::TrackerSettings tracker, eboard::AttachmentSettings attach)
     : board_(std::move(port), tracker), attachment_(board_.tracker(), attach) {}
 
 void EboardInput::onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) {
-    attachment_.view(eboardView(snapshot), now);
-    showOnClock(snapshot);
+    const GameView view = eboardView(snapshot);
+    attachment_.view(view, now);
+    const bool show = snapshot.phase == Phase::EngineMoveShown && snapshot.engine_move;
+    clock_move_ = show ? snapshot.engine_move->text.substr(0, 8) : std::string();
+    clock_short_ = show && view.computer_move
+                       ? clockMoveText(view.game.current(), *view.computer_move, snapshot.setup.language)
+                       : std::string();
+    showOnClock();
 }
 
-// The computer's move on the DGT 3000 until it is made, then the times again (END).
-void EboardInput::showOnClock(const session::Snapshot& s) {
-    const bool show = s.phase == Phase::EngineMoveShown && s.engine_move;
-    const std::string text = show ? s.engine_move->text.substr(0, 8) : std::string();
+// The computer's move on the DGT 3000 until it is made, then the times again (END). Played wrongly, the
+// display names the first wrong square beside the move, and the move alone again once it is put right.
+void EboardInput::showOnClock() {
+    std::string text = clock_move_;
+    const auto& mismatch = attachment_.mismatch();
+    if (!clock_short_.empty() && mismatch && mismatch->fault != eboard::Fault::None)
+        text = clockMismatchText(clock_short_, mismatch->diffs);
     if (text == clock_text_) return;
     clock_text_ = text;
     if (text.empty())
@@ -101,6 +175,7 @@ std::vector<session::Command> EboardInput::poll(eboard::Ms max_wait) {
     }
     std::vector<session::Command> out;
     intents_ = attachment_.take(r.events);
+    showOnClock();
     for (const eboard::Intent& i : intents_) out.push_back(eboardCommand(i));
     last_ = std::move(r);
     return out;

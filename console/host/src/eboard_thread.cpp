@@ -176,6 +176,8 @@ session::EboardStatus statusOf(EboardInput& input, const EboardConfig& config, c
     s.lost = s.connected ? std::string() : lost;
     s.commit = commitName(config.attach.commit);
     if (const auto& p = input.attachment().proposal()) s.proposed_uci = rules::toUci(*p);
+    if (auto p = input.board().tracker().settledPicture(); p && s.connected)
+        s.board_fen = eboard::placementFen(*p);
     if (const auto& m = input.attachment().mismatch()) {
         s.differences = sentences(m->diffs);
         s.computer_move_wrong = m->fault != eboard::Fault::None;
@@ -318,7 +320,7 @@ void EboardThread::publish(EboardInput& input, std::vector<EboardItem> items) {
         session::EboardStatus s = statusOf(input, config_, lost);
         changed = changed || s.connected != status_.connected || s.proposed_uci != status_.proposed_uci ||
                   s.differences != status_.differences || s.lost != status_.lost ||
-                  s.clock_present != status_.clock_present;
+                  s.clock_present != status_.clock_present || s.board_fen != status_.board_fen;
         status_ = std::move(s);
         for (EboardItem& item : items) out_.push_back(std::move(item));
     }

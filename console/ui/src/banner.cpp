@@ -7,6 +7,7 @@
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "ui/console_view.hpp"
+#include "ui/eboard_text.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -214,13 +215,6 @@ void drawSecondLine(ViewContext& ctx) {
     recordItem(ctx, "banner pairing", pairing);
 }
 
-// The board's differences, each sentence in the UI language.
-std::string differencesText(const session::EboardStatus& b) {
-    std::string out;
-    for (const std::string& d : b.differences) out += (out.empty() ? "" : ", ") + shownMessage(d);
-    return out;
-}
-
 // The e-board's identity: serial, version, clock and battery as far as they are known.
 std::string eboardIdentity(const session::EboardStatus& b) {
     const std::string clock = !b.clock_present          ? std::string(i18n::tr("clock not answered yet"))
@@ -241,14 +235,25 @@ std::string proposalText(const session::Snapshot& snap, const session::EboardSta
     return i18n::trf("E-board shows {}: the human's press of the clock enters it", move);
 }
 
-Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatus& b) {
+// `room`: the line's width; a long list of squares is summarised to fit it.
+Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatus& b, float room) {
     if (!b.connected)
         return {i18n::trf("E-board not connected: {}. Enter the moves by hand.", shownMessage(b.lost)),
                 kAmber};
-    if (b.computer_move_wrong)
-        return {i18n::trf("Wrong on the board ({}): {}", shownMessage(b.fault), differencesText(b)), kRed};
+    if (b.computer_move_wrong) {
+        const std::string fault = shownMessage(b.fault);
+        return {fittedDifferences(b.differences, room,
+                                  [&](const std::string& squares) {
+                                      return i18n::trf("Wrong on the board ({}): {}", fault, squares);
+                                  }),
+                kRed};
+    }
     if (!b.differences.empty())
-        return {i18n::trf("The board differs from the game: {}", differencesText(b)), kAmber};
+        return {fittedDifferences(b.differences, room,
+                                  [](const std::string& squares) {
+                                      return i18n::trf("The board differs from the game: {}", squares);
+                                  }),
+                kAmber};
     if (!b.proposed_uci.empty()) return {proposalText(snap, b), kGreen};
     return {eboardIdentity(b), kGrey};
 }
@@ -256,9 +261,15 @@ Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatu
 // Issue 24: whenever an e-board is asked for, one line says how it stands, on the operator's view.
 void drawEboardLine(ViewContext& ctx) {
     if (!ctx.snap.eboard || ctx.state.public_display) return;
-    const Instruction line = eboardLine(ctx.snap, *ctx.snap.eboard);
+    const float room = ImGui::GetContentRegionAvail().x;
+    const Instruction line = eboardLine(ctx.snap, *ctx.snap.eboard, room);
+    // Even one square's sentence may not fit in a long language: drawn smaller, never cut.
+    const float wide = ImGui::CalcTextSize(displayText(line.text).c_str()).x;
+    const bool shrink = wide > room && room > 0.f;
+    if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
     uiText(line.text, line.colour);
     recordItem(ctx, "banner eboard", line.text);
+    if (shrink) ImGui::SetWindowFontScale(1.f);
 }
 
 }  // namespace

@@ -48,6 +48,9 @@ BoardPicture boardPicture(const session::Snapshot& snap, bool flip, bool public_
     if (snap.engine_move && !public_display && !snap.engine_move->made) {
         std::tie(picture.pending_from, picture.pending_to) = uciSquares(snap.engine_move->uci);
     }
+    // Issue 24: the move the e-board proposes for the human (operator's view only: not yet entered).
+    if (snap.eboard && !public_display && snap.phase == session::Phase::HumanToMove)
+        std::tie(picture.proposed_from, picture.proposed_to) = uciSquares(snap.eboard->proposed_uci);
     return picture;
 }
 

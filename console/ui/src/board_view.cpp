@@ -14,9 +14,10 @@ constexpr ImU32 kHighlight = IM_COL32(205, 210, 106, 170);
 constexpr ImU32 kCoordinate = IM_COL32(220, 220, 220, 255);
 constexpr ImU32 kPending = IM_COL32(60, 140, 255, 150);
 constexpr ImU32 kArrow = IM_COL32(20, 90, 230, 210);
+constexpr ImU32 kProposed = IM_COL32(30, 160, 60, 210);
 
 // An arrow from the centre of one cell to another: the engine's move the operator must execute.
-void drawArrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float cell) {
+void drawArrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float cell, ImU32 colour = kArrow) {
     const float dx = to.x - from.x;
     const float dy = to.y - from.y;
     const float len = std::sqrt(dx * dx + dy * dy);
@@ -26,9 +27,9 @@ void drawArrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float cell) {
     const ImVec2 u{dx / len, dy / len};
     const float head = cell * 0.38f;
     const ImVec2 base{to.x - u.x * head, to.y - u.y * head};
-    dl->AddLine(from, base, kArrow, cell * 0.14f);
+    dl->AddLine(from, base, colour, cell * 0.14f);
     dl->AddTriangleFilled(to, {base.x - u.y * head * 0.6f, base.y + u.x * head * 0.6f},
-                          {base.x + u.y * head * 0.6f, base.y - u.x * head * 0.6f}, kArrow);
+                          {base.x + u.y * head * 0.6f, base.y - u.x * head * 0.6f}, colour);
 }
 
 // Where the board goes in the window: the rank labels' margin on the left, then eight cells a row.
@@ -103,6 +104,11 @@ void drawPendingArrow(ImDrawList* dl, const BoardPicture& picture, const BoardGe
     if (onBoard(picture.pending_from) && onBoard(picture.pending_to)) {
         drawArrow(dl, cellCentre(picture, g, picture.pending_from),
                   cellCentre(picture, g, picture.pending_to), g.cell);
+    }
+    // Issue 24: the human's move the e-board shows, waiting for the lever (or Enter): a green arrow.
+    if (onBoard(picture.proposed_from) && onBoard(picture.proposed_to)) {
+        drawArrow(dl, cellCentre(picture, g, picture.proposed_from),
+                  cellCentre(picture, g, picture.proposed_to), g.cell, kProposed);
     }
 }
 

@@ -12,6 +12,7 @@
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "rules/notation.hpp"
+#include "ui/eboard_text.hpp"
 #include "view_context.hpp"
 
 namespace oc::ui {
@@ -184,11 +185,41 @@ void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
     }
 }
 
+// Issue 24: a typed move the e-board contradicts was held back by the shell; the question stands while
+// the box holds the text it was asked about.
+bool boardAsks(const UiState& st) {
+    return st.board_question && st.board_question->typed_text == st.move_text;
+}
+
+std::string boardQuestionText(const BoardQuestion& q) {
+    if (!q.board_move.empty())
+        return trf("The board shows {}, you typed {}: enter it anyway?", q.board_move, q.typed_text);
+    if (q.board_unchanged)
+        return trf("The board still shows the position before the move, you typed {}: enter it anyway?",
+                   q.typed_text);
+    return trf("The board shows no legal move ({}), you typed {}: enter it anyway?",
+               differencesSummary(q.differences, 2), q.typed_text);
+}
+
+// The question under the box, with its answers: true when the operator enters the move as typed (the
+// button, or Enter again in the box); Cancel drops the question and enters nothing.
+bool drawBoardQuestion(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    if (!boardAsks(st)) return false;
+    textItem(ctx, "board question", boardQuestionText(*st.board_question), &kRed, true);
+    const bool yes = actionButton(ctx, "Enter it anyway", true);
+    ImGui::SameLine();
+    if (namedActionButton(ctx, "board question cancel", N_("Cancel"), true)) st.board_question.reset();
+    return yes;
+}
+
 // What Enter or the button does: submits the typed move; Enter on an empty box while the computer's
-// move waits to be recorded records it, the step that is due.
+// move waits to be recorded records it, the step that is due. A second Enter on a move the board
+// contradicts enters it as typed (typing always wins, issue 24).
 void actOnEntry(ViewContext& ctx, bool entered, bool clicked, bool active) {
-    const UiState& st = ctx.state;
+    UiState& st = ctx.state;
     if ((entered && active && !st.move_text.empty()) || clicked) {
+        if (boardAsks(st)) st.board_override = true;
         submitHumanMove(ctx);
     } else if (entered && active && ctx.snap.previous_unrecorded) {
         ctx.out.push_back(session::cmd::Recorded{});
@@ -213,6 +244,7 @@ void drawHumanEntry(ViewContext& ctx) {
     if (!st.rejection.empty() && st.rejection_is_move) {
         textItem(ctx, "move rejection", i18n::translateMessage(st.rejection), &kRed, true);
     }
+    if (active && drawBoardQuestion(ctx)) clicked = true;  // actOnEntry marks it confirmed
     entered = drawEntryOptions(ctx, active) || entered;
     actOnEntry(ctx, entered, clicked, active);
 }

@@ -61,7 +61,8 @@ class DgtBoard {
     // Connects or reconnects when needed, reads for at most `max_wait`, feeds the tracker and runs its
     // timers. Call it in a loop.
     [[nodiscard]] PollResult poll(Ms max_wait);
-    // Shows `text` (8 characters) on a DGT 3000; queued behind a command in flight.
+    // Shows `text` (8 characters) on a DGT 3000; queued behind a command in flight, replacing a display
+    // still waiting there.
     void showText(std::string_view text, std::uint8_t beep = 0);
     // Back to the times.
     void showTimes();
@@ -95,6 +96,7 @@ class DgtBoard {
     void handleClock(const dgt::ClockAck& ack);
     void checkTimers(TimePoint now, PollResult& out);
     void pumpClock(TimePoint now);
+    void queueDisplay(dgt::Bytes bytes);
     void send(const dgt::Bytes& bytes, TimePoint now, PollResult& out);
 
     std::string port_;

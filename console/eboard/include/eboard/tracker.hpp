@@ -135,6 +135,8 @@ class Tracker {
     [[nodiscard]] std::optional<bool> turned() const { return turned_; }
     // The picture as the game sees it (mapped if the board is turned).
     [[nodiscard]] std::optional<Placement> currentPicture() const;
+    // The picture once it has settled and its orientation is known; nullopt while pieces are moving.
+    [[nodiscard]] std::optional<Placement> settledPicture() const;
     [[nodiscard]] const TrackerSettings& settings() const { return settings_; }
 
   private:

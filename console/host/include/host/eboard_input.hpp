@@ -6,6 +6,8 @@
 // the snapshot, and the board follows it.
 
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,34 @@ namespace oc::host {
 [[nodiscard]] eboard::GameView eboardView(const session::Snapshot& s);
 // An intent as the command the operator would have typed (the move as UCI text).
 [[nodiscard]] session::Command eboardCommand(const eboard::Intent& intent);
+
+// A typed move the board's settled picture contradicts (issue 24: typing always wins, but asks first).
+struct TypedConflict {
+    std::string typed_uci;
+    std::string board_uci;                 // the other legal move the board shows; "" when none
+    bool board_unchanged = false;          // the board still shows the position before the move
+    std::vector<std::string> differences;  // no legal move shown: English sentences against the typed
+                                           // move's position
+    std::string board_fen;                 // the picture (the journal keeps it)
+};
+// What the board says against `typed` (pure). Nothing to ask (nullopt) when it is not the human's turn,
+// no board is connected or its picture has not settled, the text is no legal move (the session refuses
+// it anyway), or the board shows exactly the typed move.
+[[nodiscard]] std::optional<TypedConflict> typedAgainstBoard(const session::Snapshot& s,
+                                                             const session::EboardStatus& board,
+                                                             const std::string& typed);
+// The DGT 3000's 8 characters while the computer's move `move` (short form) is played wrongly: the move
+// and the first wrong square, a square holding what it should not before one left empty ("Nf3 ?g1": the
+// knight still stands on g1). The move is shortened when both do not fit. Pure.
+[[nodiscard]] std::string clockMismatchText(const std::string& move,
+                                            const std::vector<eboard::SquareDiff>& diffs);
+// The computer's move as the DGT 3000 shows it: the short form in the event's notation, in English
+// letters when the event's are not ASCII (the display has no others).
+[[nodiscard]] std::string clockMoveText(const rules::Position& before, rules::Move move,
+                                        const std::string& language);
+
+// The journal's "eboard" record of a typed move entered over the board's contradiction.
+[[nodiscard]] nlohmann::json overrideRecord(const TypedConflict& c);
 
 class EboardInput : public Output {
   public:
@@ -44,14 +74,16 @@ class EboardInput : public Output {
     [[nodiscard]] const eboard::Attachment& attachment() const { return attachment_; }
 
   private:
-    void showOnClock(const session::Snapshot& s);
+    void showOnClock();
 
     eboard::DgtBoard board_;
     eboard::Attachment attachment_;
     std::vector<std::string> notices_;
     eboard::PollResult last_;
     std::vector<eboard::Intent> intents_;
-    std::string clock_text_;  // what the DGT 3000 was last asked to show ("" = the times)
+    std::string clock_text_;   // what the DGT 3000 was last asked to show ("" = the times)
+    std::string clock_move_;   // the computer's move to show while it waits to be made ("" = the times)
+    std::string clock_short_;  // the same, short, for a mismatch ("Nf3 ?g1")
 };
 
 }  // namespace oc::host

@@ -78,6 +78,7 @@ struct EboardStatus {
     std::vector<std::string> differences;  // one English sentence per square ("e4 should be empty")
     bool computer_move_wrong = false;      // the computer's move is played wrongly: shown in red
     std::string fault;                     // why, for the computer's move (an English message)
+    std::string board_fen;                 // the settled picture's placement ("" while pieces move)
 };
 
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.

@@ -19,6 +19,8 @@ struct BoardPicture {
     int highlight_to = -1;
     int pending_from = -1;  // the engine's move still to be played on the board, drawn with an arrow
     int pending_to = -1;
+    int proposed_from = -1;  // the human's move the e-board shows, not yet entered: a green arrow
+    int proposed_to = -1;
     int selected = -1;          // the square the operator picked a piece on (board entry), framed
     std::uint64_t targets = 0;  // the squares that piece can go to (bit = square), dotted
 };

@@ -46,6 +46,14 @@ struct SpeechStatus {
     std::string why_off;  // the device's error (English, shown translated) when it could not be opened
 };
 
+// A typed move the e-board contradicts (issue 24): the shell held it back, the move pane asks.
+struct BoardQuestion {
+    std::string typed_text;        // as typed: the question stands while the move box holds this text
+    std::string board_move;        // the legal move the board shows, in the event's notation; "" when none
+    bool board_unchanged = false;  // the board still shows the position before the move
+    std::vector<std::string> differences;  // no legal move on the board: English sentences
+};
+
 // The view's own transient state: text being typed, toggles, the last refusal. The session never sees it.
 struct UiState {
     // Move entry (E.III 1.3): kept after a refusal so the operator can fix it.
@@ -65,6 +73,9 @@ struct UiState {
     // The session's last refusal; shown under the move box when it concerned a move, else in the banner.
     std::string rejection;
     bool rejection_is_move = false;
+    // A typed move held back because the e-board shows something else; the operator's confirmation.
+    std::optional<BoardQuestion> board_question;
+    bool board_override = false;
     // Table clock reading (E.III 1.1, CLK-01), remaining time per side.
     std::string table_white, table_black;
     // Arbiter pane.
