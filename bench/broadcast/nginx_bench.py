@@ -12,8 +12,9 @@ spectator and with N.
 
 Usage: nginx_bench.py OPERATOR_CLI JOURNAL CONF [--clients N] [--records K] [--gap-ms MS] [--workers W]
                       [--fanout proxy|nchan]
-(CONF is docs/broadcast-nginx.conf, or docs/broadcast-nginx-nchan.conf with --fanout nchan: then a relay
-here posts each of the hub's events once to nginx's /publish; the ctests run both with 50 spectators.)"""
+(CONF is docs/broadcast-nginx.conf, or docs/broadcast-nginx-nchan.conf with --fanout nchan: then the hub
+posts each board update once to nginx's /publish itself, `broadcast serve --publish URL`, started before
+nginx so that its retry is exercised too; the ctests run both with 50 spectators.)"""
 import argparse
 import json
 import multiprocessing
@@ -41,7 +42,7 @@ ap.add_argument("--workers", type=int, default=4)
 ap.add_argument("--nginx", default="/usr/sbin/nginx")
 ap.add_argument("--fanout", choices=["proxy", "nchan"], default="proxy",
                 help="proxy: nginx proxies each /events stream to the hub (docs/broadcast-nginx.conf); nchan: "
-                "nginx fans one stream out (docs/broadcast-nginx-nchan.conf), fed by a relay in this bench")
+                "nginx fans one stream out (docs/broadcast-nginx-nchan.conf), fed by the hub's --publish")
 args = ap.parse_args()
 
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -218,30 +219,6 @@ def run_phase(hub, live, lines, first, n, port):
     return cpu, lat
 
 
-def relay(hub_port, port, stop):
-    """The publisher nchan needs until the hub posts itself: the hub's /events, each data line posted once."""
-    import http.client
-    sock = socket.create_connection(("127.0.0.1", hub_port))
-    sock.sendall(b"GET /events HTTP/1.1\r\nHost: relay\r\n\r\n")
-    sock.settimeout(0.5)
-    out = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    buf = b""
-    while not stop.is_set():
-        try:
-            chunk = sock.recv(1 << 16)
-        except socket.timeout:
-            continue
-        if not chunk:
-            return
-        buf += chunk.replace(b"\r\n", b"\n")
-        while b"\n\n" in buf:
-            event, _, buf = buf.partition(b"\n\n")
-            for line in event.split(b"\n"):
-                if line.startswith(b"data: "):
-                    out.request("POST", "/publish", body=line[6:], headers={"Content-Type": "application/json"})
-                    out.getresponse().read()
-
-
 def get(port, path):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
         return r.read(), r.headers.get("X-Cache", "")
@@ -269,19 +246,16 @@ def main():
     tmp = tempfile.mkdtemp(prefix="oc-nginx-")
     live = os.path.join(tmp, "live.journal")
     open(live, "w").write(lines[0] + "\n")
+    port = free_port()
+    publish = ["--publish", f"http://127.0.0.1:{port}/publish"] if args.fanout == "nchan" else []
     hub = subprocess.Popen([args.cli, "broadcast", "serve", "--journal", live, "--listen", "127.0.0.1:0",
-                            "--max-clients", str(args.clients + 100)],
+                            "--max-clients", str(args.clients + 100)] + publish,
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     nginx = None
     try:
         hub_port = int(hub.stdout.readline().strip().rsplit(":", 1)[1])
-        port = free_port()
         nginx = start_nginx(tmp, nginx_conf(tmp, hub_port, port, args.clients))
         check(wait_port(port), f"nginx listens on 127.0.0.1:{port}")
-        if args.fanout == "nchan":
-            import threading
-            stop = threading.Event()
-            threading.Thread(target=relay, args=(hub_port, port, stop), daemon=True).start()
         cpu1, lat1 = run_phase(hub, live, lines, 1, 1, port)
         cpun, latn = run_phase(hub, live, lines, 1 + args.records, args.clients, port)
         documents(hub_port, port, live, lines[1 + 2 * args.records])

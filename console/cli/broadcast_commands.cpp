@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "broadcast/publish_url.hpp"
 #include "broadcast/server.hpp"
 #include "broadcast/witness.hpp"
 #include "commands.hpp"
@@ -20,6 +21,7 @@ struct ServeArgs {
     std::vector<std::string> journals;
     std::string listen = "127.0.0.1:8080", delay = "0", dir, web = OC_WEB_DIR;
     std::size_t max_clients = 1000;
+    std::string publish;
 };
 
 int serveCommand(const ServeArgs& a) {
@@ -43,6 +45,11 @@ int serveCommand(const ServeArgs& a) {
     o.dir = a.dir;
     o.max_clients = a.max_clients;
     o.web_dir = a.web;
+    if (!a.publish.empty()) {
+        if (auto url = broadcast::parsePublishUrl(a.publish); !url)
+            return std::cerr << trf("error: {}", i18n::translateMessage(url.error())) << "\n", 2;
+        o.publish = a.publish;
+    }
     // serve's own lines ("listening ADDR:PORT", read by operator-console) are the broadcast's: English.
     if (auto ok = broadcast::serve(o, std::cout, std::cerr); !ok)
         return std::cerr << trf("error: {}", i18n::translateMessage(ok.error())) << "\n", 1;
@@ -101,6 +108,9 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
         ->capture_default_str();
     s->add_option("--web", a->web, tr("The spectator page's folder (web/ with its npm packages)"))
         ->capture_default_str();
+    s->add_option("--publish", a->publish,
+                  tr("Also post each board update once to this publisher URL (nginx nchan's /publish, "
+                     "docs/broadcast.md), e.g. http://127.0.0.1:8090/publish"));
     s->callback([a, &code] { code.value = serveCommand(*a); });
 
     // journal verify FILE --against ARCHIVE...: verify's own callback runs first (subcommand callbacks

@@ -23,6 +23,7 @@
 #include "broadcast/http_routes.hpp"
 #include "broadcast/hub.hpp"
 #include "broadcast/live_push.hpp"
+#include "broadcast/publisher.hpp"
 #include "broadcast/render.hpp"
 #include "broadcast/web_assets.hpp"
 
@@ -201,6 +202,7 @@ class Server {
     std::array<char, 4096> watch_buf_{};
     std::size_t live_ = 0;
     std::vector<std::weak_ptr<EventStream>> streams_;
+    std::unique_ptr<Publisher> publisher_;  // --publish: nchan or another publisher endpoint
 };
 
 void HttpConnection::read(std::chrono::seconds timeout) {
@@ -330,9 +332,10 @@ void Server::publish(const std::vector<std::size_t>& changed) {
     site_.numbers.clear();
     for (const auto& v : hub_.views()) site_.numbers.push_back(v.board);
     for (std::size_t i : changed) {
-        site_.board_events[i] =
-            std::make_shared<const std::string>(sseEvent("board", boardJson(hub_.views()[i]).dump()));
+        auto json = std::make_shared<const std::string>(boardJson(hub_.views()[i]).dump());
+        site_.board_events[i] = std::make_shared<const std::string>(sseEvent("board", *json));
         broadcastToStreams(site_.board_events[i]);
+        if (publisher_) publisher_->post(std::move(json));
     }
     if (options_.dir.empty()) return;
     for (auto [name, text] : {std::pair{"games.pgn", site_.pgn}, std::pair{"games.json", site_.json}})
@@ -402,6 +405,11 @@ tl::expected<void, std::string> Server::run(std::ostream& out) {
         err_ << "warning: " << assets.error() << "; games.pgn, games.json and /events are served"
              << std::endl;
     raiseDescriptorLimit(options_.max_clients);
+    if (!options_.publish.empty()) {
+        auto url = parsePublishUrl(options_.publish);
+        if (!url) return tl::make_unexpected(url.error());
+        publisher_ = std::make_unique<Publisher>(ioc_, std::move(*url), err_);
+    }
     publish(hub_.refresh(wallNow()));
     if (auto ok = listen(); !ok) return ok;
     const auto ep = acceptor_.local_endpoint();

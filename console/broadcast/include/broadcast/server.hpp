@@ -21,6 +21,7 @@ struct ServerOptions {
     std::filesystem::path dir;       // --dir: games.pgn and games.json written here on every change
     std::size_t max_clients = 1000;  // connections beyond this get 503
     std::filesystem::path web_dir;   // the spectator page (web/ with its npm packages)
+    std::string publish;             // --publish URL: each board update also posted there (publisher.hpp)
 };
 
 // "ADDR:PORT", "[::1]:PORT" or ":PORT" (127.0.0.1) into options; a message saying what is wrong.
