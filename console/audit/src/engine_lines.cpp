@@ -84,6 +84,7 @@ struct LineWalk {
     std::vector<std::pair<std::string, std::string>> module_changes;  // carried out, not yet sent
     std::vector<std::pair<std::string, std::string>> carried_out;     // every module change so far
     bool after_started_note = false;  // the line before was the bridge's "# started ..." note
+    bool searched = false;            // a search was started: the engine's first handshake is over
     std::vector<LineFinding> out;
 
     // The search the next `position` / `go` line belongs to (a restarted engine's repeat: the last).
@@ -166,8 +167,9 @@ void handshakeOption(const Context& ctx, LineWalk& w, std::size_t i, const std::
 }
 
 // E.III 2.2, 3.4: after the start the engine's settings change only by a module change it requested; a
-// restarted engine's handshake (journaled by the bridge: "# started ...", then "> uci") repeats the
-// event's settings. A "> uci" without that note is no restart: its setoptions are mid-game changes.
+// (re)started engine's handshake (journaled by the bridge: "# started ...", then "> uci") repeats the
+// event's settings. A "> uci" after the first search with neither that note nor a restart record around
+// it is no restart: its setoptions are mid-game changes.
 void setoptionLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     if (!w.started) return;
     if (w.handshake) return handshakeOption(ctx, w, i, line);
@@ -233,14 +235,31 @@ bool analysisOutput(const std::string& line) {
            (line.rfind("< info ", 0) == 0 && line.find(" pv ") != std::string::npos);
 }
 
+bool restartsTheEngine(const std::string& type) {
+    return type == "engine_fault" || type == "engine_restart" || type == "console_resumed";
+}
+
+// Journals written before the bridge's "# started" note was journaled: a "> uci" is a restart's handshake
+// only when a record of that restart (the fault, the restart, the resumed console) lies between the engine
+// lines before it and those after it (the lines are journaled at the next flush after the restart).
+bool restartRecordAround(const Timeline& tl, std::size_t i) {
+    for (std::size_t k = i; k-- > 0 && tl.at(k).type != "engine_io";)
+        if (restartsTheEngine(tl.at(k).type)) return true;
+    for (std::size_t k = i + 1; k < tl.size() && tl.at(k).type != "engine_io"; ++k)
+        if (restartsTheEngine(tl.at(k).type)) return true;
+    return false;
+}
+
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
     for (std::string_view held : ctx.tl.lines(i)) {
         const std::string line(held);
         if (w.adjourned && (line == "> go" || line.rfind("> go ", 0) == 0)) adjournedGoLine(w, i, line);
         if (w.adjourned && analysisOutput(line)) adjournedOutput(w, i, line);
         // A (re)started engine is introduced (uci ... isready) right after the bridge's note that it
-        // started the process: that note, and only that note, makes a "> uci" a restart's handshake.
-        if (line == "> uci") w.handshake = w.after_started_note;
+        // started the process: that note (or, in older journals, a restart record) makes a "> uci" a
+        // restart's handshake.
+        if (line == "> uci")
+            w.handshake = !w.searched || w.after_started_note || restartRecordAround(ctx.tl, i);
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
             w.handshake = false;
         w.after_started_note = line.rfind("# started ", 0) == 0;
@@ -320,6 +339,7 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
     // A search while adjourned should not exist at all: its verdict is the sealed move's alone.
     if (next_start < ctx.starts.size() && ctx.starts[next_start].record == i) {
         const SearchStart& s = ctx.starts[next_start++];
+        w.searched = true;
         if (!w.adjourned) w.window.push_back(&s);
         if (!w.adjourned) goFigures(ctx, s, recordFigures(r.payload), i, w);
     }
