@@ -172,15 +172,15 @@ void runChecks(Report& report, const journal::JournalContents& contents, const T
 // The session's replay stops at `record` (journal index): the console cannot have written it, for the
 // console writes a record only after its own rules accepted it and replays its journal with the same
 // code. The checks run over the records before it; past it nothing is known, so no check is "ok" or "n/a".
-void stoppedAt(Report& report, const journal::JournalContents& contents, std::size_t record,
-               const std::string& reason) {
+void stoppedAt(Report& report, const journal::JournalContents& contents, const EngineLines& lines,
+               std::size_t record, const std::string& reason) {
     journal::JournalContents prefix;
     prefix.records.assign(contents.records.begin(),
                           contents.records.begin() + static_cast<std::ptrdiff_t>(record));
     auto records = session::sessionRecords(prefix);
     std::vector<SearchStart> starts;
     auto all = replay(records, nullptr, &starts);
-    const Timeline tl = buildTimeline(prefix, std::move(records));
+    const Timeline tl = buildTimeline(prefix, lines, std::move(records));
     Context ctx = makeContext(tl, *all);
     ctx.starts = std::move(starts);
     ctx.engine_findings = engineLineFindings(ctx);
@@ -229,8 +229,12 @@ bool Report::passed() const {
            });
 }
 
-Report auditContents(const journal::JournalContents& contents, const std::string& file) {
-    using namespace detail;
+namespace detail {
+namespace {
+
+// The audit of verified records whose engine lines are held in `lines`.
+Report auditWith(const journal::JournalContents& contents, const EngineLines& lines,
+                 const std::string& file) {
     Report report;
     report.file = file;
     report.verified = true;
@@ -244,10 +248,10 @@ Report auditContents(const journal::JournalContents& contents, const std::string
     auto all = replay(records, &failure, &starts);
     // A journal holding only its header (killed while creating the game) has no record to replay.
     if (!all->session && !records.empty()) {
-        stoppedAt(report, contents, failure.index + 1, failure.reason);
+        stoppedAt(report, contents, lines, failure.index + 1, failure.reason);
         return report;
     }
-    const Timeline tl = buildTimeline(contents, std::move(records));
+    const Timeline tl = buildTimeline(contents, lines, std::move(records));
     Context ctx = makeContext(tl, *all);
     ctx.starts = std::move(starts);
     ctx.engine_findings = engineLineFindings(ctx);
@@ -255,8 +259,21 @@ Report auditContents(const journal::JournalContents& contents, const std::string
     return report;
 }
 
+}  // namespace
+}  // namespace detail
+
+Report auditContents(const journal::JournalContents& contents, const std::string& file) {
+    detail::EngineLines lines;
+    lines.copy(contents.records);
+    return detail::auditWith(contents, lines, file);
+}
+
 tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path) {
-    auto contents = journal::readJournal(path);
+    // The engine lines go into their compact store as each record is read and verified (issue 23: a
+    // 50 MB journal is mostly engine lines): they are never held as JSON all at once.
+    detail::EngineLines lines;
+    auto contents = journal::readJournal(
+        path, [&](std::size_t index, journal::Record& record) { lines.take(index, record); });
     if (!contents) {
         if (contents.error().code == journal::JournalErrorCode::Unreadable)
             return tl::make_unexpected(fmt::format(i18n::N_("unreadable: {}"), contents.error().message));
@@ -265,7 +282,7 @@ tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path
     // A chain can verify around a record whose fields have unexpected types (a hand-made journal): that
     // is an error value here, never an exception leaving the module.
     try {
-        return auditContents(*contents, path.string());
+        return detail::auditWith(*contents, lines, path.string());
     } catch (const nlohmann::json::exception& e) {
         return tl::make_unexpected(
             fmt::format(i18n::N_("a record's content is not what the console writes: {}"), e.what()));

@@ -81,12 +81,12 @@ void engineMoveShown(const Timeline& tl, SealWalk& w, std::size_t i, bool sealin
 }
 
 // E.III 3.5: while the computer seals, no engine line may name a move.
-void sealingLines(const journal::Record& r, std::size_t i, Findings& f) {
-    for (const auto& l : r.payload.value("lines", json::array()))
-        if (l.is_string() && revealsMove(l.get<std::string>()))
+void sealingLines(const Timeline& tl, std::size_t i, Findings& f) {
+    for (std::string_view held : tl.lines(i))
+        if (const std::string line(held); revealsMove(line))
             f.breach(i, fmt::format(i18n::N_("record #{}: an engine line names a move while the computer "
                                              "seals: \"{}\" (E.III 3.5)"),
-                                    i, l.get<std::string>()));
+                                    i, line));
 }
 
 // The sealed move named in the event's notation, as on the scoresheet (issue 22: "d4e3" was UCI).
@@ -110,7 +110,7 @@ void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
             fmt::format(
                 i18n::N_("record #{}: a move was executed before the envelope was opened (Guidelines I.5)"),
                 i));
-    if (r.type == "engine_io" && sealing) sealingLines(r, i, f);
+    if (r.type == "engine_io" && sealing) sealingLines(tl, i, f);
     if (r.type == "seal_requested") sealRequested(tl, w, i);
     if (r.type == "sealed") sealedRecord(tl, w, i, f);
     if (r.type == "resume") envelopeOpened(tl, w, i, f);

@@ -76,12 +76,11 @@ void engineMove(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
                              i, w.shown, w.bestmove));
 }
 
-void engineLines(MoveWalk& w, const json& p) {
-    for (const auto& l : p.value("lines", json::array())) {
-        const std::string line = l.is_string() ? l.get<std::string>() : "";
+void engineLines(MoveWalk& w, const Timeline& tl, std::size_t i) {
+    for (std::string_view line : tl.lines(i)) {
         if (line.rfind("< bestmove ", 0) != 0) continue;
-        std::string rest = line.substr(11);
-        w.bestmove = rest.substr(0, rest.find(' '));
+        std::string_view rest = line.substr(11);
+        w.bestmove = std::string(rest.substr(0, rest.find(' ')));
     }
 }
 
@@ -94,7 +93,7 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
     const auto& r = tl.at(i);
     const json& p = r.payload;
     if (r.type == "go" || r.type == "ponder_hit") w.bestmove.clear();
-    if (r.type == "engine_io") engineLines(w, p);
+    if (r.type == "engine_io") engineLines(w, tl, i);
     if (r.type == "engine_move") engineMove(w, i, p, f);
     if (r.type == "resume" && p.contains("opened")) w.shown = p.value("opened", "");
     if (r.type == "human_move") humanEntry(w, i, p, f);

@@ -260,8 +260,8 @@ void wireLine(const Context& ctx, StopWalk& w, const std::string& line) {
 }
 
 void stopLines(const Context& ctx, StopWalk& w, std::size_t i, Findings& f) {
-    for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
-        const std::string line = l.is_string() ? l.get<std::string>() : "";
+    for (std::string_view held : ctx.tl.lines(i)) {
+        const std::string line(held);
         wireLine(ctx, w, line);
         if (line != "> stop") continue;
         if (w.pondering)

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -78,11 +79,12 @@ struct LineWalk {
     std::vector<const SearchStart*> window;  // searches started and not yet answered
     std::size_t next = 0;                    // the first of them whose `> go` is not yet read
     bool started = false, handshake = false, adjourned = false;
-    std::int64_t waited_ms = 0;
-    std::size_t adjourned_reported =
-        static_cast<std::size_t>(-1);  // the record already reported  // "# go waited N ms": the next go's
-                                       // deduction (the bridge's note)
+    std::int64_t waited_ms = 0;  // "# go waited N ms": the next go's deduction (the bridge's note)
+    std::size_t adjourned_reported = static_cast<std::size_t>(-1);    // the record already reported
     std::vector<std::pair<std::string, std::string>> module_changes;  // carried out, not yet sent
+    std::vector<std::pair<std::string, std::string>> carried_out;     // every module change so far
+    bool after_started_note = false;  // the line before was the bridge's "# started ..." note
+    bool searched = false;            // a search was started: the engine's first handshake is over
     std::vector<LineFinding> out;
 
     // The search the next `position` / `go` line belongs to (a restarted engine's repeat: the last).
@@ -124,9 +126,53 @@ void positionLine(LineWalk& w, std::size_t i, const std::string& line) {
              s->moves.size())});
 }
 
-// E.III 2.2, 3.4: after the start the engine's settings change only by a module change it requested.
-void setoptionLine(LineWalk& w, std::size_t i, const std::string& line) {
-    if (!w.started || w.handshake) return;
+bool sameName(std::string_view a, std::string_view b) {  // UCI option names are case-insensitive
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// "> setoption name Skill Level value 5" -> {"Skill Level", "5"} (a button has no value).
+std::pair<std::string, std::string> optionOf(const std::string& line) {
+    if (line.rfind("> setoption name ", 0) != 0) return {};
+    const std::string rest = line.substr(std::strlen("> setoption name "));
+    const std::size_t v = rest.find(" value ");
+    if (v == std::string::npos) return {rest, ""};
+    return {rest.substr(0, v), rest.substr(v + std::strlen(" value "))};
+}
+
+// The value the bridge gives a (re)started engine for option `name`: the locked setup's, replaced by the
+// module changes carried out since (the bridge keeps them in its settings), Ponder as the setup says.
+std::optional<std::string> configuredValue(const Context& ctx, const LineWalk& w, const std::string& name) {
+    for (auto it = w.carried_out.rbegin(); it != w.carried_out.rend(); ++it)
+        if (sameName(it->first, name)) return it->second;
+    for (const auto& [option, value] : ctx.tl.setup.engine.options)
+        if (sameName(option, name)) return value;
+    if (sameName(name, "Ponder")) return ctx.tl.setup.engine.ponder ? "true" : "false";
+    return std::nullopt;
+}
+
+// E.III 2.2: a restarted engine (the handshake the bridge journals: its "# started ..." note, then
+// "> uci") is given the event's own settings again, and nothing else.
+void handshakeOption(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
+    const auto [name, value] = optionOf(line);
+    const auto configured = name.empty() ? std::nullopt : configuredValue(ctx, w, name);
+    if (configured && (value.empty() || *configured == value)) return;
+    w.out.push_back(
+        {"faster-rate", i,
+         fmt::format(i18n::N_("record #{}: the restarted engine was sent \"{}\", which is not the event's "
+                              "setting for that option (E.III 2.2)"),
+                     i, line.substr(2))});
+}
+
+// E.III 2.2, 3.4: after the start the engine's settings change only by a module change it requested; a
+// (re)started engine's handshake (journaled by the bridge: "# started ...", then "> uci") repeats the
+// event's settings. A "> uci" after the first search with neither that note nor a restart record around
+// it is no restart: its setoptions are mid-game changes.
+void setoptionLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
+    if (!w.started) return;
+    if (w.handshake) return handshakeOption(ctx, w, i, line);
     auto it = std::find_if(w.module_changes.begin(), w.module_changes.end(), [&](const auto& m) {
         return line == fmt::format("> setoption name {} value {}", m.first, m.second);
     });
@@ -189,19 +235,38 @@ bool analysisOutput(const std::string& line) {
            (line.rfind("< info ", 0) == 0 && line.find(" pv ") != std::string::npos);
 }
 
+bool restartsTheEngine(const std::string& type) {
+    return type == "engine_fault" || type == "engine_restart" || type == "console_resumed";
+}
+
+// Journals written before the bridge's "# started" note was journaled: a "> uci" is a restart's handshake
+// only when a record of that restart (the fault, the restart, the resumed console) lies between the engine
+// lines before it and those after it (the lines are journaled at the next flush after the restart).
+bool restartRecordAround(const Timeline& tl, std::size_t i) {
+    for (std::size_t k = i; k-- > 0 && tl.at(k).type != "engine_io";)
+        if (restartsTheEngine(tl.at(k).type)) return true;
+    for (std::size_t k = i + 1; k < tl.size() && tl.at(k).type != "engine_io"; ++k)
+        if (restartsTheEngine(tl.at(k).type)) return true;
+    return false;
+}
+
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
-    for (const auto& l : ctx.tl.at(i).payload.value("lines", json::array())) {
-        const std::string& line = l.get_ref<const std::string&>();
+    for (std::string_view held : ctx.tl.lines(i)) {
+        const std::string line(held);
         if (w.adjourned && (line == "> go" || line.rfind("> go ", 0) == 0)) adjournedGoLine(w, i, line);
         if (w.adjourned && analysisOutput(line)) adjournedOutput(w, i, line);
-        // A restarted engine is introduced again (uci ... isready) with the setup's options.
-        if (line == "> uci") w.handshake = true;
+        // A (re)started engine is introduced (uci ... isready) right after the bridge's note that it
+        // started the process: that note (or, in older journals, a restart record) makes a "> uci" a
+        // restart's handshake.
+        if (line == "> uci")
+            w.handshake = !w.searched || w.after_started_note || restartRecordAround(ctx.tl, i);
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
             w.handshake = false;
+        w.after_started_note = line.rfind("# started ", 0) == 0;
         if (line.rfind("> position ", 0) == 0) positionLine(w, i, line);
         if (line.rfind("# go waited ", 0) == 0) waitedLine(ctx, w, i, line);
         if (line == "> go" || line.rfind("> go ", 0) == 0) goLine(ctx, w, i, line);
-        if (line.rfind("> setoption ", 0) == 0) setoptionLine(w, i, line);
+        if (line.rfind("> setoption ", 0) == 0) setoptionLine(ctx, w, i, line);
     }
 }
 
@@ -267,11 +332,14 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
     const auto& r = ctx.tl.at(i);
     if (r.type == "start") w.started = true;
     adjournedSearch(ctx, i, w);
-    if (r.type == "module_change")
+    if (r.type == "module_change") {
         w.module_changes.emplace_back(r.payload.value("name", ""), r.payload.value("value", ""));
+        w.carried_out.push_back(w.module_changes.back());
+    }
     // A search while adjourned should not exist at all: its verdict is the sealed move's alone.
     if (next_start < ctx.starts.size() && ctx.starts[next_start].record == i) {
         const SearchStart& s = ctx.starts[next_start++];
+        w.searched = true;
         if (!w.adjourned) w.window.push_back(&s);
         if (!w.adjourned) goFigures(ctx, s, recordFigures(r.payload), i, w);
     }

@@ -116,6 +116,48 @@ void noteSearchProgress(Timeline& tl, WalkState& w, std::size_t i, const journal
 
 }  // namespace
 
+void EngineLines::keep(std::size_t index, const json& lines) {
+    if (io_.size() <= index) io_.resize(index + 1);
+    Io& io = io_[index];
+    for (const json& l : lines) {
+        // A line that is no string is refused by the session's replay before any check reads it.
+        if (l.is_string()) io.text += l.get_ref<const std::string&>();
+        io.ends.push_back(static_cast<std::uint32_t>(io.text.size()));
+    }
+}
+
+void EngineLines::take(std::size_t index, journal::Record& record) {
+    if (record.type != "engine_io" || !record.payload.is_object()) return;
+    auto it = record.payload.find("lines");
+    // Lines of another kind stay where they are, for the session's replay to refuse (an integrity breach).
+    if (it == record.payload.end() || !it->is_array() ||
+        !std::all_of(it->begin(), it->end(), [](const json& l) { return l.is_string(); }))
+        return;
+    keep(index, *it);
+    *it = json::array();
+}
+
+void EngineLines::copy(const std::vector<journal::Record>& records) {
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const journal::Record& r = records[i];
+        if (r.type != "engine_io" || !r.payload.is_object()) continue;
+        auto it = r.payload.find("lines");
+        if (it != r.payload.end() && it->is_array()) keep(i, *it);
+    }
+}
+
+std::vector<std::string_view> EngineLines::at(std::size_t index) const {
+    std::vector<std::string_view> out;
+    if (index >= io_.size()) return out;
+    const Io& io = io_[index];
+    std::uint32_t from = 0;
+    for (std::uint32_t end : io.ends) {
+        out.emplace_back(io.text.data() + from, end - from);
+        from = end;
+    }
+    return out;
+}
+
 std::int64_t timeOf(const journal::Record& r) {
     return r.payload.value("t", std::int64_t{0});
 }
@@ -128,9 +170,11 @@ std::string moveLabel(int ply) {
     return fmt::format(i18n::N_("move {}{}"), ply / 2 + 1, ply % 2 == 0 ? "" : "...");
 }
 
-Timeline buildTimeline(const journal::JournalContents& contents, std::vector<json> session_records) {
+Timeline buildTimeline(const journal::JournalContents& contents, const EngineLines& engine_lines,
+                       std::vector<json> session_records) {
     Timeline tl;
     tl.records = &contents.records;
+    tl.engine_lines = &engine_lines;
     tl.session_records = std::move(session_records);
     readSetup(tl);
     tl.ply_before.reserve(contents.records.size());

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "event/event_setup.hpp"
@@ -36,8 +37,31 @@ struct Search {
     std::string uci;
 };
 
+// The engine lines of the engine_io records, held compactly: one string per record and where each line
+// ends. A long game's journal is mostly engine lines, and as a JSON array of strings they cost several
+// times their bytes; the audit reads them straight from the journal into this (issue 23: 50 MB journal).
+class EngineLines {
+  public:
+    // Moves the lines out of an engine_io record (its "lines" left an empty array, which the session's
+    // replay accepts: it never reads them); other records are left alone.
+    void take(std::size_t index, journal::Record& record);
+    // Copies them from records read whole.
+    void copy(const std::vector<journal::Record>& records);
+    // The lines of record `index` (none for a record that is no engine_io).
+    std::vector<std::string_view> at(std::size_t index) const;
+
+  private:
+    struct Io {
+        std::string text;
+        std::vector<std::uint32_t> ends;
+    };
+    void keep(std::size_t index, const json& lines);
+    std::vector<Io> io_;  // by record index
+};
+
 struct Timeline {
     const std::vector<journal::Record>* records = nullptr;
+    const EngineLines* engine_lines = nullptr;
     event::EventSetup setup;
     std::string setup_error;  // empty when the setup record was read
     rules::Color computer = rules::Color::Black;
@@ -47,13 +71,15 @@ struct Timeline {
     std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
 
     const journal::Record& at(std::size_t i) const { return (*records)[i]; }
+    std::vector<std::string_view> lines(std::size_t i) const { return engine_lines->at(i); }
     std::size_t size() const { return records->size(); }
     rules::Color human() const { return ~computer; }
     const char* computerName() const { return computer == rules::Color::White ? "white" : "black"; }
 };
 
 // `session_records` are sessionRecords(contents), made once by the caller (who replays them first).
-Timeline buildTimeline(const journal::JournalContents& contents, std::vector<json> session_records);
+Timeline buildTimeline(const journal::JournalContents& contents, const EngineLines& engine_lines,
+                       std::vector<json> session_records);
 
 // The session time of a record (its payload's "t", in ms).
 std::int64_t timeOf(const journal::Record& r);

@@ -313,8 +313,11 @@ void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
     for (const auto& entry : engine_.takeLog()) {
         if (entry.kind == engine::LogEntry::Kind::Sent || entry.kind == engine::LogEntry::Kind::Received) {
             out.push_back(Line{entry.kind == engine::LogEntry::Kind::Sent, entry.text});
-        } else if (entry.kind == engine::LogEntry::Kind::Note && entry.text.rfind("go waited ", 0) == 0) {
-            out.push_back(Line{false, entry.text, true});  // the audit reads it against the next go
+        } else if (entry.kind == engine::LogEntry::Kind::Note &&
+                   (entry.text.rfind("go waited ", 0) == 0 || entry.text.rfind("started ", 0) == 0)) {
+            // The audit reads "go waited" against the next go, and "started" as the evidence that the
+            // "> uci" after it opens a new process's handshake (E.III 2.2: its options are the event's).
+            out.push_back(Line{false, entry.text, true});
         }
     }
 }

@@ -7,14 +7,13 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 
 #include "journal_format.hpp"
 
 namespace oc::journal {
 namespace {
 
-tl::expected<std::string, JournalError> slurp(const std::filesystem::path& path) {
+tl::expected<std::ifstream, JournalError> openJournal(const std::filesystem::path& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         return tl::unexpected(
@@ -27,14 +26,7 @@ tl::expected<std::string, JournalError> slurp(const std::filesystem::path& path)
             JournalErrorCode::Unreadable,
             fmt::format("cannot open journal {}: {}", path.string(), std::strerror(errno)), std::nullopt});
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) {
-        return tl::unexpected(JournalError{JournalErrorCode::Unreadable,
-                                           fmt::format("cannot read journal {}", path.string()),
-                                           std::nullopt});
-    }
-    return std::move(buffer).str();
+    return in;
 }
 
 JournalError corrupt(std::size_t index, const std::string& why) {
@@ -59,18 +51,20 @@ bool journalHoldsNoRecord(const std::filesystem::path& path) {
 }
 
 tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path) {
-    auto text = slurp(path);
-    if (!text) return tl::unexpected(text.error());
-    const std::string_view all = *text;
+    return readJournal(path, {});
+}
+
+tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path,
+                                                        const RecordHook& take) {
+    auto in = openJournal(path);
+    if (!in) return tl::unexpected(in.error());
     JournalContents contents;
     std::string prev = detail::kZeroHash;
-    std::size_t pos = 0;
-    while (pos < all.size()) {
-        const std::size_t end = all.find('\n', pos);
-        const bool complete = end != std::string_view::npos;
-        const std::string_view line = all.substr(pos, complete ? end - pos : std::string_view::npos);
+    std::string line;
+    while (std::getline(*in, line)) {
+        const bool complete = !in->eof();
+        const bool last = !complete || in->peek() == std::ifstream::traits_type::eof();
         const std::size_t index = contents.records.size();
-        const bool last = !complete || end + 1 == all.size();
         // A crash mid-write leaves a last line without its newline, or (on some file systems) padding
         // that is not JSON; append() never confirmed such a record, so dropping it loses nothing.
         if (!complete || (last && detail::unparsable(line))) {
@@ -81,10 +75,14 @@ tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::p
         auto record = detail::verifyLine(line, index, prev);
         if (!record) return tl::unexpected(corrupt(index, record.error()));
         prev = record->hash;
+        if (take) take(index, *record);
         contents.records.push_back(std::move(*record));
-        pos = end + 1;
-        contents.valid_bytes = pos;
+        contents.valid_bytes += line.size() + 1;
     }
+    if (in->bad())
+        return tl::unexpected(JournalError{JournalErrorCode::Unreadable,
+                                           fmt::format("cannot read journal {}", path.string()),
+                                           std::nullopt});
     if (contents.records.empty()) {
         JournalError none = corrupt(0, "the journal has no complete header record");
         none.no_complete_record = true;

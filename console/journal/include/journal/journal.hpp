@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -85,6 +86,13 @@ struct JournalContents {
 // Reads and verifies a whole journal. Intact, or intact apart from a torn last record (dropped with a
 // warning), gives the records; anything else gives Corrupt with the index of the first bad record.
 [[nodiscard]] tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path);
+
+// Called with each record as soon as it verified, before it is kept. The file is read a line at a time,
+// so a reader that needs only part of a large payload (the audit's engine lines) can take that part out
+// here: the journal is then never held whole, neither as text nor as parsed JSON.
+using RecordHook = std::function<void(std::size_t index, Record& record)>;
+[[nodiscard]] tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path,
+                                                                      const RecordHook& take);
 
 // True when the file is missing, empty, or holds no complete line: the program was killed while it
 // created the journal, before its header was durable, so no record was ever confirmed and a resume
