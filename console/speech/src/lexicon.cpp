@@ -183,11 +183,12 @@ const Lexicon kRussian{{"пешка", "конь", "слон", "ладья", "ф�
                        Russian,
                        &kLatin};
 
-// lichess fa-IR's spoken SAN (nvui) and research/persian.md §4: شاه وزیر رخ فیل اسب پیاده, "takes"
-// می‌زند (with a zero-width non-joiner, U+200C, after می), کیش, کیش و مات, قلعهٔ کوچک / قلعهٔ بزرگ.
-// The word order is the English one, a reading of the move as written, as lichess reads it. espeak-ng does
-// not infer the ezafe (espeak-ng#862): it is written, as هٔ in قلعهٔ and as kasra U+0650 in زمانِ ("time of").
-// Nouns after a number stay singular ("۵ دقیقه").
+// lichess fa-IR's spoken SAN (nvui) and research/persian.md section 4: the piece names, "takes" (with a
+// zero-width non-joiner, U+200C), check, mate and both castlings below. The word order is the English
+// one, a reading of the move as written, as lichess reads it. espeak-ng does not infer the ezafe
+// (espeak-ng#862): it is written out, as U+0654 over the final heh of the castling words and as a kasra
+// U+0650 in the word for "time of". Nouns after a number stay singular, as Persian writes them.
+// (Persian words are kept out of comments: clang-format 14 measures their width unstably.)
 const Lexicon kPersian{
     {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
     {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
