@@ -213,13 +213,13 @@ TEST_F(Polish, EnglishAndPolishArgumentsAreNeverIsolated) {
 // 2025; Nowruz 1405 (1 Farvardin) is 21 March 2026, the equinox falling after noon in Tehran on the 20th;
 // 1403 is a leap year, so its Esfand has a 30th day.
 TEST(LocalFormats, PersianDatesAreSolarHijriWithTheGregorianBeside) {
-    EXPECT_EQ(formatDate(UiLanguage::Fa, 2025, 12, 1), "۱۴۰۴/۰۹/۱۰ (2025-12-01)");
-    EXPECT_EQ(formatDate(UiLanguage::Fa, 2026, 3, 21), "۱۴۰۵/۰۱/۰۱ (2026-03-21)");
-    EXPECT_EQ(formatDate(UiLanguage::Fa, 2026, 3, 20), "۱۴۰۴/۱۲/۲۹ (2026-03-20)");
-    EXPECT_EQ(formatDate(UiLanguage::Fa, 2025, 3, 20), "۱۴۰۳/۱۲/۳۰ (2025-03-20)");
-    EXPECT_EQ(localizeIsoDate(UiLanguage::Fa, "2026.11.30"), "۱۴۰۵/۰۹/۰۹ (2026-11-30)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2025, 12, 1), "\u200F۱۴۰۴/۰۹/۱۰ (2025-12-01)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2026, 3, 21), "\u200F۱۴۰۵/۰۱/۰۱ (2026-03-21)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2026, 3, 20), "\u200F۱۴۰۴/۱۲/۲۹ (2026-03-20)");
+    EXPECT_EQ(formatDate(UiLanguage::Fa, 2025, 3, 20), "\u200F۱۴۰۳/۱۲/۳۰ (2025-03-20)");
+    EXPECT_EQ(localizeIsoDate(UiLanguage::Fa, "2026.11.30"), "\u200F۱۴۰۵/۰۹/۰۹ (2026-11-30)");
     EXPECT_EQ(localizeIsoDate(UiLanguage::Fa, "2026.??.??"), "2026.??.??");
-    EXPECT_EQ(formatDateTime(UiLanguage::Fa, 2025, 12, 1, 22, 5), "۱۴۰۴/۰۹/۱۰ (2025-12-01) 22:05");
+    EXPECT_EQ(formatDateTime(UiLanguage::Fa, 2025, 12, 1, 22, 5), "\u200F۱۴۰۴/۰۹/۱۰ (2025-12-01) 22:05");
 }
 
 // Persian digits U+06F0..U+06F9 (not the Arabic-Indic U+0660..) and the decimal separator U+066B.

@@ -44,7 +44,9 @@ std::string formatDate(UiLanguage lang, int year, unsigned month, unsigned day) 
     const std::string iso = fmt::format("{:04}-{:02}-{:02}", year, month, day);
     // Iranian documents are dated in the Solar Hijri calendar; the Gregorian date beside it ties the paper
     // to the journal and the PGN, which stay ISO.
-    if (lang == UiLanguage::Fa) return fmt::format("{} ({})", solarHijri(year, month, day), iso);
+    // The leading RLM (U+200F) makes the date right to left wherever it is isolated (trf's FSI): its
+    // digits alone are weak, so a Persian reader would otherwise meet the Gregorian date first.
+    if (lang == UiLanguage::Fa) return fmt::format("\u200F{} ({})", solarHijri(year, month, day), iso);
     return iso;
 }
 
