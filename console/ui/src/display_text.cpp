@@ -4,6 +4,7 @@
 
 #include <fribidi.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharToUtf8
 
 #include <unordered_map>
 #include <vector>
@@ -40,24 +41,9 @@ std::vector<FriBidiChar> toUnicode(std::string_view utf8) {
 
 std::string toUtf8(const std::vector<FriBidiChar>& u) {
     std::string out;
-    for (const FriBidiChar c : u) {
-        if (invisibleControl(c)) continue;
-        if (c < 0x80) {
-            out += static_cast<char>(c);
-        } else if (c < 0x800) {
-            out += static_cast<char>(0xC0 | (c >> 6));
-            out += static_cast<char>(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            out += static_cast<char>(0xE0 | (c >> 12));
-            out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (c & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (c >> 18));
-            out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (c & 0x3F));
-        }
-    }
+    char buf[5];
+    for (const FriBidiChar c : u)
+        if (!invisibleControl(c)) out += ImTextCharToUtf8(buf, c);
     return out;
 }
 

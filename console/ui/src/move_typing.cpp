@@ -1,7 +1,7 @@
 #include "ui/move_typing.hpp"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // ImTextCharFromUtf8
+#include <imgui_internal.h>  // ImTextCharFromUtf8, ImTextCharToUtf8
 
 #include <array>
 #include <utility>
@@ -28,21 +28,8 @@ constexpr std::array<std::pair<char32_t, char>, 33> kPersianLayout{{
 }};
 
 void appendUtf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
+    char buf[5];
+    out += ImTextCharToUtf8(buf, static_cast<unsigned>(c));
 }
 
 }  // namespace
