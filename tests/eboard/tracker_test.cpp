@@ -390,6 +390,33 @@ TEST(Tracker, TurnedBoardIsDetectedAndMapped) {
     EXPECT_EQ(t.proposals(), std::vector<std::string>{"g1f3"});
 }
 
+// The player moved before the start position had settled (a board connected at the last moment): the
+// orientation is the one in which the board shows a legal move, and the move is proposed on the game's
+// squares, not reported as a board full of wrong pieces.
+TEST(Tracker, TurnedBoardIsDetectedFromTheFirstMove) {
+    Table t("", true);
+    t.human();
+    t.lift("e2");
+    t.place("e4", 'P');
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::Orientation>().size(), 1u);
+    EXPECT_TRUE(t.all<ev::Orientation>()[0].turned);
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"e2e4"});
+}
+
+// A picture that no orientation explains leaves the orientation open: nothing is proposed.
+TEST(Tracker, AnUnexplainedPictureLeavesTheOrientationOpen) {
+    Table t("", true);
+    t.human();
+    t.lift("e2");
+    t.place("e5", 'P');
+    t.wait(3s);
+    EXPECT_TRUE(t.all<ev::Orientation>().empty());
+    EXPECT_FALSE(t.tracker.turned().has_value());
+    EXPECT_TRUE(t.proposals().empty());
+}
+
 TEST(Tracker, TurnedBoardOnResume) {
     Table t("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", true);
     t.human();

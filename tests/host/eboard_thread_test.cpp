@@ -102,9 +102,10 @@ TEST(EboardSetupJson, ReadWrittenAndRefusedWithTheKeyNamed) {
 
 class FakeBoardProcess {
   public:
-    explicit FakeBoardProcess(const std::string& link) : link_(link) {
-        pipe_ = ::popen((std::string(OC_OPERATOR_CLI) + " --ui-lang en eboard fake --clock --link " + link +
-                         " > " + link + ".log 2>&1")
+    // `options` are more of the fake's options, e.g. "--turned".
+    explicit FakeBoardProcess(const std::string& link, const std::string& options = "") : link_(link) {
+        pipe_ = ::popen((std::string(OC_OPERATOR_CLI) + " --ui-lang en eboard fake --clock " + options +
+                         " --link " + link + " > " + link + ".log 2>&1")
                             .c_str(),
                         "w");
         for (int i = 0; i < 200 && !fs::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
@@ -256,6 +257,41 @@ TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
     const audit::Check& c = eboardCheck(*report);
     EXPECT_EQ(c.verdict, audit::Verdict::Ok) << c.evidence;
     EXPECT_GT(board.polls(), 0u);
+}
+
+// Issue 24: a board set up with Black's side by the cable is detected at the start, journalled as turned,
+// and its squares mapped, so that both sides' moves are read on the game's squares.
+TEST_F(EboardThreadGame, ABoardTurnedAtTheStartIsDetectedAndFollowed) {
+    const std::string link = (dir / "dgt").string();
+    FakeBoardProcess fake(link, "--turned");
+    fake.say("clock 0:01:00 0:01:00\n");
+    auto game = Game::open(request(), Clock::now());
+    ASSERT_TRUE(game) << game.error().message;
+    auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, link);
+    ASSERT_TRUE(config);
+    EboardThread board(*config, {});
+    (*game)->addOutput(board);
+    (*game)->publish(Clock::now());
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+
+    fake.say("lift e2\nplace e4\nwait 500ms\npress\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::EngineMoveShown;
+    })) << refusals;
+    EXPECT_EQ((*game)->session().snapshot(Clock::now()).moves[0].uci, "e2e4");
+    fake.say("lift e7\nplace e5\nwait 500ms\npress\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::HumanToMove;
+    })) << refusals;
+    EXPECT_FALSE(board.status().computer_move_wrong);
+
+    const std::string text = journalText();
+    EXPECT_NE(text.find("\"event\":\"orientation\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"turned\":true"), std::string::npos) << "the orientation record says turned";
+    auto report = audit::auditJournal(dir / "game.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_EQ(eboardCheck(*report).verdict, audit::Verdict::Ok) << eboardCheck(*report).evidence;
 }
 
 TEST_F(EboardThreadGame, AComputerMoveMadeByHandWhileTheBoardDiffersIsABreach) {

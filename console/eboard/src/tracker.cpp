@@ -140,18 +140,23 @@ void Tracker::settle(TimePoint now) {
     }
 }
 
-// A board shows the game's position upright or turned; anything else leaves the orientation open (an
-// arbitrary position cannot tell the two apart reliably, so only the expected pictures decide).
+// A board shows the game's position upright or turned, or (when the player moved before the start
+// position had settled) a legal successor of it. Only a picture that exactly one orientation explains
+// decides: an arbitrary position cannot tell the two apart reliably, so it leaves the orientation open.
 void Tracker::findOrientation(TimePoint now) {
-    std::vector<Placement> expected{placementOf(game_.current())};
-    if (computer_move_) expected.push_back(placementOf(game_.current().play(*computer_move_)));
-    for (const Placement& e : expected) {
-        if (*raw_ == e || *raw_ == eboard::turned(e)) {
-            turned_ = *raw_ != e;
-            emit(now, ev::Orientation{*turned_});
-            return;
-        }
-    }
+    const bool upright = explains(*raw_);
+    const bool turned = explains(eboard::turned(*raw_));
+    if (upright == turned) return;
+    turned_ = turned;
+    emit(now, ev::Orientation{*turned_});
+}
+
+bool Tracker::explains(const Placement& p) const {
+    const Position& cur = game_.current();
+    if (p == placementOf(cur) || (watch_ == Watch::Human && movesShowing(cur, p).size() == 1)) return true;
+    if (!computer_move_) return false;
+    const Position after = cur.play(*computer_move_);
+    return p == placementOf(after) || !movesShowing(after, p).empty();
 }
 
 void Tracker::evaluateHuman(const Placement& p, TimePoint now) {

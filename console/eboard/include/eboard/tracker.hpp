@@ -145,6 +145,8 @@ class Tracker {
     void changed(TimePoint now);
     void settle(TimePoint now);
     void findOrientation(TimePoint now);
+    // The game's position, or a move from it, shows as `p`.
+    [[nodiscard]] bool explains(const Placement& p) const;
     void evaluateHuman(const Placement& p, TimePoint now);
     void evaluateComputer(const Placement& p, TimePoint now);
     void evaluatePosition(const Placement& p, TimePoint now);
