@@ -10,6 +10,8 @@
 #   --update-corpus     merge (-merge=1) what the run found into tests/fuzz/corpus/<target>/, minimised
 #   --seeds DIR         also start from DIR/<target>/ (tests/fuzz/make_seeds.py writes such a DIR)
 #   --no-build          use the fuzz binaries already built
+#   --runs N            stop a target after N executions even if SECONDS are not up (libFuzzer -runs)
+#   --summary           print the executions summed over every run in build/fuzz/results.tsv, and stop
 # Environment: OC_FUZZ_JOBS (build jobs, default 2), OC_FUZZ_NICE (default 19).
 # Each run is appended to build/fuzz/results.tsv, so figures over several runs can be summed.
 set -euo pipefail
@@ -19,12 +21,16 @@ targets=""
 update=0
 seeds=""
 build_it=1
+runs=""
+summary=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --targets) targets=${2//,/ }; shift ;;
         --update-corpus) update=1 ;;
         --seeds) seeds=$2; shift ;;
         --no-build) build_it=0 ;;
+        --runs) runs=$2; shift ;;
+        --summary) summary=1 ;;
         [0-9]*) seconds=$1 ;;
         *) echo "unknown argument $1; see the usage at the top of $0" >&2; exit 2 ;;
     esac
@@ -32,6 +38,21 @@ while [ $# -gt 0 ]; do
 done
 build=$root/build/fuzz
 nice_level=${OC_FUZZ_NICE:-19}
+
+# The depth each target has reached over all runs so far (each run goes on from the corpus the last
+# one left, so the executions add up): executions, fuzzing time, the last run's edges and corpus.
+if [ "$summary" = 1 ]; then
+    printf '%-17s %12s %9s %7s %7s %8s\n' target executions hours edges corpus crashes
+    awk -F'\t' 'NR > 1 && $4 ~ /^[0-9]+$/ {
+            execs[$2] += $4; secs[$2] += ($5 > 0 ? $4 / $5 : 0); edges[$2] = $6; corpus[$2] = $7
+            if ($8 != 0) crashes[$2] += ($8 ~ /^[0-9]+$/ ? $8 : 1)
+        }
+        END {
+            for (t in execs)
+                printf "%-17s %12d %9.2f %7s %7s %8d\n", t, execs[t], secs[t] / 3600, edges[t], corpus[t], crashes[t]
+        }' "$build/results.tsv" | sort
+    exit 0
+fi
 
 if [ "$build_it" = 1 ]; then
     launcher=()
@@ -47,7 +68,8 @@ if [ "$build_it" = 1 ]; then
         { tail -30 "$build/build-fuzzers.log"; exit 1; }
 fi
 
-# The dictionary of each format, and the longest input worth trying (the journals' seeds are whole games).
+# The dictionary of each format, and the longest input worth trying (32 KiB holds the journal of a short
+# game; a longer whole-game seed is cut there, which keeps the corpora small and the runs fast).
 dict_for() {
     case "$1" in
         journal_read | journal_replay) echo journal ;;
@@ -56,7 +78,7 @@ dict_for() {
 }
 max_len_for() {
     case "$1" in
-        journal_read | journal_replay) echo 262144 ;;
+        journal_read | journal_replay) echo 32768 ;;
         http) echo 20000 ;;
         pgn | script | uci | event_setup) echo 16384 ;;
         *) echo 4096 ;;
@@ -78,6 +100,7 @@ for t in $targets; do
     opts=(-max_total_time="$seconds" -max_len="$(max_len_for "$t")" -artifact_prefix="$artifacts/"
           -print_final_stats=1 -timeout=25 -rss_limit_mb=2048)
     [ -f "$dict" ] && opts+=(-dict="$dict")
+    [ -n "$runs" ] && opts+=(-runs="$runs")
     log=$build/fuzz-$t.log
     # Crashes, leaks, timeouts and out-of-memory inputs (slow-unit-* files are only a note).
     found() { find "$artifacts" -maxdepth 1 \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l; }
