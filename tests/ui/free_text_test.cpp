@@ -149,6 +149,19 @@ TEST_F(FreeText, EveryFreeTextFieldOfTheSetupHasTheLine) {
         expectJoinedPreview(field, kName);
 }
 
+// The line costs no shaping once drawn: the frames after the first take every preview from the cache (the
+// CPU figures of the responsiveness work hold with Persian names on the setup screen).
+TEST_F(FreeText, AnUnchangedLineIsNeverShapedAgain) {
+    Snapshot snap = inPhase(Phase::Setup);
+    snap.setup.event = kEvent;
+    snap.setup.white = kName;
+    frames(snap, 2);
+    const std::size_t before = shapedCount();
+    frames(snap, 5);
+    EXPECT_EQ(shapedCount(), before);
+    EXPECT_TRUE(state_.widgets.count("setup event preview"));
+}
+
 // In Persian the line ends at its column's right edge, as the rest of the Persian text.
 TEST_F(FreeText, RightAlignedInAPersianUi) {
     UiLanguageScope persian(UiLanguage::Fa);

@@ -99,6 +99,10 @@ float shapedWidth(const std::string& logical) {
 }  // namespace
 
 bool hasRightToLeft(std::string_view logical) {
+    // Asked every frame for every free-text field: ASCII, most names, needs no decoding.
+    if (std::all_of(logical.begin(), logical.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return false;
     const std::vector<FriBidiChar> u = toUnicode(logical);
     return std::any_of(u.begin(), u.end(), rightToLeftLetter);
 }
