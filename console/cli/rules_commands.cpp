@@ -65,7 +65,8 @@ tl::expected<std::string, std::string> readMove(std::string_view fen, std::strin
     auto pos = rules::Position::fromFen(fen);
     if (!pos) return tl::unexpected(trf("bad FEN: {}", i18n::translateMessage(pos.error().message)));
     auto language = rules::parseLanguage(lang);
-    if (!language) return tl::unexpected(trf("unknown language '{}' (expected en pl de fr es nl ru)", lang));
+    if (!language)
+        return tl::unexpected(trf("unknown language '{}' (expected {})", lang, rules::languageList()));
     auto parsed = rules::parseMoveText(*pos, text, *language);
     if (!parsed) return tl::unexpected(i18n::translateMessage(parsed.error().message));
     return rules::toUci(parsed->move) + " " + rules::toSan(*pos, parsed->move);
@@ -118,8 +119,8 @@ void addMove(CLI::App& app, ExitCode& code) {
     auto* cmd =
         app.add_subcommand("move", tr("Read a move in an event language; print its UCI and English SAN"));
     cmd->add_option("--fen", args->fen, tr("Position (FEN); default the initial position"));
-    cmd->add_option("--lang", args->lang, tr("Notation language: en pl de fr es nl ru"))
-        ->check(CLI::IsMember({"en", "pl", "de", "fr", "es", "nl", "ru"}));
+    cmd->add_option("--lang", args->lang, tr("Notation language: en pl de fr es nl ru fa"))
+        ->check(CLI::IsMember({"en", "pl", "de", "fr", "es", "nl", "ru", "fa"}));
     cmd->add_option("--batch", args->batch, tr("'-': read FEN<TAB>LANG<TAB>TEXT lines from stdin"));
     cmd->add_option("text", args->text, tr("The move text, e.g. Nf3, Sg1-f3, e8=Q, 0-0, g1f3"));
     cmd->callback([args, cmd, &code] {

@@ -41,7 +41,7 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
     p.add_flag("--verbose", a.verbose, tr("Print each move as it is played"));
     p.add_option("--setup", a.setup_file, tr("Event setup JSON (docs/operator-guide.md); flags override it"));
     p.add_option("--edition", a.edition, tr("Laws of Chess edition: 2005 or 2023"));
-    p.add_option("--lang", a.lang, tr("Notation language: en pl de fr es nl ru"));
+    p.add_option("--lang", a.lang, tr("Notation language: en pl de fr es nl ru fa"));
     p.add_option("--engine-nodes", a.nodes, tr("Nodes per engine search in simulated time (deterministic)"));
     p.add_option("--engine-deadline", a.engine_deadline_s,
                  tr("Real seconds a search may take (plus 3 s) before the engine counts as hung and is "

@@ -111,12 +111,12 @@ std::optional<CastleSide> castlingOf(std::string_view s) {
 tl::expected<std::string, std::string> toEnglish(std::string_view s, Language lang) {
     if (isPawnLetter(lang, s))
         return tl::unexpected(std::string(N_("pawns carry no letter (App. C.4): write e.g. e5 or exd5")));
-    static const std::array<std::vector<Token>, 7> kTokens = [] {
-        std::array<std::vector<Token>, 7> a;
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] = tokensFor(static_cast<Language>(i));
+    static const std::vector<std::vector<Token>> kTokens = [] {
+        std::vector<std::vector<Token>> a;
+        for (Language l : languages()) a.push_back(tokensFor(l));
         return a;
     }();
-    const auto& tokens = kTokens[static_cast<std::size_t>(lang)];
+    const auto& tokens = kTokens.at(static_cast<std::size_t>(lang));
     std::string out;
     for (std::size_t i = 0; i < s.size();) {
         bool matched = false;

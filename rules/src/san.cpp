@@ -14,8 +14,8 @@ struct LanguageInfo {
 };
 
 // FIDE App. C.2 (English), Polish App. C 2018, PGN-standard table and Russian practice (fide-requirements
-// §13).
-constexpr std::array<LanguageInfo, 7> kLanguages{{
+// §13); Persian writes the English letters (research/persian.md §4: no Persian piece letters are in use).
+constexpr std::array<LanguageInfo, 8> kLanguages{{
     {"en", {"", "N", "B", "R", "Q", "K"}},
     {"pl", {"", "S", "G", "W", "H", "K"}},
     {"de", {"", "S", "L", "T", "D", "K"}},
@@ -23,7 +23,10 @@ constexpr std::array<LanguageInfo, 7> kLanguages{{
     {"es", {"", "C", "A", "T", "D", "R"}},
     {"nl", {"", "P", "L", "T", "D", "K"}},
     {"ru", {"", "К", "С", "Л", "Ф", "Кр"}},
+    {"fa", {"", "N", "B", "R", "Q", "K"}},
 }};
+constexpr std::array<Language, 8> kOrder{Language::En, Language::Pl, Language::De, Language::Fr,
+                                         Language::Es, Language::Nl, Language::Ru, Language::Fa};
 constexpr std::array<std::string_view, 6> kFigurines{"", "♘", "♗", "♖", "♕", "♔"};
 
 const LanguageInfo& info(Language l) {
@@ -72,6 +75,19 @@ std::optional<Language> parseLanguage(std::string_view code) {
     for (std::size_t i = 0; i < kLanguages.size(); ++i)
         if (kLanguages[i].code == code) return static_cast<Language>(i);
     return std::nullopt;
+}
+
+std::span<const Language> languages() {
+    return kOrder;
+}
+
+std::string languageList() {
+    std::string out;
+    for (const auto& l : kLanguages) {
+        if (!out.empty()) out += ' ';
+        out += l.code;
+    }
+    return out;
 }
 
 std::string_view languageCode(Language lang) {

@@ -73,6 +73,24 @@ TEST(EventSetup, EngineOptionNumbersAndBooleansAreTheirText) {
     EXPECT_TRUE(none->engine.options.empty());
 }
 
+// Issue 26 item 5: a Persian event's notation is `fa` (English SAN); a language there is none of is
+// refused with the whole list, fa in it, and nothing is set.
+TEST(EventSetup, PersianNotationAcceptedAndTheListNamesIt) {
+    auto fa = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"language", "fa"}});
+    ASSERT_TRUE(fa) << fa.error();
+    EXPECT_EQ(fa->language, "fa");
+    EXPECT_TRUE(fa->ui_language.empty()) << "the screens follow the notation (i18n::defaultUiLanguage)";
+    auto both =
+        eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"language", "fa"}, {"ui_language", "en"}});
+    ASSERT_TRUE(both) << both.error();
+    for (const char* bad : {"ir", "FA", "per", ""}) {
+        auto l = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"language", bad}});
+        ASSERT_FALSE(l) << bad;
+        EXPECT_EQ(l.error(),
+                  std::string("language: expected one of en pl de fr es nl ru fa, got \"") + bad + "\"");
+    }
+}
+
 TEST(EventSetup, EngineCommandRequired) {
     auto s = eventSetupFromJson(nlohmann::json::object());
     ASSERT_FALSE(s);

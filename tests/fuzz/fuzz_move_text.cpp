@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         *Position::fromFen("4k3/1P6/8/8/8/8/8/4NKN1 w - - 0 1"),
     };
     const Position& pos = kPositions[data[0] % kPositions.size()];
-    const auto lang = static_cast<Language>((data[0] / 4) % 7);
+    const auto lang = languages()[(data[0] / 4) % languages().size()];
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     auto parsed = parseMoveText(pos, text, lang);
     if (!parsed) {

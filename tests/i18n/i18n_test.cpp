@@ -34,6 +34,18 @@ TEST(UiLanguageChoice, ExplicitChoiceWinsElseTheNotationLanguageElseEnglish) {
     EXPECT_EQ(chooseUiLanguage("pl", "en"), UiLanguage::Pl);
 }
 
+// Issue 26 item 5: `language: fa` (English SAN) is a Persian event: Persian screens unless ui_language or
+// --ui-lang says otherwise, by the same rule as pl.
+TEST(UiLanguageChoice, APersianNotationEventGetsPersianScreens) {
+    event::EventSetup s;
+    s.engine.command = "/usr/games/stockfish";
+    s.language = "fa";
+    ASSERT_TRUE(event::validate(s));
+    EXPECT_EQ(chooseUiLanguage(s.ui_language, s.language), UiLanguage::Fa);
+    EXPECT_EQ(chooseUiLanguage("en", s.language), UiLanguage::En);
+    EXPECT_EQ(chooseUiLanguage("pl", s.language), UiLanguage::Pl);
+}
+
 TEST(UiLanguageChoice, UnknownCodeSaysWhatWouldBeRight) {
     auto c = chooseUiLanguage("de", "en");
     ASSERT_FALSE(c);

@@ -18,6 +18,13 @@ check "perft bad FEN reason" "bad FEN: White has 0 kings, exactly one is require
 check "move en" "g1f3 Nf3" "$("$cli" move Nf3)"
 check "move pl long" "g1f3 Nf3" "$("$cli" move --lang pl Sg1-f3)"
 check "move promotion" "a7a8q a8=Q+" "$("$cli" move --fen "8/P7/8/8/8/8/8/k6K w - - 0 1" --lang de a8D)"
+# Persian events write English SAN (issue 26 item 5): fa reads as en, and another language's letter is refused.
+check "move fa" "e1g1 O-O" "$("$cli" move --fen "4k3/8/8/8/8/8/8/4K2R w K - 0 1" --lang fa O-O)"
+check "move fa knight" "g1f3 Nf3" "$("$cli" move --lang fa Nf3)"
+"$cli" move --lang fa Sf3 >/dev/null 2>/tmp/oc_rules_err; rc=$?
+check "move fa Polish letter exit" "1" "$rc"
+"$cli" move --batch - <<<$'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\txx\tNf3' >/tmp/oc_rules_out
+check "move batch unknown language" "error unknown language 'xx' (expected en pl de fr es nl ru fa)" "$(cat /tmp/oc_rules_out)"
 "$cli" move --fen "4k3/8/8/8/8/8/8/4NKN1 w - - 0 1" --lang pl Sf3 >/dev/null 2>/tmp/oc_rules_err; rc=$?
 check "move ambiguous exit" "1" "$rc"
 check "move ambiguous reason" "ambiguous move 'Sf3': Sef3 or Sgf3" "$(cat /tmp/oc_rules_err)"

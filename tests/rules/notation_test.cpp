@@ -13,7 +13,7 @@ namespace {
 using test::fen;
 
 constexpr Language kAll[] = {Language::En, Language::Pl, Language::De, Language::Fr,
-                             Language::Es, Language::Nl, Language::Ru};
+                             Language::Es, Language::Nl, Language::Ru, Language::Fa};
 
 // The standard perft positions plus positions from seeded random playouts (deterministic).
 std::vector<Position> samplePositions() {
@@ -86,10 +86,47 @@ TEST(NOT02, LettersAndFigurines) {
     const char* q = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
     const std::pair<Language, const char*> queens[] = {
         {Language::En, "Qd4"}, {Language::Pl, "Hd4"}, {Language::De, "Dd4"}, {Language::Fr, "Dd4"},
-        {Language::Es, "Dd4"}, {Language::Nl, "Dd4"}, {Language::Ru, "Фd4"}};
+        {Language::Es, "Dd4"}, {Language::Nl, "Dd4"}, {Language::Ru, "Фd4"}, {Language::Fa, "Qd4"}};
     for (auto [lang, expected] : queens) EXPECT_EQ(out(q, "Qd4", NotationStyle{lang}), expected);
     EXPECT_EQ(out(q, "Kf2", NotationStyle{Language::Ru}), "Крf2");
     EXPECT_EQ(out(q, "Kf2", NotationStyle{Language::Fr}), "Rf2");
+}
+
+// Issue 26 item 5: Persian events write English SAN (research/persian.md §4), so `fa` writes and reads
+// every move of every sample position exactly as `en` does, in every style; no Persian piece letters.
+TEST(NOT02, PersianIsEnglishSan) {
+    EXPECT_EQ(parseLanguage("fa"), Language::Fa);
+    EXPECT_EQ(languageCode(Language::Fa), "fa");
+    EXPECT_EQ(pieceLetters(Language::Fa), "K Q R B N");
+    EXPECT_EQ(languageList(), "en pl de fr es nl ru fa");
+    EXPECT_FALSE(parseLanguage("ir")) << "the code is the language's, fa";
+    std::size_t checked = 0;
+    for (const Position& p : samplePositions()) {
+        for (Move m : p.legalMoves()) {
+            for (int variant = 0; variant < 4; ++variant) {
+                NotationStyle en;
+                en.long_form = variant == 1;
+                en.figurines = variant == 2;
+                en.letter_o_castling = en.promotion_equals = variant == 3;
+                NotationStyle fa = en;
+                fa.language = Language::Fa;
+                const std::string text = formatMove(p, m, en);
+                ASSERT_EQ(formatMove(p, m, fa), text) << p.fen();
+                auto read = parseMoveText(p, text, Language::Fa);
+                ASSERT_TRUE(read) << p.fen() << " " << text << ": " << read.error().message;
+                EXPECT_EQ(read->move, m) << text;
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 1000u);
+    const Position start = Position::startpos();
+    // Another language's letters are not Persian ones: "Sf3" is refused as in English, and says so.
+    const auto polish = parseMoveText(start, "Sf3", Language::Fa);
+    ASSERT_FALSE(polish);
+    EXPECT_NE(polish.error().message.find("'S' is not a piece letter in fa"), std::string::npos)
+        << polish.error().message;
+    EXPECT_NE(polish.error().message.find("K Q R B N"), std::string::npos) << polish.error().message;
 }
 
 TEST(NOT04, LongForm) {
@@ -148,8 +185,7 @@ TEST(NOT08, CastlingAndDrawOfferMarks) {
 TEST(NOT08, DrawOfferMarkInEveryLanguage) {
     const Position p = Position::startpos();
     const Move knight = *parseUci(p, "g1f3");
-    for (int i = 0; i <= static_cast<int>(Language::Ru); ++i) {
-        const auto lang = static_cast<Language>(i);
+    for (Language lang : languages()) {
         for (bool figurines : {false, true}) {
             const std::string move = formatMove(p, knight, {lang, figurines});
             for (const std::string& text :

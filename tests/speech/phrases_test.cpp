@@ -131,9 +131,13 @@ TEST(Phrases, SpeechLanguagesAndTheEventsChoice) {
     EXPECT_EQ(parseSpeechLanguage("fa"), Language::Fa);
     EXPECT_FALSE(parseSpeechLanguage("xx"));
     EXPECT_EQ(speechLanguageList(), "en pl de fr es nl ru fa");
-    EXPECT_EQ(notationOf(Language::Fa), rules::Language::En);  // Persian events write English SAN
+    EXPECT_EQ(notationOf(Language::Fa), rules::Language::Fa);  // which reads and writes English SAN
+    EXPECT_EQ(speechLanguageOf(rules::Language::Fa), Language::Fa);
     EXPECT_EQ(notationOf(Language::Pl), rules::Language::Pl);
     EXPECT_EQ(eventSpeechLanguage("en", "fa"), Language::Fa);
+    // Issue 26 item 5: `language: fa` speaks Persian whatever the screens' language, as pl speaks Polish.
+    EXPECT_EQ(eventSpeechLanguage("fa", ""), Language::Fa);
+    EXPECT_EQ(eventSpeechLanguage("fa", "en"), Language::Fa);
     EXPECT_EQ(eventSpeechLanguage("pl", ""), Language::Pl);
     EXPECT_EQ(eventSpeechLanguage("pl", "en"), Language::Pl);  // the notation's words, as before
     EXPECT_EQ(eventSpeechLanguage("xx", ""), Language::En);

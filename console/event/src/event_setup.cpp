@@ -6,6 +6,7 @@
 #include <array>
 
 #include "i18n/mark.hpp"
+#include "rules/notation.hpp"
 
 namespace oc::event {
 
@@ -25,7 +26,6 @@ namespace {
 using nlohmann::json;
 using Result = tl::expected<void, std::string>;
 
-constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
 // The UI languages with a catalogue (i18n::uiLanguages; tests/i18n checks that the two lists agree).
 constexpr std::array kUiLanguages{"en", "pl", "fa"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
@@ -83,9 +83,10 @@ Result fail(std::string message) {
 }
 
 Result validateLanguages(const EventSetup& s) {
-    if (!oneOf(s.language, kLanguages))
-        return fail(
-            fmt::format(i18n::N_("language: expected one of en pl de fr es nl ru, got \"{}\""), s.language));
+    // The notation languages are rules' (fa: English SAN for Persian events, docs/rules.md).
+    if (!rules::parseLanguage(s.language))
+        return fail(fmt::format(i18n::N_("language: expected one of {}, got \"{}\""), rules::languageList(),
+                                s.language));
     if (!s.ui_language.empty() && !oneOf(s.ui_language, kUiLanguages))
         return fail(fmt::format(
             i18n::N_("ui_language: expected en, pl or fa (or empty: the notation language's), got \"{}\""),

@@ -45,12 +45,12 @@ std::string speechLanguageList() {
 }
 
 SpeechLanguage speechLanguageOf(rules::Language notation) {
-    // The same codes: every notation language has its words.
+    // The same codes: every notation language has its words (fa: Persian words for English SAN).
     return parseSpeechLanguage(rules::languageCode(notation)).value_or(SpeechLanguage::En);
 }
 
 rules::Language notationOf(SpeechLanguage lang) {
-    if (lang == SpeechLanguage::Fa) return rules::Language::En;  // research/persian.md §4: Latin SAN
+    // The same codes both ways; fa's notation is English SAN (research/persian.md §4).
     return rules::parseLanguage(speechLanguageCode(lang)).value_or(rules::Language::En);
 }
 

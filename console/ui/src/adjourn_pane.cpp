@@ -35,6 +35,7 @@ void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& 
     ImGui::SetNextItemWidth(-1.f);
     ImGui::InputTextWithHint(id, displayText(hint).c_str(), &text, flags);
     recordItem(ctx, id, hint);
+    if ((flags & ImGuiInputTextFlags_Password) == 0) freeTextPreview(ctx, id, text);
 }
 
 // Why the passphrase cannot seal yet, or empty: typed twice because a typing slip nobody can see would

@@ -87,6 +87,7 @@ void drawAdjust(ViewContext& ctx) {
         const rules::Color side = st.adjust_side == 0 ? rules::Color::White : rules::Color::Black;
         ctx.out.push_back(session::cmd::ArbiterAdjustClock{side, *delta, st.adjust_reason});
     }
+    freeTextPreview(ctx, "##adjreason", st.adjust_reason);
 }
 
 void drawIllegal(ViewContext& ctx) {
@@ -215,6 +216,7 @@ void drawResult(ViewContext& ctx) {
     if (confirmButton(ctx, "Declare", ok && ctx.snap.phase != Phase::Setup)) {
         ctx.out.push_back(session::cmd::ArbiterResult{kResults[st.result_choice], st.result_reason});
     }
+    freeTextPreview(ctx, "##resultreason", st.result_reason);
 }
 
 // The rarer rulings, one at a time behind a row of selectors, so the pane fits a 1280x800 screen

@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ImTextCharToUtf8
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -92,10 +93,19 @@ ShapeCache& cache() {
 }
 
 float shapedWidth(const std::string& logical) {
-    return ImGui::CalcTextSize(displayText(logical).c_str()).x;
+    return ImGui::CalcTextSize(shapedText(logical).c_str()).x;
 }
 
 }  // namespace
+
+bool hasRightToLeft(std::string_view logical) {
+    // Asked every frame for every free-text field: ASCII, most names, needs no decoding.
+    if (std::all_of(logical.begin(), logical.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return false;
+    const std::vector<FriBidiChar> u = toUnicode(logical);
+    return std::any_of(u.begin(), u.end(), rightToLeftLetter);
+}
 
 std::string shapeRtlLine(std::string_view logical) {
     std::vector<FriBidiChar> u = toUnicode(logical);
@@ -123,7 +133,11 @@ const std::string& displayText(std::string_view logical) {
         identity = key;
         return identity;
     }
-    return cache().get(key, [&] { return shapeLines(logical); });
+    return shapedText(logical);
+}
+
+const std::string& shapedText(std::string_view logical) {
+    return cache().get(std::string(logical), [&] { return shapeLines(logical); });
 }
 
 std::string displayLabel(std::string_view label) {
@@ -139,10 +153,14 @@ const std::string& displayWrapped(std::string_view logical, float width) {
         wrapped = wrapAtSpaces(std::string(logical), width);
         return wrapped;
     }
+    return shapedWrapped(logical, width);
+}
+
+const std::string& shapedWrapped(std::string_view logical, float width) {
     // The width is part of the key: a pane resized is wrapped anew, once.
     const std::string key = std::to_string(static_cast<int>(width)) + '\x1f' + std::string(logical);
     return cache().get(key,
-                       [&] { return displayText(wrapAtSpaces(std::string(logical), width, shapedWidth)); });
+                       [&] { return shapedText(wrapAtSpaces(std::string(logical), width, shapedWidth)); });
 }
 
 std::size_t shapedCount() {

@@ -284,6 +284,7 @@ void drawConsultation(ViewContext& ctx) {
     if (actionButton(ctx, "Log consultation", inPlay(ctx.snap) && !who.empty())) {
         ctx.out.push_back(session::cmd::Consultation{st.consult_arbiter_present, st.consult_note});
     }
+    freeTextPreview(ctx, "##consultnote", st.consult_note);
 }
 
 }  // namespace

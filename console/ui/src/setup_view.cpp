@@ -27,13 +27,14 @@ using i18n::N_;
 using i18n::tr;
 using i18n::trc;
 
-constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru"};
+constexpr std::array kLanguages{"en", "pl", "de", "fr", "es", "nl", "ru", "fa"};
 constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};
 
 // A text field labelled tr(msgid), 14 em wide or (`wide`) as wide as its column allows: long event and
-// player names are read whole (issue 15). Recorded as `name` (default: the msgid).
+// player names are read whole (issue 15). Recorded as `name` (default: the msgid). Persian typed into it
+// is shown joined on a line below (freeTextPreview).
 void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wide = false,
                const char* name = nullptr) {
     const std::string label = translatedLabel(msgid);
@@ -48,6 +49,7 @@ void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wid
     ImGui::InputTextWithHint(label.c_str(), displayText(tr("unknown")).c_str(), unknown ? &typed : &value);
     if (unknown && !typed.empty()) value = typed;
     recordItem(ctx, name ? name : msgid, tr(msgid));
+    freeTextPreview(ctx, name ? name : msgid, value);
 }
 
 void checkbox(ViewContext& ctx, const char* msgid, bool& value) {
@@ -132,6 +134,7 @@ const char* notationLanguageName(std::string_view v) {
     if (v == "fr") return trc("notation", "French");
     if (v == "es") return trc("notation", "Spanish");
     if (v == "nl") return trc("notation", "Dutch");
+    if (v == "fa") return trc("notation", "Persian");  // English SAN: "Persian (K Q R B N)"
     return v == "ru" ? trc("notation", "Russian") : v.data();
 }
 

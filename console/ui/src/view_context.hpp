@@ -63,6 +63,14 @@ inline void uiTextLine(std::string_view text, const ImVec4& colour) {
     uiTextLine(text, &colour);
 }
 
+// Issue 26 item 5: ImGui's input box draws what is typed as raw codepoints, unjoined and left to right.
+// Called after a free-text field (a name, the event, a reason; at the end of the field's row when
+// buttons follow it on the same row): when `value` has a right-to-left letter, it is shown once more
+// below, joined and in reading order, on a line of its own in the secondary colour (right-aligned in a
+// right-to-left UI, shaped in every UI language), recorded as "<field> preview" with what it drew.
+// Latin text gets no line: nothing moves in English or Polish. Never for a passphrase.
+void freeTextPreview(ViewContext& ctx, const std::string& field, const std::string& value);
+
 // A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();

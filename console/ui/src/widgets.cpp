@@ -117,6 +117,16 @@ void uiTextLine(std::string_view text, const ImVec4* colour, bool wrap) {
     if (colour) ImGui::PopStyleColor();
 }
 
+void freeTextPreview(ViewContext& ctx, const std::string& field, const std::string& value) {
+    if (!hasRightToLeft(value)) return;
+    // Shaped every frame from the cache, so the line follows the typing at no cost (display_text.hpp).
+    const std::string& shown = shapedWrapped(value, ImGui::GetContentRegionAvail().x);
+    ImGui::PushStyleColor(ImGuiCol_Text, *disabledColour());
+    drawAligned(shown);
+    ImGui::PopStyleColor();
+    recordItem(ctx, (field + " preview").c_str(), shown);
+}
+
 const ImVec4* disabledColour() {
     return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tl/expected.hpp>
@@ -10,11 +11,18 @@
 
 namespace oc::rules {
 
-// Notation languages (FIDE App. C.2/C.3 piece letters). Never auto-detected: letters clash.
-enum class Language : std::uint8_t { En, Pl, De, Fr, Es, Nl, Ru };
+// Notation languages (FIDE App. C.2/C.3 piece letters). Never auto-detected: letters clash. Persian (Fa)
+// has no letters of its own: Iranian scoresheets, the federation's material and lichess fa-IR write
+// English SAN (K Q R B N, O-O; research/persian.md §4), so Fa reads and writes exactly as En. It exists so
+// that an event can say it is Persian (its screens, papers and spoken moves) with its notation.
+enum class Language : std::uint8_t { En, Pl, De, Fr, Es, Nl, Ru, Fa };
 
-// "en", "pl", "de", "fr", "es", "nl", "ru" (lower case) to a Language.
+// "en", "pl", "de", "fr", "es", "nl", "ru", "fa" (lower case) to a Language.
 std::optional<Language> parseLanguage(std::string_view code);
+// Every notation language, in the order above.
+std::span<const Language> languages();
+// "en pl de fr es nl ru fa": for messages that say what would be right.
+std::string languageList();
 // The two-letter code of `lang`.
 std::string_view languageCode(Language lang);
 // The letters for K Q R B N in `lang`, space-separated (for messages).

@@ -70,7 +70,7 @@ struct EventSetup {
     rules::Color computer_side = rules::Color::Black;
     std::string time_control = "90m+30s";            // human form or PGN TimeControl, parsed by clock/
     rules::Edition edition = rules::Edition::E2023;  // Laws of Chess edition (written 2005 or 2023)
-    std::string language = "en";                     // notation language: en pl de fr es nl ru
+    std::string language = "en";                     // notation language: en pl de fr es nl ru fa
     // The language of the screens and papers (issue 12, docs/i18n.md): "" = the notation language's when a
     // catalogue exists for it, else English. Checked against the catalogues by the programs (i18n).
     std::string ui_language;

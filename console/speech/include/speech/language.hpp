@@ -1,7 +1,8 @@
 #pragma once
 // The language announcements are spoken in. It is the notation language's (Polish notation, Polish
-// words), plus Persian, which has no notation of its own: Iranian scoresheets write English SAN, so the
-// notation cannot say that a Persian event wants Persian words (docs/i18n.md "Spoken moves in Persian").
+// words; `fa` notation, which is English SAN as Iranian scoresheets write it, Persian words), or Persian
+// when the event's screens are (an event may keep `en` notation with `ui_language` fa; docs/i18n.md
+// "Spoken moves in Persian").
 
 #include <cstdint>
 #include <optional>
@@ -23,11 +24,11 @@ std::string speechLanguageList();
 
 // The words of a notation language.
 SpeechLanguage speechLanguageOf(rules::Language notation);
-// The notation moves are read and written in for `lang`: its own, English SAN for Persian.
+// The notation moves are read and written in for `lang`: its own (fa's is English SAN).
 rules::Language notationOf(SpeechLanguage lang);
 
-// The event's: Persian when the setup's `ui_language` is fa (the event is Persian, its notation English
-// SAN), else the notation language's words (English when the code is unknown).
+// The event's: Persian when the setup's `ui_language` is fa, else the notation language's words (Persian
+// for `fa`, English when the code is unknown).
 SpeechLanguage eventSpeechLanguage(std::string_view notation_code, std::string_view ui_language_code);
 
 }  // namespace oc::speech

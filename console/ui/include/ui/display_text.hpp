@@ -22,6 +22,17 @@ std::string shapeRtlLine(std::string_view logical);
 // next 4096 new texts.
 const std::string& displayText(std::string_view logical);
 
+// Whether `logical` has a right-to-left letter (Persian, Arabic, Hebrew): text ImGui cannot draw as it reads.
+bool hasRightToLeft(std::string_view logical);
+
+// The text shaped and reordered whatever the UI language (each line through shapeRtlLine, from the same
+// cache): a Persian name typed at an English or Polish screen is shown joined too. Same lifetime as
+// displayText's.
+const std::string& shapedText(std::string_view logical);
+
+// As displayWrapped, shaped whatever the UI language. Needs an ImGui frame.
+const std::string& shapedWrapped(std::string_view logical, float width);
+
 // An ImGui label "shown###id" or "shown##id" with only the shown part through displayText: the ID after
 // the hashes stays the English one in every language.
 std::string displayLabel(std::string_view label);
