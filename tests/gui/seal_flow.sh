@@ -20,6 +20,9 @@ shot() {
 
 xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
 waitfor '"type":"human_move"'
+# The script's move can reach the journal before the first frame is on the screen (a loaded machine
+# builds the font atlas slowly): photograph only once a frame has drawn the view's buttons.
+where "Operator view" >/dev/null || exit 1
 rest
 shot public-0-engine-thinking
 click "Operator view"
