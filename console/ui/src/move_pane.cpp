@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <array>
 #include <span>
 #include <string_view>
 #include <tuple>
@@ -154,7 +156,11 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
     ImGui::BeginDisabled(!active);
     ImGui::PushFont(ctx.fonts.heading);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    // The box first in reading order (on the right in a right-to-left UI), then its button.
+    DirectedRow row;
+    const float box_w = ImGui::GetContentRegionAvail().x * 0.55f;
+    row.next(box_w);
+    ImGui::SetNextItemWidth(box_w);
     // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
     // here. A mouse press this frame may be activating another field: never steal focus from it.
     // Nor while the promotion picker waits for the piece: focusing the box would close it.
@@ -165,7 +171,7 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     recordItem(ctx, "##move");
     ImGui::PopFont();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    row.next(buttonWidth("Enter move"));
     const bool clicked =
         actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
     return {entered, clicked};
@@ -175,13 +181,14 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
 void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color human = ~snap.setup.computer_side;
-    textItem(ctx, "human move title",
-             sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move"),
-             active ? &kGreen : &kGrey);
+    const std::string title = sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move");
+    DirectedRow row;
+    row.next(textWidth(title));
+    textItem(ctx, "human move title", title, active ? &kGreen : &kGrey);
     if (!sealing) {
-        ImGui::SameLine();
-        textItem(ctx, "human side", fmt::format("({}, {})", sideName(human), playerName(snap, human)),
-                 disabledColour());
+        const std::string side = fmt::format("({}, {})", sideName(human), playerName(snap, human));
+        row.next(textWidth(side));
+        textItem(ctx, "human side", side, disabledColour());
     }
 }
 
@@ -288,6 +295,9 @@ bool stepButton(ViewContext& ctx, const char* label, bool due, ImVec2 size) {
     return clicked;
 }
 
+// The computer's move's steps in their order (E.III 1.4).
+constexpr std::array<const char*, 3> kSteps{N_("Made on board"), N_("Clock pressed"), N_("Recorded")};
+
 constexpr const char* kMadeConfirm = "Made on board: rejects the offer";
 
 // Art. 9.1: playing the computer's move rejects the human's pending draw offer. While one is pending,
@@ -297,7 +307,7 @@ bool madeStep(ViewContext& ctx, bool shown, bool enter, ImVec2 size) {
     UiState& st = ctx.state;
     const bool ask = shown && ctx.snap.human_offer_pending;
     if (!ask && st.confirming == kMadeConfirm) st.confirming.clear();
-    const bool pressed = stepButton(ctx, N_("Made on board"), shown, size) || (enter && shown);
+    const bool pressed = stepButton(ctx, kSteps[0], shown, size) || (enter && shown);
     if (!pressed) return false;
     if (!ask || st.confirming == kMadeConfirm) {
         if (ask) st.confirming.clear();
@@ -327,15 +337,25 @@ void drawPendingOfferWarning(ViewContext& ctx) {
     }
 }
 
-// Three tall step buttons share the pane's width.
-ImVec2 stepButtonSize() {
-    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
-    return {w, ImGui::GetFrameHeight() * 1.8f};
+// Three tall step buttons share the pane's width: in equal thirds while every label fits its third (as in
+// English and Polish); else each is as wide as its shaped label and the room left is shared, so that
+// "روی صفحه انجام شد" is read whole. Only when even that is too narrow does a label break into two lines.
+std::array<ImVec2, 3> stepButtonSizes() {
+    const float h = ImGui::GetFrameHeight() * 1.8f;
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f;
+    std::array<float, 3> natural{};
+    for (std::size_t i = 0; i < kSteps.size(); ++i) natural[i] = buttonWidth(kSteps[i]);
+    const float total = natural[0] + natural[1] + natural[2];
+    const bool thirds = *std::max_element(natural.begin(), natural.end()) <= room / 3.f || total > room;
+    std::array<ImVec2, 3> sizes{};
+    for (std::size_t i = 0; i < kSteps.size(); ++i)
+        sizes[i] = {thirds ? room / 3.f : natural[i] + (room - total) / 3.f, h};
+    return sizes;
 }
 
 void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    const ImVec2 size = stepButtonSize();
+    const std::array<ImVec2, 3> size = stepButtonSizes();
     // A move shown before the seal request is played as usual (Guidelines I.1); a withheld one is sealed.
     const bool shown = snap.phase == Phase::EngineMoveShown && !snap.computer_move_withheld;
     const bool made = snap.phase == Phase::EngineMoveMade;
@@ -344,15 +364,18 @@ void drawSteps(ViewContext& ctx) {
     // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
     const bool enter =
         !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-    if (madeStep(ctx, shown, enter, size)) {
+    // In reading order: "Made on board" first (on the right in a right-to-left UI).
+    DirectedRow row;
+    row.next(size[0].x);
+    if (madeStep(ctx, shown, enter, size[0])) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
-    ImGui::SameLine();
-    if (stepButton(ctx, N_("Clock pressed"), made, size) || (enter && made)) {
+    row.next(size[1].x);
+    if (stepButton(ctx, kSteps[1], made, size[1]) || (enter && made)) {
         ctx.out.push_back(session::cmd::ClockPressed{});
     }
-    ImGui::SameLine();
-    if (stepButton(ctx, N_("Recorded"), record, size) ||
+    row.next(size[2].x);
+    if (stepButton(ctx, kSteps[2], record, size[2]) ||
         (enter && record && !shown && !made && !humanTurn(snap))) {
         ctx.out.push_back(session::cmd::Recorded{});
     }
@@ -361,21 +384,31 @@ void drawSteps(ViewContext& ctx) {
 // The computer's half's title and its move in big type (never on the public display, Q18).
 void drawComputerMove(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
+    DirectedRow title_row;
+    title_row.next(textWidth(tr("Computer's move")));
     textItem(ctx, "computer move title", tr("Computer's move"), snap.engine_move ? &kAmber : &kGrey);
-    ImGui::SameLine();
-    textItem(ctx, "computer side", fmt::format("({})", sideName(snap.setup.computer_side)), disabledColour());
+    const std::string side = fmt::format("({})", sideName(snap.setup.computer_side));
+    title_row.next(textWidth(side));
+    textItem(ctx, "computer side", side, disabledColour());
+    const bool move_shown = snap.engine_move && !ctx.state.public_display;
+    const std::string big = move_shown                            ? snap.engine_move->text
+                            : snap.phase == Phase::EngineThinking ? std::string(tr("thinking..."))
+                                                                  : std::string("-");
+    DirectedRow move_row;
     ImGui::PushFont(ctx.fonts.big);
-    if (snap.engine_move && !ctx.state.public_display) {
-        textItem(ctx, "engine move", snap.engine_move->text, &kAmber);
+    move_row.next(textWidth(big));
+    if (move_shown) {
+        textItem(ctx, "engine move", big, &kAmber);
     } else if (snap.phase == Phase::EngineThinking) {
-        textItem(ctx, "engine thinking", tr("thinking..."), &kGrey);
+        textItem(ctx, "engine thinking", big, &kGrey);
     } else {
-        uiText("-", kGrey);
+        uiText(big, kGrey);
     }
     ImGui::PopFont();
-    if (snap.engine_move && !ctx.state.public_display && snap.engine_move->san != snap.engine_move->text) {
-        ImGui::SameLine();
-        uiText("(" + snap.engine_move->san + ")", *disabledColour());
+    if (move_shown && snap.engine_move->san != snap.engine_move->text) {
+        const std::string san = "(" + snap.engine_move->san + ")";
+        move_row.next(textWidth(san));
+        uiText(san, *disabledColour());
     }
 }
 

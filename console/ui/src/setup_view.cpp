@@ -287,16 +287,22 @@ void drawEngineOptionsHeading(const UiState& st) {
     }
 }
 
+// The options table's column `c` (0 name, 1 value, 2 source) as drawn: mirrored right to left.
+int optionColumn(std::size_t c) {
+    return static_cast<int>(columnAt(c, 3, layoutDirection()));
+}
+
 // One option's row: its name, its value (amber when the event sets it) and where the value comes from.
 void drawOptionRow(ViewContext& ctx, const ShownOption& o) {
     ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
+    ImGui::TableSetColumnIndex(optionColumn(0));
     uiTextLine(o.name);
-    ImGui::TableSetColumnIndex(1);
+    if (o.name == "Threads") recordItem(ctx, "engine option name Threads");
+    ImGui::TableSetColumnIndex(optionColumn(1));
     uiText(o.value.empty() ? tr("(empty)") : o.value.c_str(),
            o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text]);
     if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
-    ImGui::TableSetColumnIndex(2);
+    ImGui::TableSetColumnIndex(optionColumn(2));
     uiTextLine(o.source, *disabledColour());
 }
 
@@ -369,18 +375,22 @@ void drawSetupHeading(ViewContext& ctx) {
     }
 }
 
-// The two columns of the form, `height` tall: the game on the left, the computer on the right.
+// The two columns of the form, `height` tall: the game first (on the left; on the right in a
+// right-to-left UI), then the computer.
 void drawSetupColumns(ViewContext& ctx, float height) {
     const float col_w = ImGui::GetContentRegionAvail().x * 0.5f;
-    ImGui::BeginChild("setupgame", {col_w, height}, true);
-    drawGameFields(ctx);
-    ImGui::EndChild();
-    recordItem(ctx, "setup game column");
-    ImGui::SameLine();
-    ImGui::BeginChild("setupcomputer", {0, height}, true);
-    drawComputerFields(ctx);
-    ImGui::EndChild();
-    recordItem(ctx, "setup computer column");
+    const bool ltr = layoutDirection() == LayoutDirection::LeftToRight;
+    for (const bool game : fromTheLeft(std::array{true, false}, layoutDirection())) {
+        if (game != ltr) ImGui::SameLine();
+        // The column drawn second takes the rest of the width, as before.
+        ImGui::BeginChild(game ? "setupgame" : "setupcomputer", {game == ltr ? col_w : 0.f, height}, true);
+        if (game)
+            drawGameFields(ctx);
+        else
+            drawComputerFields(ctx);
+        ImGui::EndChild();
+        recordItem(ctx, game ? "setup game column" : "setup computer column");
+    }
 }
 
 // The engine's summary, then Start: the form goes to the session as it is, and the game starts.

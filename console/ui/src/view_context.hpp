@@ -14,6 +14,7 @@
 #include "ui/board_view.hpp"
 #include "ui/display_text.hpp"
 #include "ui/fonts.hpp"
+#include "ui/layout_direction.hpp"
 #include "ui/text_wrap.hpp"
 #include "ui/ui_state.hpp"
 
@@ -62,6 +63,27 @@ void uiTextLine(std::string_view text, const ImVec4* colour = nullptr, bool wrap
 inline void uiTextLine(std::string_view text, const ImVec4& colour) {
     uiTextLine(text, &colour);
 }
+
+// The width of `text` as drawn (shaped in a right-to-left UI) in the font in use.
+float textWidth(std::string_view text);
+// The width of a button labelled tr(label) at its natural size.
+float buttonWidth(const char* label);
+
+// A row of items laid along the reading direction (ui/layout_direction.hpp). Left to right it is ImGui's
+// own flow, SameLine between the items, so English and Polish are drawn exactly as before; right to left
+// the first item ends at the content region's right edge and each next one is placed to its left.
+// Call next() with each item's width right before drawing it.
+class DirectedRow {
+  public:
+    // `spacing`: between the items; negative for the style's ItemSpacing.x (as SameLine()).
+    explicit DirectedRow(float spacing = -1.f);
+    void next(float width);
+
+  private:
+    float left_, right_, used_ = 0.f, spacing_;
+    bool first_ = true;
+    LayoutDirection direction_;
+};
 
 // A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);

@@ -141,13 +141,26 @@ std::string shownMessage(const std::string& english) {
 }
 
 namespace {
+// What a button of `size` shows of `text`: shaped, and broken into lines (each shaped) when a button of
+// fixed width is narrower than the label (a long Persian step, issue 26 item 4).
+std::string buttonFace(const std::string& text, ImVec2 size) {
+    const float room = size.x - ImGui::GetStyle().FramePadding.x * 2.f;
+    const std::string& one_line = displayText(text);
+    if (size.x <= 0.f || ImGui::CalcTextSize(one_line.c_str()).x <= room) return one_line;
+    return displayWrapped(text, room);
+}
+
 // A button showing `text` whose ImGui ID and widget name is `id` (the same in every language).
 bool namedButton(ViewContext& ctx, const std::string& id, const std::string& text, bool enabled,
                  ImVec2 size) {
+    const std::string face = buttonFace(text, size);
     ImGui::BeginDisabled(!enabled);
-    const bool clicked = ImGui::Button(fmt::format("{}###{}", displayText(text), id).c_str(), size);
+    const bool clicked = ImGui::Button(fmt::format("{}###{}", face, id).c_str(), size);
     ImGui::EndDisabled();
-    enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
+    WidgetInfo& w = enterWidget(ctx.state, id);
+    w = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
+    w.label_size = ImGui::CalcTextSize(face.c_str(), nullptr, true);  // up to a "##id"
+    w.visible_max_x = ImGui::GetCurrentWindow()->ClipRect.Max.x;
     return clicked && enabled;
 }
 }  // namespace
@@ -180,6 +193,29 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
         st.confirming.clear();
     }
     return yes;
+}
+
+float textWidth(std::string_view text) {
+    return ImGui::CalcTextSize(displayText(text).c_str()).x;
+}
+
+float buttonWidth(const char* label) {
+    return ImGui::CalcTextSize(displayText(i18n::tr(label)).c_str()).x +
+           ImGui::GetStyle().FramePadding.x * 2.f;
+}
+
+DirectedRow::DirectedRow(float spacing)
+    : left_(ImGui::GetCursorPosX()),
+      right_(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x),
+      spacing_(spacing),
+      direction_(layoutDirection()) {}
+
+void DirectedRow::next(float width) {
+    if (!first_) ImGui::SameLine(0.f, spacing_);
+    if (direction_ == LayoutDirection::RightToLeft)
+        ImGui::SetCursorPosX(placeAlong(left_, right_, used_, width, direction_));
+    used_ += width + (spacing_ < 0.f ? ImGui::GetStyle().ItemSpacing.x : spacing_);
+    first_ = false;
 }
 
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {
