@@ -389,6 +389,12 @@ TEST_P(LayoutAt, PanesMirroredRightToLeftButNeverTheBoardNorTheClocks) {
     inReadingOrder("scoresheet number 1", "scoresheet white 1");
     inReadingOrder("scoresheet white 1", "scoresheet black 1");
     inReadingOrder("banner state", "Flip board");
+    // English and Polish labels fit a third of the Move pane: the steps keep their equal widths there.
+    if (!rightToLeft()) {
+        const auto wide = [&](const char* n) { return w.at(n).max.x - w.at(n).min.x; };
+        EXPECT_NEAR(wide("Made on board"), wide("Clock pressed"), 1.f);  // each rounded to the pixel
+        EXPECT_NEAR(wide("Clock pressed"), wide("Recorded"), 1.f);
+    }
     // The pane that is leftmost in English is rightmost in Persian.
     const float width = GetParam().width;
     EXPECT_NEAR(rightToLeft() ? width - w.at("pane board").max.x : w.at("pane board").min.x, 8.f, 1.f);
@@ -423,6 +429,16 @@ TEST_P(LayoutAt, SetupColumnsInReadingOrder) {
     const auto& computer = state_.widgets.at("setup computer column");
     const auto& name = state_.widgets.at("engine option name Threads");
     const auto& value = state_.widgets.at("engine option Threads");
+    // A short field's row starts at its column's start edge: the right one in Persian (inside the
+    // padding, and the scrollbar when there is one), the left one else.
+    const auto& round = state_.widgets.at("Round");
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    if (rightToLeft()) {
+        EXPECT_GE(game.max.x - round.max.x, pad - 1.f);
+        EXPECT_LE(game.max.x - round.max.x, pad + ImGui::GetStyle().ScrollbarSize + 1.f);
+    } else {
+        EXPECT_NEAR(round.min.x, game.min.x + pad, 1.f);
+    }
     if (rightToLeft()) {
         EXPECT_GT(game.min.x, computer.max.x - 1.f);
         EXPECT_GT(name.min.x, value.max.x) << "the option's name is the table's first column, on the right";

@@ -85,8 +85,10 @@ void drawArrival(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color computer = snap.setup.computer_side;
     textItem(ctx, "arrival title", tr("Arrived at the board now (CLK-08):"));
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(buttonWidth("Human arrived"));
     if (actionButton(ctx, "Human arrived", inPlay(snap))) ctx.out.push_back(session::cmd::Arrival{~computer});
-    ImGui::SameLine();
+    row.next(buttonWidth("Operator arrived"));
     if (actionButton(ctx, "Operator arrived", inPlay(snap)))
         ctx.out.push_back(session::cmd::Arrival{computer});
 }

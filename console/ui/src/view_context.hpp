@@ -46,7 +46,10 @@ bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size
 bool namedActionButton(ViewContext& ctx, const std::string& name, const char* label, bool enabled);
 // A consequential action (resignation, result, flag): the first click arms it, a second click on
 // "Confirm" performs it, "Cancel" disarms. True when confirmed.
-bool confirmButton(ViewContext& ctx, const char* label, bool enabled);
+// `in_row`: placed by a DirectedRow (which gave it confirmButtonWidth), else on a line of its own.
+bool confirmButton(ViewContext& ctx, const char* label, bool enabled, bool in_row = false);
+// The width confirmButton takes now: its button, or "Confirm: ..." with "Cancel" while armed.
+float confirmButtonWidth(const ViewContext& ctx, const char* label, bool enabled);
 // Records the last drawn item under the name `id` (text fields, checkboxes); `text` is what it showed.
 void recordItem(ViewContext& ctx, const char* id, std::string text = {});
 // "tr(msgid)###msgid": a translated label with an ID that does not change with the language; the shown
@@ -75,11 +78,17 @@ float buttonWidth(const char* label);
 // Call next() with each item's width right before drawing it.
 class DirectedRow {
   public:
-    // `spacing`: between the items; negative for the style's ItemSpacing.x (as SameLine()).
-    explicit DirectedRow(float spacing = -1.f);
-    void next(float width);
+    // `spacing`: between the items; negative for the style's ItemSpacing.x (as SameLine()). `span`: the
+    // row's width from the cursor; negative for the rest of the content region.
+    explicit DirectedRow(float spacing = -1.f, float span = -1.f);
+    // `gap`: the space before this item when not the row's spacing (negative: the row's).
+    void next(float width, float gap = -1.f);
+    // The same, but the item starts a new row (the same direction) when it does not fit on this one:
+    // Polish and Persian labels are longer.
+    void nextOrWrap(float width, float gap = -1.f);
 
   private:
+    float gapBefore(float gap) const;
     float left_, right_, used_ = 0.f, spacing_;
     bool first_ = true;
     LayoutDirection direction_;

@@ -173,7 +173,14 @@ bool namedActionButton(ViewContext& ctx, const std::string& name, const char* la
     return namedButton(ctx, name, i18n::tr(label), enabled, {0, 0});
 }
 
-bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
+float confirmButtonWidth(const ViewContext& ctx, const char* label, bool enabled) {
+    if (ctx.state.confirming != label || !enabled) return buttonWidth(label);
+    const std::string confirm = i18n::trf("Confirm: {}", i18n::tr(label));
+    return textWidth(confirm) + ImGui::GetStyle().FramePadding.x * 2.f + ImGui::GetStyle().ItemSpacing.x +
+           buttonWidth("Cancel");
+}
+
+bool confirmButton(ViewContext& ctx, const char* label, bool enabled, bool in_row) {
     UiState& st = ctx.state;
     if (st.confirming != label || !enabled) {
         if (actionButton(ctx, label, enabled)) {
@@ -181,12 +188,16 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
         }
         return false;
     }
+    // "Confirm", then "Cancel" after it in reading order: within the span a row gave the pair, or from the
+    // line's start edge.
+    DirectedRow pair(-1.f, in_row ? confirmButtonWidth(ctx, label, enabled) : -1.f);
+    const std::string confirm = i18n::trf("Confirm: {}", i18n::tr(label));
     ImGui::PushID(label);
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.7f, 0.15f, 0.1f, 1.f));
-    const bool yes = namedButton(ctx, fmt::format("Confirm: {}", label),
-                                 i18n::trf("Confirm: {}", i18n::tr(label)), true, {0, 0});
+    pair.next(textWidth(confirm) + ImGui::GetStyle().FramePadding.x * 2.f);
+    const bool yes = namedButton(ctx, fmt::format("Confirm: {}", label), confirm, true, {0, 0});
     ImGui::PopStyleColor();
-    ImGui::SameLine();
+    pair.next(buttonWidth("Cancel"));
     const bool no = actionButton(ctx, "Cancel", true);
     ImGui::PopID();
     if (yes || no) {
@@ -204,18 +215,38 @@ float buttonWidth(const char* label) {
            ImGui::GetStyle().FramePadding.x * 2.f;
 }
 
-DirectedRow::DirectedRow(float spacing)
+DirectedRow::DirectedRow(float spacing, float span)
     : left_(ImGui::GetCursorPosX()),
-      right_(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x),
+      right_(ImGui::GetCursorPosX() + (span >= 0.f ? span : ImGui::GetContentRegionAvail().x)),
       spacing_(spacing),
       direction_(layoutDirection()) {}
 
-void DirectedRow::next(float width) {
-    if (!first_) ImGui::SameLine(0.f, spacing_);
+float DirectedRow::gapBefore(float gap) const {
+    if (first_) return 0.f;
+    const float g = gap >= 0.f ? gap : spacing_;
+    return g >= 0.f ? g : ImGui::GetStyle().ItemSpacing.x;
+}
+
+void DirectedRow::next(float width, float gap) {
+    if (!first_) ImGui::SameLine(0.f, gap >= 0.f ? gap : spacing_);
+    used_ += gapBefore(gap);
     if (direction_ == LayoutDirection::RightToLeft)
         ImGui::SetCursorPosX(placeAlong(left_, right_, used_, width, direction_));
-    used_ += width + (spacing_ < 0.f ? ImGui::GetStyle().ItemSpacing.x : spacing_);
+    used_ += width;
     first_ = false;
+}
+
+void DirectedRow::nextOrWrap(float width, float gap) {
+    // Left to right as sameLineIfFits has always decided it: from the last item's right edge.
+    const bool fits = direction_ == LayoutDirection::LeftToRight
+                          ? ImGui::GetItemRectMax().x + gapBefore(gap) + width <=
+                                ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x
+                          : used_ + gapBefore(gap) + width <= right_ - left_;
+    if (!first_ && !fits) {
+        first_ = true;  // a new row, begun at the start edge
+        used_ = 0.f;
+    }
+    next(width, gap);
 }
 
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {
