@@ -34,23 +34,24 @@ const char* engineStatus(bool thinking, bool pondering) {
 // "Status: thinking   Restarts: 0", and the computer's flags when it has lost on time.
 void drawEngineStatus(ViewContext& ctx, bool thinking, bool pondering) {
     const session::Snapshot& snap = ctx.snap;
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(textWidth(i18n::tr("Status:")));
     uiText(i18n::tr("Status:"));
     recordItem(ctx, "engine status label", i18n::tr("Status:"));
-    ImGui::SameLine();
     const char* status = engineStatus(thinking, pondering);
+    row.next(textWidth(status));
     uiText(status, thinking || pondering ? kGreen : kGrey);
     recordItem(ctx, "engine status", status);
     if (pondering) recordItem(ctx, "engine pondering", status);
     const std::string restarts = i18n::trf("Restarts: {}", snap.engine_restarts);
     // On the same row when it fits (a Persian row runs longer than the narrow pane).
-    if (ImGui::GetItemRectMax().x + 20.f + ImGui::CalcTextSize(displayText(restarts).c_str()).x <=
-        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-        ImGui::SameLine(0, 20);
+    row.nextOrWrap(textWidth(restarts), 20.f);
     uiText(restarts);
     recordItem(ctx, "engine restarts", restarts);
     if (snap.computer_flags > 0) {
-        ImGui::SameLine(0, 24);
-        uiText(i18n::trf("Computer flags: {}", snap.computer_flags), kRed);
+        const std::string flags = i18n::trf("Computer flags: {}", snap.computer_flags);
+        row.next(textWidth(flags), 24.f);
+        uiText(flags, kRed);
     }
 }
 
@@ -96,11 +97,11 @@ void drawMoveTable(ViewContext& ctx) {
         if (m.side == rules::Color::White || &m == &snap.moves.front()) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(sheetColumn(kNumber));
-            uiText(fmt::format("{}.", m.number), *disabledColour());
+            cellText(fmt::format("{}.", m.number), *disabledColour());
             if (m.number == 1) recordItem(ctx, "scoresheet number 1");
         }
         ImGui::TableSetColumnIndex(sheetColumn(m.side == rules::Color::White ? kWhite : kBlack));
-        uiText(m.draw_offer ? m.text + " (=)" : m.text);
+        cellText(m.draw_offer ? m.text + " (=)" : m.text);
         if (m.number == 1)
             recordItem(ctx, m.side == rules::Color::White ? "scoresheet white 1" : "scoresheet black 1");
     }

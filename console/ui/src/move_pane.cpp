@@ -102,13 +102,15 @@ bool moveBox(UiState& st, bool focus) {
 
 // Art. 9.1 / App. C.12: "(=)" typed with the move is the offer; the box shows it ticked before Enter
 // (and cannot be unticked while the mark is in the text: the session reads the mark either way).
-void drawOfferBox(ViewContext& ctx) {
+void drawOfferBox(ViewContext& ctx, DirectedRow& row) {
     UiState& st = ctx.state;
     const bool typed = rules::hasDrawOfferMark(st.move_text);
     bool offer = st.draw_offer || typed;
+    const std::string label = translatedLabel(N_("(=) draw offer"));
+    row.next(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+             ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
     ImGui::BeginDisabled(typed);
-    if (ImGui::Checkbox(translatedLabel(N_("(=) draw offer")).c_str(), &offer) && !typed)
-        st.draw_offer = offer;
+    if (ImGui::Checkbox(label.c_str(), &offer) && !typed) st.draw_offer = offer;
     ImGui::EndDisabled();
     recordItem(ctx, "(=) draw offer", tr("(=) draw offer"));
     if (typed) recordItem(ctx, "(=) typed with the move", tr("(=) draw offer"));
@@ -132,19 +134,22 @@ std::pair<std::string, std::string> aroundBox(std::string_view pattern) {
 bool drawEntryOptions(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
     ImGui::BeginDisabled(!active || ctx.snap.seal_requested);
-    drawOfferBox(ctx);
+    DirectedRow row;  // from the right in a right-to-left UI
+    drawOfferBox(ctx, row);
     // TRANSLATORS: {} is a box where the operator types how many seconds ago the human pressed the clock.
     const auto [before, after] = aroundBox(tr("pressed {} s ago"));
-    ImGui::SameLine(0, 24);
+    float gap = 24.f;  // after the offer box
     if (!before.empty()) {
+        row.next(textWidth(before), std::exchange(gap, -1.f));
         textItem(ctx, "pressed ago before", before);
-        ImGui::SameLine();
     }
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
+    const float box_w = ImGui::CalcTextSize("00:00").x + 20;
+    row.next(box_w, gap);
+    ImGui::SetNextItemWidth(box_w);
     const bool entered = ImGui::InputText("##pressed", &st.pressed_ago, ImGuiInputTextFlags_EnterReturnsTrue);
     recordItem(ctx, "##pressed");
     if (!after.empty()) {
-        ImGui::SameLine();
+        row.next(textWidth(after));
         textItem(ctx, "pressed ago after", after);
     }
     ImGui::EndDisabled();

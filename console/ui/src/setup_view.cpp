@@ -334,14 +334,14 @@ int optionColumn(std::size_t c) {
 void drawOptionRow(ViewContext& ctx, const ShownOption& o) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(optionColumn(0));
-    uiTextLine(o.name);
+    cellText(o.name);
     if (o.name == "Threads") recordItem(ctx, "engine option name Threads");
     ImGui::TableSetColumnIndex(optionColumn(1));
-    uiText(o.value.empty() ? tr("(empty)") : o.value.c_str(),
-           o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text]);
+    cellText(o.value.empty() ? tr("(empty)") : o.value.c_str(),
+             o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text]);
     if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
     ImGui::TableSetColumnIndex(optionColumn(2));
-    uiTextLine(o.source, *disabledColour());
+    cellText(o.source, *disabledColour());
 }
 
 // The engine's options as they will be at the start: the event's (marked) first, then the defaults.

@@ -94,6 +94,13 @@ class DirectedRow {
     LayoutDirection direction_;
 };
 
+// Text in a table's cell, through displayText: at the cell's right edge in a right-to-left UI (the columns
+// are mirrored there too), at its left edge as before otherwise.
+void cellText(std::string_view text, const ImVec4* colour = nullptr);
+inline void cellText(std::string_view text, const ImVec4& colour) {
+    cellText(text, &colour);
+}
+
 // A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();

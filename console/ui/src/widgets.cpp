@@ -117,6 +117,13 @@ void uiTextLine(std::string_view text, const ImVec4* colour, bool wrap) {
     if (colour) ImGui::PopStyleColor();
 }
 
+void cellText(std::string_view text, const ImVec4* colour) {
+    if (layoutDirection() == LayoutDirection::RightToLeft)  // at the cell's right edge, where it is read
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() +
+                             std::max(0.f, ImGui::GetContentRegionAvail().x - textWidth(text)));
+    uiText(text, colour);
+}
+
 const ImVec4* disabledColour() {
     return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
 }
