@@ -144,7 +144,7 @@ void drawResume(ViewContext& ctx) {
                  tr("from the opened envelope"));
     }
     const bool ready = computer ? !st.seal_passphrase.empty() : !st.envelope_move.empty();
-    if (confirmButton(ctx, "Resume: open the envelope", ready)) {
+    if (confirmButtonAlone(ctx, "Resume: open the envelope", ready)) {
         ctx.out.push_back(computer ? session::cmd::Resume{std::nullopt, st.seal_passphrase}
                                    : session::cmd::Resume{std::nullopt, "", st.envelope_move});
     }
@@ -159,7 +159,7 @@ void drawAdjournPane(ViewContext& ctx) {
         return;
     }
     textItem(ctx, "adjourn only", tr("Only when the arbiter adjourns the game."), disabledColour());
-    if (confirmButton(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
+    if (confirmButtonAlone(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
         ctx.out.push_back(session::cmd::RequestSeal{});
     }
     if (snap.seal_requested) drawSealRequested(ctx);

@@ -38,7 +38,7 @@ void drawPauseAndFlag(ViewContext& ctx) {
         const char* rule = *snap.flag_reported == rules::Color::White
                                ? N_("Rule White's flag (seen on the table clock)")
                                : N_("Rule Black's flag (seen on the table clock)");
-        if (confirmButton(ctx, rule, play)) {
+        if (confirmButtonAlone(ctx, rule, play)) {
             ctx.out.push_back(session::cmd::ArbiterConfirmFlag{*snap.flag_reported});
         }
     }
@@ -117,7 +117,7 @@ void drawIllegal(ViewContext& ctx) {
         textItem(ctx, "illegal move shown",
                  fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text));
     }
-    if (confirmButton(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
+    if (confirmButtonAlone(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
         ctx.out.push_back(session::cmd::ArbiterIllegalMove{st.illegal_ply});
     }
 }

@@ -67,6 +67,7 @@ void drawModuleRequest(ViewContext& ctx) {
     }
     textItem(ctx, "module request",
              trf("The computer instructs: set {} to {} (E.III 3.4)", req->name, req->value), &kAmber, true);
+    placeAlone(buttonWidth("Module change done"));
     if (actionButton(ctx, "Module change done", true)) {
         ctx.out.push_back(session::cmd::ModuleChange{});
     }

@@ -102,9 +102,9 @@ void drawForfeitProposal(ViewContext& ctx) {
              i18n::trf("{} ({}) arrived after the default time: forfeit proposed.",
                        sideName(*snap.forfeit_proposed), roleOf(snap, *snap.forfeit_proposed)),
              &kAmber, true);
-    if (confirmButton(ctx, "Confirm forfeit", inPlay(snap)))
+    if (confirmButtonAlone(ctx, "Confirm forfeit", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});
-    if (confirmButton(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))
+    if (confirmButtonAlone(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{false});
     ImGui::Separator();
 }

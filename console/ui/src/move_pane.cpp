@@ -219,8 +219,10 @@ bool drawBoardQuestion(ViewContext& ctx) {
     UiState& st = ctx.state;
     if (!boardAsks(st)) return false;
     textItem(ctx, "board question", boardQuestionText(*st.board_question), &kRed, true);
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(buttonWidth("Enter it anyway"));
     const bool yes = actionButton(ctx, "Enter it anyway", true);
-    ImGui::SameLine();
+    row.next(buttonWidth("Cancel"));
     if (namedActionButton(ctx, "board question cancel", N_("Cancel"), true)) st.board_question.reset();
     return yes;
 }
@@ -249,7 +251,7 @@ void drawHumanEntry(ViewContext& ctx) {
     if (sealing) {
         // Guidelines I.1: the move stays on paper, so no box; sealing ends the session for both
         // players, so a second click confirms it.
-        clicked = confirmButton(ctx, "Envelope sealed", true);
+        clicked = confirmButtonAlone(ctx, "Envelope sealed", true);
     } else {
         std::tie(entered, clicked) = drawMoveBoxRow(ctx, active);
     }

@@ -101,6 +101,11 @@ inline void cellText(std::string_view text, const ImVec4& colour) {
     cellText(text, &colour);
 }
 
+// One item `width` wide on a row of its own, at the row's start edge (the right one in a right-to-left UI).
+void placeAlone(float width);
+// A consequential action on a row of its own (confirmButton, placed from the start edge).
+bool confirmButtonAlone(ViewContext& ctx, const char* label, bool enabled);
+
 // A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);
 void endPane();

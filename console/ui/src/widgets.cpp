@@ -256,6 +256,16 @@ void DirectedRow::nextOrWrap(float width, float gap) {
     next(width, gap);
 }
 
+void placeAlone(float width) {
+    DirectedRow row;
+    row.next(width);
+}
+
+bool confirmButtonAlone(ViewContext& ctx, const char* label, bool enabled) {
+    placeAlone(confirmButtonWidth(ctx, label, enabled));
+    return confirmButton(ctx, label, enabled, true);
+}
+
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {
     ImGui::BeginChild(title, size, true);
     ImGui::PushFont(fonts.heading);
