@@ -5,18 +5,45 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <ostream>
 #include <string>
 
 #include "console_view_fixture.hpp"
 #include "ui/board_picture.hpp"
 #include "ui/console_view.hpp"
+#include "ui/layout_direction.hpp"
 #include "ui_language_scope.hpp"
 
 namespace {
 
 using namespace oc::ui::test;
 using oc::ui::PublicOrientation;
+
+// --- Issue 26 item 4: the layout direction -----------------------------------------------------------
+
+TEST(LayoutDirection, FollowsTheUiLanguageAndMirrorsSpansAndColumns) {
+    using oc::ui::LayoutDirection;
+    EXPECT_EQ(oc::ui::layoutDirection(), LayoutDirection::LeftToRight);
+    {
+        UiLanguageScope persian(oc::i18n::UiLanguage::Fa);
+        EXPECT_EQ(oc::ui::layoutDirection(), LayoutDirection::RightToLeft);
+    }
+    {
+        UiLanguageScope polish(oc::i18n::UiLanguage::Pl);
+        EXPECT_EQ(oc::ui::layoutDirection(), LayoutDirection::LeftToRight);
+    }
+    // A span 30 wide, 10 from the start of [100, 500]: at 110 left to right, ending 10 before 500 else.
+    EXPECT_EQ(oc::ui::placeAlong(100.f, 500.f, 10.f, 30.f, LayoutDirection::LeftToRight), 110.f);
+    EXPECT_EQ(oc::ui::placeAlong(100.f, 500.f, 10.f, 30.f, LayoutDirection::RightToLeft), 460.f);
+    EXPECT_EQ(oc::ui::columnAt(0, 3, LayoutDirection::LeftToRight), 0u);
+    EXPECT_EQ(oc::ui::columnAt(0, 3, LayoutDirection::RightToLeft), 2u);
+    EXPECT_EQ(oc::ui::columnAt(1, 3, LayoutDirection::RightToLeft), 1u);
+    EXPECT_EQ(oc::ui::fromTheLeft(std::array{'a', 'b', 'c'}, LayoutDirection::RightToLeft),
+              (std::array{'c', 'b', 'a'}));
+    EXPECT_EQ(oc::ui::fromTheLeft(std::array{'a', 'b', 'c'}, LayoutDirection::LeftToRight),
+              (std::array{'a', 'b', 'c'}));
+}
 
 // --- Item 7: the public display ---------------------------------------------------------------------
 
@@ -152,7 +179,7 @@ class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<Screen
         const ImVec2 pad = ImGui::GetStyle().FramePadding;
         for (const auto& [name, w] : state_.widgets) {
             if (!w.clickable || name.rfind("promote ", 0) == 0) continue;
-            const float shown = std::min(w.max.x, w.visible_max_x) - w.min.x;
+            const float shown = std::min(w.max.x, w.visible_max_x) - std::max(w.min.x, w.visible_min_x);
             EXPECT_LE(w.label_size.x + 2.f * pad.x, shown + 0.5f)
                 << name << " (\"" << w.text << "\") is clipped in " << where << ": the label is "
                 << w.label_size.x << " px, the button shows " << shown - 2.f * pad.x;

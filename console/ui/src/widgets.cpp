@@ -167,6 +167,7 @@ bool namedButton(ViewContext& ctx, const std::string& id, const std::string& tex
     WidgetInfo& w = enterWidget(ctx.state, id);
     w = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
     w.label_size = ImGui::CalcTextSize(face.c_str(), nullptr, true);  // up to a "##id"
+    w.visible_min_x = ImGui::GetCurrentWindow()->ClipRect.Min.x;
     w.visible_max_x = ImGui::GetCurrentWindow()->ClipRect.Max.x;
     return clicked && enabled;
 }
