@@ -4,18 +4,46 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
+#include <array>
 #include <ostream>
 #include <string>
 
 #include "console_view_fixture.hpp"
 #include "ui/board_picture.hpp"
 #include "ui/console_view.hpp"
+#include "ui/layout_direction.hpp"
 #include "ui_language_scope.hpp"
 
 namespace {
 
 using namespace oc::ui::test;
 using oc::ui::PublicOrientation;
+
+// --- Issue 26 item 4: the layout direction -----------------------------------------------------------
+
+TEST(LayoutDirection, FollowsTheUiLanguageAndMirrorsSpansAndColumns) {
+    using oc::ui::LayoutDirection;
+    EXPECT_EQ(oc::ui::layoutDirection(), LayoutDirection::LeftToRight);
+    {
+        UiLanguageScope persian(oc::i18n::UiLanguage::Fa);
+        EXPECT_EQ(oc::ui::layoutDirection(), LayoutDirection::RightToLeft);
+    }
+    {
+        UiLanguageScope polish(oc::i18n::UiLanguage::Pl);
+        EXPECT_EQ(oc::ui::layoutDirection(), LayoutDirection::LeftToRight);
+    }
+    // A span 30 wide, 10 from the start of [100, 500]: at 110 left to right, ending 10 before 500 else.
+    EXPECT_EQ(oc::ui::placeAlong(100.f, 500.f, 10.f, 30.f, LayoutDirection::LeftToRight), 110.f);
+    EXPECT_EQ(oc::ui::placeAlong(100.f, 500.f, 10.f, 30.f, LayoutDirection::RightToLeft), 460.f);
+    EXPECT_EQ(oc::ui::columnAt(0, 3, LayoutDirection::LeftToRight), 0u);
+    EXPECT_EQ(oc::ui::columnAt(0, 3, LayoutDirection::RightToLeft), 2u);
+    EXPECT_EQ(oc::ui::columnAt(1, 3, LayoutDirection::RightToLeft), 1u);
+    EXPECT_EQ(oc::ui::fromTheLeft(std::array{'a', 'b', 'c'}, LayoutDirection::RightToLeft),
+              (std::array{'c', 'b', 'a'}));
+    EXPECT_EQ(oc::ui::fromTheLeft(std::array{'a', 'b', 'c'}, LayoutDirection::LeftToRight),
+              (std::array{'a', 'b', 'c'}));
+}
 
 // --- Item 7: the public display ---------------------------------------------------------------------
 
@@ -125,15 +153,39 @@ class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<Screen
             EXPECT_LE(w.max.x, GetParam().width - 4.f) << name << " (\"" << w.text << "\") in " << where;
         }
     }
-    // The banner's instruction ends before the view buttons on its right begin.
+    bool rightToLeft() const { return GetParam().language == oc::i18n::UiLanguage::Fa; }
+    // The banner's instruction ends before the view buttons at its end begin: on its right, or on its
+    // left in a right-to-left language (the banner is mirrored).
     void expectBannerClearOfTheViewButtons(const std::string& where) {
         const auto& banner = state_.widgets.at("banner state");
         const char* button = state_.public_display ? "Human at bottom" : "Flip board";
         const char* other = state_.public_display ? "White at bottom" : "Flip board";
-        const auto& first =
+        const auto& flip =
             state_.widgets.count(button) ? state_.widgets.at(button) : state_.widgets.at(other);
-        EXPECT_LT(banner.max.x, first.min.x)
-            << "\"" << banner.text << "\" runs under the buttons in " << where;
+        const char* view = state_.public_display ? "Operator view" : "Public display";
+        const auto& pub = state_.widgets.at(view);
+        if (rightToLeft()) {
+            EXPECT_GT(banner.min.x, flip.max.x)
+                << "\"" << banner.text << "\" runs over the buttons in " << where;
+            EXPECT_LT(pub.max.x, flip.min.x) << "the view buttons keep their order mirrored in " << where;
+        } else {
+            EXPECT_LT(banner.max.x, flip.min.x)
+                << "\"" << banner.text << "\" runs under the buttons in " << where;
+        }
+    }
+    // Issue 26 item 4: no button's label is wider or taller than the button, nor cut by its pane's edge
+    // (a clipped Persian step label, "روی صفحه انجام شد", was the case).
+    void expectButtonLabelsFit(const std::string& where) {
+        const ImVec2 pad = ImGui::GetStyle().FramePadding;
+        for (const auto& [name, w] : state_.widgets) {
+            if (!w.clickable || name.rfind("promote ", 0) == 0) continue;
+            const float shown = std::min(w.max.x, w.visible_max_x) - std::max(w.min.x, w.visible_min_x);
+            EXPECT_LE(w.label_size.x + 2.f * pad.x, shown + 0.5f)
+                << name << " (\"" << w.text << "\") is clipped in " << where << ": the label is "
+                << w.label_size.x << " px, the button shows " << shown - 2.f * pad.x;
+            EXPECT_LE(w.label_size.y, w.max.y - w.min.y + 0.5f)
+                << name << " is too low for its label in " << where;
+        }
     }
     // The flag buttons, whatever their name in this language (the Draws pane names them by side).
     std::vector<std::string> flagButtons() {
@@ -163,6 +215,7 @@ class LayoutAt : public ConsoleView, public ::testing::WithParamInterface<Screen
         expectInside("Human resigns", "pane lower", where);
         expectAllInsideTheWidth(where);
         expectBannerClearOfTheViewButtons(where);
+        expectButtonLabelsFit(where);
     }
     UiLanguageScope language_;
 };
@@ -274,12 +327,13 @@ TEST_P(LayoutAt, SetupLabelsStayInsideTheirColumns) {
     const auto& computer = state_.widgets.at("setup computer column");
     for (const auto& [name, w] : state_.widgets) {
         if (w.min.y < game.min.y || name.rfind("setup ", 0) == 0 || name == "Start the game") continue;
-        const auto& column = w.min.x < game.max.x ? game : computer;
+        const auto& column = w.min.x >= game.min.x && w.min.x < game.max.x ? game : computer;
         // Inside the column's scrollbar too: a label under it is cut off ("Ranking (0: bra").
         EXPECT_LE(w.max.x, column.max.x - ImGui::GetStyle().ScrollbarSize)
             << name << " (\"" << w.text << "\") leaves its column";
     }
     expectAllInsideTheWidth("the setup screen");
+    expectButtonLabelsFit("the setup screen");
 }
 
 // The public display's banner and clocks, in a game that the arbiter has paused.
@@ -291,6 +345,134 @@ TEST_P(LayoutAt, PublicDisplayFits) {
     frames(snap, 3);
     expectAllInsideTheWidth("the public display");
     expectBannerClearOfTheViewButtons("the public display");
+    expectButtonLabelsFit("the public display");
+}
+
+// Issue 26 item 4: every button of every pane, in every lower tab and arbiter section, in the states an
+// operator meets most (the human to move, the computer's move to play, to press, a pending offer, a
+// seal request, an adjourned game, a reported flag, the end), fits its label at this size.
+TEST_P(LayoutAt, EveryButtonsLabelFitsItsButton) {
+    Snapshot shown = engineMoveShown(), made = engineMoveShown(), human = inPhase(Phase::HumanToMove);
+    made.phase = Phase::EngineMoveMade;
+    shown.human_offer_pending = true;
+    human.previous_unrecorded = true;
+    human.indication.offer_draw = human.indication.claim_draw = human.indication.resign = true;
+    human.faster_rate_available = true;
+    Snapshot sealing = human, adjourned = inPhase(Phase::Adjourned), flag = human,
+             over = inPhase(Phase::GameOver);
+    sealing.seal_requested = true;
+    flag.flag_reported = Color::White;
+    over.result = "1-0";
+    over.termination = "resignation";
+    const std::pair<const char*, Snapshot> states[] = {
+        {"the human to move", human}, {"the computer's move shown", shown}, {"the move made", made},
+        {"a seal request", sealing},  {"an adjourned game", adjourned},     {"a reported flag", flag},
+        {"the game over", over}};
+    for (const auto& [where, snap] : states) {
+        for (const oc::ui::LowerTab tab :
+             {oc::ui::LowerTab::Draws, oc::ui::LowerTab::Arbiter, oc::ui::LowerTab::Adjourn}) {
+            for (int section = 0; section < (tab == oc::ui::LowerTab::Arbiter ? 8 : 1); ++section) {
+                state_ = oc::ui::UiState{};
+                state_.tab = tab;
+                state_.arbiter_section = section;
+                state_.seen_flag = state_.seen_offer = state_.seen_seal = true;  // keep the chosen tab
+                frames(snap, 3);
+                expectButtonLabelsFit(std::string(where) + ", tab " + std::to_string(static_cast<int>(tab)) +
+                                      ", section " + std::to_string(section));
+            }
+        }
+    }
+}
+
+// Issue 26 item 4: in a right-to-left language the panes' order is mirrored (the banner, the main
+// screen's columns, the step buttons, the lower tabs, the scoresheet's columns, the setup's columns),
+// but the board is not (a1 bottom-left with White at the bottom) and the clocks keep their places;
+// left to right nothing moves.
+TEST_P(LayoutAt, PanesMirroredRightToLeftButNeverTheBoardNorTheClocks) {
+    Snapshot snap = engineMoveShown();
+    snap.phase = Phase::HumanToMove;
+    snap.engine_move.reset();
+    snap.moves.push_back({1, Color::Black, "c7c5", "c5", "c5", false, 90min, 5s});
+    snap.entry_moves = {{"g1f3", "Nf3"}};
+    state_.flip_board = true;  // White at the bottom: a1 in the bottom-left corner
+    frames(snap, 3);
+    const auto& w = state_.widgets;
+    // `a` before `b` from the left in English and Polish, after it in Persian.
+    const auto inReadingOrder = [&](const std::string& a, const std::string& b) {
+        ASSERT_TRUE(w.count(a) && w.count(b)) << a << " / " << b;
+        if (rightToLeft())
+            EXPECT_GT(w.at(a).min.x, w.at(b).max.x - 1.f) << a << " is not right of " << b;
+        else
+            EXPECT_LT(w.at(a).max.x, w.at(b).min.x + 1.f) << a << " is not left of " << b;
+    };
+    inReadingOrder("pane board", "pane Move");
+    inReadingOrder("pane Move", "pane Notices");
+    inReadingOrder("pane Scoresheet", "pane lower");
+    inReadingOrder("Made on board", "Clock pressed");
+    inReadingOrder("Clock pressed", "Recorded");
+    inReadingOrder("Draws & result", "Arbiter");
+    inReadingOrder("Arbiter", "Adjournment");
+    inReadingOrder("##move", "Enter move");
+    inReadingOrder("scoresheet number 1", "scoresheet white 1");
+    inReadingOrder("scoresheet white 1", "scoresheet black 1");
+    inReadingOrder("banner state", "Flip board");
+    // English and Polish labels fit a third of the Move pane: the steps keep their equal widths there.
+    if (!rightToLeft()) {
+        const auto wide = [&](const char* n) { return w.at(n).max.x - w.at(n).min.x; };
+        EXPECT_NEAR(wide("Made on board"), wide("Clock pressed"), 1.f);  // each rounded to the pixel
+        EXPECT_NEAR(wide("Clock pressed"), wide("Recorded"), 1.f);
+    }
+    // The pane that is leftmost in English is rightmost in Persian.
+    const float width = GetParam().width;
+    EXPECT_NEAR(rightToLeft() ? width - w.at("pane board").max.x : w.at("pane board").min.x, 8.f, 1.f);
+    // The board itself is never mirrored: a1 bottom-left, h8 top-right, with White at the bottom.
+    EXPECT_LT(w.at("square a1").min.x, w.at("square h1").min.x);
+    EXPECT_GT(w.at("square a1").min.y, w.at("square a8").min.y);
+    EXPECT_LT(w.at("square a8").min.x, w.at("square h8").min.x);
+    // The clocks keep their places: White's reading above Black's, the times at the pane's right edge.
+    EXPECT_LT(w.at("white clock").max.y, w.at("black clock").min.y);
+    EXPECT_GT(w.at("white clock").min.x, w.at("white side").max.x);
+    // Right-aligned paragraphs end at their pane's right edge (within a pixel or two), left-aligned ones
+    // begin at its left edge.
+    const auto& prompt = w.at("step prompt");
+    const auto& pane = w.at("pane Move");
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    if (rightToLeft())
+        EXPECT_NEAR(prompt.max.x, pane.max.x - pad, 2.f) << "\"" << prompt.text << "\"";
+    else
+        EXPECT_NEAR(prompt.min.x, pane.min.x + pad, 2.f) << "\"" << prompt.text << "\"";
+    if (rightToLeft()) {
+        EXPECT_NEAR(w.at("human move title").max.x, pane.max.x - pad, 2.f)
+            << "the title row starts at the right";
+    }
+}
+
+// The setup's two columns: the game's first in reading order (on the right in Persian).
+TEST_P(LayoutAt, SetupColumnsInReadingOrder) {
+    Snapshot snap = inPhase(Phase::Setup);
+    state_.engine_defaults = {{"Threads", "1"}, {"Hash", "16"}};
+    frames(snap, 3);
+    const auto& game = state_.widgets.at("setup game column");
+    const auto& computer = state_.widgets.at("setup computer column");
+    const auto& name = state_.widgets.at("engine option name Threads");
+    const auto& value = state_.widgets.at("engine option Threads");
+    // A short field's row starts at its column's start edge: the right one in Persian (inside the
+    // padding, and the scrollbar when there is one), the left one else.
+    const auto& round = state_.widgets.at("Round");
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    if (rightToLeft()) {
+        EXPECT_GE(game.max.x - round.max.x, pad - 1.f);
+        EXPECT_LE(game.max.x - round.max.x, pad + ImGui::GetStyle().ScrollbarSize + 1.f);
+    } else {
+        EXPECT_NEAR(round.min.x, game.min.x + pad, 1.f);
+    }
+    if (rightToLeft()) {
+        EXPECT_GT(game.min.x, computer.max.x - 1.f);
+        EXPECT_GT(name.min.x, value.max.x) << "the option's name is the table's first column, on the right";
+    } else {
+        EXPECT_LT(game.max.x, computer.min.x + 1.f);
+        EXPECT_LT(name.max.x, value.min.x);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Screens, LayoutAt,

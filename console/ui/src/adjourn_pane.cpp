@@ -30,9 +30,16 @@ float labelColumn() {
 // `label` and `hint` are already translated; the field's name in the widget map is `id`.
 void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& text, const char* hint,
               ImGuiInputTextFlags flags = 0) {
+    // Along the reading direction: right to left the label ends at the right edge, the field fills the
+    // rest of the row on its left.
+    const LayoutDirection d = layoutDirection();
+    const float left = ImGui::GetCursorPosX(), right = left + ImGui::GetContentRegionAvail().x;
+    const float field_w = right - labelColumn();
+    if (d == LayoutDirection::RightToLeft)
+        ImGui::SetCursorPosX(placeAlong(left, right, 0.f, textWidth(label), d));
     textItem(ctx, (std::string(id) + " label").c_str(), label);
-    ImGui::SameLine(labelColumn());
-    ImGui::SetNextItemWidth(-1.f);
+    ImGui::SameLine(placeAlong(left, right, labelColumn() - left, field_w, d));
+    ImGui::SetNextItemWidth(d == LayoutDirection::LeftToRight ? -1.f : field_w);  // -1: to the right edge
     ImGui::InputTextWithHint(id, displayText(hint).c_str(), &text, flags);
     recordItem(ctx, id, hint);
     if ((flags & ImGuiInputTextFlags_Password) == 0) freeTextPreview(ctx, id, text);
@@ -52,16 +59,15 @@ const char* passphraseProblem(const UiState& st) {
 void drawSealButton(ViewContext& ctx, bool chosen) {
     const UiState& st = ctx.state;
     const char* problem = passphraseProblem(st);
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(buttonWidth("Seal computer's move"));
     if (actionButton(ctx, "Seal computer's move", chosen && *problem == '\0')) {
         ctx.out.push_back(session::cmd::SealComputerMove{st.seal_passphrase});
     }
-    ImGui::SameLine();
-    if (*problem != '\0' && !st.seal_passphrase.empty()) {
-        textItem(ctx, "passphrase problem", problem, &kRed);
-    } else {
-        textItem(ctx, "seal note", chosen ? tr("(takes a second)") : tr("(engine choosing)"),
-                 disabledColour());
-    }
+    const bool wrong = *problem != '\0' && !st.seal_passphrase.empty();
+    const char* note = wrong ? problem : chosen ? tr("(takes a second)") : tr("(engine choosing)");
+    row.next(textWidth(note));
+    textItem(ctx, wrong ? "passphrase problem" : "seal note", note, wrong ? &kRed : disabledColour());
 }
 
 // CMP-3.5: the engine's choice after the seal request is sealed unseen under the arbiter's passphrase.
@@ -109,9 +115,11 @@ void drawEnvelopeRecord(ViewContext& ctx) {
     st.resumption_typing = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit())
         ctx.out.push_back(session::cmd::EnvelopeResumption{st.envelope_resumption});
+    DirectedRow row;
+    row.next(buttonWidth("Write envelope PDF"));
     if (actionButton(ctx, "Write envelope PDF", true)) st.envelope_pdf_requested = true;
     if (!st.envelope_pdf_note.empty()) {
-        ImGui::SameLine();
+        row.next(textWidth(i18n::translateMessage(st.envelope_pdf_note)));
         // The shell's English message (a path written, or why not), in the UI language when known.
         textItem(ctx, "envelope note", i18n::translateMessage(st.envelope_pdf_note),
                  st.envelope_pdf_failed ? &kRed : &kGreen, true);
@@ -137,7 +145,7 @@ void drawResume(ViewContext& ctx) {
                  tr("from the opened envelope"));
     }
     const bool ready = computer ? !st.seal_passphrase.empty() : !st.envelope_move.empty();
-    if (confirmButton(ctx, "Resume: open the envelope", ready)) {
+    if (confirmButtonAlone(ctx, "Resume: open the envelope", ready)) {
         ctx.out.push_back(computer ? session::cmd::Resume{std::nullopt, st.seal_passphrase}
                                    : session::cmd::Resume{std::nullopt, "", st.envelope_move});
     }
@@ -152,7 +160,7 @@ void drawAdjournPane(ViewContext& ctx) {
         return;
     }
     textItem(ctx, "adjourn only", tr("Only when the arbiter adjourns the game."), disabledColour());
-    if (confirmButton(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
+    if (confirmButtonAlone(ctx, "Arbiter requests seal", inPlay(snap) && !snap.seal_requested)) {
         ctx.out.push_back(session::cmd::RequestSeal{});
     }
     if (snap.seal_requested) drawSealRequested(ctx);

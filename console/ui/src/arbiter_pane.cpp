@@ -24,10 +24,12 @@ using session::Phase;
 void drawPauseAndFlag(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
+    DirectedRow row;
+    row.next(buttonWidth("Pause clocks"));
     if (actionButton(ctx, "Pause clocks", play && !snap.clock_paused)) {
         ctx.out.push_back(session::cmd::ArbiterPause{});
     }
-    ImGui::SameLine();
+    row.next(buttonWidth("Resume clocks"));
     if (actionButton(ctx, "Resume clocks", play && snap.clock_paused)) {
         ctx.out.push_back(session::cmd::ArbiterResume{});
     }
@@ -36,26 +38,36 @@ void drawPauseAndFlag(ViewContext& ctx) {
         const char* rule = *snap.flag_reported == rules::Color::White
                                ? N_("Rule White's flag (seen on the table clock)")
                                : N_("Rule Black's flag (seen on the table clock)");
-        if (confirmButton(ctx, rule, play)) {
+        if (confirmButtonAlone(ctx, rule, play)) {
             ctx.out.push_back(session::cmd::ArbiterConfirmFlag{*snap.flag_reported});
         }
     }
 }
 
-// Makes the next text field fill the row, leaving room for a button labelled `button` (a msgid) after it.
-void fillBefore(const char* button) {
+// Makes the next text field, the first of `row`, fill the row, leaving room for a button labelled `button`
+// (a msgid) after it in reading order.
+void fillBefore(DirectedRow& row, const char* button) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float w = ImGui::CalcTextSize(displayText(tr(button)).c_str(), nullptr, true).x +
                     style.FramePadding.x * 2.f + style.ItemSpacing.x;
-    ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 6.f, ImGui::GetContentRegionAvail().x - w));
+    const float field_w = std::max(ImGui::GetFontSize() * 6.f, ImGui::GetContentRegionAvail().x - w);
+    row.next(field_w);
+    ImGui::SetNextItemWidth(field_w);
+}
+
+// The width of a radio button or checkbox labelled `label` ("shown###id").
+float tickWidth(const std::string& label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label.c_str(), nullptr, true).x;
 }
 
 // The side a clock adjustment is for (0 White, 1 Black), its name in the UI language, its ID fixed.
-void sideRadio(ViewContext& ctx, rules::Color side) {
+void sideRadio(ViewContext& ctx, DirectedRow& row, rules::Color side) {
     const bool white = side == rules::Color::White;
-    ImGui::RadioButton(
-        fmt::format("{}###{}", displayText(sideName(side)), white ? "adjwhite" : "adjblack").c_str(),
-        &ctx.state.adjust_side, white ? 0 : 1);
+    const std::string label =
+        fmt::format("{}###{}", displayText(sideName(side)), white ? "adjwhite" : "adjblack");
+    row.next(tickWidth(label));
+    ImGui::RadioButton(label.c_str(), &ctx.state.adjust_side, white ? 0 : 1);
     recordItem(ctx, white ? "adjust white" : "adjust black", sideName(side));
 }
 
@@ -69,19 +81,20 @@ std::optional<session::Ms> typedDelta(std::string text) {
 
 void drawAdjust(ViewContext& ctx) {
     UiState& st = ctx.state;
+    DirectedRow first;  // from the right in a right-to-left UI
+    first.next(textWidth(tr("Adjust clock")));
     textItem(ctx, "adjust title", tr("Adjust clock"));
-    ImGui::SameLine();
-    sideRadio(ctx, rules::Color::White);
-    ImGui::SameLine();
-    sideRadio(ctx, rules::Color::Black);
-    ImGui::SameLine();
+    sideRadio(ctx, first, rules::Color::White);
+    sideRadio(ctx, first, rules::Color::Black);
+    first.next(ImGui::CalcTextSize("-0:00:00").x + 24);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("-0:00:00").x + 24);
     ImGui::InputTextWithHint("##adjdelta", "+2:00", &st.adjust_delta);
     recordItem(ctx, "##adjdelta");
-    fillBefore("Apply adjustment");
+    DirectedRow row;
+    fillBefore(row, "Apply adjustment");
     ImGui::InputTextWithHint("##adjreason", displayText(tr("reason (required)")).c_str(), &st.adjust_reason);
     recordItem(ctx, "##adjreason", tr("reason (required)"));
-    ImGui::SameLine();
+    row.next(buttonWidth("Apply adjustment"));
     const auto delta = typedDelta(st.adjust_delta);
     if (actionButton(ctx, "Apply adjustment", inPlay(ctx.snap) && delta && !st.adjust_reason.empty())) {
         const rules::Color side = st.adjust_side == 0 ? rules::Color::White : rules::Color::Black;
@@ -105,7 +118,7 @@ void drawIllegal(ViewContext& ctx) {
         textItem(ctx, "illegal move shown",
                  fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text));
     }
-    if (confirmButton(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
+    if (confirmButtonAlone(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
         ctx.out.push_back(session::cmd::ArbiterIllegalMove{st.illegal_ply});
     }
 }
@@ -113,13 +126,16 @@ void drawIllegal(ViewContext& ctx) {
 void drawCorrection(ViewContext& ctx) {
     UiState& st = ctx.state;
     textItem(ctx, "correct title", tr("Correct the human's last entry to:"));
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
     ImGui::InputText("##correct", &st.correct_text, kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##correct");
-    ImGui::SameLine();
-    ImGui::Checkbox(translatedLabel(N_("arbiter confirms")).c_str(), &st.correct_confirmed);
+    const std::string confirms = translatedLabel(N_("arbiter confirms"));
+    row.next(tickWidth(confirms));
+    ImGui::Checkbox(confirms.c_str(), &st.correct_confirmed);
     recordItem(ctx, "arbiter confirms", tr("arbiter confirms"));
-    ImGui::SameLine();
+    row.next(buttonWidth("Correct"));
     if (actionButton(ctx, "Correct", inPlay(ctx.snap) && !st.correct_text.empty())) {
         ctx.out.push_back(session::cmd::CorrectEntry{st.correct_text, st.correct_confirmed});
     }
@@ -132,12 +148,13 @@ void drawMadeInstead(ViewContext& ctx) {
     // Also under a seal request: a move executed after it is the sealed move (Guidelines I.1.1).
     const bool shown = ctx.snap.phase == Phase::EngineMoveShown;
     textItem(ctx, "made instead title", tr("The computer's move was made differently:"));
-    fillBefore("Made instead");
+    DirectedRow row;
+    fillBefore(row, "Made instead");
     ImGui::InputTextWithHint("##madeinstead", displayText(tr("move on the board")).c_str(), &st.made_instead,
                              kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##madeinstead", tr("move on the board"));
-    ImGui::SameLine();
-    if (confirmButton(ctx, "Made instead", shown && !st.made_instead.empty())) {
+    row.next(confirmButtonWidth(ctx, "Made instead", shown && !st.made_instead.empty()));
+    if (confirmButton(ctx, "Made instead", shown && !st.made_instead.empty(), true)) {
         ctx.out.push_back(session::cmd::MadeOnBoard{st.made_instead});
     }
 }
@@ -207,13 +224,14 @@ void drawResult(ViewContext& ctx) {
         ImGui::SameLine();
         ImGui::RadioButton(displayLabel(kResults[i]).c_str(), &st.result_choice, i);
     }
-    fillBefore("Declare");
+    DirectedRow row;
+    fillBefore(row, "Declare");
     ImGui::InputTextWithHint("##resultreason", displayText(tr("ruling (required)")).c_str(),
                              &st.result_reason);
     recordItem(ctx, "##resultreason", tr("ruling (required)"));
-    ImGui::SameLine();
     const bool ok = st.result_choice >= 0 && st.result_choice < 3 && !st.result_reason.empty();
-    if (confirmButton(ctx, "Declare", ok && ctx.snap.phase != Phase::Setup)) {
+    row.next(confirmButtonWidth(ctx, "Declare", ok && ctx.snap.phase != Phase::Setup));
+    if (confirmButton(ctx, "Declare", ok && ctx.snap.phase != Phase::Setup, true)) {
         ctx.out.push_back(session::cmd::ArbiterResult{kResults[st.result_choice], st.result_reason});
     }
     freeTextPreview(ctx, "##resultreason", st.result_reason);
@@ -239,8 +257,9 @@ constexpr Section kSections[] = {{N_("Clock"), drawAdjust},
 void drawSectionSelectors(ViewContext& ctx) {
     int& chosen = ctx.state.arbiter_section;
     const ImGuiStyle& style = ImGui::GetStyle();
+    DirectedRow row;  // from the right in a right-to-left UI
     for (int i = 0; i < static_cast<int>(std::size(kSections)); ++i) {
-        if (i > 0) sameLineIfFits(kSections[i].name);
+        row.nextOrWrap(buttonWidth(kSections[i].name));
         ImGui::PushStyleColor(ImGuiCol_Button, chosen == i ? style.Colors[ImGuiCol_ButtonActive]
                                                            : style.Colors[ImGuiCol_FrameBg]);
         // "section Correct": the section's name is also its action's label ("Correct").

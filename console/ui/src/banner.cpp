@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "i18n/mark.hpp"
@@ -144,11 +145,9 @@ ViewToggles viewToggles(const UiState& st) {
 
 // The public display turns its own board (human's side or White at the bottom); the operator's view
 // keeps its flip.
-void drawViewToggles(ViewContext& ctx) {
+void flipToggle(ViewContext& ctx, const char* flip) {
     UiState& st = ctx.state;
     const bool white_bottom = st.public_orientation == PublicOrientation::WhiteAtBottom;
-    const auto [flip, pub, w] = viewToggles(st);
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - w);
     // With the human playing White both public orientations are the same board: nothing to choose.
     const bool can_turn = !st.public_display || ctx.snap.setup.computer_side == rules::Color::White;
     if (actionButton(ctx, flip, can_turn)) {
@@ -159,9 +158,20 @@ void drawViewToggles(ViewContext& ctx) {
             st.flip_board = !st.flip_board;
         }
     }
-    ImGui::SameLine();
-    if (actionButton(ctx, pub, true)) {
-        st.public_display = !st.public_display;
+}
+
+// At the banner's end: its right edge, or its left edge in a right-to-left UI (mirrored with the rest).
+void drawViewToggles(ViewContext& ctx) {
+    const auto [flip, pub, w] = viewToggles(ctx.state);
+    const bool ltr = layoutDirection() == LayoutDirection::LeftToRight;
+    ImGui::SameLine(ltr ? ImGui::GetWindowContentRegionMax().x - w : ImGui::GetWindowContentRegionMin().x);
+    for (const bool flip_button : fromTheLeft(std::array{true, false}, layoutDirection())) {
+        if (!flip_button) {
+            if (actionButton(ctx, pub, true)) ctx.state.public_display = !ctx.state.public_display;
+        } else {
+            flipToggle(ctx, flip);
+        }
+        if (flip_button == ltr) ImGui::SameLine();
     }
 }
 
@@ -180,6 +190,9 @@ void drawInstruction(ViewContext& ctx, const Instruction& i) {
                        ImGui::GetStyle().ItemSpacing.x - ImGui::GetCursorPosX();
     const float needed = ImGui::CalcTextSize(displayText(i.text).c_str()).x;
     ImGui::SetWindowFontScale(needed > room ? std::max(0.5f, room / needed) : 1.f);
+    if (layoutDirection() == LayoutDirection::RightToLeft)  // the banner's start is its right edge
+        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x -
+                             ImGui::CalcTextSize(displayText(i.text).c_str()).x);
     uiText(i.text, i.colour);
     recordItem(ctx, "banner state", i.text);
     ImGui::SetWindowFontScale(1.f);
@@ -193,7 +206,7 @@ void fittedRedLine(ViewContext& ctx, const char* name, const std::string& text) 
                 wide = ImGui::CalcTextSize(displayText(text).c_str()).x;
     const bool shrink = wide > room && room > 0.f;
     if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
-    uiText(text, kRed);
+    uiTextLine(text, kRed);
     recordItem(ctx, name, text);
     if (shrink) ImGui::SetWindowFontScale(1.f);
 }
@@ -211,7 +224,7 @@ void drawSecondLine(ViewContext& ctx) {
                              i18n::trf("Refused: {}", shownMessage(ctx.state.rejection)));
     }
     const std::string pairing = pairingLine(snap);
-    uiText(pairing);
+    uiTextLine(pairing);
     recordItem(ctx, "banner pairing", pairing);
 }
 
@@ -267,7 +280,7 @@ void drawEboardLine(ViewContext& ctx) {
     const float wide = ImGui::CalcTextSize(displayText(line.text).c_str()).x;
     const bool shrink = wide > room && room > 0.f;
     if (shrink) ImGui::SetWindowFontScale(std::max(0.6f, room / wide));
-    uiText(line.text, line.colour);
+    uiTextLine(line.text, line.colour);
     recordItem(ctx, "banner eboard", line.text);
     if (shrink) ImGui::SetWindowFontScale(1.f);
 }

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include "i18n/mark.hpp"
 #include "ui/board_picture.hpp"
@@ -84,12 +86,14 @@ void drawTabRow(ViewContext& ctx) {
                                  snap.phase == Phase::ClaimPending || snap.indication.offer_draw ||
                                  snap.indication.claim_draw || snap.indication.resign ||
                                  snap.module_request.has_value();
+    DirectedRow row;
+    row.next(buttonWidth(i18n::N_("Draws & result")));
     drawTabButton(ctx, i18n::N_("Draws & result"), LowerTab::Draws, draws_attention);
-    ImGui::SameLine();
+    row.next(buttonWidth(i18n::N_("Arbiter")));
     drawTabButton(
         ctx, i18n::N_("Arbiter"), LowerTab::Arbiter,
         inPlay(snap) && snap.phase != Phase::Adjourned && (snap.flag_reported || snap.clock_paused));
-    ImGui::SameLine();
+    row.next(buttonWidth(i18n::N_("Adjournment")));
     drawTabButton(ctx, i18n::N_("Adjournment"), LowerTab::Adjourn,
                   snap.seal_requested || snap.phase == Phase::Adjourned);
 }
@@ -128,10 +132,12 @@ void drawBoardColumn(ViewContext& ctx, const Layout& l) {
     const BoardClick click = drawBoard(picture, ctx.fonts, l.board_side);
     drawBoardEntry(ctx, picture, click, top_left, l.board_side);
     ImGui::EndChild();
+    recordItem(ctx, "pane board");
     if (!ctx.state.public_display) {
         beginPane("Scoresheet", {l.board_col_w, 0}, ctx.fonts);
         drawScoresheetPane(ctx);
         endPane();
+        recordItem(ctx, "pane Scoresheet");
     }
     ImGui::EndGroup();
 }
@@ -215,12 +221,16 @@ void drawRightColumn(ViewContext& ctx, const Layout& l) {
     ImGui::EndGroup();
 }
 
+// The columns in reading order: board and scoresheet, the move cycle, clocks and notices. Right to left
+// the board's column is on the right (the board itself is drawn as ever, a1 bottom-left from White).
 void drawOperatorBody(ViewContext& ctx, const Layout& l) {
-    drawBoardColumn(ctx, l);
-    ImGui::SameLine();
-    drawMiddleColumn(ctx, l);
-    ImGui::SameLine();
-    drawRightColumn(ctx, l);
+    using Column = void (*)(ViewContext&, const Layout&);
+    constexpr std::array<Column, 3> kReading{drawBoardColumn, drawMiddleColumn, drawRightColumn};
+    bool first = true;
+    for (const Column column : fromTheLeft(kReading, layoutDirection())) {
+        if (!std::exchange(first, false)) ImGui::SameLine();
+        column(ctx, l);
+    }
 }
 
 // One public clock: "White  <name>" above the time, so nobody has to guess whose clock it is.
@@ -229,17 +239,26 @@ void drawPublicClock(ViewContext& ctx, rules::Color c) {
     const bool running = snap.clock_running == c && !snap.clock_paused && inPlay(snap);
     const bool white = c == rules::Color::White;
     ImGui::PushFont(ctx.fonts.heading);
+    DirectedRow row;
+    row.next(ImGui::CalcTextSize(displayText(sideName(c)).c_str()).x);
     uiText(sideName(c), running ? kGreen : kGrey);
     recordItem(ctx, white ? "public white side" : "public black side", sideName(c));
-    ImGui::SameLine();
+    row.next(ImGui::CalcTextSize(displayText(playerName(snap, c)).c_str()).x);
     uiText(playerName(snap, c));
     recordItem(ctx, white ? "public white name" : "public black name", playerName(snap, c));
     ImGui::PopFont();
     ImGui::PushFont(ctx.fonts.big);
-    uiText(formatClock(snap.remaining[c]), running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text]);
+    uiTextLine(formatClock(snap.remaining[c]), running ? kGreen : ImGui::GetStyle().Colors[ImGuiCol_Text]);
     recordItem(ctx, white ? "public white clock" : "public black clock", formatClock(snap.remaining[c]));
     ImGui::PopFont();
     ImGui::Spacing();
+}
+
+void drawPublicBoard(ViewContext& ctx, const BoardPicture& picture, float width, float side) {
+    ImGui::BeginChild("board", {width, 0}, true, ImGuiWindowFlags_NoScrollbar);
+    drawBoard(picture, ctx.fonts, side);
+    ImGui::EndChild();
+    recordItem(ctx, "pane public board");
 }
 
 // The public display (Q18): board and clocks only, as large as the screen allows; never the engine's
@@ -249,12 +268,15 @@ void drawPublicBody(ViewContext& ctx, const Layout& l) {
     const float label_h = ImGui::GetFontSize() * 1.4f;
     const float side = std::max(160.f, std::min(l.body_h - label_h - style.WindowPadding.y * 2.f,
                                                 ImGui::GetContentRegionAvail().x * 0.62f));
-    ImGui::BeginChild("board", {side + style.WindowPadding.x * 2.f, 0}, true, ImGuiWindowFlags_NoScrollbar);
+    const float board_w = side + style.WindowPadding.x * 2.f;
     const BoardPicture picture = publicBoardPicture(ctx.snap, ctx.state.public_orientation);
-    drawBoard(picture, ctx.fonts, side);
-    ImGui::EndChild();
-    ImGui::SameLine();
-    ImGui::BeginChild("publicclocks", {0, 0}, true);
+    const bool ltr = layoutDirection() == LayoutDirection::LeftToRight;
+    if (ltr) drawPublicBoard(ctx, picture, board_w, side);
+    if (ltr) ImGui::SameLine();
+    // Right to left the clocks come first, on the left, and leave the board its width on the right.
+    ImGui::BeginChild("publicclocks",
+                      {ltr ? 0.f : ImGui::GetContentRegionAvail().x - board_w - style.ItemSpacing.x, 0},
+                      true);
     const rules::Color top = picture.white_at_bottom ? rules::Color::Black : rules::Color::White;
     for (rules::Color c : {top, ~top}) {
         drawPublicClock(ctx, c);
@@ -265,6 +287,8 @@ void drawPublicBody(ViewContext& ctx, const Layout& l) {
         ImGui::PopFont();
     }
     ImGui::EndChild();
+    if (!ltr) ImGui::SameLine();
+    if (!ltr) drawPublicBoard(ctx, picture, board_w, side);
 }
 
 // A flag, an offer or a seal request brings its tab forward once, when it appears; the operator may

@@ -39,16 +39,18 @@ void drawIndication(ViewContext& ctx) {
     const event::Indication& ind = ctx.snap.indication;
     const std::string what = policySteps(ind);
     // One line (the Draws pane has no row to spare at 1280x800): what to do now, then the condition.
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(textWidth(tr("Policy:")));
     textItem(ctx, "policy title", tr("Policy:"));
-    ImGui::SameLine();
     // TRANSLATORS: the policy indicates no step now.
-    textItem(ctx, "policy", what.empty() ? tr("none") : what, what.empty() ? &kGrey : &kAmber, true);
+    const std::string steps = what.empty() ? std::string(tr("none")) : what;
+    row.next(textWidth(steps));
+    textItem(ctx, "policy", steps, what.empty() ? &kGrey : &kAmber, true);
     if (!ctx.snap.human_offer_pending) {
         const char* text =
             ind.accept_draw ? tr("if the human offers: accept") : tr("if the human offers: decline");
-        ImGui::SameLine(0, 16);
         // Wraps below when the pane is too narrow for both on one line (Polish is longer).
-        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+        row.nextOrWrap(textWidth(text), 16.f);
         textItem(ctx, "policy if offered", text, disabledColour());
     }
     if (!ind.reason.empty()) {
@@ -65,6 +67,7 @@ void drawModuleRequest(ViewContext& ctx) {
     }
     textItem(ctx, "module request",
              trf("The computer instructs: set {} to {} (E.III 3.4)", req->name, req->value), &kAmber, true);
+    placeAlone(buttonWidth("Module change done"));
     if (actionButton(ctx, "Module change done", true)) {
         ctx.out.push_back(session::cmd::ModuleChange{});
     }
@@ -74,12 +77,12 @@ void drawModuleRequest(ViewContext& ctx) {
 // "Declines" ran off the pane's edge, where a click on it reached the Clocks pane instead):
 // `Answer{true}` accepts, `Answer{false}` declines.
 template <class Answer>
-void answerButtons(ViewContext& ctx, const char* accept, const char* decline) {
-    sameLineIfFits(accept);
+void answerButtons(ViewContext& ctx, DirectedRow& row, const char* accept, const char* decline) {
+    row.nextOrWrap(buttonWidth(accept));
     if (actionButton(ctx, accept, true)) {
         ctx.out.push_back(Answer{true});
     }
-    sameLineIfFits(decline);
+    row.nextOrWrap(buttonWidth(decline));
     if (actionButton(ctx, decline, true)) {
         ctx.out.push_back(Answer{false});
     }
@@ -96,10 +99,12 @@ void drawHumanOfferAnswer(ViewContext& ctx) {
              &kAmber, true);
     // Art. 9.1: the answer the locked policy gives to this offer (E.III 3.1), in amber beside the
     // answer buttons (a larger font pushed them below the fold at 1280x800).
-    textItem(ctx, "policy answer",
-             snap.indication.accept_draw ? tr("Policy's answer: ACCEPT") : tr("Policy's answer: DECLINE"),
-             &kAmber);
-    answerButtons<session::cmd::AnswerHumanOffer>(ctx, N_("Accept draw"), N_("Decline"));
+    const char* answer =
+        snap.indication.accept_draw ? tr("Policy's answer: ACCEPT") : tr("Policy's answer: DECLINE");
+    DirectedRow row;
+    row.next(textWidth(answer));
+    textItem(ctx, "policy answer", answer, &kAmber);
+    answerButtons<session::cmd::AnswerHumanOffer>(ctx, row, N_("Accept draw"), N_("Decline"));
 }
 
 void drawOffers(ViewContext& ctx) {
@@ -109,16 +114,20 @@ void drawOffers(ViewContext& ctx) {
         drawHumanOfferAnswer(ctx);
     }
     if (snap.computer_offer_pending) {
+        DirectedRow row;
+        row.next(textWidth(tr("The computer offers a draw. The human:")));
         textItem(ctx, "computer offer", tr("The computer offers a draw. The human:"), &kAmber);
-        answerButtons<session::cmd::HumanAnswersOffer>(ctx, N_("Accepts"), N_("Declines"));
+        answerButtons<session::cmd::HumanAnswersOffer>(ctx, row, N_("Accepts"), N_("Declines"));
     }
     if (snap.human_offer_pending) {
         return;  // one offer at a time: the answer buttons above replace the offer buttons
     }
+    DirectedRow row;
+    row.next(buttonWidth("Human offers draw"));
     if (actionButton(ctx, "Human offers draw", play)) {
         ctx.out.push_back(session::cmd::HumanOffersDraw{});
     }
-    sameLineIfFits("Computer offers draw");
+    row.nextOrWrap(buttonWidth("Computer offers draw"));
     if (actionButton(ctx, "Computer offers draw",
                      play && snap.indication.offer_draw && !snap.computer_offer_pending)) {
         ctx.out.push_back(session::cmd::ComputerOffersDraw{});
@@ -128,13 +137,18 @@ void drawOffers(ViewContext& ctx) {
 // Art. 9.2 (a) / 9.3 (a): a claim on a move not yet made is written on the scoresheet first.
 void drawWrittenMove(ViewContext& ctx) {
     UiState& st = ctx.state;
+    DirectedRow row;
+    row.next(textWidth(tr("Claim: written move")));
     textItem(ctx, "claim title", tr("Claim: written move"));
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Nxe4+ ").x + 30);
+    const float box_w = ImGui::CalcTextSize("Nxe4+ ").x + 30;
+    row.next(box_w);
+    ImGui::SetNextItemWidth(box_w);
     ImGui::InputText("##intended", &st.claim_intended, kMoveBoxFlags, moveBoxFilter);
     recordItem(ctx, "##intended");
-    ImGui::SameLine();
-    ImGui::Checkbox(translatedLabel(N_("piece touched")).c_str(), &st.claim_touched);
+    const std::string touched = translatedLabel(N_("piece touched"));
+    row.next(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+             ImGui::CalcTextSize(touched.c_str(), nullptr, true).x);
+    ImGui::Checkbox(touched.c_str(), &st.claim_touched);
     recordItem(ctx, "piece touched", tr("piece touched"));
 }
 
@@ -154,13 +168,17 @@ void drawClaims(ViewContext& ctx) {
     const bool play = inPlay(snap);
     const rules::Color human = ~snap.setup.computer_side;
     drawWrittenMove(ctx);
+    DirectedRow human_row;
+    human_row.next(buttonWidth("Human: threefold"));
     if (actionButton(ctx, "Human: threefold", play)) claim(ctx, human, session::cmd::ClaimKind::Threefold);
-    sameLineIfFits("Human: 50 moves");  // the Polish pair is wider than the pane at 1280x800
+    human_row.nextOrWrap(buttonWidth("Human: 50 moves"));  // the Polish pair is wider than the pane at 1280
     if (actionButton(ctx, "Human: 50 moves", play)) claim(ctx, human, session::cmd::ClaimKind::Fifty);
     const bool computer_can = play && snap.can_claim_for_computer;
+    DirectedRow computer_row;
+    computer_row.next(buttonWidth("Computer: threefold"));
     if (actionButton(ctx, "Computer: threefold", computer_can))
         claim(ctx, ~human, session::cmd::ClaimKind::Threefold);
-    sameLineIfFits("Computer: 50 moves");
+    computer_row.nextOrWrap(buttonWidth("Computer: 50 moves"));
     if (actionButton(ctx, "Computer: 50 moves", computer_can))
         claim(ctx, ~human, session::cmd::ClaimKind::Fifty);
     if (!snap.expected_human_move.empty()) {
@@ -223,15 +241,17 @@ void drawResignations(ViewContext& ctx) {
     // While one resignation waits for its confirmation the other steps aside: the longer "Confirm: ..."
     // and Cancel take the row (issue 22: "Poddaj za komputer" was cut off at the pane's edge).
     const std::string& armed = ctx.state.confirming;
+    DirectedRow row;  // from the right in a right-to-left UI
     if (armed != "Resign for the computer") {
-        if (confirmButton(ctx, "Human resigns", play)) ctx.out.push_back(session::cmd::Resign{human});
+        row.next(confirmButtonWidth(ctx, "Human resigns", play));
+        if (confirmButton(ctx, "Human resigns", play, true)) ctx.out.push_back(session::cmd::Resign{human});
         if (armed == "Human resigns") return;
-        ImGui::SameLine();
     }
+    row.next(confirmButtonWidth(ctx, "Resign for the computer", play));
     if (snap.indication.resign) {
         ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.6f, 0.35f, 0.05f, 1.f));
     }
-    if (confirmButton(ctx, "Resign for the computer", play)) {
+    if (confirmButton(ctx, "Resign for the computer", play, true)) {
         ctx.out.push_back(session::cmd::Resign{~human});
     }
     if (snap.indication.resign) {
@@ -243,11 +263,14 @@ void drawFlagFallen(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const bool play = inPlay(snap);
     // Art. 6.9: a fallen flag is reported here; the arbiter rules it (Arbiter tab).
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(textWidth(tr("Flag fallen:")));
     textItem(ctx, "flag fallen title", tr("Flag fallen:"));
     // TRANSLATORS: "##flag" is the button's ID and is not shown: translate the side only.
     for (auto [side, label] : {std::pair{rules::Color::White, N_("White##flag")},
                                std::pair{rules::Color::Black, N_("Black##flag")}}) {
-        ImGui::SameLine();
+        row.next(ImGui::CalcTextSize(displayText(tr(label)).c_str(), nullptr, true).x +
+                 ImGui::GetStyle().FramePadding.x * 2.f);
         if (actionButton(ctx, label, play && !snap.flag_reported)) {
             ctx.out.push_back(session::cmd::ReportFlag{side});
         }

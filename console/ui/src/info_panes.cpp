@@ -1,6 +1,8 @@
 // Read-only panes: the engine's state (operator only), the scoresheet, the notices and journal count.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "i18n/format.hpp"
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
@@ -32,23 +34,24 @@ const char* engineStatus(bool thinking, bool pondering) {
 // "Status: thinking   Restarts: 0", and the computer's flags when it has lost on time.
 void drawEngineStatus(ViewContext& ctx, bool thinking, bool pondering) {
     const session::Snapshot& snap = ctx.snap;
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(textWidth(i18n::tr("Status:")));
     uiText(i18n::tr("Status:"));
     recordItem(ctx, "engine status label", i18n::tr("Status:"));
-    ImGui::SameLine();
     const char* status = engineStatus(thinking, pondering);
+    row.next(textWidth(status));
     uiText(status, thinking || pondering ? kGreen : kGrey);
     recordItem(ctx, "engine status", status);
     if (pondering) recordItem(ctx, "engine pondering", status);
     const std::string restarts = i18n::trf("Restarts: {}", snap.engine_restarts);
     // On the same row when it fits (a Persian row runs longer than the narrow pane).
-    if (ImGui::GetItemRectMax().x + 20.f + ImGui::CalcTextSize(displayText(restarts).c_str()).x <=
-        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-        ImGui::SameLine(0, 20);
+    row.nextOrWrap(textWidth(restarts), 20.f);
     uiText(restarts);
     recordItem(ctx, "engine restarts", restarts);
     if (snap.computer_flags > 0) {
-        ImGui::SameLine(0, 24);
-        uiText(i18n::trf("Computer flags: {}", snap.computer_flags), kRed);
+        const std::string flags = i18n::trf("Computer flags: {}", snap.computer_flags);
+        row.next(textWidth(flags), 24.f);
+        uiText(flags, kRed);
     }
 }
 
@@ -70,21 +73,37 @@ void drawEvaluation(ViewContext& ctx) {
     recordItem(ctx, "evaluation", eval);
 }
 
+// The scoresheet's columns in reading order: the move number, White's move, Black's move.
+enum SheetColumn : std::size_t { kNumber, kWhite, kBlack };
+
+// The table's column that shows `c`: mirrored in a right-to-left UI (the number at the right, White's
+// move right of Black's, as on a Persian scoresheet).
+int sheetColumn(SheetColumn c) {
+    return static_cast<int>(columnAt(c, 3, layoutDirection()));
+}
+
 // The scoresheet's table: the move number, then White's and Black's move, each with "(=)" for an offer.
-void drawMoveTable(const session::Snapshot& snap) {
+void drawMoveTable(ViewContext& ctx) {
+    const session::Snapshot& snap = ctx.snap;
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
     if (snap.moves.empty() || !ImGui::BeginTable("moves", 3, kFlags)) return;
-    ImGui::TableSetupColumn("No", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
-    ImGui::TableSetupColumn("White");
-    ImGui::TableSetupColumn("Black");
+    for (const SheetColumn c : fromTheLeft(std::array{kNumber, kWhite, kBlack}, layoutDirection())) {
+        if (c == kNumber)
+            ImGui::TableSetupColumn("No", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000.").x);
+        else
+            ImGui::TableSetupColumn(c == kWhite ? "White" : "Black");
+    }
     for (const session::ScoresheetMove& m : snap.moves) {
         if (m.side == rules::Color::White || &m == &snap.moves.front()) {
             ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            uiText(fmt::format("{}.", m.number), *disabledColour());
+            ImGui::TableSetColumnIndex(sheetColumn(kNumber));
+            cellText(fmt::format("{}.", m.number), *disabledColour());
+            if (m.number == 1) recordItem(ctx, "scoresheet number 1");
         }
-        ImGui::TableSetColumnIndex(m.side == rules::Color::White ? 1 : 2);
-        uiText(m.draw_offer ? m.text + " (=)" : m.text);
+        ImGui::TableSetColumnIndex(sheetColumn(m.side == rules::Color::White ? kWhite : kBlack));
+        cellText(m.draw_offer ? m.text + " (=)" : m.text);
+        if (m.number == 1)
+            recordItem(ctx, m.side == rules::Color::White ? "scoresheet white 1" : "scoresheet black 1");
     }
     ImGui::EndTable();
 }
@@ -125,7 +144,7 @@ void drawScoresheetPane(ViewContext& ctx) {
         uiTextLine(i18n::tr("No moves yet."), *disabledColour());
         recordItem(ctx, "scoresheet empty", i18n::tr("No moves yet."));
     }
-    drawMoveTable(ctx.snap);
+    drawMoveTable(ctx);
     drawResultLine(ctx);
     followNewest();  // the newest move
     ImGui::EndChild();

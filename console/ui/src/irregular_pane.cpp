@@ -85,8 +85,10 @@ void drawArrival(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color computer = snap.setup.computer_side;
     textItem(ctx, "arrival title", tr("Arrived at the board now (CLK-08):"));
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(buttonWidth("Human arrived"));
     if (actionButton(ctx, "Human arrived", inPlay(snap))) ctx.out.push_back(session::cmd::Arrival{~computer});
-    ImGui::SameLine();
+    row.next(buttonWidth("Operator arrived"));
     if (actionButton(ctx, "Operator arrived", inPlay(snap)))
         ctx.out.push_back(session::cmd::Arrival{computer});
 }
@@ -100,9 +102,9 @@ void drawForfeitProposal(ViewContext& ctx) {
              i18n::trf("{} ({}) arrived after the default time: forfeit proposed.",
                        sideName(*snap.forfeit_proposed), roleOf(snap, *snap.forfeit_proposed)),
              &kAmber, true);
-    if (confirmButton(ctx, "Confirm forfeit", inPlay(snap)))
+    if (confirmButtonAlone(ctx, "Confirm forfeit", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{true});
-    if (confirmButton(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))
+    if (confirmButtonAlone(ctx, "Arbiter decides otherwise: play on", inPlay(snap)))
         ctx.out.push_back(session::cmd::ArbiterForfeit{false});
     ImGui::Separator();
 }

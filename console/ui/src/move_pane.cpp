@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <array>
 #include <span>
 #include <string_view>
 #include <tuple>
@@ -100,13 +102,15 @@ bool moveBox(UiState& st, bool focus) {
 
 // Art. 9.1 / App. C.12: "(=)" typed with the move is the offer; the box shows it ticked before Enter
 // (and cannot be unticked while the mark is in the text: the session reads the mark either way).
-void drawOfferBox(ViewContext& ctx) {
+void drawOfferBox(ViewContext& ctx, DirectedRow& row) {
     UiState& st = ctx.state;
     const bool typed = rules::hasDrawOfferMark(st.move_text);
     bool offer = st.draw_offer || typed;
+    const std::string label = translatedLabel(N_("(=) draw offer"));
+    row.next(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+             ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
     ImGui::BeginDisabled(typed);
-    if (ImGui::Checkbox(translatedLabel(N_("(=) draw offer")).c_str(), &offer) && !typed)
-        st.draw_offer = offer;
+    if (ImGui::Checkbox(label.c_str(), &offer) && !typed) st.draw_offer = offer;
     ImGui::EndDisabled();
     recordItem(ctx, "(=) draw offer", tr("(=) draw offer"));
     if (typed) recordItem(ctx, "(=) typed with the move", tr("(=) draw offer"));
@@ -130,19 +134,22 @@ std::pair<std::string, std::string> aroundBox(std::string_view pattern) {
 bool drawEntryOptions(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
     ImGui::BeginDisabled(!active || ctx.snap.seal_requested);
-    drawOfferBox(ctx);
+    DirectedRow row;  // from the right in a right-to-left UI
+    drawOfferBox(ctx, row);
     // TRANSLATORS: {} is a box where the operator types how many seconds ago the human pressed the clock.
     const auto [before, after] = aroundBox(tr("pressed {} s ago"));
-    ImGui::SameLine(0, 24);
+    float gap = 24.f;  // after the offer box
     if (!before.empty()) {
+        row.next(textWidth(before), std::exchange(gap, -1.f));
         textItem(ctx, "pressed ago before", before);
-        ImGui::SameLine();
     }
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("00:00").x + 20);
+    const float box_w = ImGui::CalcTextSize("00:00").x + 20;
+    row.next(box_w, gap);
+    ImGui::SetNextItemWidth(box_w);
     const bool entered = ImGui::InputText("##pressed", &st.pressed_ago, ImGuiInputTextFlags_EnterReturnsTrue);
     recordItem(ctx, "##pressed");
     if (!after.empty()) {
-        ImGui::SameLine();
+        row.next(textWidth(after));
         textItem(ctx, "pressed ago after", after);
     }
     ImGui::EndDisabled();
@@ -154,7 +161,11 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
     ImGui::BeginDisabled(!active);
     ImGui::PushFont(ctx.fonts.heading);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    // The box first in reading order (on the right in a right-to-left UI), then its button.
+    DirectedRow row;
+    const float box_w = ImGui::GetContentRegionAvail().x * 0.55f;
+    row.next(box_w);
+    ImGui::SetNextItemWidth(box_w);
     // Keyboard first: whenever the human is to move and nothing else is being edited, typing goes
     // here. A mouse press this frame may be activating another field: never steal focus from it.
     // Nor while the promotion picker waits for the piece: focusing the box would close it.
@@ -165,7 +176,7 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     recordItem(ctx, "##move");
     ImGui::PopFont();
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    row.next(buttonWidth("Enter move"));
     const bool clicked =
         actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
     return {entered, clicked};
@@ -175,13 +186,14 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
 void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color human = ~snap.setup.computer_side;
-    textItem(ctx, "human move title",
-             sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move"),
-             active ? &kGreen : &kGrey);
+    const std::string title = sealing ? tr("Human seals on paper: do NOT type the move") : tr("Human's move");
+    DirectedRow row;
+    row.next(textWidth(title));
+    textItem(ctx, "human move title", title, active ? &kGreen : &kGrey);
     if (!sealing) {
-        ImGui::SameLine();
-        textItem(ctx, "human side", fmt::format("({}, {})", sideName(human), playerName(snap, human)),
-                 disabledColour());
+        const std::string side = fmt::format("({}, {})", sideName(human), playerName(snap, human));
+        row.next(textWidth(side));
+        textItem(ctx, "human side", side, disabledColour());
     }
 }
 
@@ -207,8 +219,10 @@ bool drawBoardQuestion(ViewContext& ctx) {
     UiState& st = ctx.state;
     if (!boardAsks(st)) return false;
     textItem(ctx, "board question", boardQuestionText(*st.board_question), &kRed, true);
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(buttonWidth("Enter it anyway"));
     const bool yes = actionButton(ctx, "Enter it anyway", true);
-    ImGui::SameLine();
+    row.next(buttonWidth("Cancel"));
     if (namedActionButton(ctx, "board question cancel", N_("Cancel"), true)) st.board_question.reset();
     return yes;
 }
@@ -237,7 +251,7 @@ void drawHumanEntry(ViewContext& ctx) {
     if (sealing) {
         // Guidelines I.1: the move stays on paper, so no box; sealing ends the session for both
         // players, so a second click confirms it.
-        clicked = confirmButton(ctx, "Envelope sealed", true);
+        clicked = confirmButtonAlone(ctx, "Envelope sealed", true);
     } else {
         std::tie(entered, clicked) = drawMoveBoxRow(ctx, active);
     }
@@ -288,6 +302,9 @@ bool stepButton(ViewContext& ctx, const char* label, bool due, ImVec2 size) {
     return clicked;
 }
 
+// The computer's move's steps in their order (E.III 1.4).
+constexpr std::array<const char*, 3> kSteps{N_("Made on board"), N_("Clock pressed"), N_("Recorded")};
+
 constexpr const char* kMadeConfirm = "Made on board: rejects the offer";
 
 // Art. 9.1: playing the computer's move rejects the human's pending draw offer. While one is pending,
@@ -297,7 +314,7 @@ bool madeStep(ViewContext& ctx, bool shown, bool enter, ImVec2 size) {
     UiState& st = ctx.state;
     const bool ask = shown && ctx.snap.human_offer_pending;
     if (!ask && st.confirming == kMadeConfirm) st.confirming.clear();
-    const bool pressed = stepButton(ctx, N_("Made on board"), shown, size) || (enter && shown);
+    const bool pressed = stepButton(ctx, kSteps[0], shown, size) || (enter && shown);
     if (!pressed) return false;
     if (!ask || st.confirming == kMadeConfirm) {
         if (ask) st.confirming.clear();
@@ -327,15 +344,25 @@ void drawPendingOfferWarning(ViewContext& ctx) {
     }
 }
 
-// Three tall step buttons share the pane's width.
-ImVec2 stepButtonSize() {
-    const float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f) / 3.f;
-    return {w, ImGui::GetFrameHeight() * 1.8f};
+// Three tall step buttons share the pane's width: in equal thirds while every label fits its third (as in
+// English and Polish); else each is as wide as its shaped label and the room left is shared, so that
+// "روی صفحه انجام شد" is read whole. Only when even that is too narrow does a label break into two lines.
+std::array<ImVec2, 3> stepButtonSizes() {
+    const float h = ImGui::GetFrameHeight() * 1.8f;
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x * 2.f;
+    std::array<float, 3> natural{};
+    for (std::size_t i = 0; i < kSteps.size(); ++i) natural[i] = buttonWidth(kSteps[i]);
+    const float total = natural[0] + natural[1] + natural[2];
+    const bool thirds = *std::max_element(natural.begin(), natural.end()) <= room / 3.f || total > room;
+    std::array<ImVec2, 3> sizes{};
+    for (std::size_t i = 0; i < kSteps.size(); ++i)
+        sizes[i] = {thirds ? room / 3.f : natural[i] + (room - total) / 3.f, h};
+    return sizes;
 }
 
 void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    const ImVec2 size = stepButtonSize();
+    const std::array<ImVec2, 3> size = stepButtonSizes();
     // A move shown before the seal request is played as usual (Guidelines I.1); a withheld one is sealed.
     const bool shown = snap.phase == Phase::EngineMoveShown && !snap.computer_move_withheld;
     const bool made = snap.phase == Phase::EngineMoveMade;
@@ -344,15 +371,18 @@ void drawSteps(ViewContext& ctx) {
     // Enter (with no text field in use) performs the one step that is due: keyboard-first operation.
     const bool enter =
         !ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
-    if (madeStep(ctx, shown, enter, size)) {
+    // In reading order: "Made on board" first (on the right in a right-to-left UI).
+    DirectedRow row;
+    row.next(size[0].x);
+    if (madeStep(ctx, shown, enter, size[0])) {
         ctx.out.push_back(session::cmd::MadeOnBoard{});
     }
-    ImGui::SameLine();
-    if (stepButton(ctx, N_("Clock pressed"), made, size) || (enter && made)) {
+    row.next(size[1].x);
+    if (stepButton(ctx, kSteps[1], made, size[1]) || (enter && made)) {
         ctx.out.push_back(session::cmd::ClockPressed{});
     }
-    ImGui::SameLine();
-    if (stepButton(ctx, N_("Recorded"), record, size) ||
+    row.next(size[2].x);
+    if (stepButton(ctx, kSteps[2], record, size[2]) ||
         (enter && record && !shown && !made && !humanTurn(snap))) {
         ctx.out.push_back(session::cmd::Recorded{});
     }
@@ -361,21 +391,31 @@ void drawSteps(ViewContext& ctx) {
 // The computer's half's title and its move in big type (never on the public display, Q18).
 void drawComputerMove(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
+    DirectedRow title_row;
+    title_row.next(textWidth(tr("Computer's move")));
     textItem(ctx, "computer move title", tr("Computer's move"), snap.engine_move ? &kAmber : &kGrey);
-    ImGui::SameLine();
-    textItem(ctx, "computer side", fmt::format("({})", sideName(snap.setup.computer_side)), disabledColour());
+    const std::string side = fmt::format("({})", sideName(snap.setup.computer_side));
+    title_row.next(textWidth(side));
+    textItem(ctx, "computer side", side, disabledColour());
+    const bool move_shown = snap.engine_move && !ctx.state.public_display;
+    const std::string big = move_shown                            ? snap.engine_move->text
+                            : snap.phase == Phase::EngineThinking ? std::string(tr("thinking..."))
+                                                                  : std::string("-");
+    DirectedRow move_row;
     ImGui::PushFont(ctx.fonts.big);
-    if (snap.engine_move && !ctx.state.public_display) {
-        textItem(ctx, "engine move", snap.engine_move->text, &kAmber);
+    move_row.next(textWidth(big));
+    if (move_shown) {
+        textItem(ctx, "engine move", big, &kAmber);
     } else if (snap.phase == Phase::EngineThinking) {
-        textItem(ctx, "engine thinking", tr("thinking..."), &kGrey);
+        textItem(ctx, "engine thinking", big, &kGrey);
     } else {
-        uiText("-", kGrey);
+        uiText(big, kGrey);
     }
     ImGui::PopFont();
-    if (snap.engine_move && !ctx.state.public_display && snap.engine_move->san != snap.engine_move->text) {
-        ImGui::SameLine();
-        uiText("(" + snap.engine_move->san + ")", *disabledColour());
+    if (move_shown && snap.engine_move->san != snap.engine_move->text) {
+        const std::string san = "(" + snap.engine_move->san + ")";
+        move_row.next(textWidth(san));
+        uiText(san, *disabledColour());
     }
 }
 

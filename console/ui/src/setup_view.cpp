@@ -32,16 +32,35 @@ constexpr std::array kClasses{"auto", "standard", "rapid", "blitz"};
 constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};
 
+// The width of a widget `item_w` wide with its ImGui label ("shown###id") beside it.
+float labelledWidth(float item_w, const std::string& label) {
+    const float text = ImGui::CalcTextSize(label.c_str(), nullptr, true).x;
+    return item_w + (text > 0.f ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.f);
+}
+
+// A form row's widget `item_w` wide with its label: placed along the reading direction, so that in a
+// right-to-left UI the row starts at the column's right edge (the label, then its field to the left).
+void formRow(const std::string& label, float item_w) {
+    DirectedRow row;
+    row.next(labelledWidth(item_w, label));
+}
+
 // A text field labelled tr(msgid), 14 em wide or (`wide`) as wide as its column allows: long event and
-// player names are read whole (issue 15). Recorded as `name` (default: the msgid). Persian typed into it
-// is shown joined on a line below (freeTextPreview).
+// player names are read whole (issue 15). Recorded as `name` (default: the msgid). `row`: the row it
+// is part of (the caller then shows the joined line, freeTextPreview, below the row), else a row of its
+// own. Persian typed into it is shown joined on a line below.
 void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wide = false,
-               const char* name = nullptr) {
+               const char* name = nullptr, DirectedRow* row = nullptr) {
     const std::string label = translatedLabel(msgid);
     const float label_w =
         ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetStyle().ItemInnerSpacing.x;
     const float narrow = ImGui::GetFontSize() * 14;
-    ImGui::SetNextItemWidth(wide ? std::max(narrow, ImGui::GetContentRegionAvail().x - label_w) : narrow);
+    const float item_w = wide ? std::max(narrow, ImGui::GetContentRegionAvail().x - label_w) : narrow;
+    if (row)
+        row->next(labelledWidth(item_w, label));
+    else
+        formRow(label, item_w);
+    ImGui::SetNextItemWidth(item_w);
     // PGN's "unknown" ("?", "????.??.??") is shown as an empty box saying so, never as question marks to
     // type over; left empty, the setup keeps PGN's value (the papers print a blank line for it).
     const bool unknown = !value.empty() && value.find_first_not_of("?.") == std::string::npos;
@@ -49,24 +68,30 @@ void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wid
     ImGui::InputTextWithHint(label.c_str(), displayText(tr("unknown")).c_str(), unknown ? &typed : &value);
     if (unknown && !typed.empty()) value = typed;
     recordItem(ctx, name ? name : msgid, tr(msgid));
-    freeTextPreview(ctx, name ? name : msgid, value);
+    if (!row) freeTextPreview(ctx, name ? name : msgid, value);  // else once the row is complete
 }
 
 void checkbox(ViewContext& ctx, const char* msgid, bool& value) {
-    ImGui::Checkbox(translatedLabel(msgid).c_str(), &value);
+    const std::string label = translatedLabel(msgid);
+    formRow(label, ImGui::GetFrameHeight());
+    ImGui::Checkbox(label.c_str(), &value);
     recordItem(ctx, msgid, tr(msgid));
 }
 
 // A number field; `id` tells apart fields whose label reads the same ("... for the last N moves").
 void intField(ViewContext& ctx, const char* id, const char* msgid, int& value) {
+    const std::string label = fmt::format("{}###{}", displayText(tr(msgid)), id);
+    formRow(label, ImGui::GetFontSize() * 8);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputInt(fmt::format("{}###{}", displayText(tr(msgid)), id).c_str(), &value);
+    ImGui::InputInt(label.c_str(), &value);
     recordItem(ctx, id, tr(msgid));
 }
 
 void decimalField(ViewContext& ctx, const char* msgid, double& value, const char* format) {
+    const std::string label = translatedLabel(msgid);
+    formRow(label, ImGui::GetFontSize() * 8);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputDouble(translatedLabel(msgid).c_str(), &value, 0, 0, format);
+    ImGui::InputDouble(label.c_str(), &value, 0, 0, format);
     recordItem(ctx, msgid, tr(msgid));
 }
 
@@ -169,8 +194,11 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
     float widest = ImGui::GetFontSize() * 8 - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
     for (const char* w : words)
         widest = std::max(widest, ImGui::CalcTextSize(displayText(shown(w)).c_str()).x);
-    ImGui::SetNextItemWidth(widest + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2);
-    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), displayText(shown(value)).c_str());
+    const float combo_w = widest + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2;
+    const std::string label = translatedLabel(msgid);
+    formRow(label, combo_w);
+    ImGui::SetNextItemWidth(combo_w);
+    const bool open = ImGui::BeginCombo(label.c_str(), displayText(shown(value)).c_str());
     recordItem(ctx, msgid, tr(msgid));
     if (!open) return;
     for (const char* w : words) {
@@ -200,9 +228,11 @@ void languageSelectable(ViewContext& ctx, event::EventSetup& s, i18n::UiLanguage
 void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
     const char* msgid = N_("Language of the screens");
     const float width = ImGui::GetFontSize() * 8;
+    const std::string label = translatedLabel(msgid);
+    formRow(label, width);
     ImGui::SetNextItemWidth(width);
     const std::string current(i18n::uiLanguageName(i18n::uiLanguage()));
-    const bool open = ImGui::BeginCombo(translatedLabel(msgid).c_str(), shapeRtlLine(current).c_str());
+    const bool open = ImGui::BeginCombo(label.c_str(), shapeRtlLine(current).c_str());
     recordItem(ctx, msgid, tr(msgid));
     // The box alone (a click on the label does not open it), for tests that choose a language.
     const ImVec2 box = ImGui::GetItemRectMin();
@@ -216,24 +246,28 @@ void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
 // The side the computer plays: "Computer plays (o) White (o) Black".
 void drawComputerSide(ViewContext& ctx, event::EventSetup& s) {
     int side = s.computer_side == rules::Color::White ? 0 : 1;
+    const std::string white = fmt::format("{}###cs-white", displayText(trc("computer plays", "White")));
+    const std::string black = fmt::format("{}###cs-black", displayText(trc("computer plays", "Black")));
+    DirectedRow row;
+    row.next(textWidth(tr("Computer plays")));
     label(ctx, N_("Computer plays"));
-    ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###cs-white", displayText(trc("computer plays", "White"))).c_str(),
-                       &side, 0);
+    row.next(labelledWidth(ImGui::GetFrameHeight(), white));
+    ImGui::RadioButton(white.c_str(), &side, 0);
     recordItem(ctx, "computer plays white", trc("computer plays", "White"));
-    ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###cs-black", displayText(trc("computer plays", "Black"))).c_str(),
-                       &side, 1);
+    row.next(labelledWidth(ImGui::GetFrameHeight(), black));
+    ImGui::RadioButton(black.c_str(), &side, 1);
     recordItem(ctx, "computer plays black", trc("computer plays", "Black"));
     s.computer_side = side == 0 ? rules::Color::White : rules::Color::Black;
 }
 
 // The edition of the Laws the game is played under: "Laws edition (o) 2023 (o) 2005".
 void drawEdition(ViewContext& ctx, event::EventSetup& s) {
+    DirectedRow row;
+    row.next(textWidth(tr("Laws edition")));
     label(ctx, N_("Laws edition"));
-    ImGui::SameLine();
+    row.next(labelledWidth(ImGui::GetFrameHeight(), "2023"));
     if (ImGui::RadioButton("2023", s.edition == rules::Edition::E2023)) s.edition = rules::Edition::E2023;
-    ImGui::SameLine();
+    row.next(labelledWidth(ImGui::GetFrameHeight(), "2005"));
     if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
 }
 
@@ -242,15 +276,18 @@ void drawPlayer(ViewContext& ctx, const char* msgid, std::string& name, std::str
                 const char* side) {
     textField(ctx, msgid, name, true);
     const std::string id_name = fmt::format("{} FIDE ID", side);
+    const std::string id_label = fmt::format("{}###{}", displayText(tr("FIDE ID")), id_name);
+    DirectedRow row;
+    row.next(labelledWidth(ImGui::GetFontSize() * 7, id_label));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::InputText(fmt::format("{}###{}", displayText(tr("FIDE ID")), id_name).c_str(), &fide_id,
-                     ImGuiInputTextFlags_CharsDecimal);
+    ImGui::InputText(id_label.c_str(), &fide_id, ImGuiInputTextFlags_CharsDecimal);
     recordItem(ctx, id_name.c_str(), tr("FIDE ID"));
-    ImGui::SameLine();
     // No step buttons: a rating is typed, and the row must fit the column (0 = none, not printed).
     const std::string rating_name = fmt::format("{} rating", side);
+    const std::string rating_label = fmt::format("{}###{}", displayText(tr("Rating")), rating_name);
+    row.next(labelledWidth(ImGui::GetFontSize() * 4, rating_label));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-    ImGui::InputInt(fmt::format("{}###{}", displayText(tr("Rating")), rating_name).c_str(), &rating, 0, 0);
+    ImGui::InputInt(rating_label.c_str(), &rating, 0, 0);
     recordItem(ctx, rating_name.c_str(), tr("Rating"));
 }
 
@@ -263,9 +300,11 @@ void drawGameFields(ViewContext& ctx) {
     drawPlayer(ctx, N_("White player"), s.white, s.white_fide_id, s.white_rating, "white");
     drawPlayer(ctx, N_("Black player"), s.black, s.black_fide_id, s.black_rating, "black");
     drawComputerSide(ctx, s);
-    textField(ctx, N_("Time control"), s.time_control);
-    ImGui::SameLine();
+    DirectedRow time_row;
+    textField(ctx, N_("Time control"), s.time_control, false, nullptr, &time_row);
+    time_row.next(textWidth(tr("e.g. 90m+30s")));
     uiText(tr("e.g. 90m+30s"), *disabledColour());
+    freeTextPreview(ctx, N_("Time control"), s.time_control);
     drawEdition(ctx, s);
     wordCombo(ctx, N_("Notation language"), s.language, kLanguages, notationName);
     drawUiLanguageCombo(ctx, s);
@@ -290,17 +329,23 @@ void drawEngineOptionsHeading(const UiState& st) {
     }
 }
 
+// The options table's column `c` (0 name, 1 value, 2 source) as drawn: mirrored right to left.
+int optionColumn(std::size_t c) {
+    return static_cast<int>(columnAt(c, 3, layoutDirection()));
+}
+
 // One option's row: its name, its value (amber when the event sets it) and where the value comes from.
 void drawOptionRow(ViewContext& ctx, const ShownOption& o) {
     ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    uiTextLine(o.name);
-    ImGui::TableSetColumnIndex(1);
-    uiText(o.value.empty() ? tr("(empty)") : o.value.c_str(),
-           o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text]);
+    ImGui::TableSetColumnIndex(optionColumn(0));
+    cellText(o.name);
+    if (o.name == "Threads") recordItem(ctx, "engine option name Threads");
+    ImGui::TableSetColumnIndex(optionColumn(1));
+    cellText(o.value.empty() ? tr("(empty)") : o.value.c_str(),
+             o.from_event ? kAmber : ImGui::GetStyle().Colors[ImGuiCol_Text]);
     if (o.name == "Threads" || o.name == "Hash") recordItem(ctx, ("engine option " + o.name).c_str());
-    ImGui::TableSetColumnIndex(2);
-    uiTextLine(o.source, *disabledColour());
+    ImGui::TableSetColumnIndex(optionColumn(2));
+    cellText(o.source, *disabledColour());
 }
 
 // The engine's options as they will be at the start: the event's (marked) first, then the defaults.
@@ -354,15 +399,18 @@ void drawComputerFields(ViewContext& ctx) {
 // The heading, where the form came from, and a refusal of the last Start.
 void drawSetupHeading(ViewContext& ctx) {
     const UiState& st = ctx.state;
+    DirectedRow row;
     ImGui::PushFont(ctx.fonts.heading);
+    row.next(textWidth(tr("Event setup")));
     uiText(tr("Event setup"), kBlue);
     recordItem(ctx, "setup heading", tr("Event setup"));
     ImGui::PopFont();
     if (!st.setup_source.empty()) {
-        ImGui::SameLine();
-        uiText(i18n::trf("Loaded from {}.", st.setup_source), *disabledColour());
+        const std::string loaded = i18n::trf("Loaded from {}.", st.setup_source);
+        row.next(textWidth(loaded));
+        uiText(loaded, *disabledColour());
     }
-    ImGui::SameLine();
+    row.next(textWidth(tr("Everything here is locked once the game starts (E.III 2.2).")));
     uiText(tr("Everything here is locked once the game starts (E.III 2.2)."), *disabledColour());
     recordItem(ctx, "setup locked note", tr("Everything here is locked once the game starts (E.III 2.2)."));
     if (!st.rejection.empty()) {
@@ -372,32 +420,38 @@ void drawSetupHeading(ViewContext& ctx) {
     }
 }
 
-// The two columns of the form, `height` tall: the game on the left, the computer on the right.
+// The two columns of the form, `height` tall: the game first (on the left; on the right in a
+// right-to-left UI), then the computer.
 void drawSetupColumns(ViewContext& ctx, float height) {
     const float col_w = ImGui::GetContentRegionAvail().x * 0.5f;
-    ImGui::BeginChild("setupgame", {col_w, height}, true);
-    drawGameFields(ctx);
-    ImGui::EndChild();
-    recordItem(ctx, "setup game column");
-    ImGui::SameLine();
-    ImGui::BeginChild("setupcomputer", {0, height}, true);
-    drawComputerFields(ctx);
-    ImGui::EndChild();
-    recordItem(ctx, "setup computer column");
+    const bool ltr = layoutDirection() == LayoutDirection::LeftToRight;
+    for (const bool game : fromTheLeft(std::array{true, false}, layoutDirection())) {
+        if (game != ltr) ImGui::SameLine();
+        // The column drawn second takes the rest of the width, as before.
+        ImGui::BeginChild(game ? "setupgame" : "setupcomputer", {game == ltr ? col_w : 0.f, height}, true);
+        if (game)
+            drawGameFields(ctx);
+        else
+            drawComputerFields(ctx);
+        ImGui::EndChild();
+        recordItem(ctx, game ? "setup game column" : "setup computer column");
+    }
 }
 
 // The engine's summary, then Start: the form goes to the session as it is, and the game starts.
 void drawStart(ViewContext& ctx, const std::string& summary) {
     ImGui::PushTextWrapPos(0.f);
-    uiText(summary);  // next to Start: checked before the lock (E.III 2.2)
+    uiTextLine(summary);  // next to Start: checked before the lock (E.III 2.2)
     ImGui::PopTextWrapPos();
     recordItem(ctx, "setup engine summary", summary);
-    if (actionButton(ctx, "Start the game", true,
-                     {ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f})) {
+    DirectedRow row;
+    const ImVec2 start_size{ImGui::GetFontSize() * 12, ImGui::GetFrameHeight() * 1.6f};
+    row.next(start_size.x);
+    if (actionButton(ctx, "Start the game", true, start_size)) {
         ctx.out.push_back(session::cmd::UpdateSetup{*ctx.state.setup_draft});
         ctx.out.push_back(session::cmd::StartGame{});
     }
-    ImGui::SameLine();
+    row.next(textWidth(tr("Start when the arbiter starts the clocks.")));
     uiText(tr("Start when the arbiter starts the clocks."), *disabledColour());
     recordItem(ctx, "setup start note", tr("Start when the arbiter starts the clocks."));
 }

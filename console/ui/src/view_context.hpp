@@ -14,6 +14,7 @@
 #include "ui/board_view.hpp"
 #include "ui/display_text.hpp"
 #include "ui/fonts.hpp"
+#include "ui/layout_direction.hpp"
 #include "ui/text_wrap.hpp"
 #include "ui/ui_state.hpp"
 
@@ -45,7 +46,10 @@ bool actionButton(ViewContext& ctx, const char* label, bool enabled, ImVec2 size
 bool namedActionButton(ViewContext& ctx, const std::string& name, const char* label, bool enabled);
 // A consequential action (resignation, result, flag): the first click arms it, a second click on
 // "Confirm" performs it, "Cancel" disarms. True when confirmed.
-bool confirmButton(ViewContext& ctx, const char* label, bool enabled);
+// `in_row`: placed by a DirectedRow (which gave it confirmButtonWidth), else on a line of its own.
+bool confirmButton(ViewContext& ctx, const char* label, bool enabled, bool in_row = false);
+// The width confirmButton takes now: its button, or "Confirm: ..." with "Cancel" while armed.
+float confirmButtonWidth(const ViewContext& ctx, const char* label, bool enabled);
 // Records the last drawn item under the name `id` (text fields, checkboxes); `text` is what it showed.
 void recordItem(ViewContext& ctx, const char* id, std::string text = {});
 // "tr(msgid)###msgid": a translated label with an ID that does not change with the language; the shown
@@ -70,6 +74,45 @@ inline void uiTextLine(std::string_view text, const ImVec4& colour) {
 // right-to-left UI, shaped in every UI language), recorded as "<field> preview" with what it drew.
 // Latin text gets no line: nothing moves in English or Polish. Never for a passphrase.
 void freeTextPreview(ViewContext& ctx, const std::string& field, const std::string& value);
+
+// The width of `text` as drawn (shaped in a right-to-left UI) in the font in use.
+float textWidth(std::string_view text);
+// The width of a button labelled tr(label) at its natural size.
+float buttonWidth(const char* label);
+
+// A row of items laid along the reading direction (ui/layout_direction.hpp). Left to right it is ImGui's
+// own flow, SameLine between the items, so English and Polish are drawn exactly as before; right to left
+// the first item ends at the content region's right edge and each next one is placed to its left.
+// Call next() with each item's width right before drawing it.
+class DirectedRow {
+  public:
+    // `spacing`: between the items; negative for the style's ItemSpacing.x (as SameLine()). `span`: the
+    // row's width from the cursor; negative for the rest of the content region.
+    explicit DirectedRow(float spacing = -1.f, float span = -1.f);
+    // `gap`: the space before this item when not the row's spacing (negative: the row's).
+    void next(float width, float gap = -1.f);
+    // The same, but the item starts a new row (the same direction) when it does not fit on this one:
+    // Polish and Persian labels are longer.
+    void nextOrWrap(float width, float gap = -1.f);
+
+  private:
+    float gapBefore(float gap) const;
+    float left_, right_, used_ = 0.f, spacing_;
+    bool first_ = true;
+    LayoutDirection direction_;
+};
+
+// Text in a table's cell, through displayText: at the cell's right edge in a right-to-left UI (the columns
+// are mirrored there too), at its left edge as before otherwise.
+void cellText(std::string_view text, const ImVec4* colour = nullptr);
+inline void cellText(std::string_view text, const ImVec4& colour) {
+    cellText(text, &colour);
+}
+
+// One item `width` wide on a row of its own, at the row's start edge (the right one in a right-to-left UI).
+void placeAlone(float width);
+// A consequential action on a row of its own (confirmButton, placed from the start edge).
+bool confirmButtonAlone(ViewContext& ctx, const char* label, bool enabled);
 
 // A bordered child pane with its title (translated; the pane's ID stays the English title).
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts);

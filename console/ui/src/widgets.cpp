@@ -127,6 +127,13 @@ void freeTextPreview(ViewContext& ctx, const std::string& field, const std::stri
     recordItem(ctx, (field + " preview").c_str(), shown);
 }
 
+void cellText(std::string_view text, const ImVec4* colour) {
+    if (layoutDirection() == LayoutDirection::RightToLeft)  // at the cell's right edge, where it is read
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() +
+                             std::max(0.f, ImGui::GetContentRegionAvail().x - textWidth(text)));
+    uiText(text, colour);
+}
+
 const ImVec4* disabledColour() {
     return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
 }
@@ -151,13 +158,27 @@ std::string shownMessage(const std::string& english) {
 }
 
 namespace {
+// What a button of `size` shows of `text`: shaped, and broken into lines (each shaped) when a button of
+// fixed width is narrower than the label (a long Persian step, issue 26 item 4).
+std::string buttonFace(const std::string& text, ImVec2 size) {
+    const float room = size.x - ImGui::GetStyle().FramePadding.x * 2.f;
+    const std::string& one_line = displayText(text);
+    if (size.x <= 0.f || ImGui::CalcTextSize(one_line.c_str()).x <= room) return one_line;
+    return displayWrapped(text, room);
+}
+
 // A button showing `text` whose ImGui ID and widget name is `id` (the same in every language).
 bool namedButton(ViewContext& ctx, const std::string& id, const std::string& text, bool enabled,
                  ImVec2 size) {
+    const std::string face = buttonFace(text, size);
     ImGui::BeginDisabled(!enabled);
-    const bool clicked = ImGui::Button(fmt::format("{}###{}", displayText(text), id).c_str(), size);
+    const bool clicked = ImGui::Button(fmt::format("{}###{}", face, id).c_str(), size);
     ImGui::EndDisabled();
-    enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
+    WidgetInfo& w = enterWidget(ctx.state, id);
+    w = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), enabled, text, true};
+    w.label_size = ImGui::CalcTextSize(face.c_str(), nullptr, true);  // up to a "##id"
+    w.visible_min_x = ImGui::GetCurrentWindow()->ClipRect.Min.x;
+    w.visible_max_x = ImGui::GetCurrentWindow()->ClipRect.Max.x;
     return clicked && enabled;
 }
 }  // namespace
@@ -170,7 +191,14 @@ bool namedActionButton(ViewContext& ctx, const std::string& name, const char* la
     return namedButton(ctx, name, i18n::tr(label), enabled, {0, 0});
 }
 
-bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
+float confirmButtonWidth(const ViewContext& ctx, const char* label, bool enabled) {
+    if (ctx.state.confirming != label || !enabled) return buttonWidth(label);
+    const std::string confirm = i18n::trf("Confirm: {}", i18n::tr(label));
+    return textWidth(confirm) + ImGui::GetStyle().FramePadding.x * 2.f + ImGui::GetStyle().ItemSpacing.x +
+           buttonWidth("Cancel");
+}
+
+bool confirmButton(ViewContext& ctx, const char* label, bool enabled, bool in_row) {
     UiState& st = ctx.state;
     if (st.confirming != label || !enabled) {
         if (actionButton(ctx, label, enabled)) {
@@ -178,18 +206,75 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled) {
         }
         return false;
     }
+    // "Confirm", then "Cancel" after it in reading order: within the span a row gave the pair, or from the
+    // line's start edge.
+    DirectedRow pair(-1.f, in_row ? confirmButtonWidth(ctx, label, enabled) : -1.f);
+    const std::string confirm = i18n::trf("Confirm: {}", i18n::tr(label));
     ImGui::PushID(label);
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.7f, 0.15f, 0.1f, 1.f));
-    const bool yes = namedButton(ctx, fmt::format("Confirm: {}", label),
-                                 i18n::trf("Confirm: {}", i18n::tr(label)), true, {0, 0});
+    pair.next(textWidth(confirm) + ImGui::GetStyle().FramePadding.x * 2.f);
+    const bool yes = namedButton(ctx, fmt::format("Confirm: {}", label), confirm, true, {0, 0});
     ImGui::PopStyleColor();
-    ImGui::SameLine();
+    pair.next(buttonWidth("Cancel"));
     const bool no = actionButton(ctx, "Cancel", true);
     ImGui::PopID();
     if (yes || no) {
         st.confirming.clear();
     }
     return yes;
+}
+
+float textWidth(std::string_view text) {
+    return ImGui::CalcTextSize(displayText(text).c_str()).x;
+}
+
+float buttonWidth(const char* label) {
+    return ImGui::CalcTextSize(displayText(i18n::tr(label)).c_str()).x +
+           ImGui::GetStyle().FramePadding.x * 2.f;
+}
+
+DirectedRow::DirectedRow(float spacing, float span)
+    : left_(ImGui::GetCursorPosX()),
+      right_(ImGui::GetCursorPosX() + (span >= 0.f ? span : ImGui::GetContentRegionAvail().x)),
+      spacing_(spacing),
+      direction_(layoutDirection()) {}
+
+float DirectedRow::gapBefore(float gap) const {
+    if (first_) return 0.f;
+    const float g = gap >= 0.f ? gap : spacing_;
+    return g >= 0.f ? g : ImGui::GetStyle().ItemSpacing.x;
+}
+
+void DirectedRow::next(float width, float gap) {
+    if (!first_) ImGui::SameLine(0.f, gap >= 0.f ? gap : spacing_);
+    used_ += gapBefore(gap);
+    if (direction_ == LayoutDirection::RightToLeft)
+        ImGui::SetCursorPosX(placeAlong(left_, right_, used_, width, direction_));
+    used_ += width;
+    first_ = false;
+}
+
+void DirectedRow::nextOrWrap(float width, float gap) {
+    // Left to right as sameLineIfFits has always decided it: from the last item's right edge.
+    const bool fits = direction_ == LayoutDirection::LeftToRight
+                          ? ImGui::GetItemRectMax().x + gapBefore(gap) + width <=
+                                ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x
+                          : used_ + gapBefore(gap) + width <= right_ - left_;
+    if (!first_ && !fits) {
+        first_ = true;  // a new row, begun at the start edge
+        used_ = 0.f;
+    }
+    next(width, gap);
+}
+
+void placeAlone(float width) {
+    DirectedRow row;
+    row.next(width);
+}
+
+bool confirmButtonAlone(ViewContext& ctx, const char* label, bool enabled) {
+    placeAlone(confirmButtonWidth(ctx, label, enabled));
+    return confirmButton(ctx, label, enabled, true);
 }
 
 void beginPane(const char* title, ImVec2 size, const Fonts& fonts) {

@@ -22,6 +22,11 @@ struct WidgetInfo {
     bool enabled = false;
     std::string text;
     bool clickable = false;  // a button (tests click every enabled one and expect an effect: issue 22)
+    // A button's label as drawn (shaped, in the font in use) and the edges of what its window shows: tests
+    // check that no label is wider than its button or cut by a pane's edge (issue 26 item 4; right to left
+    // a row too long runs off the pane's left edge).
+    ImVec2 label_size{0, 0};
+    float visible_min_x = 0.f, visible_max_x = 0.f;
     ImVec2 centre() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
 };
 
