@@ -270,7 +270,9 @@ TEST_P(PersianSetupAt, FitsWithEveryLine) {
             EXPECT_LT(w.max.y, game.min.y) << "the event's line is above the columns";
             continue;
         }
-        const auto& column = w.min.x < game.max.x ? game : computer;
+        // The column the line is drawn in (in Persian the game's column is the right-hand one).
+        const float mid = (w.min.x + w.max.x) / 2.f;
+        const auto& column = mid >= game.min.x && mid <= game.max.x ? game : computer;
         EXPECT_GE(w.min.x, column.min.x) << name;
         EXPECT_LE(w.max.x, column.max.x - ImGui::GetStyle().ScrollbarSize) << name << " leaves its column";
     }
