@@ -126,8 +126,15 @@ int playOnBoard(const PlayArgs& a, const event::EventSetup& setup) {
     req.start_engine = realTimeEngine(bridge, a.seed);
     auto game = host::Game::open(req, Clock::now());
     if (!game) return std::cerr << trf("error: {}", game.error().message) << "\n", 2;
-    auto config = host::eboardConfig((*game)->session().snapshot(Clock::now()).setup, a.eboard);
-    host::EboardThread board(std::move(*config), {});
+    auto config =
+        host::eboardConfig((*game)->session().snapshot(Clock::now()).setup, a.eboard, a.eboard_brand);
+    if (!config || !*config)  // the journal's setup (on resume) may differ from the one checked first
+        return std::cerr << trf("error: {}",
+                                config ? std::string("eboard") : i18n::translateMessage(config.error()))
+                         << "\n",
+               2;
+    if (!(*config)->note.empty()) std::cerr << i18n::translateMessage((*config)->note) << "\n";
+    host::EboardThread board(std::move(**config), {});
     PlayProgress progress((*game)->session(), std::cout);
     if (a.verbose) (*game)->addOutput(progress);
     (*game)->addOutput(board);

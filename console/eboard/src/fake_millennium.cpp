@@ -89,14 +89,15 @@ std::string FakeChessLink::shownLine() const {
     std::string steady, flashing;
     for (int i = 0; i < 64; ++i) {
         const rules::Square raw = rules::squareAt(i);
-        std::uint8_t all = 0xFF, any = 0;
-        for (std::size_t led : millennium::cornersOf(raw)) {
-            all &= leds_[led];
-            any |= leds_[led];
-        }
-        if (any == 0 || all == 0) continue;
-        const std::string name = rules::squareName(turned_ ? rules::squareAt(63 - i) : raw);
-        (all == 0xFF ? steady : flashing) += (all == 0xFF ? steady : flashing).empty() ? name : " " + name;
+        // A square counts when its four corners show one pattern: a square between two lit ones shares
+        // their corners but shows two patterns.
+        const auto corners = millennium::cornersOf(raw);
+        const std::uint8_t first = leds_[corners[0]];
+        bool same = first != 0;
+        for (std::size_t led : corners) same = same && leds_[led] == first;
+        if (!same) continue;
+        std::string& list = first == 0xFF ? steady : flashing;
+        list += (list.empty() ? "" : " ") + rules::squareName(turned_ ? rules::squareAt(63 - i) : raw);
     }
     if (steady.empty() && flashing.empty()) return N_("LEDs: off");
     return fmt::format(N_("LEDs: {} steady, {} flashing"), steady.empty() ? "-" : steady,
