@@ -36,7 +36,9 @@ void MillenniumBrand::connected(TimePoint now, BrandContext& link) {
     link.boardIdentity().clock_present = false;
     link.tracker().noClock(now);
     status_at_ = asked_at_ = now;
+    lit_.reset();
     link.send(millennium::encode(millennium::Command::LedsOff));  // LEDs an earlier program left on
+    if (wanted_) showSquares(wanted_, link);                      // the move still to make, after a replug
 }
 
 // Whatever the board's report setting, a status at least every `status_poll`.
@@ -50,6 +52,7 @@ void MillenniumBrand::tick(TimePoint now, BrandContext& link) {
 // The LEDs are numbered on the board as it stands; a turned board's squares are 63 - square.
 void MillenniumBrand::showSquares(std::optional<std::pair<rules::Square, rules::Square>> squares,
                                   BrandContext& link) {
+    wanted_ = squares;
     if (squares == lit_ || !link.open()) return;
     lit_ = squares;
     if (!squares) return link.send(millennium::encode(millennium::Command::LedsOff));

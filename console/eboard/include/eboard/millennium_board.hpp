@@ -41,9 +41,10 @@ class MillenniumBrand final : public Brand {
     millennium::Decoder decoder_;
     bool have_version_ = false;
     std::optional<millennium::Status> last_status_;
-    TimePoint status_at_{};                                       // the last status heard
-    TimePoint asked_at_{};                                        // the last status asked for
-    std::optional<std::pair<rules::Square, rules::Square>> lit_;  // what the LEDs show now
+    TimePoint status_at_{};                                          // the last status heard
+    TimePoint asked_at_{};                                           // the last status asked for
+    std::optional<std::pair<rules::Square, rules::Square>> lit_;     // what the LEDs show now
+    std::optional<std::pair<rules::Square, rules::Square>> wanted_;  // what they should show
 };
 
 class MillenniumBoard : public BoardLink {
