@@ -205,22 +205,24 @@ double cpuSeconds() {
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-void idleCpu(const std::string& cli) {
+// `kind`: the fake's options ("--clock" for a DGT board with its clock, "--brand millennium").
+void idleCpu(const std::string& cli, BoardBrand brand, const std::string& kind) {
     const std::string link =
-        (std::filesystem::temp_directory_path() / ("bench-dgt-" + std::to_string(::getpid()))).string();
-    FILE* fake = ::popen((cli + " eboard fake --clock --link " + link + " >/dev/null 2>&1").c_str(), "w");
+        (std::filesystem::temp_directory_path() / ("bench-board-" + std::to_string(::getpid()))).string();
+    FILE* fake =
+        ::popen((cli + " eboard fake " + kind + " --link " + link + " >/dev/null 2>&1").c_str(), "w");
     for (int i = 0; i < 200 && !std::filesystem::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
-    DgtBoard board(link);
+    auto board = makeBoard(brand, link);
     const auto end = Clock::now() + 10s;
-    while (!board.connected() && Clock::now() < end) (void)board.poll(50ms);
+    while (!board->connected() && Clock::now() < end) (void)board->poll(50ms);
     oc::rules::Game game;
-    board.tracker().expect(game, Watch::Human, std::nullopt, Clock::now());
+    board->tracker().expect(game, Watch::Human, std::nullopt, Clock::now());
     const double cpu0 = cpuSeconds();
     const auto t0 = Clock::now();
-    while (Clock::now() - t0 < 5s) (void)board.poll(50ms);  // the console's loop polls like this
+    while (Clock::now() - t0 < 5s) (void)board->poll(50ms);  // the console's loop polls like this
     const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-    fmt::print("idle board: connected {}, CPU {:.2f}% of one core over {:.1f} s (poll every 50 ms)\n",
-               board.connected() ? "yes" : "no", 100 * (cpuSeconds() - cpu0) / wall, wall);
+    fmt::print("idle {} board: connected {}, CPU {:.2f}% of one core over {:.1f} s (poll every 50 ms)\n",
+               brandName(brand), board->connected() ? "yes" : "no", 100 * (cpuSeconds() - cpu0) / wall, wall);
     std::fputs("quit\n", fake);
     ::pclose(fake);
 }
@@ -233,6 +235,7 @@ int main(int argc, char** argv) {
     printLatency("wrong computer move down -> red notice", l.wrong_us);
     garbageFigures();
     chessLinkGarbageFigures();
-    if (argc > 1) idleCpu(argv[1]);
+    if (argc > 1) idleCpu(argv[1], BoardBrand::Dgt, "--clock");
+    if (argc > 1) idleCpu(argv[1], BoardBrand::Millennium, "--brand millennium");
     return 0;
 }
