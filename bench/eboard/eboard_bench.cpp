@@ -20,6 +20,7 @@
 #include "eboard/dgt_board.hpp"
 #include "eboard/dgt_board_side.hpp"
 #include "eboard/dgt_decoder.hpp"
+#include "eboard/millennium.hpp"
 #include "eboard/tracker.hpp"
 
 namespace {
@@ -154,6 +155,49 @@ void garbageFigures() {
         d.stats().dropped_frames, static_cast<double>(stream.size()) / s / 1e6);
 }
 
+// The same for the Millennium ChessLink's replies (statuses of random placements, versions, acks), with
+// any bytes at all between them: reply letters and bytes with a wrong parity bit included.
+oc::eboard::millennium::Bytes randomReply(std::mt19937& rng) {
+    namespace m = oc::eboard::millennium;
+    const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
+    if (kind == 0) return m::reply(m::Version{static_cast<std::uint8_t>(rng() & 0xFF), 4});
+    if (kind == 1) return m::reply(m::Ack{'l'});
+    m::Status s;
+    const std::string_view letters = "KQRBNPkqrbnp........";
+    for (char& c : s.squares) c = letters[rng() % letters.size()];
+    return m::reply(s);
+}
+
+void chessLinkGarbageFigures() {
+    namespace m = oc::eboard::millennium;
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> byte(0, 255), gap(1, 40);
+    m::Bytes stream;
+    std::vector<m::Message> sent;
+    std::size_t garbage = 0;
+    const int frames = 100000;
+    for (int i = 0; i < frames; ++i) {
+        const int n = gap(rng);
+        for (int j = 0; j < n; ++j) stream.push_back(static_cast<std::uint8_t>(byte(rng)));
+        garbage += static_cast<std::size_t>(n);
+        const auto f = randomReply(rng);
+        sent.push_back(m::Decoder().feed(f).at(0));
+        stream.insert(stream.end(), f.begin(), f.end());
+    }
+    m::Decoder d;
+    const auto start = Clock::now();
+    const auto got = d.feed(stream);
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    std::size_t survived = 0;
+    for (const auto& msg : got)
+        if (survived < sent.size() && msg == sent[survived]) ++survived;
+    fmt::print(
+        "ChessLink garbage: {} replies with {} random bytes between them ({} bytes in all): {} replies "
+        "survived, {} spurious, {} bytes skipped; decoder {:.1f} MB/s\n",
+        frames, garbage, stream.size(), survived, got.size() - survived, d.stats().garbage_bytes,
+        static_cast<double>(stream.size()) / s / 1e6);
+}
+
 double cpuSeconds() {
     rusage u{};
     ::getrusage(RUSAGE_SELF, &u);
@@ -161,22 +205,24 @@ double cpuSeconds() {
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-void idleCpu(const std::string& cli) {
+// `kind`: the fake's options ("--clock" for a DGT board with its clock, "--brand millennium").
+void idleCpu(const std::string& cli, BoardBrand brand, const std::string& kind) {
     const std::string link =
-        (std::filesystem::temp_directory_path() / ("bench-dgt-" + std::to_string(::getpid()))).string();
-    FILE* fake = ::popen((cli + " eboard fake --clock --link " + link + " >/dev/null 2>&1").c_str(), "w");
+        (std::filesystem::temp_directory_path() / ("bench-board-" + std::to_string(::getpid()))).string();
+    FILE* fake =
+        ::popen((cli + " eboard fake " + kind + " --link " + link + " >/dev/null 2>&1").c_str(), "w");
     for (int i = 0; i < 200 && !std::filesystem::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
-    DgtBoard board(link);
+    auto board = makeBoard(brand, link);
     const auto end = Clock::now() + 10s;
-    while (!board.connected() && Clock::now() < end) (void)board.poll(50ms);
+    while (!board->connected() && Clock::now() < end) (void)board->poll(50ms);
     oc::rules::Game game;
-    board.tracker().expect(game, Watch::Human, std::nullopt, Clock::now());
+    board->tracker().expect(game, Watch::Human, std::nullopt, Clock::now());
     const double cpu0 = cpuSeconds();
     const auto t0 = Clock::now();
-    while (Clock::now() - t0 < 5s) (void)board.poll(50ms);  // the console's loop polls like this
+    while (Clock::now() - t0 < 5s) (void)board->poll(50ms);  // the console's loop polls like this
     const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-    fmt::print("idle board: connected {}, CPU {:.2f}% of one core over {:.1f} s (poll every 50 ms)\n",
-               board.connected() ? "yes" : "no", 100 * (cpuSeconds() - cpu0) / wall, wall);
+    fmt::print("idle {} board: connected {}, CPU {:.2f}% of one core over {:.1f} s (poll every 50 ms)\n",
+               brandName(brand), board->connected() ? "yes" : "no", 100 * (cpuSeconds() - cpu0) / wall, wall);
     std::fputs("quit\n", fake);
     ::pclose(fake);
 }
@@ -188,6 +234,8 @@ int main(int argc, char** argv) {
     printLatency("last piece down -> proposed move", l.proposed_us);
     printLatency("wrong computer move down -> red notice", l.wrong_us);
     garbageFigures();
-    if (argc > 1) idleCpu(argv[1]);
+    chessLinkGarbageFigures();
+    if (argc > 1) idleCpu(argv[1], BoardBrand::Dgt, "--clock");
+    if (argc > 1) idleCpu(argv[1], BoardBrand::Millennium, "--brand millennium");
     return 0;
 }

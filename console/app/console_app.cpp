@@ -119,12 +119,18 @@ session::Snapshot ConsoleApp::frame(session::TimePoint now) {
     return snap;
 }
 
-void ConsoleApp::startEboard(const std::string& flag, std::function<void()> wake, session::TimePoint now) {
-    auto config = host::eboardConfig(game_->session().snapshot(now).setup, flag);
-    if (!config) return;
-    eboard_ = std::make_unique<host::EboardThread>(std::move(*config), std::move(wake));
+tl::expected<std::string, std::string> ConsoleApp::startEboard(const std::string& port_flag,
+                                                               const std::string& brand_flag,
+                                                               std::function<void()> wake,
+                                                               session::TimePoint now) {
+    auto config = host::eboardConfig(game_->session().snapshot(now).setup, port_flag, brand_flag);
+    if (!config) return tl::make_unexpected(config.error());
+    if (!*config) return std::string();
+    std::string note = (*config)->note;
+    eboard_ = std::make_unique<host::EboardThread>(std::move(**config), std::move(wake));
     game_->addOutput(*eboard_);
     game_->publish(now);  // the board learns at once what it must show
+    return note;
 }
 
 void ConsoleApp::followBoard(session::TimePoint now, ui::UiState& ui) {

@@ -49,7 +49,12 @@ class ConsoleApp {
     session::Snapshot frame(session::TimePoint now);
     // Starts the e-board's thread when --eboard or the setup asks for one; `wake` ends the window's wait
     // when the board has news.
-    void startEboard(const std::string& flag, std::function<void()> wake, session::TimePoint now);
+    // An error (the brand or port refused) starts nothing; a note (a setting changed on the way) is
+    // returned for the program to show.
+    [[nodiscard]] tl::expected<std::string, std::string> startEboard(const std::string& port_flag,
+                                                                     const std::string& brand_flag,
+                                                                     std::function<void()> wake,
+                                                                     session::TimePoint now);
     // Journals what the board reported and dispatches its commands as if typed (a refusal is shown as one);
     // the move the board proposes goes into the move box.
     void followBoard(session::TimePoint now, ui::UiState& ui);

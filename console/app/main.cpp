@@ -60,7 +60,8 @@ struct Options {
     double bench_frames_s = 0;  // --bench-frames SECONDS (0: off)
     int bench_input = 0;        // --bench-input N (0: off)
     bool bench_start = false;
-    std::string eboard;   // --eboard PORT|auto (docs/eboard.md)
+    std::string eboard;        // --eboard PORT|auto (docs/eboard.md)
+    std::string eboard_brand;  // --eboard-brand dgt|millennium ("": the setup's eboard.brand)
     std::string ui_lang;  // --ui-lang: en | pl | fa (empty: the setup's ui_language, else the notation's)
 };
 
@@ -102,6 +103,9 @@ void addGameOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--eboard", opt.eboard,
                    "Electronic board: its serial port, or 'auto' (the one DGT board in /dev/serial/by-id/); "
                    "over the setup's eboard key");
+    cli.add_option("--eboard-brand", opt.eboard_brand,
+                   "Electronic board's brand: dgt or millennium (a Millennium ChessLink: no clock, give its "
+                   "port); over the setup's eboard.brand");
 }
 
 // What the window shows first.
@@ -409,7 +413,10 @@ int run(const Options& opt) {
     oc::ui::UiState ui = initialUi(opt, *app);
     if (!opt.script.empty() && !applyScript(opt.script, *app, clock, ui)) return 1;
     app->addOutput(speech);
-    app->startEboard(opt.eboard, oc::app::EventPump::wakeFromAnyThread, clock.now());
+    auto board =
+        app->startEboard(opt.eboard, opt.eboard_brand, oc::app::EventPump::wakeFromAnyThread, clock.now());
+    if (!board) return fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(board.error())), 1;
+    if (!board->empty()) fmt::print(stderr, "operator-console: {}\n", i18n::translateMessage(*board));
     Shell shell{opt, window, *app, clock, ui, *fonts, speech, {}, {}, {}, {}};
     startBenches(shell);
     const bool ok = loop(shell);

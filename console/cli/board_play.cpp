@@ -76,11 +76,15 @@ void follow(BoardLoop& loop, session::TimePoint now) {
     }
 }
 
-// The operator's step the board cannot give: the computer's move written on the scoresheet (REC-03).
+// The operator's steps the board cannot give: the computer's move written on the scoresheet (REC-03),
+// and, on a board without a clock (a Millennium ChessLink), the press of the console's clock once the
+// board shows the computer's move made (there is no lever to press, and the console's is the only clock).
 void routine(BoardLoop& loop, const session::Snapshot& s, session::TimePoint now) {
     if (s.phase == Phase::Setup) (void)loop.game.dispatch(session::cmd::StartGame{}, now);
     if (s.previous_unrecorded && (s.phase == Phase::HumanToMove || s.phase == Phase::EngineMoveHeld))
         (void)loop.game.dispatch(session::cmd::Recorded{}, now);
+    if (s.phase == Phase::EngineMoveMade && loop.board.status().clock_present == false)
+        (void)loop.game.dispatch(session::cmd::ClockPressed{}, now);
 }
 
 bool finished(const PlayArgs& a, const session::Snapshot& s) {
@@ -126,8 +130,22 @@ int playOnBoard(const PlayArgs& a, const event::EventSetup& setup) {
     req.start_engine = realTimeEngine(bridge, a.seed);
     auto game = host::Game::open(req, Clock::now());
     if (!game) return std::cerr << trf("error: {}", game.error().message) << "\n", 2;
-    auto config = host::eboardConfig((*game)->session().snapshot(Clock::now()).setup, a.eboard);
-    host::EboardThread board(std::move(*config), {});
+    auto config =
+        host::eboardConfig((*game)->session().snapshot(Clock::now()).setup, a.eboard, a.eboard_brand);
+    if (!config || !*config)  // the journal's setup (on resume) may differ from the one checked first
+        return std::cerr << trf("error: {}",
+                                config ? std::string("eboard") : i18n::translateMessage(config.error()))
+                         << "\n",
+               2;
+    if (!(*config)->note.empty()) std::cerr << i18n::translateMessage((*config)->note) << "\n";
+    if ((*config)->attach.commit == eboard::CommitMode::Enter) {
+        // Without a window nobody presses Enter: the board's move is entered at once instead.
+        (*config)->attach.commit = eboard::CommitMode::Auto;
+        std::cerr
+            << tr("without a window there is no Enter: the board's moves are entered at once (commit: auto)")
+            << "\n";
+    }
+    host::EboardThread board(std::move(**config), {});
     PlayProgress progress((*game)->session(), std::cout);
     if (a.verbose) (*game)->addOutput(progress);
     (*game)->addOutput(board);

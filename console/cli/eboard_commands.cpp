@@ -1,5 +1,6 @@
-// `eboard probe` (what a DGT board says about itself) and `eboard fake` (a fake DGT board and DGT 3000
-// on a pseudo-terminal, for rehearsals and tests). See docs/operator-guide.md "Electronic board".
+// `eboard probe` (what a DGT board or a Millennium ChessLink says about itself) and `eboard fake` (a fake
+// DGT board and DGT 3000, or a fake ChessLink, on a pseudo-terminal, for rehearsals and tests). See
+// docs/operator-guide.md "Electronic board".
 #include <fmt/format.h>
 
 #include <atomic>
@@ -24,6 +25,7 @@ std::atomic<bool> g_stop{false};
 struct ProbeArgs {
     std::string port;
     double timeout_s = 5.0;
+    std::string brand = "dgt";
 };
 
 struct FakeArgs {
@@ -32,7 +34,14 @@ struct FakeArgs {
     std::string fen;
     bool clock = false;
     bool turned = false;
+    std::string brand = "dgt";
 };
+
+// --brand: dgt or millennium; the error says what was given and what would be right.
+tl::expected<eboard::BoardBrand, std::string> brandArg(const std::string& name) {
+    if (auto b = eboard::parseBrand(name)) return *b;
+    return tl::make_unexpected(trf("bad --brand '{}': expected dgt or millennium", name));
+}
 
 std::string clockSide(const eboard::dgt::ClockSide& s) {
     return fmt::format("{}:{:02}:{:02}", s.hours, s.minutes, s.seconds);
@@ -54,6 +63,7 @@ std::string clockLine(const eboard::ProbeReport& r) {
 void printProbe(const eboard::ProbeReport& r) {
     const auto& id = r.identity;
     fmt::print("{} {}\n", tr("port:"), id.port);
+    fmt::print("{} {}\n", tr("board:"), eboard::brandName(id.brand));
     if (id.version) fmt::print("{} {}.{}\n", tr("version:"), id.version->major, id.version->minor);
     fmt::print("{} {}\n", tr("serial number:"), id.serial.empty() ? "-" : id.serial);
     fmt::print("{} {}\n", tr("long serial number:"), id.long_serial.empty() ? "-" : id.long_serial);
@@ -63,7 +73,7 @@ void printProbe(const eboard::ProbeReport& r) {
     if (id.clock_version)
         fmt::print("{} {}.{}\n", tr("clock version:"), id.clock_version->major, id.clock_version->minor);
     fmt::print("{} {}\n", tr("battery:"), id.battery_percent ? fmt::format("{}%", *id.battery_percent) : "-");
-    fmt::print("{} {}\n", tr("bytes skipped:"), r.stats.garbage_bytes);
+    fmt::print("{} {}\n", tr("bytes skipped:"), r.garbage_bytes);
 }
 
 int runProbe(const ProbeArgs& a) {
@@ -71,7 +81,9 @@ int runProbe(const ProbeArgs& a) {
         fmt::print(stderr, "{}\n", tr("bad --timeout: give seconds between 0 and 60, e.g. --timeout 5"));
         return 2;
     }
-    auto report = eboard::probe(a.port, eboard::Ms{static_cast<long>(a.timeout_s * 1000)});
+    const auto brand = brandArg(a.brand);
+    if (!brand) return fmt::print(stderr, "{}\n", brand.error()), 2;
+    auto report = eboard::probe(a.port, eboard::Ms{static_cast<long>(a.timeout_s * 1000)}, *brand);
     if (!report) {
         fmt::print(stderr, "{}\n", i18n::translateMessage(report.error()));
         return 1;
@@ -89,7 +101,14 @@ std::optional<std::vector<std::string>> readScript(const std::string& path) {
 }
 
 int runFake(const FakeArgs& a) {
-    eboard::FakeOptions o{a.link, a.clock, a.turned, std::nullopt, 24};
+    const auto brand = brandArg(a.brand);
+    if (!brand) return fmt::print(stderr, "{}\n", brand.error()), 2;
+    if (*brand == eboard::BoardBrand::Millennium && a.clock) {
+        fmt::print(stderr, "{}\n",
+                   tr("--clock: the Millennium ChessLink has no clock; give --brand dgt for a DGT 3000"));
+        return 2;
+    }
+    eboard::FakeOptions o{a.link, a.clock, a.turned, std::nullopt, 24, *brand};
     if (!a.fen.empty()) {
         if (!eboard::parsePlacementFen(a.fen)) {
             fmt::print(stderr, "{}\n",
@@ -120,7 +139,8 @@ int runFake(const FakeArgs& a) {
 }  // namespace
 
 void addEboardCommands(CLI::App& app, ExitCode& code) {
-    auto* eb = app.add_subcommand("eboard", tr("Electronic board: probe a DGT board, or run a fake one"));
+    auto* eb = app.add_subcommand(
+        "eboard", tr("Electronic board: probe a DGT board or a Millennium ChessLink, or run a fake one"));
     eb->require_subcommand(1);
 
     auto probe = std::make_shared<ProbeArgs>();
@@ -130,6 +150,7 @@ void addEboardCommands(CLI::App& app, ExitCode& code) {
                   tr("The board's serial port, e.g. /dev/ttyACM0 or a fake board's link"))
         ->required();
     p->add_option("--timeout", probe->timeout_s, tr("Seconds to wait for the answers (default 5)"));
+    p->add_option("--brand", probe->brand, tr("The board's brand: dgt (default) or millennium"));
     p->callback([probe, &code] { code.value = runProbe(*probe); });
 
     auto fake = std::make_shared<FakeArgs>();
@@ -141,6 +162,9 @@ void addEboardCommands(CLI::App& app, ExitCode& code) {
     f->add_flag("--clock", fake->clock, tr("A DGT 3000 clock is on the board"));
     f->add_flag("--turned", fake->turned, tr("The board is turned: Black's side by the cable"));
     f->add_option("--fen", fake->fen, tr("The position on the board (default: the start position)"));
+    f->add_option("--brand", fake->brand,
+                  tr("The board to fake: dgt (default) or millennium (a ChessLink: no clock, so no press or "
+                     "clock lines)"));
     f->callback([fake, &code] { code.value = runFake(*fake); });
 }
 

@@ -13,7 +13,8 @@ namespace oc::cli {
 
 struct PlayArgs {
     std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang, pdf, envelope_pdf;
-    std::string eboard;  // --eboard PORT|auto with --human eboard
+    std::string eboard;        // --eboard PORT|auto with --human eboard
+    std::string eboard_brand;  // --eboard-brand dgt|millennium with --human eboard ("": the setup's)
     std::vector<std::string> engine_args;
     std::string operator_delay;
     std::uint64_t seed = 1, nodes = 20000;

@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "host/bridge_engine_link.hpp"
+#include "host/eboard_thread.hpp"
 #include "host/game.hpp"
 #include "i18n/tr.hpp"
 #include "journal/journal.hpp"
@@ -227,9 +228,11 @@ int play(const PlayArgs& a) {
     if (a.human == "eboard") {
         if (a.eboard.empty() && !setup->eboard)
             return fail(tr("--human eboard needs --eboard PORT|auto (or the setup's eboard key)"), 2);
+        if (auto board = host::eboardConfig(*setup, a.eboard, a.eboard_brand); !board)
+            return fail(i18n::translateMessage(board.error()), 2);
         return playOnBoard(a, *setup);
     }
-    if (!a.eboard.empty())
+    if (!a.eboard.empty() || !a.eboard_brand.empty())
         return fail(tr("--eboard: the board plays the human's side; give --human eboard with it"), 2);
     auto human = parseHuman(a, setup->computer_side);
     if (!human) return fail(human.error(), 2);

@@ -13,6 +13,7 @@
 #include <functional>
 
 #include "eboard/dgt_board.hpp"
+#include "eboard/millennium_board.hpp"
 
 namespace oc::eboard {
 namespace {
@@ -53,7 +54,7 @@ struct Seen {
 };
 
 // Polls the board until `done` holds or 10 s pass.
-bool pollUntil(DgtBoard& board, Seen& seen, const std::function<bool(const Seen&)>& done) {
+bool pollUntil(BoardLink& board, Seen& seen, const std::function<bool(const Seen&)>& done) {
     const auto end = std::chrono::steady_clock::now() + 10s;
     while (std::chrono::steady_clock::now() < end) {
         PollResult r = board.poll(20ms);
@@ -154,6 +155,116 @@ TEST(DgtLink, MissingPortIsReportedOnce) {
     }
     ASSERT_EQ(notices<link::Lost>(seen), 1u);
     EXPECT_NE(std::get<link::Lost>(seen.notices[0]).reason.find("dgt-none"), std::string::npos);
+}
+
+// The Millennium ChessLink (issue 24 item 10) against `eboard fake --brand millennium` on a real pty:
+// the handshake (version, status, no clock), a human move proposed, a wrong computer move flagged and
+// put right, the computer's move on the LEDs, garbage counted, an unplug and a replug, no E2ROM write.
+TEST(MillenniumLink, WholeExchangeWithTheFakeChessLink) {
+    const std::string link = tempLink("mill-link");
+    FakeProcess fake(link, "--brand millennium");
+    ASSERT_TRUE(fs::is_symlink(link));
+    MillenniumBoard board(link);
+    Seen seen;
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Connected>(s) == 1; }));
+    EXPECT_EQ(board.identity().brand, BoardBrand::Millennium);
+    ASSERT_TRUE(board.identity().version);
+    EXPECT_EQ(*board.identity().version, (dgt::Version{1, 4}));
+    EXPECT_EQ(board.identity().clock_present, false) << "the ChessLink has no clock";
+
+    rules::Game game;
+    board.tracker().expect(game, Watch::Human, std::nullopt, std::chrono::steady_clock::now());
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::ClockMissing>(s) == 1; }));
+    fake.say("lift e2\nplace e4\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::Proposed>(s) == 1; }));
+    EXPECT_EQ(std::get<ev::Proposed>(seen.events.back().what).move, *rules::parseUci(game.current(), "e2e4"));
+
+    game.playLegal(*rules::parseUci(game.current(), "e2e4"));
+    const rules::Move reply = *rules::parseUci(game.current(), "g8f6");
+    board.tracker().expect(game, Watch::Computer, reply, std::chrono::steady_clock::now());
+    board.showSquares(std::pair{reply.from(), reply.to()});
+    // Played wrongly first (the knight to h6), flagged, then put right.
+    fake.say("garbage 300\nlift g8\nplace h6\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::BoardDiffers>(s) == 1; }));
+    const auto& wrong = std::get<ev::BoardDiffers>(seen.events.back().what);
+    EXPECT_EQ(wrong.fault, Fault::WrongMove);
+    EXPECT_EQ(count<ev::ComputerMoveMade>(seen), 0u);
+    fake.say("lift h6\nplace f6\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::ComputerMoveMade>(s) == 1; }));
+    EXPECT_EQ(board.decoderStats().garbage_bytes, 300u);
+    board.showSquares(std::nullopt);
+
+    game.playLegal(reply);
+    board.tracker().expect(game, Watch::Human, std::nullopt, std::chrono::steady_clock::now());
+    fake.say("unplug\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Lost>(s) == 1; }));
+    EXPECT_FALSE(board.connected());
+    fake.say("replug\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Connected>(s) == 2; }));
+    fake.say("lift d2\nplace d4\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::Proposed>(s) == 2; }));
+    EXPECT_EQ(notices<link::Lost>(seen), 1u);
+    EXPECT_EQ(fake.close(), 0) << "the console wrote the board's E2ROM";
+    std::ifstream log(link + ".log");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("LEDs: g8 steady, f6 flashing"), std::string::npos) << text;
+    EXPECT_NE(text.find("LEDs: off"), std::string::npos) << text;
+    fs::remove(link + ".log");
+}
+
+// A ChessLink whose automatic reports are off answers only the status command: the link asks for it.
+TEST(MillenniumLink, TheStatusIsPolledWhenTheBoardIsQuiet) {
+    const std::string link = tempLink("mill-poll");
+    FakeProcess fake(link, "--brand millennium --turned");
+    LinkSettings settings;
+    settings.ping_after = 60s;  // no ping: only the status polls can keep the board counted as there
+    settings.silent_limit = 1500ms;
+    MillenniumBoard board(link, {}, settings);
+    Seen seen;
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return notices<link::Connected>(s) == 1; }));
+    rules::Game game;
+    board.tracker().expect(game, Watch::Human, std::nullopt, std::chrono::steady_clock::now());
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::Orientation>(s) == 1; }));
+    for (const Event& e : seen.events) {
+        if (const auto* o = std::get_if<ev::Orientation>(&e.what)) {
+            EXPECT_TRUE(o->turned);
+        }
+    }
+    // Quiet for twice the silence limit: the status polls keep the board counted as there.
+    const auto end = std::chrono::steady_clock::now() + 3s;
+    while (std::chrono::steady_clock::now() < end) {
+        PollResult r = board.poll(50ms);
+        for (auto& n : r.notices) seen.notices.push_back(std::move(n));
+    }
+    EXPECT_EQ(notices<link::Lost>(seen), 0u);
+    EXPECT_TRUE(board.connected());
+    EXPECT_EQ(fake.close(), 0);
+    fs::remove(link + ".log");
+}
+
+TEST(MillenniumLink, PressAndClockAreRefusedByTheFake) {
+    const std::string link = tempLink("mill-press");
+    const std::string script = link + ".script";
+    std::ofstream(script) << "lift e2\npress\n";
+    const std::string cmd = std::string(OC_OPERATOR_CLI) +
+                            " --ui-lang en eboard fake --brand millennium --link " + link + " --script " +
+                            script + " > " + link + ".log 2>&1";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 2);
+    std::ifstream log(link + ".log");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("line 2: the Millennium ChessLink has no clock"), std::string::npos) << text;
+    const std::string with_clock = std::string(OC_OPERATOR_CLI) +
+                                   " --ui-lang en eboard fake --brand millennium --clock --link " + link +
+                                   " --script " + script + " > " + link + ".log 2>&1";
+    const int refused = std::system(with_clock.c_str());
+    EXPECT_EQ(WEXITSTATUS(refused), 2);
+    std::ifstream log2(link + ".log");
+    const std::string text2((std::istreambuf_iterator<char>(log2)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text2.find("--clock: the Millennium ChessLink has no clock"), std::string::npos) << text2;
+    fs::remove(link + ".log");
+    fs::remove(script);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`operator-cli eboard probe` against `operator-cli eboard fake`, both real processes on a real pty.
 
-The fake board (with and without its DGT 3000, upright and turned, after a garbage burst) is probed
+The fake board (with and without its DGT 3000, upright and turned, after a garbage burst), and the fake
+Millennium ChessLink (upright and turned, after garbage), are probed
 through its symlink; the probe must print the board's identity, the position as a FEN, the orientation,
 the clock's reading and the battery. A port that does not exist is refused with exit 1 and a message
 naming it; a bad script line stops the fake with exit 2 and the line's number. The fake exits 0 on
@@ -48,8 +49,8 @@ def stop_fake(fake):
     return fake.returncode, out + err
 
 
-def probe(link):
-    r = subprocess.run([cli, "--ui-lang", "en", "eboard", "probe", "--port", link, "--timeout", "5"],
+def probe(link, *extra):
+    r = subprocess.run([cli, "--ui-lang", "en", "eboard", "probe", "--port", link, "--timeout", "5", *extra],
                        capture_output=True, text=True, timeout=30)
     return r.returncode, r.stdout + r.stderr
 
@@ -99,7 +100,30 @@ rc, out = probe(link)
 check(fields(out).get("orientation", "").startswith("turned"), "a turned start position is detected", out)
 stop_fake(fake)
 
-# 3. Faults: no such port; a bad script line.
+# 3. A Millennium ChessLink (issue 24 item 10): no serial numbers, no clock, no battery; after garbage.
+fake, link = start_fake("chesslink", "--brand", "millennium", script="garbage 200\n")
+time.sleep(0.3)
+rc, out = probe(link, "--brand", "millennium")
+f = fields(out)
+check(rc == 0, "probe of the fake ChessLink exits 0", out)
+check(f.get("board") == "Millennium ChessLink", "the brand", out)
+check(f.get("version") == "1.4", "the ChessLink's version", out)
+check(f.get("serial number") == "-" and f.get("battery") == "-", "no serial number, no battery", out)
+check(f.get("position (FEN)") == START and f.get("orientation", "").startswith("upright"), "upright start", out)
+check(f.get("clock") == "no clock", "the ChessLink has no clock", out)
+rc, out = stop_fake(fake)
+check(rc == 0, "the probe wrote no E2ROM setting", out)
+fake, link = start_fake("chesslink-turned", "--brand", "millennium", "--turned")
+time.sleep(0.3)
+rc, out = probe(link, "--brand", "millennium")
+check(rc == 0 and fields(out).get("orientation", "").startswith("turned"), "a turned ChessLink is detected", out)
+rc, out = probe(link)
+check(rc == 1, "a ChessLink probed as a DGT board does not answer the DGT handshake", out)
+stop_fake(fake)
+rc, out = probe(link, "--brand", "certabo")
+check(rc == 2 and "expected dgt or millennium" in out, "a brand that is none is refused", out)
+
+# 4. Faults: no such port; a bad script line.
 rc, out = probe(os.path.join(work, "nothing-here"))
 check(rc == 1 and "nothing-here" in out, "a missing port is refused with exit 1, naming it", out)
 fake, link = start_fake("dgt-bad", script="lift e2\nplace z9\n")

@@ -58,20 +58,23 @@ TEST(EboardPort, AutoFindsTheOneDgtBoardAndSaysWhenThereIsNoneOrSeveral) {
 
 TEST(EboardPort, TheSetupKeyAndTheFlag) {
     event::EventSetup setup;
-    EXPECT_FALSE(eboardConfig(setup, ""));
-    auto flag = eboardConfig(setup, "/dev/rfcomm0");
+    ASSERT_TRUE(eboardConfig(setup, ""));
+    EXPECT_FALSE(*eboardConfig(setup, ""));
+    auto flag = *eboardConfig(setup, "/dev/rfcomm0");
     ASSERT_TRUE(flag);
     EXPECT_EQ(flag->port, "/dev/rfcomm0");
     EXPECT_EQ(flag->tracker.settle, eboard::Ms{300});
+    EXPECT_EQ(flag->brand, eboard::BoardBrand::Dgt);
     setup.eboard = event::EboardSetup{"auto", 500, "enter", "right"};
-    auto key = eboardConfig(setup, "");
+    auto key = *eboardConfig(setup, "");
     ASSERT_TRUE(key);
     EXPECT_EQ(key->port, "auto");
     EXPECT_EQ(key->tracker.settle, eboard::Ms{500});
     EXPECT_EQ(key->tracker.white_hand, eboard::Hand::Right);
     EXPECT_EQ(key->attach.commit, eboard::CommitMode::Enter);
-    EXPECT_EQ(eboardConfig(setup, "/dev/ttyUSB0")->port, "/dev/ttyUSB0") << "the flag is over the key's port";
-    EXPECT_EQ(eboardConfig(setup, "/dev/ttyUSB0")->tracker.settle, eboard::Ms{500})
+    EXPECT_EQ((*eboardConfig(setup, "/dev/ttyUSB0"))->port, "/dev/ttyUSB0")
+        << "the flag is over the key's port";
+    EXPECT_EQ((*eboardConfig(setup, "/dev/ttyUSB0"))->tracker.settle, eboard::Ms{500})
         << "the rest stays the key's";
 }
 
@@ -100,12 +103,68 @@ TEST(EboardSetupJson, ReadWrittenAndRefusedWithTheKeyNamed) {
     EXPECT_FALSE(event::eventSetupFromJson(setupJson(R"({"eboard": {"settle_ms": 10}})")));
 }
 
+// Issue 24 item 10: the brand. A Millennium ChessLink has no clock, so `commit: lever` (the press of the
+// lever completes the move) cannot work: the setup refuses it, naming the key and what would be right; so
+// is `auto`, which knows only DGT's USB names. A brand that is none is refused.
+TEST(EboardSetupJson, TheBrandIsReadAndAChessLinkWithLeverOrAutoIsRefused) {
+    auto dgt = event::eventSetupFromJson(setupJson(R"({"eboard": {"port": "/dev/ttyACM0"}})"));
+    ASSERT_TRUE(dgt);
+    EXPECT_EQ(dgt->eboard->brand, "dgt") << "DGT by default";
+    auto ok = event::eventSetupFromJson(
+        setupJson(R"({"eboard": {"brand": "millennium", "port": "/dev/ttyUSB0", "commit": "enter"}})"));
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_EQ(ok->eboard->brand, "millennium");
+    auto config = eboardConfig(*ok, "");
+    ASSERT_TRUE(config && *config);
+    EXPECT_EQ((*config)->brand, eboard::BoardBrand::Millennium);
+    EXPECT_EQ((*config)->attach.commit, eboard::CommitMode::Enter);
+    EXPECT_TRUE((*config)->note.empty());
+
+    auto lever = event::eventSetupFromJson(
+        setupJson(R"({"eboard": {"brand": "millennium", "port": "/dev/ttyUSB0"}})"));
+    ASSERT_FALSE(lever) << "commit is lever by default";
+    EXPECT_NE(lever.error().find("eboard.commit: lever"), std::string::npos) << lever.error();
+    EXPECT_NE(lever.error().find("enter or auto"), std::string::npos) << lever.error();
+    auto automatic =
+        event::eventSetupFromJson(setupJson(R"({"eboard": {"brand": "millennium", "commit": "auto"}})"));
+    ASSERT_FALSE(automatic) << "port is auto by default";
+    EXPECT_NE(automatic.error().find("eboard.port: auto finds only DGT boards"), std::string::npos)
+        << automatic.error();
+    auto none = event::eventSetupFromJson(setupJson(R"({"eboard": {"brand": "certabo"}})"));
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().find("eboard.brand: expected dgt or millennium, got \"certabo\""),
+              std::string::npos)
+        << none.error();
+}
+
+// The flag over a DGT setup: a bad brand and `auto` are refused; `lever` falls back to Enter, and says so.
+TEST(EboardPort, TheBrandFlagFallsBackFromLeverToEnterAndSaysSo) {
+    event::EventSetup setup;
+    auto bad = eboardConfig(setup, "/dev/ttyUSB0", "chesslink");
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("--eboard-brand: expected dgt or millennium"), std::string::npos)
+        << bad.error();
+    auto no_auto = eboardConfig(setup, "auto", "millennium");
+    ASSERT_FALSE(no_auto);
+    EXPECT_NE(no_auto.error().find("--eboard /dev/ttyUSB0"), std::string::npos) << no_auto.error();
+    setup.eboard = event::EboardSetup{};  // commit: lever
+    setup.eboard->port = "/dev/ttyUSB0";
+    auto fallback = eboardConfig(setup, "", "millennium");
+    ASSERT_TRUE(fallback && *fallback);
+    EXPECT_EQ((*fallback)->brand, eboard::BoardBrand::Millennium);
+    EXPECT_EQ((*fallback)->attach.commit, eboard::CommitMode::Enter);
+    EXPECT_NE((*fallback)->note.find("committed with Enter"), std::string::npos);
+    auto dgt = eboardConfig(setup, "", "dgt");
+    ASSERT_TRUE(dgt && *dgt);
+    EXPECT_EQ((*dgt)->attach.commit, eboard::CommitMode::Lever) << "a DGT board keeps its lever";
+    EXPECT_TRUE((*dgt)->note.empty());
+}
+
 class FakeBoardProcess {
   public:
-    // `options` are more of the fake's options, e.g. "--turned".
-    explicit FakeBoardProcess(const std::string& link, const std::string& options = "") : link_(link) {
-        pipe_ = ::popen((std::string(OC_OPERATOR_CLI) + " --ui-lang en eboard fake --clock " + options +
-                         " --link " + link + " > " + link + ".log 2>&1")
+    explicit FakeBoardProcess(const std::string& link, const std::string& kind = "--clock") : link_(link) {
+        pipe_ = ::popen((std::string(OC_OPERATOR_CLI) + " --ui-lang en eboard fake " + kind + " --link " +
+                         link + " > " + link + ".log 2>&1")
                             .c_str(),
                         "w");
         for (int i = 0; i < 200 && !fs::is_symlink(link); ++i) std::this_thread::sleep_for(25ms);
@@ -135,16 +194,16 @@ class EboardThreadGame : public ::testing::Test {
         if (!HasFailure()) fs::remove_all(dir);
     }
 
-    OpenRequest request() {
+    OpenRequest request(event::EboardSetup eboard = {}) {
         OpenRequest r;
         r.journal = dir / "game.jsonl";
         r.app = "eboard_thread_test";
-        r.setup = [] {
+        r.setup = [eboard] {
             event::EventSetup s;
             s.computer_side = rules::Color::Black;
             s.time_control = "1m+0s";
             s.engine.command = "fake";
-            s.eboard = event::EboardSetup{};
+            s.eboard = eboard;
             return tl::expected<event::EventSetup, std::string>(s);
         };
         r.start_engine = [](const event::EngineSettings&)
@@ -203,8 +262,8 @@ TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
     auto game = Game::open(request(), Clock::now());
     ASSERT_TRUE(game) << game.error().message;
     auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, link);
-    ASSERT_TRUE(config);
-    EboardThread board(*config, {});
+    ASSERT_TRUE(config && *config);
+    EboardThread board(**config, {});
     (*game)->addOutput(board);
     (*game)->publish(Clock::now());
     ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
@@ -263,7 +322,7 @@ TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
 // and its squares mapped, so that both sides' moves are read on the game's squares.
 TEST_F(EboardThreadGame, ABoardTurnedAtTheStartIsDetectedAndFollowed) {
     const std::string link = (dir / "dgt").string();
-    FakeBoardProcess fake(link, "--turned");
+    FakeBoardProcess fake(link, "--clock --turned");
     fake.say("clock 0:01:00 0:01:00\n");
     auto game = Game::open(request(), Clock::now());
     ASSERT_TRUE(game) << game.error().message;
@@ -300,7 +359,7 @@ TEST_F(EboardThreadGame, AComputerMoveMadeByHandWhileTheBoardDiffersIsABreach) {
     fake.say("clock 0:01:00 0:01:00\n");
     auto game = Game::open(request(), Clock::now());
     ASSERT_TRUE(game) << game.error().message;
-    EboardThread board(*eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
+    EboardThread board(**eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
     (*game)->addOutput(board);
     (*game)->publish(Clock::now());
     ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
@@ -330,7 +389,7 @@ TEST_F(EboardThreadGame, ATypedMoveTheBoardContradictsIsAskedAboutAndJournalledW
     fake.say("clock 0:01:00 0:01:00\n");
     auto game = Game::open(request(), Clock::now());
     ASSERT_TRUE(game) << game.error().message;
-    EboardThread board(*eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
+    EboardThread board(**eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
     (*game)->addOutput(board);
     (*game)->publish(Clock::now());
     ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
@@ -363,6 +422,66 @@ TEST_F(EboardThreadGame, ATypedMoveTheBoardContradictsIsAskedAboutAndJournalledW
     for (const std::string& d : c.details) details += d + "\n";
     EXPECT_NE(details.find("entered b1c3 as typed although the e-board showed g1f3"), std::string::npos)
         << details;
+}
+
+// Issue 24 item 10: a game on the fake Millennium ChessLink (no clock; `commit: auto`). The human's move
+// comes from the board, the computer's move is shown on the LEDs, played wrongly first and flagged, then
+// put right and made on board; the clock is pressed by hand, as without a board. The journal names the
+// brand, and the audit agrees.
+TEST_F(EboardThreadGame, AGameOnAMillenniumChessLink) {
+    const std::string link = (dir / "chesslink").string();
+    FakeBoardProcess fake(link, "--brand millennium");
+    event::EboardSetup chesslink{link, 300, "auto", "left", "millennium"};
+    auto game = Game::open(request(chesslink), Clock::now());
+    ASSERT_TRUE(game) << game.error().message;
+    auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, "");
+    ASSERT_TRUE(config && *config);
+    EXPECT_EQ((*config)->brand, eboard::BoardBrand::Millennium);
+    EboardThread board(**config, {});
+    (*game)->addOutput(board);
+    (*game)->publish(Clock::now());
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    EXPECT_EQ(board.status().clock_present, false);
+    EXPECT_EQ(board.status().version, "1.4");
+    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+
+    fake.say("lift e2\nplace e4\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::EngineMoveShown;
+    })) << refusals;
+    fake.say("lift d7\nplace d5\n");
+    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.computer_move_wrong; }));
+    EXPECT_EQ(phase(**game), session::Phase::EngineMoveShown) << "nothing made";
+    fake.say("lift d5\nplace d7\nlift e7\nplace e5\n");
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) { return saw("made"); })) << refusals;
+    EXPECT_FALSE(board.status().computer_move_wrong);
+    ASSERT_TRUE((*game)->dispatch(session::cmd::ClockPressed{}, Clock::now())) << "pressed by hand";
+    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
+        return phase(**game) == session::Phase::HumanToMove;
+    }));
+    (void)pump(**game, board, [](const session::EboardStatus&) { return true; });
+
+    const std::string text = journalText();
+    EXPECT_NE(text.find("\"brand\":\"millennium\""), std::string::npos) << text;
+    for (const char* event : {"connected", "human_move", "differs", "computer_move_on_board", "made"})
+        EXPECT_NE(text.find(std::string("\"event\":\"") + event + "\""), std::string::npos) << event;
+    EXPECT_EQ(text.find("\"event\":\"pressed\""), std::string::npos) << "no lever on a ChessLink";
+    auto report = audit::auditJournal(dir / "game.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_EQ(eboardCheck(*report).verdict, audit::Verdict::Ok) << eboardCheck(*report).evidence;
+    // The fake logs what its LEDs show (it flushes every line); the move's squares, then off once made.
+    const auto logged = [&](const std::string& line) {
+        std::string shown;
+        (void)pump(**game, board, [&](const session::EboardStatus&) {
+            std::ifstream log(link + ".log");
+            shown.assign(std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>());
+            return shown.find(line) != std::string::npos;
+        });
+        return shown;
+    };
+    const std::string shown = logged("LEDs: off");
+    EXPECT_NE(shown.find("LEDs: e7 steady, e5 flashing"), std::string::npos) << shown;
+    EXPECT_NE(shown.find("LEDs: off"), std::string::npos) << shown;
 }
 
 TEST(EboardAudit, NotApplicableWithoutABoard) {

@@ -1,6 +1,10 @@
 #include "eboard/fake_board.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+
+#include "i18n/mark.hpp"
 
 namespace oc::eboard {
 
@@ -133,6 +137,22 @@ dgt::ClockTimes FakeBoard::times() const {
 
 dgt::Bytes FakeBoard::clockFrame() const {
     return with_clock_ ? dgt::frame(times()) : dgt::noClockFrame();
+}
+
+std::string FakeBoard::shownLine() const {
+    return text_ ? fmt::format(i18n::N_("clock display: {}"), *text_)
+                 : std::string(i18n::N_("clock display: times"));
+}
+
+dgt::Bytes FakeBoard::garbage(std::mt19937& rng, int n) const {
+    // Bytes that can never complete a frame: 7-bit ones, and top-bit ones that are no reply id.
+    std::uniform_int_distribution<int> pick(0, 0x7F + 0x20);
+    dgt::Bytes bytes;
+    for (int i = 0; i < n; ++i) {
+        const int v = pick(rng);
+        bytes.push_back(static_cast<std::uint8_t>(v <= 0x7F ? v : 0xC0 + (v - 0x80)));
+    }
+    return bytes;
 }
 
 }  // namespace oc::eboard

@@ -9,9 +9,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <random>
 
 #include "eboard/fake_board.hpp"
+#include "eboard/fake_millennium.hpp"
 #include "i18n/mark.hpp"
 
 namespace oc::eboard {
@@ -158,7 +160,7 @@ class Pty {
     }
     int master() const { return master_; }
     // Writes what the pty takes; a console that does not read loses the rest, as with a real cable.
-    void write(const dgt::Bytes& bytes) const {
+    void write(const std::vector<std::uint8_t>& bytes) const {
         if (master_ >= 0 && !bytes.empty()) (void)!::write(master_, bytes.data(), bytes.size());
     }
 
@@ -183,7 +185,7 @@ class Pty {
 class FakeRun {
   public:
     FakeRun(const FakeOptions& o, const std::function<void(const std::string&)>& log)
-        : options_(o), log_(log), pty_(o.link), board_(initial(o), o.with_clock), rng_(o.seed) {}
+        : options_(o), log_(log), pty_(o.link), board_(hardware(o)), rng_(o.seed) {}
 
     bool plug() {
         auto name = pty_.open();
@@ -191,7 +193,9 @@ class FakeRun {
             log_(name.error());
             return false;
         }
-        log_(fmt::format(N_("fake DGT board on {} ({})"), options_.link, *name));
+        log_(options_.brand == BoardBrand::Millennium
+                 ? fmt::format(N_("fake Millennium ChessLink on {} ({})"), options_.link, *name)
+                 : fmt::format(N_("fake DGT board on {} ({})"), options_.link, *name));
         return true;
     }
 
@@ -206,8 +210,8 @@ class FakeRun {
     bool extraReadable() { return std::exchange(readable_, false); }
     bool run(const FakeStep& step);
     int exitCode() const {
-        if (board_.forbiddenSeen().empty()) return 0;
-        for (std::uint8_t b : board_.forbiddenSeen())
+        if (board_->forbiddenSeen().empty()) return 0;
+        for (std::uint8_t b : board_->forbiddenSeen())
             log_(fmt::format(N_("the console sent a forbidden command: 0x{:02X}"), b));
         return 1;
     }
@@ -218,6 +222,10 @@ class FakeRun {
         if (o.fen)
             if (auto parsed = parsePlacementFen(*o.fen)) p = *parsed;
         return o.turned ? turned(p) : p;
+    }
+    static std::unique_ptr<FakeHardware> hardware(const FakeOptions& o) {
+        if (o.brand == BoardBrand::Millennium) return std::make_unique<FakeChessLink>(initial(o), o.turned);
+        return std::make_unique<FakeBoard>(initial(o), o.with_clock);
     }
     rules::Square sensor(rules::Square s) const {
         return options_.turned ? rules::squareAt(63 - rules::index(s)) : s;
@@ -230,34 +238,22 @@ class FakeRun {
         if (fds[0].revents & POLLIN) readConsole();
         if (count == 2 && (fds[1].revents & (POLLIN | POLLHUP))) readable_ = true;
         const auto now = Clock::now();
-        pty_.write(board_.tick(std::chrono::duration_cast<milliseconds>(now - last_tick_)));
+        pty_.write(board_->tick(std::chrono::duration_cast<milliseconds>(now - last_tick_)));
         last_tick_ = now;
     }
     void readConsole() {
         std::uint8_t buffer[256];
         const ssize_t n = ::read(pty_.master(), buffer, sizeof buffer);
         if (n <= 0) return;
-        const auto before = board_.clockText();
-        pty_.write(board_.receive(std::span(buffer, static_cast<std::size_t>(n))));
-        if (board_.clockText() != before)
-            log_(board_.clockText() ? fmt::format(N_("clock display: {}"), *board_.clockText())
-                                    : std::string(N_("clock display: times")));
-    }
-    void garbage(int n) {
-        // Bytes that can never complete a frame: 7-bit ones, and top-bit ones that are no reply id.
-        std::uniform_int_distribution<int> pick(0, 0x7F + 0x20);
-        dgt::Bytes bytes;
-        for (int i = 0; i < n; ++i) {
-            const int v = pick(rng_);
-            bytes.push_back(static_cast<std::uint8_t>(v <= 0x7F ? v : 0xC0 + (v - 0x80)));
-        }
-        pty_.write(bytes);
+        const std::string before = board_->shownLine();
+        pty_.write(board_->receive(std::span(buffer, static_cast<std::size_t>(n))));
+        if (board_->shownLine() != before) log_(board_->shownLine());
     }
 
     const FakeOptions& options_;
     const std::function<void(const std::string&)>& log_;
     Pty pty_;
-    FakeBoard board_;
+    std::unique_ptr<FakeHardware> board_;
     std::mt19937 rng_;
     std::vector<Cell> hand_;
     Clock::time_point last_tick_ = Clock::now();
@@ -269,34 +265,44 @@ bool FakeRun::run(const FakeStep& step) {
         [&](const auto& s) {
             using T = std::decay_t<decltype(s)>;
             if constexpr (std::is_same_v<T, fake::Lift>) {
-                hand_.push_back(board_.at(sensor(s.square)));
-                pty_.write(board_.lift(sensor(s.square)));
+                hand_.push_back(board_->at(sensor(s.square)));
+                pty_.write(board_->lift(sensor(s.square)));
             } else if constexpr (std::is_same_v<T, fake::Place>) {
                 Cell c = s.piece.value_or(hand_.empty() ? Cell::Empty : hand_.back());
                 if (!s.piece && !hand_.empty()) hand_.pop_back();
-                pty_.write(board_.place(sensor(s.square), c));
+                pty_.write(board_->place(sensor(s.square), c));
             } else if constexpr (std::is_same_v<T, fake::Press>) {
-                pty_.write(board_.press());
+                pty_.write(board_->press());
             } else if constexpr (std::is_same_v<T, fake::SetClock>) {
-                pty_.write(board_.setClock(s.left_seconds, s.right_seconds));
+                pty_.write(board_->setClock(s.left_seconds, s.right_seconds));
             } else if constexpr (std::is_same_v<T, fake::Unplug>) {
                 pty_.close();
-                board_.disconnect();
+                board_->disconnect();
                 log_(fmt::format(N_("unplugged {}"), options_.link));
             } else if constexpr (std::is_same_v<T, fake::Replug>) {
                 if (pty_.master() < 0) plug();
             } else if constexpr (std::is_same_v<T, fake::Garbage>) {
-                garbage(s.bytes);
+                pty_.write(board_->garbage(rng_, s.bytes));
             } else if constexpr (std::is_same_v<T, fake::Setup>) {
                 for (int i = 0; i < 64; ++i) {
                     const rules::Square sq = rules::squareAt(i);
-                    if (board_.at(sensor(sq)) != s.placement[sq])
-                        pty_.write(board_.place(sensor(sq), s.placement[sq]));
+                    if (board_->at(sensor(sq)) != s.placement[sq])
+                        pty_.write(board_->place(sensor(sq), s.placement[sq]));
                 }
             }
         },
         step);
     return !std::holds_alternative<fake::Quit>(step);
+}
+
+// A step the board cannot do: the ChessLink has no clock, so no lever and no times.
+std::optional<std::string> refusedStep(const FakeOptions& o, const FakeStep& step) {
+    if (o.brand != BoardBrand::Millennium) return std::nullopt;
+    if (std::holds_alternative<fake::Press>(step) || std::holds_alternative<fake::SetClock>(step))
+        return std::string(
+            N_("the Millennium ChessLink has no clock: 'press' and 'clock' are for a DGT "
+               "board with a clock (--brand dgt --clock)"));
+    return std::nullopt;
 }
 
 // What one read of standard input brings (poll said it would not block), split into whole lines.
@@ -327,6 +333,10 @@ int runFakeBoard(const FakeOptions& options, const std::optional<std::vector<std
             return std::nullopt;
         }
         if (!*parsed) return true;
+        if (auto refused = refusedStep(options, **parsed)) {
+            log(fmt::format(N_("line {}: {}"), number, *refused));
+            return std::nullopt;
+        }
         if (const auto* w = std::get_if<fake::Wait>(&**parsed)) run.serve(w->duration, stop);
         return run.run(**parsed);
     };

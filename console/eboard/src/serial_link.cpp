@@ -23,14 +23,14 @@ struct SerialLink::Impl {
 
 namespace {
 
-// 9600 baud 8N1, no flow control. Asio's open already leaves the line raw (no echo, no CR/LF mapping):
-// DGT frames hold 0x0A and 0x0D bytes.
-boost::system::error_code configure(asio::serial_port& port) {
+// The brand's speed and framing, one stop bit, no flow control. Asio's open already leaves the line raw
+// (no echo, no CR/LF mapping): DGT frames hold 0x0A and 0x0D bytes.
+boost::system::error_code configure(asio::serial_port& port, const LineSettings& line) {
     using sp = asio::serial_port_base;
     boost::system::error_code ec;
-    port.set_option(sp::baud_rate(9600), ec);
-    if (!ec) port.set_option(sp::character_size(8), ec);
-    if (!ec) port.set_option(sp::parity(sp::parity::none), ec);
+    port.set_option(sp::baud_rate(line.baud), ec);
+    if (!ec) port.set_option(sp::character_size(line.data_bits), ec);
+    if (!ec) port.set_option(sp::parity(line.odd_parity ? sp::parity::odd : sp::parity::none), ec);
     if (!ec) port.set_option(sp::stop_bits(sp::stop_bits::one), ec);
     if (!ec) port.set_option(sp::flow_control(sp::flow_control::none), ec);
     return ec;
@@ -43,12 +43,17 @@ SerialLink::~SerialLink() = default;
 SerialLink::SerialLink(SerialLink&&) noexcept = default;
 SerialLink& SerialLink::operator=(SerialLink&&) noexcept = default;
 
-tl::expected<SerialLink, std::string> SerialLink::open(const std::string& path) {
+tl::expected<SerialLink, std::string> SerialLink::open(const std::string& path, LineSettings line) {
     auto impl = std::make_unique<Impl>();
     impl->path = path;
     boost::system::error_code ec;
     impl->port.open(path, ec);
-    if (!ec) ec = configure(impl->port);
+    if (!ec) ec = configure(impl->port, line);
+    // 7 data bits and a parity bit are, on the wire, exactly 8 data bits whose eighth is the parity: a
+    // device that refuses 7O1 (a pseudo-terminal does) is driven at 8N1, and the codec sets and checks
+    // the parity bit itself (the ChessLink's codec always does; docs/eboard.md).
+    if (ec == boost::system::errc::invalid_argument && line.data_bits == 7)
+        ec = configure(impl->port, LineSettings{line.baud, 8, false});
     if (ec) return tl::unexpected(fmt::format(N_("cannot open the e-board port {}: {}"), path, ec.message()));
     ::tcflush(impl->port.native_handle(), TCIFLUSH);
     return SerialLink(std::move(impl));

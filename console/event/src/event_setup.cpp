@@ -14,7 +14,7 @@ namespace oc::event {
 // namespace, so that nlohmann's lookup (ADL) finds them.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EngineSettings, command, args, options, ponder, requestable_options)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Consultant, name, accepted_by_arbiter)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EboardSetup, port, settle_ms, commit, white_clock)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EboardSetup, port, settle_ms, commit, white_clock, brand)
 // QPF-02/03 (E.III 3.3, Q2): the qpf_ keys are the quickplay indication's.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DrawPolicy, accept_below_cp, accept_over_moves, offer_enabled,
                                    offer_within_cp, offer_after_move, offer_rate_limit, claim_enabled,
@@ -33,6 +33,7 @@ constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};
 constexpr std::array kEboardCommit{"lever", "enter", "auto"};
 constexpr std::array kClockSides{"left", "right"};
+constexpr std::array kEboardBrands{"dgt", "millennium"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
@@ -141,6 +142,23 @@ Result validateSpeech(const EventSetup& s) {
     return {};
 }
 
+// The Millennium ChessLink has no clock (so no lever to complete a move, Art. 6.2) and no USB id this
+// program knows (so no `auto`): both are refused here rather than failing at the table.
+Result validateEboardBrand(const EboardSetup& e) {
+    if (!oneOf(e.brand, kEboardBrands))
+        return fail(fmt::format(i18n::N_("eboard.brand: expected dgt or millennium, got \"{}\""), e.brand));
+    if (e.brand != "millennium") return {};
+    if (e.port == "auto")
+        return fail(
+            i18n::N_("eboard.port: auto finds only DGT boards (the Millennium ChessLink's USB id is not "
+                     "known): give the ChessLink's port, e.g. /dev/ttyUSB0"));
+    if (e.commit == "lever")
+        return fail(
+            i18n::N_("eboard.commit: lever needs a table clock read through the board, and the "
+                     "Millennium ChessLink has none: set commit to enter or auto"));
+    return {};
+}
+
 Result validateEboard(const EventSetup& s) {
     if (!s.eboard) return {};
     const EboardSetup& e = *s.eboard;
@@ -155,7 +173,7 @@ Result validateEboard(const EventSetup& s) {
     if (!oneOf(e.white_clock, kClockSides))
         return fail(
             fmt::format(i18n::N_("eboard.white_clock: expected left or right, got \"{}\""), e.white_clock));
-    return {};
+    return validateEboardBrand(e);
 }
 
 Result validatePolicy(const DrawPolicy& p) {

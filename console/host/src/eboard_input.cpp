@@ -135,8 +135,9 @@ nlohmann::json overrideRecord(const TypedConflict& c) {
     return rec;
 }
 
-EboardInput::EboardInput(std::string port, eboard::TrackerSettings tracker, eboard::AttachmentSettings attach)
-    : board_(std::move(port), tracker), attachment_(board_.tracker(), attach) {}
+EboardInput::EboardInput(std::string port, eboard::TrackerSettings tracker, eboard::AttachmentSettings attach,
+                         eboard::BoardBrand brand)
+    : board_(eboard::makeBoard(brand, std::move(port), tracker)), attachment_(board_->tracker(), attach) {}
 
 void EboardInput::onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) {
     const GameView view = eboardView(snapshot);
@@ -147,6 +148,11 @@ void EboardInput::onSnapshot(const session::Snapshot& snapshot, session::TimePoi
                        ? clockMoveText(view.game.current(), *view.computer_move, snapshot.setup.language)
                        : std::string();
     showOnClock();
+    // A board with LEDs (the ChessLink) shows the move's squares until it is made; one without ignores it.
+    if (show && view.computer_move)
+        board_->showSquares(std::pair{view.computer_move->from(), view.computer_move->to()});
+    else
+        board_->showSquares(std::nullopt);
 }
 
 // The computer's move on the DGT 3000 until it is made, then the times again (END). Played wrongly, the
@@ -159,19 +165,25 @@ void EboardInput::showOnClock() {
     if (text == clock_text_) return;
     clock_text_ = text;
     if (text.empty())
-        board_.showTimes();
+        board_->showTimes();
     else
-        board_.showText(text);
+        board_->showText(text);
 }
 
 std::vector<session::Command> EboardInput::poll(eboard::Ms max_wait) {
-    eboard::PollResult r = board_.poll(max_wait);
+    eboard::PollResult r = board_->poll(max_wait);
     for (const eboard::LinkNotice& n : r.notices) {
-        if (const auto* lost = std::get_if<eboard::link::Lost>(&n))
+        if (const auto* lost = std::get_if<eboard::link::Lost>(&n)) {
             notices_.push_back(fmt::format(N_("e-board lost: enter moves by hand ({})"), lost->reason));
+            continue;
+        }
+        const eboard::BoardIdentity& id = std::get<eboard::link::Connected>(n).identity;
+        if (id.brand == eboard::BoardBrand::Dgt)
+            notices_.push_back(fmt::format(N_("e-board connected: serial {}"), id.serial));
         else
-            notices_.push_back(fmt::format(N_("e-board connected: serial {}"),
-                                           std::get<eboard::link::Connected>(n).identity.serial));
+            notices_.push_back(fmt::format(
+                N_("e-board connected: Millennium ChessLink, version {}"),
+                id.version ? fmt::format("{}.{}", id.version->major, id.version->minor) : std::string("-")));
     }
     std::vector<session::Command> out;
     intents_ = attachment_.take(r.events);

@@ -106,6 +106,7 @@ void noticeRecords(const eboard::PollResult& r, std::vector<EboardItem>& out) {
         }
         const eboard::BoardIdentity& id = std::get<eboard::link::Connected>(n).identity;
         out.emplace_back(json{{"event", "connected"},
+                              {"brand", eboard::brandKey(id.brand)},
                               {"port", id.port},
                               {"serial", id.serial},
                               {"long_serial", id.long_serial},
@@ -168,7 +169,7 @@ session::EboardStatus statusOf(EboardInput& input, const EboardConfig& config, c
     const eboard::BoardIdentity& id = input.board().identity();
     s.port = config.port;
     s.connected = input.board().connected();
-    s.serial = id.serial;
+    s.serial = id.brand == eboard::BoardBrand::Dgt ? id.serial : std::string("-");  // the ChessLink has none
     s.version = versionText(id.version);
     s.clock_present = id.clock_present;
     s.clock_version = versionText(id.clock_version);
@@ -211,16 +212,37 @@ tl::expected<std::string, std::string> resolveEboardPort(const std::string& port
                     dir.string(), joined(found)));
 }
 
-std::optional<EboardConfig> eboardConfig(const event::EventSetup& setup, const std::string& flag) {
-    if (flag.empty() && !setup.eboard) return std::nullopt;
+tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event::EventSetup& setup,
+                                                                    const std::string& port_flag,
+                                                                    const std::string& brand_flag) {
+    if (port_flag.empty() && brand_flag.empty() && !setup.eboard) return std::nullopt;
     const event::EboardSetup wanted = setup.eboard.value_or(event::EboardSetup{});
+    const std::string brand_name = brand_flag.empty() ? wanted.brand : brand_flag;
+    const auto brand = eboard::parseBrand(brand_name);
+    if (!brand)
+        return tl::make_unexpected(
+            fmt::format(N_("--eboard-brand: expected dgt or millennium, got \"{}\""), brand_name));
     EboardConfig c;
-    c.port = flag.empty() ? wanted.port : flag;
+    c.brand = *brand;
+    c.port = port_flag.empty() ? wanted.port : port_flag;
+    if (c.brand == eboard::BoardBrand::Millennium && c.port == "auto")
+        return tl::make_unexpected(std::string(
+            N_("auto finds only DGT boards (the Millennium ChessLink's USB id is not known): give the "
+               "ChessLink's port, e.g. --eboard /dev/ttyUSB0")));
     c.tracker.settle = eboard::Ms{wanted.settle_ms};
     c.tracker.white_hand = wanted.white_clock == "right" ? eboard::Hand::Right : eboard::Hand::Left;
     c.attach.commit = wanted.commit == "enter"  ? eboard::CommitMode::Enter
                       : wanted.commit == "auto" ? eboard::CommitMode::Auto
                                                 : eboard::CommitMode::Lever;
+    // The setup refuses millennium with lever; only --eboard-brand over a DGT setup gets here. No clock,
+    // no lever: the operator's Enter completes the human's move instead (Art. 6.2's press is then the
+    // operator's Clock pressed, as without a board).
+    if (c.brand == eboard::BoardBrand::Millennium && c.attach.commit == eboard::CommitMode::Lever) {
+        c.attach.commit = eboard::CommitMode::Enter;
+        c.note =
+            N_("the Millennium ChessLink has no clock, so its moves are committed with Enter (the "
+               "setup's commit: lever cannot work)");
+    }
     return c;
 }
 
@@ -231,6 +253,7 @@ EboardThread::EboardThread(EboardConfig config, std::function<void()> wake)
     status_.lost = config_.port == "auto"
                        ? fmt::format(N_("looking for a DGT board in {}"), eboardSearchDir().string())
                        : fmt::format(N_("connecting to {}"), config_.port);
+    if (!config_.note.empty()) out_.emplace_back(json{{"event", "note"}, {"text", config_.note}});
     thread_ = std::thread([this] { run(); });
 }
 
@@ -283,7 +306,7 @@ void EboardThread::run() {
     const std::optional<std::string> port = findPort();
     if (!port) return;
     config_.port = *port;
-    EboardInput input(*port, config_.tracker, config_.attach);
+    EboardInput input(*port, config_.tracker, config_.attach, config_.brand);
     while (!stop_) step(input);
 }
 

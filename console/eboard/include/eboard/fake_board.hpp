@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "eboard/dgt_board_side.hpp"
+#include "eboard/fake_hardware.hpp"
 #include "eboard/placement.hpp"
 
 namespace oc::eboard {
@@ -21,31 +22,35 @@ struct FakeIdentity {
     int battery_percent = 100;
 };
 
-class FakeBoard {
+class FakeBoard final : public FakeHardware {
   public:
     // `raw`: the pieces as the board's sensors see them (turned already, for a turned board).
     FakeBoard(Placement raw, bool with_clock, FakeIdentity identity = {});
 
     // The PC's bytes in, the replies out.
-    [[nodiscard]] dgt::Bytes receive(std::span<const std::uint8_t> bytes);
+    [[nodiscard]] dgt::Bytes receive(std::span<const std::uint8_t> bytes) override;
     // A piece lifted from / put on a square (board numbering as the sensors see it).
-    [[nodiscard]] dgt::Bytes lift(rules::Square raw_square);
-    [[nodiscard]] dgt::Bytes place(rules::Square raw_square, Cell cell);
+    [[nodiscard]] dgt::Bytes lift(rules::Square raw_square) override;
+    [[nodiscard]] dgt::Bytes place(rules::Square raw_square, Cell cell) override;
     // The lever: the running side's half goes down, the other side's clock runs.
-    [[nodiscard]] dgt::Bytes press();
+    [[nodiscard]] dgt::Bytes press() override;
     // Sets both clocks (seconds); they run from the first press.
-    [[nodiscard]] dgt::Bytes setClock(int left_seconds, int right_seconds);
+    [[nodiscard]] dgt::Bytes setClock(int left_seconds, int right_seconds) override;
     // Time passes; a BWTIME goes out whenever a displayed second changes (UPDATE_NICE).
-    [[nodiscard]] dgt::Bytes tick(std::chrono::milliseconds elapsed);
+    [[nodiscard]] dgt::Bytes tick(std::chrono::milliseconds elapsed) override;
     // A new connection (replug): the update mode is off until the PC asks again.
-    void disconnect();
+    void disconnect() override;
 
     [[nodiscard]] const Placement& raw() const { return raw_; }
-    [[nodiscard]] Cell at(rules::Square raw_square) const { return raw_[raw_square]; }
+    [[nodiscard]] Cell at(rules::Square raw_square) const override { return raw_[raw_square]; }
     // What the DGT 3000 shows: a text, or nullopt for the times.
     [[nodiscard]] const std::optional<std::string>& clockText() const { return text_; }
     // Commands the console must never send (EEPROM, boot loader, SETNRUN), as received.
-    [[nodiscard]] const std::vector<std::uint8_t>& forbiddenSeen() const { return forbidden_; }
+    [[nodiscard]] const std::vector<std::uint8_t>& forbiddenSeen() const override { return forbidden_; }
+    // "clock display: TEXT", or "clock display: times".
+    [[nodiscard]] std::string shownLine() const override;
+    // 7-bit bytes, and top-bit ones that are no reply id.
+    [[nodiscard]] dgt::Bytes garbage(std::mt19937& rng, int n) const override;
     [[nodiscard]] bool updating() const { return update_ != Update::Off; }
 
   private:

@@ -5,7 +5,8 @@
 //   lift e2 | place e4 [Q] | press | wait 300ms | clock 1:29:58 1:30:00 | unplug | replug | garbage 40 |
 //   setup FEN | quit
 // `place` without a piece puts down the piece lifted last. Squares are as White sees them; on a turned
-// board (--turned) the fake maps them to the sensors' squares itself.
+// board (--turned) the fake maps them to the sensors' squares itself. A DGT board (with a DGT 3000 when
+// asked) or a Millennium ChessLink (no clock: `press` and `clock` are refused).
 
 #include <atomic>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include "eboard/board_link.hpp"
 #include "eboard/placement.hpp"
 
 namespace oc::eboard {
@@ -60,6 +62,8 @@ struct FakeOptions {
     bool turned = false;             // Black's side by the cable
     std::optional<std::string> fen;  // the position on the board (default: the start position)
     unsigned seed = 24;              // for `garbage`
+    BoardBrand brand =
+        BoardBrand::Dgt;  // a Millennium ChessLink has no clock: `press` and `clock` are refused
 };
 
 // Runs the fake board. `script`: the lines to play, or nullopt to read standard input. Serves the

@@ -1,7 +1,8 @@
 #pragma once
-// A serial port at 9600 baud, 8N1, raw, no flow control (Boost.Asio serial_port): a DGT board on USB
-// (ttyACM/ttyUSB), Bluetooth (rfcomm) or the fake board's pseudo-terminal. Blocking reads with a
-// timeout, so the caller's loop decides the pace. Errors are values; an unplugged board is an error.
+// A serial port, raw, one stop bit, no flow control (Boost.Asio serial_port), at the brand's speed and
+// framing: a DGT board (9600 8N1) on USB (ttyACM/ttyUSB) or Bluetooth (rfcomm), a Millennium ChessLink
+// (38400 7O1) on USB, or the fake board's pseudo-terminal. Blocking reads with a timeout, so the
+// caller's loop decides the pace. Errors are values; an unplugged board is an error.
 
 #include <chrono>
 #include <cstdint>
@@ -12,11 +13,20 @@
 
 namespace oc::eboard {
 
+// The line's speed and framing (one stop bit always).
+struct LineSettings {
+    unsigned baud = 9600;
+    unsigned data_bits = 8;
+    bool odd_parity = false;  // otherwise none
+};
+
 class SerialLink {
   public:
-    // Opens `path` (a device, or a symlink to one) and sets 9600 8N1 raw; input already queued is
-    // discarded (it belongs to an earlier connection).
-    [[nodiscard]] static tl::expected<SerialLink, std::string> open(const std::string& path);
+    // Opens `path` (a device, or a symlink to one) and sets `line`, raw; input already queued is
+    // discarded (it belongs to an earlier connection). A device that refuses 7 data bits with parity (a
+    // pseudo-terminal) gets 8N1, the same bits on the wire: the caller's codec handles the parity bit.
+    [[nodiscard]] static tl::expected<SerialLink, std::string> open(const std::string& path,
+                                                                    LineSettings line = {});
     ~SerialLink();
     SerialLink(SerialLink&&) noexcept;
     SerialLink& operator=(SerialLink&&) noexcept;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "eboard/attachment.hpp"
-#include "eboard/dgt_board.hpp"
+#include "eboard/board_link.hpp"
 #include "host/game.hpp"
 
 namespace oc::host {
@@ -53,7 +53,7 @@ struct TypedConflict {
 class EboardInput : public Output {
   public:
     EboardInput(std::string port, eboard::TrackerSettings tracker = {},
-                eboard::AttachmentSettings attach = {});
+                eboard::AttachmentSettings attach = {}, eboard::BoardBrand brand = eboard::BoardBrand::Dgt);
 
     void onRecord(const nlohmann::json&) override {}
     void onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) override;
@@ -70,13 +70,13 @@ class EboardInput : public Output {
     // The intents of the last poll, in the order of poll's commands.
     [[nodiscard]] const std::vector<eboard::Intent>& lastIntents() const { return intents_; }
 
-    [[nodiscard]] eboard::DgtBoard& board() { return board_; }
+    [[nodiscard]] eboard::BoardLink& board() { return *board_; }
     [[nodiscard]] const eboard::Attachment& attachment() const { return attachment_; }
 
   private:
     void showOnClock();
 
-    eboard::DgtBoard board_;
+    std::unique_ptr<eboard::BoardLink> board_;
     eboard::Attachment attachment_;
     std::vector<std::string> notices_;
     eboard::PollResult last_;

@@ -32,14 +32,19 @@ namespace oc::host {
                                                                        const std::filesystem::path& dir);
 
 struct EboardConfig {
-    std::string port;  // a device, or "auto": searched by the board's thread until one is found
+    std::string port;  // a device, or "auto": searched by the board's thread until one is found (DGT only)
     eboard::TrackerSettings tracker;
     eboard::AttachmentSettings attach;
+    eboard::BoardBrand brand = eboard::BoardBrand::Dgt;
+    // Why a setting was changed on the way (English, N_-marked): `--eboard-brand millennium` over a setup
+    // whose commit is `lever` commits on Enter, the ChessLink having no clock. "" when nothing was.
+    std::string note;
 };
-// The settings of the setup's `eboard` key, with `--eboard` over its port ("" keeps the setup's); nullopt
-// when neither asks for a board.
-[[nodiscard]] std::optional<EboardConfig> eboardConfig(const event::EventSetup& setup,
-                                                       const std::string& flag);
+// The settings of the setup's `eboard` key, with `--eboard` over its port and `--eboard-brand` over its
+// brand ("" keeps the setup's); nullopt when neither the flags nor the setup ask for a board. An error
+// (saying what would be right) for a brand that is none, or a Millennium ChessLink with port `auto`.
+[[nodiscard]] tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(
+    const event::EventSetup& setup, const std::string& port_flag, const std::string& brand_flag = "");
 
 // What the board's thread hands over: a journal record (the "eboard" record's fields) or a command.
 using EboardItem = std::variant<nlohmann::json, session::Command>;
