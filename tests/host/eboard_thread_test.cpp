@@ -327,8 +327,8 @@ TEST_F(EboardThreadGame, ABoardTurnedAtTheStartIsDetectedAndFollowed) {
     auto game = Game::open(request(), Clock::now());
     ASSERT_TRUE(game) << game.error().message;
     auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, link);
-    ASSERT_TRUE(config);
-    EboardThread board(*config, {});
+    ASSERT_TRUE(config && *config);
+    EboardThread board(**config, {});
     (*game)->addOutput(board);
     (*game)->publish(Clock::now());
     ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
