@@ -462,8 +462,8 @@ TEST_P(LayoutAt, PanesMirroredRightToLeftButNeverTheBoardNorTheClocks) {
 
 // Issue 26 item 4: the rarer rows read from the right in Persian as the others do: the quickplay claims
 // and rulings (Guidelines III.4-6), the illegal move's ply (Art. 7.5), IRR-04's "by" row, the consultation
-// (E.III 3.2), the speech's Mute and the Claims header's arrow. Each row's first item ends at the row's
-// right edge and the next ones are to its left; left to right nothing moves.
+// (E.III 3.2), the declared result's choices, the speech's Mute and the Claims header's arrow. Each row's
+// first item ends at the row's right edge and the next ones are to its left; left to right nothing moves.
 TEST_P(LayoutAt, RarerRowsReadFromTheRight) {
     Snapshot snap = inPhase(Phase::HumanToMove);
     snap.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
@@ -521,6 +521,8 @@ TEST_P(LayoutAt, RarerRowsReadFromTheRight) {
     draw(oc::ui::LowerTab::Arbiter, 2);  // At the board
     row("Pause clocks", 0.f,
         {"illegal kind title", "illegal kind human", "illegal kind computer", "##illegalkind"});
+    draw(oc::ui::LowerTab::Arbiter, 5);  // Result
+    row("Pause clocks", 0.f, {"result title", "result 1-0", "result 0-1", "result 1/2-1/2"});
     draw(oc::ui::LowerTab::Arbiter, 7);  // Consult
     row("Pause clocks", 0.f, {"consult title", "arbiter present"});
     row("Pause clocks", 0.f, {"##consultnote", "Log consultation"});

@@ -222,10 +222,14 @@ void drawQuickplayRulings(ViewContext& ctx) {
 void drawResult(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kResults[] = {"1-0", "0-1", "1/2-1/2"};
+    DirectedRow choices;  // from the right in a right-to-left UI; each result stays "1-0" inside
+    choices.next(textWidth(tr("Declare result")));
     textItem(ctx, "result title", tr("Declare result"));
     for (int i = 0; i < 3; ++i) {
-        ImGui::SameLine();
-        ImGui::RadioButton(displayLabel(kResults[i]).c_str(), &st.result_choice, i);
+        const std::string label = displayLabel(kResults[i]);
+        choices.next(tickWidth(label));
+        ImGui::RadioButton(label.c_str(), &st.result_choice, i);
+        recordItem(ctx, fmt::format("result {}", kResults[i]).c_str(), kResults[i]);
     }
     DirectedRow row;
     fillBefore(row, "Declare");
