@@ -350,7 +350,8 @@ TEST_P(LayoutAt, PublicDisplayFits) {
 
 // Issue 26 item 4: every button of every pane, in every lower tab and arbiter section, in the states an
 // operator meets most (the human to move, the computer's move to play, to press, a pending offer, a
-// seal request, an adjourned game, a reported flag, the end), fits its label at this size.
+// seal request, an adjourned game, a reported flag, the end, a quickplay finish), fits its label at this
+// size.
 TEST_P(LayoutAt, EveryButtonsLabelFitsItsButton) {
     Snapshot shown = engineMoveShown(), made = engineMoveShown(), human = inPhase(Phase::HumanToMove);
     made.phase = Phase::EngineMoveMade;
@@ -364,10 +365,20 @@ TEST_P(LayoutAt, EveryButtonsLabelFitsItsButton) {
     flag.flag_reported = Color::White;
     over.result = "1-0";
     over.termination = "resignation";
+    // Guidelines III: both sides' quickplay claims and III.4 requests offered, a claim and a refused
+    // increment before the arbiter; a consultant nominated (E.III 3.2).
+    Snapshot quickplay = human;
+    quickplay.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
+    quickplay.qpf_applies = true;
+    for (const Color c : {Color::White, Color::Black})
+        quickplay.qpf_claim_available[c] = quickplay.increment_request_available[c] = true;
+    quickplay.qpf_claimant = Color::White;
+    quickplay.increment_awaits_arbiter = true;
+    quickplay.setup.consultant.name = "Ali";
     const std::pair<const char*, Snapshot> states[] = {
         {"the human to move", human}, {"the computer's move shown", shown}, {"the move made", made},
         {"a seal request", sealing},  {"an adjourned game", adjourned},     {"a reported flag", flag},
-        {"the game over", over}};
+        {"the game over", over},      {"a quickplay finish", quickplay}};
     for (const auto& [where, snap] : states) {
         for (const oc::ui::LowerTab tab :
              {oc::ui::LowerTab::Draws, oc::ui::LowerTab::Arbiter, oc::ui::LowerTab::Adjourn}) {
@@ -376,6 +387,8 @@ TEST_P(LayoutAt, EveryButtonsLabelFitsItsButton) {
                 state_.tab = tab;
                 state_.arbiter_section = section;
                 state_.seen_flag = state_.seen_offer = state_.seen_seal = true;  // keep the chosen tab
+                state_.illegal_ply = 1;
+                state_.speech = {"all", true, false, ""};  // the Notices pane's Mute
                 frames(snap, 3);
                 expectButtonLabelsFit(std::string(where) + ", tab " + std::to_string(static_cast<int>(tab)) +
                                       ", section " + std::to_string(section));
@@ -445,6 +458,81 @@ TEST_P(LayoutAt, PanesMirroredRightToLeftButNeverTheBoardNorTheClocks) {
         EXPECT_NEAR(w.at("human move title").max.x, pane.max.x - pad, 2.f)
             << "the title row starts at the right";
     }
+}
+
+// Issue 26 item 4: the rarer rows read from the right in Persian as the others do: the quickplay claims
+// and rulings (Guidelines III.4-6), the illegal move's ply (Art. 7.5), IRR-04's "by" row, the consultation
+// (E.III 3.2), the declared result's choices, the speech's Mute and the Claims header's arrow. Each row's
+// first item ends at the row's right edge and the next ones are to its left; left to right nothing moves.
+TEST_P(LayoutAt, RarerRowsReadFromTheRight) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.moves.push_back({1, Color::White, "e2e4", "e4", "e4", false, 90min, 5s});
+    snap.qpf_applies = true;
+    for (const Color c : {Color::White, Color::Black})
+        snap.qpf_claim_available[c] = snap.increment_request_available[c] = true;
+    snap.qpf_claimant = Color::White;
+    snap.increment_awaits_arbiter = true;
+    snap.human_offer_pending = true;  // the claims fold under their header
+    snap.setup.consultant.name = "Ali";
+    const auto draw = [&](oc::ui::LowerTab tab, int section) {
+        state_ = oc::ui::UiState{};
+        state_.tab = tab;
+        state_.arbiter_section = section;
+        state_.seen_flag = state_.seen_offer = state_.seen_seal = true;  // keep the chosen tab
+        state_.illegal_ply = 1;
+        state_.speech = {"all", true, false, ""};
+        frames(snap, 3);
+        expectButtonLabelsFit("the rarer rows, tab " + std::to_string(static_cast<int>(tab)) + ", section " +
+                              std::to_string(section));
+    };
+    // The row of `items`: the first at the start edge of `edge` (a widget known to start its row there,
+    // or a pane, less `inset`), each next one after the one before in reading order (beside it, or at the
+    // start edge of the next line when it wrapped).
+    const auto row = [&](const char* edge, float inset, std::vector<std::string> items) {
+        const auto& w = state_.widgets;
+        ASSERT_TRUE(w.count(edge)) << edge;
+        for (const auto& n : items) ASSERT_TRUE(w.count(n)) << n;
+        const float start = rightToLeft() ? w.at(edge).max.x - inset : w.at(edge).min.x + inset;
+        const auto startsLine = [&](const std::string& n) {
+            EXPECT_NEAR(rightToLeft() ? w.at(n).max.x : w.at(n).min.x, start, 2.f)
+                << n << " does not start its line at the " << (rightToLeft() ? "right" : "left");
+        };
+        startsLine(items[0]);
+        for (std::size_t i = 1; i < items.size(); ++i) {
+            const auto& a = w.at(items[i - 1]);
+            const auto& b = w.at(items[i]);
+            if (b.min.y >= a.max.y) {
+                startsLine(items[i]);  // wrapped
+            } else if (rightToLeft()) {
+                EXPECT_GT(a.min.x, b.max.x - 1.f) << items[i - 1] << " is not right of " << items[i];
+            } else {
+                EXPECT_LT(a.max.x, b.min.x + 1.f) << items[i - 1] << " is not left of " << items[i];
+            }
+        }
+    };
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    draw(oc::ui::LowerTab::Arbiter, 1);  // Illegal
+    // The pause row is known to start at the tab's start edge (inside the scrollbar when there is one).
+    row("Pause clocks", 0.f,
+        {"QPF: draw", "QPF: postpone", "QPF: postpone, opponent +2:00", "QPF: reject (opponent +2:00)"});
+    row("Pause clocks", 0.f, {"Grant +5 s for both (opponent +2:00)", "Refuse the increment"});
+    row("Pause clocks", 0.f, {"illegal title", "##illegalply", "illegal move shown"});
+    row("pane Notices", pad, {"Mute", "speech status"});
+    draw(oc::ui::LowerTab::Arbiter, 2);  // At the board
+    row("Pause clocks", 0.f,
+        {"illegal kind title", "illegal kind human", "illegal kind computer", "##illegalkind"});
+    draw(oc::ui::LowerTab::Arbiter, 5);  // Result
+    row("Pause clocks", 0.f, {"result title", "result 1-0", "result 0-1", "result 1/2-1/2"});
+    draw(oc::ui::LowerTab::Arbiter, 7);  // Consult
+    row("Pause clocks", 0.f, {"consult title", "arbiter present"});
+    row("Pause clocks", 0.f, {"##consultnote", "Log consultation"});
+    draw(oc::ui::LowerTab::Draws, 0);
+    // The policy's row is known to start at the claims' start edge (the endings are below their scroll).
+    row("policy title", 0.f,
+        {"Human: quickplay claim (< 2:00)", "Human: ask +5 s increment (III.4)",
+         "Computer: quickplay claim (< 2:00)", "Computer: ask +5 s increment (III.4)"});
+    // The header's arrow at its start edge (inside the frame's padding), its title after it.
+    row("Claims", ImGui::GetStyle().FramePadding.x, {"Claims arrow", "Claims title"});
 }
 
 // The setup's two columns: the game's first in reading order (on the right in Persian).

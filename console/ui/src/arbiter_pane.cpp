@@ -55,12 +55,6 @@ void fillBefore(DirectedRow& row, const char* button) {
     ImGui::SetNextItemWidth(field_w);
 }
 
-// The width of a radio button or checkbox labelled `label` ("shown###id").
-float tickWidth(const std::string& label) {
-    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-           ImGui::CalcTextSize(label.c_str(), nullptr, true).x;
-}
-
 // The side a clock adjustment is for (0 White, 1 Black), its name in the UI language, its ID fixed.
 void sideRadio(ViewContext& ctx, DirectedRow& row, rules::Color side) {
     const bool white = side == rules::Color::White;
@@ -107,16 +101,20 @@ void drawIllegal(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     UiState& st = ctx.state;
     const int plies = static_cast<int>(snap.moves.size());
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(textWidth(tr("Illegal move at ply")));
     textItem(ctx, "illegal title", tr("Illegal move at ply"));
-    ImGui::SameLine();
+    row.next(ImGui::GetFontSize() * 6);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::InputInt("##illegalply", &st.illegal_ply);
+    recordItem(ctx, "##illegalply");
     const bool valid = st.illegal_ply >= 1 && st.illegal_ply <= plies;
     if (valid) {
         const session::ScoresheetMove& m = snap.moves[static_cast<std::size_t>(st.illegal_ply - 1)];
-        ImGui::SameLine();
-        textItem(ctx, "illegal move shown",
-                 fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text));
+        const std::string shown =
+            fmt::format("= {}{} {}", m.number, m.side == rules::Color::White ? "." : "...", m.text);
+        row.next(textWidth(shown));
+        textItem(ctx, "illegal move shown", shown);
     }
     if (confirmButtonAlone(ctx, "Reinstate the position before it", inPlay(snap) && valid)) {
         ctx.out.push_back(session::cmd::ArbiterIllegalMove{st.illegal_ply});
@@ -179,20 +177,23 @@ void drawQuickplayClaimRuling(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     using session::cmd::QuickplayRuling;
     textItem(ctx, "quickplay ruling", quickplayRulingQuestion(snap), &kAmber, true);
-    if (confirmButton(ctx, "QPF: draw", true)) {
+    // From the right in a right-to-left UI; a button that does not fit starts the next row.
+    DirectedRow row;
+    row.next(confirmButtonWidth(ctx, "QPF: draw", true));
+    if (confirmButton(ctx, "QPF: draw", true, true)) {
         ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Draw, false});
     }
     if (snap.qpf_provisional) return;
-    sameLineIfFits("QPF: postpone");
+    row.nextOrWrap(buttonWidth("QPF: postpone"));
     if (actionButton(ctx, "QPF: postpone", !snap.qpf_postponed)) {
         ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, false});
     }
-    sameLineIfFits("QPF: postpone, opponent +2:00");
+    row.nextOrWrap(buttonWidth("QPF: postpone, opponent +2:00"));
     if (actionButton(ctx, "QPF: postpone, opponent +2:00", !snap.qpf_postponed)) {
         ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Postpone, true});
     }
-    sameLineIfFits("QPF: reject (opponent +2:00)");
-    if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true)) {
+    row.nextOrWrap(confirmButtonWidth(ctx, "QPF: reject (opponent +2:00)", true));
+    if (confirmButton(ctx, "QPF: reject (opponent +2:00)", true, true)) {
         ctx.out.push_back(session::cmd::ArbiterQuickplay{QuickplayRuling::Reject, false});
     }
 }
@@ -203,10 +204,12 @@ void drawQuickplayRulings(ViewContext& ctx) {
     if (snap.increment_awaits_arbiter) {
         textItem(ctx, "increment question", tr("III.4: the draw offer was refused; grant the 5 s increment?"),
                  &kAmber, true);
-        if (confirmButton(ctx, "Grant +5 s for both (opponent +2:00)", true)) {
+        DirectedRow row;  // from the right in a right-to-left UI
+        row.next(confirmButtonWidth(ctx, "Grant +5 s for both (opponent +2:00)", true));
+        if (confirmButton(ctx, "Grant +5 s for both (opponent +2:00)", true, true)) {
             ctx.out.push_back(session::cmd::ArbiterIncrement{true});
         }
-        sameLineIfFits("Refuse the increment");
+        row.nextOrWrap(buttonWidth("Refuse the increment"));
         if (actionButton(ctx, "Refuse the increment", true)) {
             ctx.out.push_back(session::cmd::ArbiterIncrement{false});
         }
@@ -219,10 +222,14 @@ void drawQuickplayRulings(ViewContext& ctx) {
 void drawResult(ViewContext& ctx) {
     UiState& st = ctx.state;
     static constexpr const char* kResults[] = {"1-0", "0-1", "1/2-1/2"};
+    DirectedRow choices;  // from the right in a right-to-left UI; each result stays "1-0" inside
+    choices.next(textWidth(tr("Declare result")));
     textItem(ctx, "result title", tr("Declare result"));
     for (int i = 0; i < 3; ++i) {
-        ImGui::SameLine();
-        ImGui::RadioButton(displayLabel(kResults[i]).c_str(), &st.result_choice, i);
+        const std::string label = displayLabel(kResults[i]);
+        choices.next(tickWidth(label));
+        ImGui::RadioButton(label.c_str(), &st.result_choice, i);
+        recordItem(ctx, fmt::format("result {}", kResults[i]).c_str(), kResults[i]);
     }
     DirectedRow row;
     fillBefore(row, "Declare");

@@ -198,14 +198,12 @@ const char* quickplayOpen(rules::Color claimant, bool postponed) {
                      : tr("Black's quickplay claim is open: the arbiter decides (Arbiter tab)");
 }
 
-// One side's quickplay claim and III.4 request, when the session offers them; `first` is true until a
-// button has been drawn (each later one goes beside the one before when it fits).
-void drawQuickplaySide(ViewContext& ctx, rules::Color side, bool& first) {
+// One side's quickplay claim and III.4 request, when the session offers them, on `row` (each button beside
+// the one before when it fits, from the right in a right-to-left UI).
+void drawQuickplaySide(ViewContext& ctx, rules::Color side, DirectedRow& row) {
     const session::Snapshot& snap = ctx.snap;
     const bool computer = side == snap.setup.computer_side;
-    const auto place = [&first](const char* label) {
-        if (!std::exchange(first, false)) sameLineIfFits(label);
-    };
+    const auto place = [&row](const char* label) { row.nextOrWrap(buttonWidth(label)); };
     if (snap.qpf_claim_available[side]) {
         const char* label =
             computer ? N_("Computer: quickplay claim (< 2:00)") : N_("Human: quickplay claim (< 2:00)");
@@ -226,8 +224,8 @@ void drawQuickplaySide(ViewContext& ctx, rules::Color side, bool& first) {
 // computer's only with the policy's indication, E.III 3.3).
 void drawQuickplay(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
-    bool first = true;
-    for (rules::Color side : {rules::Color::White, rules::Color::Black}) drawQuickplaySide(ctx, side, first);
+    DirectedRow row;
+    for (rules::Color side : {rules::Color::White, rules::Color::Black}) drawQuickplaySide(ctx, side, row);
     if (snap.qpf_claimant) {
         textItem(ctx, "quickplay open", quickplayOpen(*snap.qpf_claimant, snap.qpf_postponed), &kAmber, true);
     }
@@ -290,20 +288,25 @@ namespace {
 void drawConsultation(ViewContext& ctx) {
     UiState& st = ctx.state;
     const std::string& who = ctx.snap.setup.consultant.name;
-    textItem(ctx, "consult title", who.empty() ? tr("Consult (no one nominated)") : trf("Consult {}", who));
-    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                      ImGui::CalcTextSize(displayText(tr("arbiter present")).c_str()).x +
-                      ImGui::GetStyle().ItemSpacing.x;
-    if (ImGui::GetItemRectMax().x + box <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
-        ImGui::SameLine();  // one row less: the Arbiter tab fits 1280x800
-    }
-    ImGui::Checkbox(translatedLabel(N_("arbiter present")).c_str(), &st.consult_arbiter_present);
+    const std::string title = who.empty() ? tr("Consult (no one nominated)") : trf("Consult {}", who);
+    DirectedRow first;  // from the right in a right-to-left UI
+    first.next(textWidth(title));
+    textItem(ctx, "consult title", title);
+    const std::string present = translatedLabel(N_("arbiter present"));
+    first.nextOrWrap(tickWidth(present));  // beside the title when it fits: the Arbiter tab fits 1280x800
+    ImGui::Checkbox(present.c_str(), &st.consult_arbiter_present);
     recordItem(ctx, "arbiter present", tr("arbiter present"));
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    DirectedRow row;
+    // The button keeps its whole label ("Zapisz konsultację" was cut at 1280 px): the note gives way.
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float note_w =
+        std::min(avail * 0.6f, avail - ImGui::GetStyle().ItemSpacing.x - buttonWidth("Log consultation"));
+    row.next(note_w);
+    ImGui::SetNextItemWidth(note_w);
     ImGui::InputTextWithHint("##consultnote", displayText(i18n::trc("consultation", "note")).c_str(),
                              &st.consult_note);
     recordItem(ctx, "##consultnote", i18n::trc("consultation", "note"));
-    ImGui::SameLine();
+    row.next(buttonWidth("Log consultation"));
     if (actionButton(ctx, "Log consultation", inPlay(ctx.snap) && !who.empty())) {
         ctx.out.push_back(session::cmd::Consultation{st.consult_arbiter_present, st.consult_note});
     }
@@ -333,8 +336,7 @@ void drawDrawsPane(ViewContext& ctx) {
         snap.human_offer_pending || snap.computer_offer_pending || snap.phase == Phase::ClaimPending;
     bool open = !waiting;
     if (waiting) {
-        open = ImGui::CollapsingHeader(translatedLabel(N_("Claims")).c_str());
-        recordItem(ctx, "Claims", tr("Claims"));
+        open = collapsingHeader(ctx, N_("Claims"));
     }
     if (open) drawClaims(ctx);
 }

@@ -165,11 +165,11 @@ std::string speechText(const SpeechStatus& sp) {
 void drawSpeechStatus(ViewContext& ctx) {
     const SpeechStatus& sp = ctx.state.speech;
     if (sp.mode.empty()) return;
-    if (sp.on && actionButton(ctx, sp.muted ? i18n::N_("Unmute") : i18n::N_("Mute"), true))
-        ctx.state.speech_mute_toggled = true;
-    if (sp.on) ImGui::SameLine();
-    const std::string text = speechText(sp);
-    textItem(ctx, "speech status", text, sp.on ? (sp.muted ? &kAmber : &kGreen) : &kRed, true);
+    DirectedRow row;  // the button first, from the right in a right-to-left UI
+    const char* button = sp.muted ? i18n::N_("Unmute") : i18n::N_("Mute");
+    if (sp.on) row.next(buttonWidth(button));
+    if (sp.on && actionButton(ctx, button, true)) ctx.state.speech_mute_toggled = true;
+    textRest(ctx, row, "speech status", speechText(sp), sp.on ? (sp.muted ? &kAmber : &kGreen) : &kRed);
 }
 
 }  // namespace

@@ -20,18 +20,20 @@ void drawWhoAndWhat(ViewContext& ctx) {
     // In cmd::IllegalKind's order; translated each frame (the language may change between games).
     const char* kinds[] = {tr("pawn left unpromoted"), tr("clock pressed without a move"),
                            tr("move made with two hands"), tr("king captured")};
+    DirectedRow row;  // from the right in a right-to-left UI
+    row.next(textWidth(tr("IRR-04 by")));
     textItem(ctx, "illegal kind title", tr("IRR-04 by"));
-    ImGui::SameLine();
     const char* human = i18n::trc("role", "human");
     const char* computer = i18n::trc("role", "computer");
-    ImGui::RadioButton(fmt::format("{}###ikhuman", displayText(human)).c_str(), &st.illegal_kind_side, 0);
+    const std::string human_label = fmt::format("{}###ikhuman", displayText(human));
+    row.next(tickWidth(human_label));
+    ImGui::RadioButton(human_label.c_str(), &st.illegal_kind_side, 0);
     recordItem(ctx, "illegal kind human", human);
-    ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("{}###ikcomputer", displayText(computer)).c_str(), &st.illegal_kind_side,
-                       1);
+    const std::string computer_label = fmt::format("{}###ikcomputer", displayText(computer));
+    row.next(tickWidth(computer_label));
+    ImGui::RadioButton(computer_label.c_str(), &st.illegal_kind_side, 1);
     recordItem(ctx, "illegal kind computer", computer);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1.f);
+    ImGui::SetNextItemWidth(row.fillRest());  // the kind fills the rest of the row
     const std::string shaped[] = {displayText(kinds[0]), displayText(kinds[1]), displayText(kinds[2]),
                                   displayText(kinds[3])};
     const char* items[] = {shaped[0].c_str(), shaped[1].c_str(), shaped[2].c_str(), shaped[3].c_str()};

@@ -94,6 +94,9 @@ class DirectedRow {
     // The same, but the item starts a new row (the same direction) when it does not fit on this one:
     // Polish and Persian labels are longer.
     void nextOrWrap(float width, float gap = -1.f);
+    // The row's last item fills what the row leaves (a combo, a text block): placed, and its width for
+    // SetNextItemWidth returned; left to right ImGui's -1 (to the region's edge), as before.
+    float fillRest(float gap = -1.f);
 
   private:
     float gapBefore(float gap) const;
@@ -108,6 +111,17 @@ void cellText(std::string_view text, const ImVec4* colour = nullptr);
 inline void cellText(std::string_view text, const ImVec4& colour) {
     cellText(text, &colour);
 }
+
+// The width of a radio button or checkbox labelled `label` ("shown###id").
+float tickWidth(const std::string& label);
+// A paragraph filling the rest of `row`, wrapped to the room left (a status after its button): right to
+// left each line ends against the item before it; left to right as uiTextLine with `wrap`. Recorded as `id`.
+void textRest(ViewContext& ctx, DirectedRow& row, const char* id, std::string_view text,
+              const ImVec4* colour);
+// A collapsing header titled tr(label), its ID the English `label`; the arrow and the title at the start
+// edge: right to left the arrow at the right, pointing left while closed. Records the header as `label`,
+// and "<label> arrow" and "<label> title". True while open.
+bool collapsingHeader(ViewContext& ctx, const char* label);
 
 // One item `width` wide on a row of its own, at the row's start edge (the right one in a right-to-left UI).
 void placeAlone(float width);

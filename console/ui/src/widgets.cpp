@@ -77,6 +77,8 @@ void uiText(std::string_view text, const ImVec4* colour) {
 }
 
 namespace {
+void drawAlignedIn(const std::string& shown, float start, float avail);
+
 // Each line of shaped text ends at the pane's right edge in a right-to-left UI (ImGui has no right
 // alignment: the cursor is moved by the room the line leaves). Left to right, one call as before.
 void drawAligned(const std::string& shown) {
@@ -87,7 +89,12 @@ void drawAligned(const std::string& shown) {
         ImGui::TextUnformatted(shown.data(), shown.data() + shown.size());
         return;
     }
-    const float start = ImGui::GetCursorPosX(), avail = ImGui::GetContentRegionAvail().x;
+    drawAlignedIn(shown, ImGui::GetCursorPosX(), ImGui::GetContentRegionAvail().x);
+}
+
+// The lines of `shown`, each ending at start + avail (ImGui has no right alignment: the cursor is moved by
+// the room the line leaves), grouped as one item.
+void drawAlignedIn(const std::string& shown, float start, float avail) {
     ImGui::BeginGroup();
     // The lines as close as one multi-line text's: no item spacing between them.
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0.f});
@@ -265,6 +272,71 @@ void DirectedRow::nextOrWrap(float width, float gap) {
         used_ = 0.f;
     }
     next(width, gap);
+}
+
+float DirectedRow::fillRest(float gap) {
+    const float w = std::max(1.f, right_ - left_ - used_ - gapBefore(gap));
+    next(w, gap);
+    return direction_ == LayoutDirection::LeftToRight ? -1.f : w;
+}
+
+float tickWidth(const std::string& label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label.c_str(), nullptr, true).x;
+}
+
+void textRest(ViewContext& ctx, DirectedRow& row, const char* id, std::string_view text,
+              const ImVec4* colour) {
+    const float room = row.fillRest();
+    if (room < 0.f) {
+        textItem(ctx, id, std::string(text), colour, true);  // in the row's flow, as it always was
+        return;
+    }
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+    drawAlignedIn(displayWrapped(text, room), ImGui::GetCursorPosX(), room);
+    if (colour) ImGui::PopStyleColor();
+    recordItem(ctx, id, std::string(text));
+}
+
+namespace {
+// Where ImGui's framed tree node puts its arrow and title (TreeNodeBehavior): from the header's start edge.
+struct HeaderMarks {
+    ImVec2 arrow, title;
+};
+HeaderMarks headerMarks(ImVec2 min, ImVec2 max, float title_w, LayoutDirection d) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float font = ImGui::GetFontSize(), y = min.y + style.FramePadding.y;
+    const float title_offset = font + style.FramePadding.x * 3.f;
+    return {{placeAlong(min.x, max.x, style.FramePadding.x, font, d), y},
+            {placeAlong(min.x, max.x, title_offset, title_w, d), y}};
+}
+}  // namespace
+
+bool collapsingHeader(ViewContext& ctx, const char* label) {
+    const LayoutDirection d = layoutDirection();
+    const std::string shown = displayText(i18n::tr(label));
+    const ImVec2 title_size = ImGui::CalcTextSize(shown.c_str());
+    const bool ltr = d == LayoutDirection::LeftToRight;
+    // Right to left ImGui's own arrow and title (on the left) are drawn transparent, and drawn again here
+    // from the right; the ID is the English label's in both.
+    if (!ltr) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.f, 0.f, 0.f, 0.f));
+    const bool open = ImGui::CollapsingHeader(fmt::format("{}###{}", ltr ? shown : "", label).c_str());
+    if (!ltr) ImGui::PopStyleColor();
+    recordItem(ctx, label, i18n::tr(label));
+    const HeaderMarks at = headerMarks(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), title_size.x, d);
+    if (!ltr) {
+        const ImU32 colour = ImGui::GetColorU32(ImGuiCol_Text);
+        ImGui::RenderArrow(ImGui::GetWindowDrawList(), at.arrow, colour,
+                           open ? ImGuiDir_Down : ImGuiDir_Left);
+        ImGui::GetWindowDrawList()->AddText(at.title, colour, shown.c_str());
+    }
+    // Parts of the header's one item (its ImGui ID is the header's): entered without the clash check.
+    const float font = ImGui::GetFontSize();
+    const std::string name(label);
+    ctx.state.widgets[name + " arrow"] = {at.arrow, {at.arrow.x + font, at.arrow.y + font}, true, ""};
+    ctx.state.widgets[name + " title"] = {
+        at.title, {at.title.x + title_size.x, at.title.y + title_size.y}, true, i18n::tr(label)};
+    return open;
 }
 
 void placeAlone(float width) {
