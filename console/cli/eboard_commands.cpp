@@ -162,9 +162,10 @@ void addEboardCommands(CLI::App& app, ExitCode& code) {
     f->add_flag("--clock", fake->clock, tr("A DGT 3000 clock is on the board"));
     f->add_flag("--turned", fake->turned, tr("The board is turned: Black's side by the cable"));
     f->add_option("--fen", fake->fen, tr("The position on the board (default: the start position)"));
-    f->add_option("--brand", fake->brand,
-                  tr("The board to fake: dgt (default) or millennium (a ChessLink: no clock, so no press or "
-                     "clock lines)"));
+    f->add_option(
+        "--brand", fake->brand,
+        tr("The board to fake: dgt (default) or millennium (a ChessLink: no clock, so no 'press' or "
+           "'clock' lines)"));
     f->callback([fake, &code] { code.value = runFake(*fake); });
 }
 

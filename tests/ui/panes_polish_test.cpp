@@ -29,12 +29,14 @@ using WidgetMap = std::map<std::string, WidgetInfo>;
 // Drawn inside the panes' area by other parts of console/ui (tabs, pane frames, the confirm's Cancel).
 const std::set<std::string> kNotThePanes = {"pane Move", "pane lower",  "pane Clocks", "Draws & result",
                                             "Arbiter",   "Adjournment", "Cancel"};
-// The same in every language: clock readings, moves in notation, text the operator typed, boxes.
+// The same in every language: clock readings, moves in notation, results, text the operator typed, boxes.
 const std::set<std::string> kSameInEveryLanguage = {
     "white clock",  "black clock",  "engine move", "illegal move shown", "##move",     "##pressed",
-    "##tablewhite", "##tableblack", "##intended",  "##correct",          "##adjdelta", "##unpromoted"};
-// Drawn empty in some states (no step due), to keep the layout still.
-const std::set<std::string> kMayBeEmpty = {"step prompt"};
+    "##tablewhite", "##tableblack", "##intended",  "##correct",          "##adjdelta", "##unpromoted",
+    "##illegalply", "result 1-0",   "result 0-1",  "result 1/2-1/2"};
+// Drawn empty: the step prompt in some states (no step due), to keep the layout still; the Claims
+// header's arrow always (recorded for its place in the mirrored layout, it has no text).
+const std::set<std::string> kMayBeEmpty = {"step prompt", "Claims arrow"};
 // Left out when the pane is too narrow for them (the role beside a clock).
 const std::set<std::string> kMayBeLeftOut = {"white role", "black role"};
 
