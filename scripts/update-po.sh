@@ -32,7 +32,7 @@ extract() {  # part output.pot sources...
   files=$(part_files "$@")
   (cd "$root" && xgettext --language=C++ --from-code=UTF-8 --no-wrap --sort-by-file --add-location=file \
      --keyword= --keyword=tr --keyword=trc:1c,2 --keyword=trf --keyword=trn:1,2 --keyword=trnf:1,2 \
-     --keyword=N_ --keyword=translatedLabel --keyword=actionButton:2 --keyword=confirmButton:2 --keyword=beginPane:1 \
+     --keyword=N_ --keyword=translatedLabel --keyword=actionButton:2 --keyword=confirmButton:2 --keyword=confirmButtonAlone:2 --keyword=beginPane:1 \
      --add-comments=TRANSLATORS: --package-name=operator-console --msgid-bugs-address=issues \
      --force-po -o "$out" $files)
   # The creation date would make every run a change; the sources are UTF-8.

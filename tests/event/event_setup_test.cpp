@@ -169,5 +169,30 @@ TEST(EventSetup, DifferencesNameThePath) {
     EXPECT_EQ(d[0], "engine.options.Hash: \"64\" -> \"128\"");
 }
 
+// Issue 27 (fuzz_event_setup found it): a number out of an int's range in an integer setting was cast with
+// undefined behaviour; it is refused with the key named, as are fractions, which were cut without a word.
+TEST(EventSetup, AnIntegerSettingOutOfRangeOrFractionalIsRefusedNotCast) {
+    const std::pair<nlohmann::json, std::string> bad[] = {
+        {{{"policy", {{"offer_rate_limit", 155555555555555555555550.0}}}},
+         "policy.offer_rate_limit: expected a whole number from -2147483648 to 2147483647, got "
+         "1.5555555555555555e+23"},
+        {{{"policy", {{"offer_rate_limit", 3000000000LL}}}},
+         "policy.offer_rate_limit: expected a whole number"},
+        {{{"handling_safety_moves", 2.5}}, "handling_safety_moves: expected a whole number"},
+        {{{"policy", {{"resign_below_cp", -3000000000LL}}}},
+         "policy.resign_below_cp: expected a whole number"},
+    };
+    for (const auto& [json, message] : bad) {
+        auto in = json;
+        in["engine"] = {{"command", "sf"}};
+        auto r = eventSetupFromJson(in);
+        ASSERT_FALSE(r) << json.dump();
+        EXPECT_EQ(r.error().substr(0, message.size()), message) << r.error();
+    }
+    auto whole = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"handling_safety_moves", 3.0}});
+    ASSERT_TRUE(whole) << whole.error();
+    EXPECT_EQ(whole->handling_safety_moves, 3) << "a whole number written as 3.0 is still taken";
+}
+
 }  // namespace
 }  // namespace oc::event

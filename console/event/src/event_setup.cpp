@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "i18n/mark.hpp"
 #include "rules/notation.hpp"
@@ -45,6 +48,18 @@ bool sameKind(const json& a, const json& b) {
     return a.type() == b.type();
 }
 
+// An integer setting takes a whole number that an int holds: the library casts 1.5e23 to int with
+// undefined behaviour (found by fuzzing, issue 27), and would cut 2.5 to 2 without a word.
+bool fitsInt(const json& v) {
+    constexpr double lo = std::numeric_limits<int>::min(), hi = std::numeric_limits<int>::max();
+    if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi);
+    if (v.is_number_integer())
+        return v.get<std::int64_t>() >= static_cast<std::int64_t>(lo) &&
+               v.get<std::int64_t>() <= static_cast<std::int64_t>(hi);
+    const double d = v.get<double>();
+    return std::trunc(d) == d && d >= lo && d <= hi;
+}
+
 // Every key of `in` must exist in `tmpl` with the same kind; free-form maps and lists are checked flat.
 Result checkShape(const json& tmpl, const json& in, const std::string& path) {
     if (!in.is_object())
@@ -57,6 +72,10 @@ Result checkShape(const json& tmpl, const json& in, const std::string& path) {
         if (!sameKind(expect, value))
             return tl::make_unexpected(fmt::format(i18n::N_("{}: expected a {}, got {}"), where,
                                                    expect.type_name(), value.type_name()));
+        if (expect.is_number_integer() && !fitsInt(value))
+            return tl::make_unexpected(
+                fmt::format(i18n::N_("{}: expected a whole number from -2147483648 to 2147483647, got {}"),
+                            where, value.dump()));
         if (where == "engine.options") {
             for (const auto& [name, v] : value.items())
                 if (!v.is_string() && !v.is_number() && !v.is_boolean())
