@@ -2,10 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "host/input_file.hpp"
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "journal/journal.hpp"
@@ -17,19 +16,6 @@ namespace oc::app {
 namespace {
 
 using session::Phase;
-
-tl::expected<nlohmann::json, std::string> readJson(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in) {
-        return tl::make_unexpected(i18n::trf("cannot read the event file {}", path.string()));
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    // Bounded (journal::kMaxJsonDepth): a file nested thousands deep is refused, not a crash.
-    auto json = journal::parseJsonBounded(text.str());
-    if (!json) return tl::make_unexpected(i18n::trf("{} is not valid JSON: {}", path.string(), json.error()));
-    return json;
-}
 
 bool needsEngineAnswer(const session::Command& c) {
     return std::holds_alternative<session::cmd::MadeOnBoard>(c) ||
@@ -50,12 +36,13 @@ engine::TransportFactory wakingFactory(std::function<void()> wake) {
 tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files) {
     event::EventSetup setup;
     if (files.event) {
-        auto json = readJson(*files.event);
+        // Bounded in size and depth: a wrong file or one nested thousands deep is refused, not a crash.
+        auto json = host::readSetupJson(*files.event);
         if (!json) {
             return tl::make_unexpected(json.error());
         }
         // An event file without an engine gets the one from the command line (--engine).
-        if (json->is_object() && (!json->contains("engine") || !(*json)["engine"].contains("command"))) {
+        if ((!json->contains("engine") || !(*json)["engine"].contains("command"))) {
             (*json)["engine"]["command"] = files.engine;
             (*json)["engine"]["args"] = files.engine_args;
         }

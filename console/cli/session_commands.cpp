@@ -5,15 +5,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include "commands.hpp"
 #include "host/bridge_engine_link.hpp"
 #include "host/eboard_thread.hpp"
 #include "host/game.hpp"
+#include "host/input_file.hpp"
 #include "i18n/tr.hpp"
-#include "journal/journal.hpp"
 #include "play_progress.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
@@ -56,18 +55,10 @@ host::EngineStarter engineStarter(EngineHandles& handles, std::uint64_t seed, ho
 // The --setup file; --engine, which the command line always gives, stands for its engine.command, so
 // the file need not name one (the flags override the file).
 tl::expected<event::EventSetup, std::string> readSetupFile(const PlayArgs& a) {
-    std::ifstream in(a.setup_file);
-    std::ostringstream text;
-    text << in.rdbuf();
-    // Bounded (journal::kMaxJsonDepth): a file nested thousands deep is refused, not a crash.
-    auto bounded = journal::parseJsonBounded(text.str());
-    if (!bounded)
-        return tl::make_unexpected(bounded.error().rfind("not valid JSON", 0) == 0
-                                       ? trf("{}: not valid JSON", a.setup_file)
-                                       : trf("{}: it nests deeper than {} levels of arrays and objects",
-                                             a.setup_file, journal::kMaxJsonDepth));
-    nlohmann::json j = std::move(*bounded);
-    if (!j.is_object()) return tl::make_unexpected(trf("{}: not valid JSON", a.setup_file));
+    // Bounded in size and depth: a wrong file or one nested thousands deep is refused, not a crash.
+    auto json = host::readSetupJson(a.setup_file);
+    if (!json) return tl::make_unexpected(json.error());
+    nlohmann::json& j = *json;
     if (!j.contains("engine")) j["engine"] = nlohmann::json::object();
     if (j["engine"].is_object()) j["engine"]["command"] = a.engine;
     auto parsed = event::eventSetupFromJson(j);

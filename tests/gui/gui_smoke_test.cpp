@@ -169,6 +169,19 @@ TEST_F(GuiSmoke, MidGameAgainstStockfishShowsTheMovedPieces) {
     EXPECT_NE(journal.str().find("human_move"), std::string::npos) << "the moves are journalled";
 }
 
+// A wrong --event file (here 2 MiB of spaces) is refused by name before any window or journal, and read
+// no further than the setup's 1 MiB bound (docs/limits.md).
+TEST_F(GuiSmoke, AnEventFileOverItsBoundIsRefusedByName) {
+    const std::string event = file("huge.json", std::string(2 << 20, ' '));
+    EXPECT_NE(console("--event " + event + " --screenshot " + file("never.png")), 0);
+    std::stringstream err;
+    err << std::ifstream(file("stderr.txt")).rdbuf();
+    EXPECT_NE(err.str().find("huge.json: the file is longer than 1048576 bytes"), std::string::npos)
+        << err.str();
+    EXPECT_FALSE(fs::exists(file("never.png")));
+    EXPECT_FALSE(fs::exists(file("game.journal")));
+}
+
 TEST_F(GuiSmoke, ResumeRebuildsTheGameFromTheJournal) {
     if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
     const std::string event = file("event.json", R"({"computer_side": "black", "time_control": "1m"})");
