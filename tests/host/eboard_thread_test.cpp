@@ -191,6 +191,8 @@ class EboardThreadGame : public ::testing::Test {
         fs::create_directories(dir);
     }
     void TearDown() override {
+        board.reset();  // the thread stops before the game it follows
+        game.reset();
         if (!HasFailure()) fs::remove_all(dir);
     }
 
@@ -215,27 +217,42 @@ class EboardThreadGame : public ::testing::Test {
         return r;
     }
 
+    // Opens the game and attaches the board thread to it as the programs do, then waits until the board
+    // is connected. `port_flag` stands for --eboard; empty takes the setup's own port.
+    void openWithBoard(const std::string& port_flag, event::EboardSetup eboard = {}) {
+        auto opened = Game::open(request(std::move(eboard)), Clock::now());
+        ASSERT_TRUE(opened) << opened.error().message;
+        game = std::move(*opened);
+        auto config = eboardConfig(snapshot().setup, port_flag);
+        ASSERT_TRUE(config && *config);
+        board = std::make_unique<EboardThread>(**config, nullptr);
+        game->addOutput(*board);
+        game->publish(Clock::now());
+        ASSERT_TRUE(pump([](const session::EboardStatus& s) { return s.connected; }));
+        EXPECT_TRUE(saw("connected"));
+    }
+
     // The program's loop: the board's records journalled and its commands dispatched, as the programs
     // do; until `done` holds.
-    bool pump(Game& game, EboardThread& board,
-              const std::function<bool(const session::EboardStatus&)>& done) {
+    bool pump(const std::function<bool(const session::EboardStatus&)>& done) {
         const auto end = Clock::now() + 20s;
         while (Clock::now() < end) {
-            for (EboardItem& item : board.take(Clock::now())) {
+            for (EboardItem& item : board->take(Clock::now())) {
                 if (auto* record = std::get_if<nlohmann::json>(&item)) {
                     events.push_back(record->value("event", ""));
-                    EXPECT_TRUE(game.session().recordEboard(*record, Clock::now()));
-                } else if (auto ok = game.dispatch(std::get<session::Command>(item), Clock::now()); !ok) {
+                    EXPECT_TRUE(game->session().recordEboard(*record, Clock::now()));
+                } else if (auto ok = game->dispatch(std::get<session::Command>(item), Clock::now()); !ok) {
                     refusals += ok.error().message + "; ";
                 }
             }
-            game.poll(Clock::now());
-            if (done(board.status())) return true;
+            game->poll(Clock::now());
+            if (done(board->status())) return true;
             std::this_thread::sleep_for(10ms);
         }
         return false;
     }
-    session::Phase phase(Game& game) { return game.session().snapshot(Clock::now()).phase; }
+    session::Snapshot snapshot() const { return game->session().snapshot(Clock::now()); }
+    session::Phase phase() const { return snapshot().phase; }
     bool saw(const std::string& event) const {
         return std::find(events.begin(), events.end(), event) != events.end();
     }
@@ -251,6 +268,8 @@ class EboardThreadGame : public ::testing::Test {
     }
 
     fs::path dir;
+    std::unique_ptr<Game> game;
+    std::unique_ptr<EboardThread> board;  // after `game`: destroyed first
     std::vector<std::string> events;
     std::string refusals;
 };
@@ -259,53 +278,41 @@ TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
     const std::string link = (dir / "dgt").string();
     FakeBoardProcess fake(link);
     fake.say("clock 0:01:00 0:01:00\n");
-    auto game = Game::open(request(), Clock::now());
-    ASSERT_TRUE(game) << game.error().message;
-    auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, link);
-    ASSERT_TRUE(config && *config);
-    EboardThread board(**config, {});
-    (*game)->addOutput(board);
-    (*game)->publish(Clock::now());
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
-    EXPECT_TRUE(saw("connected"));
-    EXPECT_FALSE(board.status().serial.empty());
-    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    ASSERT_NO_FATAL_FAILURE(openWithBoard(link));
+    EXPECT_FALSE(board->status().serial.empty());
+    ASSERT_TRUE(game->dispatch(session::cmd::StartGame{}, Clock::now()));
 
     fake.say("lift e2\nplace e4\nwait 500ms\npress\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::EngineMoveShown;
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) {
+        return phase() == session::Phase::EngineMoveShown;
     })) << refusals;
     EXPECT_TRUE(saw("human_move")) << "the command's record came with it";
 
     fake.say("lift d7\nplace d5\n");
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.computer_move_wrong; }));
-    const session::EboardStatus wrong = board.status();
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return s.computer_move_wrong; }));
+    const session::EboardStatus wrong = board->status();
     ASSERT_FALSE(wrong.differences.empty());
     std::string squares;
     for (const std::string& d : wrong.differences) squares += d + "; ";
     EXPECT_NE(squares.find("d5"), std::string::npos) << squares;
     EXPECT_NE(squares.find("d7"), std::string::npos) << squares;
     EXPECT_EQ(wrong.fault, "a wrong piece or square");
-    EXPECT_EQ(phase(**game), session::Phase::EngineMoveShown) << "nothing made";
+    EXPECT_EQ(phase(), session::Phase::EngineMoveShown) << "nothing made";
 
     fake.say("lift d5\nplace d7\nlift e7\nplace e5\nwait 500ms\npress\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::HumanToMove;
-    })) << refusals;
-    EXPECT_FALSE(board.status().computer_move_wrong);
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) { return phase() == session::Phase::HumanToMove; }))
+        << refusals;
+    EXPECT_FALSE(board->status().computer_move_wrong);
 
     fake.say("unplug\n");
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return !s.connected; }));
-    EXPECT_FALSE(board.status().lost.empty());
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return !s.connected; }));
+    EXPECT_FALSE(board->status().lost.empty());
     fake.say("replug\n");
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return s.connected; }));
     fake.say("lift g1\nplace f3\nwait 500ms\npress\n");
-    ASSERT_TRUE(pump(**game, board,
-                     [&](const session::EboardStatus&) {
-                         return (*game)->session().snapshot(Clock::now()).moves.size() == 3;
-                     }))
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) { return snapshot().moves.size() == 3; }))
         << "the board is followed again after the replug: " << refusals;
-    EXPECT_EQ((*game)->session().snapshot(Clock::now()).moves[2].uci, "g1f3");
+    EXPECT_EQ(snapshot().moves[2].uci, "g1f3");
 
     const std::string text = journalText();
     for (const char* event :
@@ -315,7 +322,7 @@ TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
     ASSERT_TRUE(report) << report.error();
     const audit::Check& c = eboardCheck(*report);
     EXPECT_EQ(c.verdict, audit::Verdict::Ok) << c.evidence;
-    EXPECT_GT(board.polls(), 0u);
+    EXPECT_GT(board->polls(), 0u);
 }
 
 // Issue 24: a board set up with Black's side by the cable is detected at the start, journalled as turned,
@@ -324,26 +331,18 @@ TEST_F(EboardThreadGame, ABoardTurnedAtTheStartIsDetectedAndFollowed) {
     const std::string link = (dir / "dgt").string();
     FakeBoardProcess fake(link, "--clock --turned");
     fake.say("clock 0:01:00 0:01:00\n");
-    auto game = Game::open(request(), Clock::now());
-    ASSERT_TRUE(game) << game.error().message;
-    auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, link);
-    ASSERT_TRUE(config && *config);
-    EboardThread board(**config, {});
-    (*game)->addOutput(board);
-    (*game)->publish(Clock::now());
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
-    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    ASSERT_NO_FATAL_FAILURE(openWithBoard(link));
+    ASSERT_TRUE(game->dispatch(session::cmd::StartGame{}, Clock::now()));
 
     fake.say("lift e2\nplace e4\nwait 500ms\npress\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::EngineMoveShown;
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) {
+        return phase() == session::Phase::EngineMoveShown;
     })) << refusals;
-    EXPECT_EQ((*game)->session().snapshot(Clock::now()).moves[0].uci, "e2e4");
+    EXPECT_EQ(snapshot().moves[0].uci, "e2e4");
     fake.say("lift e7\nplace e5\nwait 500ms\npress\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::HumanToMove;
-    })) << refusals;
-    EXPECT_FALSE(board.status().computer_move_wrong);
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) { return phase() == session::Phase::HumanToMove; }))
+        << refusals;
+    EXPECT_FALSE(board->status().computer_move_wrong);
 
     const std::string text = journalText();
     EXPECT_NE(text.find("\"event\":\"orientation\""), std::string::npos) << text;
@@ -357,22 +356,17 @@ TEST_F(EboardThreadGame, AComputerMoveMadeByHandWhileTheBoardDiffersIsABreach) {
     const std::string link = (dir / "dgt").string();
     FakeBoardProcess fake(link);
     fake.say("clock 0:01:00 0:01:00\n");
-    auto game = Game::open(request(), Clock::now());
-    ASSERT_TRUE(game) << game.error().message;
-    EboardThread board(**eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
-    (*game)->addOutput(board);
-    (*game)->publish(Clock::now());
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
-    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    ASSERT_NO_FATAL_FAILURE(openWithBoard(link));
+    ASSERT_TRUE(game->dispatch(session::cmd::StartGame{}, Clock::now()));
     fake.say("lift e2\nplace e4\nwait 500ms\npress\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::EngineMoveShown;
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) {
+        return phase() == session::Phase::EngineMoveShown;
     })) << refusals;
     fake.say("lift d7\nplace d5\n");
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.computer_move_wrong; }));
-    (void)pump(**game, board, [](const session::EboardStatus&) { return true; });  // its record, taken
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return s.computer_move_wrong; }));
+    (void)pump([](const session::EboardStatus&) { return true; });  // its record, taken
     // The operator ticks "made on board" by hand although the board shows d7-d5.
-    ASSERT_TRUE((*game)->dispatch(session::cmd::MadeOnBoard{}, Clock::now()));
+    ASSERT_TRUE(game->dispatch(session::cmd::MadeOnBoard{}, Clock::now()));
     auto report = audit::auditJournal(dir / "game.jsonl");
     ASSERT_TRUE(report) << report.error();
     const audit::Check& c = eboardCheck(*report);
@@ -387,31 +381,25 @@ TEST_F(EboardThreadGame, ATypedMoveTheBoardContradictsIsAskedAboutAndJournalledW
     const std::string link = (dir / "dgt").string();
     FakeBoardProcess fake(link);
     fake.say("clock 0:01:00 0:01:00\n");
-    auto game = Game::open(request(), Clock::now());
-    ASSERT_TRUE(game) << game.error().message;
-    EboardThread board(**eboardConfig((*game)->session().snapshot(Clock::now()).setup, link), {});
-    (*game)->addOutput(board);
-    (*game)->publish(Clock::now());
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
-    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return !s.board_fen.empty(); }));
-    const auto snap = [&] { return (*game)->session().snapshot(Clock::now()); };
-    const auto untouched = typedAgainstBoard(snap(), board.status(), "e4");
+    ASSERT_NO_FATAL_FAILURE(openWithBoard(link));
+    ASSERT_TRUE(game->dispatch(session::cmd::StartGame{}, Clock::now()));
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return !s.board_fen.empty(); }));
+    const auto untouched = typedAgainstBoard(snapshot(), board->status(), "e4");
     ASSERT_TRUE(untouched) << "the board still shows the start";
     EXPECT_TRUE(untouched->board_unchanged);
 
     fake.say("lift g1\nplace f3\n");
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.proposed_uci == "g1f3"; }));
-    EXPECT_FALSE(typedAgainstBoard(snap(), board.status(), "Nf3")) << "typing what the board shows";
-    const auto conflict = typedAgainstBoard(snap(), board.status(), "Nc3");
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return s.proposed_uci == "g1f3"; }));
+    EXPECT_FALSE(typedAgainstBoard(snapshot(), board->status(), "Nf3")) << "typing what the board shows";
+    const auto conflict = typedAgainstBoard(snapshot(), board->status(), "Nc3");
     ASSERT_TRUE(conflict);
     EXPECT_EQ(conflict->board_uci, "g1f3");
-    EXPECT_EQ(phase(**game), session::Phase::HumanToMove) << "asking changes nothing";
+    EXPECT_EQ(phase(), session::Phase::HumanToMove) << "asking changes nothing";
 
     // Confirmed: as the window does it, the record first, then the move as typed.
-    ASSERT_TRUE((*game)->session().recordEboard(overrideRecord(*conflict), Clock::now()));
-    ASSERT_TRUE((*game)->dispatch(session::cmd::HumanMove{"Nc3", std::nullopt, false}, Clock::now()));
-    EXPECT_EQ(snap().moves.at(0).uci, "b1c3") << "typing wins";
+    ASSERT_TRUE(game->session().recordEboard(overrideRecord(*conflict), Clock::now()));
+    ASSERT_TRUE(game->dispatch(session::cmd::HumanMove{"Nc3", std::nullopt, false}, Clock::now()));
+    EXPECT_EQ(snapshot().moves.at(0).uci, "b1c3") << "typing wins";
     const std::string text = journalText();
     EXPECT_NE(text.find("\"event\":\"typed_override\""), std::string::npos) << text;
     auto report = audit::auditJournal(dir / "game.jsonl");
@@ -432,34 +420,25 @@ TEST_F(EboardThreadGame, AGameOnAMillenniumChessLink) {
     const std::string link = (dir / "chesslink").string();
     FakeBoardProcess fake(link, "--brand millennium");
     event::EboardSetup chesslink{link, 300, "auto", "left", "millennium"};
-    auto game = Game::open(request(chesslink), Clock::now());
-    ASSERT_TRUE(game) << game.error().message;
-    auto config = eboardConfig((*game)->session().snapshot(Clock::now()).setup, "");
-    ASSERT_TRUE(config && *config);
-    EXPECT_EQ((*config)->brand, eboard::BoardBrand::Millennium);
-    EboardThread board(**config, {});
-    (*game)->addOutput(board);
-    (*game)->publish(Clock::now());
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.connected; }));
-    EXPECT_EQ(board.status().clock_present, false);
-    EXPECT_EQ(board.status().version, "1.4");
-    ASSERT_TRUE((*game)->dispatch(session::cmd::StartGame{}, Clock::now()));
+    ASSERT_NO_FATAL_FAILURE(openWithBoard("", chesslink));
+    EXPECT_EQ((*eboardConfig(snapshot().setup, ""))->brand, eboard::BoardBrand::Millennium);
+    EXPECT_EQ(board->status().clock_present, false);
+    EXPECT_EQ(board->status().version, "1.4");
+    ASSERT_TRUE(game->dispatch(session::cmd::StartGame{}, Clock::now()));
 
     fake.say("lift e2\nplace e4\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::EngineMoveShown;
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) {
+        return phase() == session::Phase::EngineMoveShown;
     })) << refusals;
     fake.say("lift d7\nplace d5\n");
-    ASSERT_TRUE(pump(**game, board, [](const session::EboardStatus& s) { return s.computer_move_wrong; }));
-    EXPECT_EQ(phase(**game), session::Phase::EngineMoveShown) << "nothing made";
+    ASSERT_TRUE(pump([](const session::EboardStatus& s) { return s.computer_move_wrong; }));
+    EXPECT_EQ(phase(), session::Phase::EngineMoveShown) << "nothing made";
     fake.say("lift d5\nplace d7\nlift e7\nplace e5\n");
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) { return saw("made"); })) << refusals;
-    EXPECT_FALSE(board.status().computer_move_wrong);
-    ASSERT_TRUE((*game)->dispatch(session::cmd::ClockPressed{}, Clock::now())) << "pressed by hand";
-    ASSERT_TRUE(pump(**game, board, [&](const session::EboardStatus&) {
-        return phase(**game) == session::Phase::HumanToMove;
-    }));
-    (void)pump(**game, board, [](const session::EboardStatus&) { return true; });
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) { return saw("made"); })) << refusals;
+    EXPECT_FALSE(board->status().computer_move_wrong);
+    ASSERT_TRUE(game->dispatch(session::cmd::ClockPressed{}, Clock::now())) << "pressed by hand";
+    ASSERT_TRUE(pump([&](const session::EboardStatus&) { return phase() == session::Phase::HumanToMove; }));
+    (void)pump([](const session::EboardStatus&) { return true; });
 
     const std::string text = journalText();
     EXPECT_NE(text.find("\"brand\":\"millennium\""), std::string::npos) << text;
@@ -472,7 +451,7 @@ TEST_F(EboardThreadGame, AGameOnAMillenniumChessLink) {
     // The fake logs what its LEDs show (it flushes every line); the move's squares, then off once made.
     const auto logged = [&](const std::string& line) {
         std::string shown;
-        (void)pump(**game, board, [&](const session::EboardStatus&) {
+        (void)pump([&](const session::EboardStatus&) {
             std::ifstream log(link + ".log");
             shown.assign(std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>());
             return shown.find(line) != std::string::npos;
