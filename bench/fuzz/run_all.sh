@@ -98,7 +98,7 @@ for t in $targets; do
     [ -n "$seeds" ] && [ -d "$seeds/$t" ] && inputs+=("$seeds/$t")
     dict=$root/tests/fuzz/dict/$(dict_for "$t").dict
     opts=(-max_total_time="$seconds" -max_len="$(max_len_for "$t")" -artifact_prefix="$artifacts/"
-          -print_final_stats=1 -timeout=25 -rss_limit_mb=2048)
+          -print_final_stats=1 -timeout=25 -rss_limit_mb=2048 -interrupted_exitcode=72)
     [ -f "$dict" ] && opts+=(-dict="$dict")
     [ -n "$runs" ] && opts+=(-runs="$runs")
     log=$build/fuzz-$t.log
@@ -114,6 +114,11 @@ for t in $targets; do
     edges=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | cut -d" " -f2 || true)
     corpus=$(grep -oE 'corp: [0-9]+' "$log" | tail -1 | cut -d" " -f2 || true)
     crashes=$(($(found) - before))
+    # Stopped by Ctrl-C or SIGINT (to free the machine): the figures so far stand, and nothing crashed.
+    if [ "$rc" -eq 72 ] && [ "$crashes" -eq 0 ] && grep -q 'libFuzzer: run interrupted' "$log"; then
+        echo "$t: stopped by SIGINT before its budget; the figures are those of the run so far"
+        rc=0
+    fi
     [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes="rc=$rc"
     printf '%-17s %12s %9s %7s %7s %8s\n' "$t" "${execs:-?}" "${rate:-?}" "${edges:-?}" "${corpus:-?}" "$crashes"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$seconds" "${execs:-?}" "${rate:-?}" \
