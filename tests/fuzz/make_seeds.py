@@ -6,6 +6,7 @@ journals hold, the scenario scripts, time controls from the clock tests, hand-wr
 Usage: tests/fuzz/make_seeds.py OUT_DIR OPERATOR_CLI [STOCKFISH]
 Writes OUT_DIR/<target>/<name> for every target. bench/fuzz/run_all.sh --reseed merges them (-merge=1)
 into tests/fuzz/corpus/<target>/; the repository keeps only that minimised corpus."""
+import functools
 import hashlib
 import json
 import pathlib
@@ -108,6 +109,23 @@ def simple_seeds():
         put("dgt", data, name)
 
 
+def chesslink(body):
+    """A Millennium ChessLink reply as the board sends it: the body, the two hex digits of the XOR of its
+    characters, every byte with its odd parity bit (bit 7)."""
+    text = body + "%02X" % functools.reduce(lambda a, c: a ^ ord(c), body, 0)
+    return bytes(ord(c) | (0x80 if bin(ord(c)).count("1") % 2 == 0 else 0) for c in text)
+
+
+def millennium_seeds():
+    start = "rnbqkbnr" + "p" * 8 + "." * 32 + "P" * 8 + "RNBQKBNR"
+    e4 = start[:36] + "P" + start[37:52] + "." + start[53:]
+    put("millennium", chesslink("s" + start), "status_start")
+    put("millennium", chesslink("s" + start) + chesslink("s" + e4), "status_e4")
+    put("millennium", chesslink("s" + start[::-1].swapcase()), "status_turned")
+    put("millennium", chesslink("v0104") + chesslink("x") + chesslink("l"), "version_acks")
+    put("millennium", chesslink("r0102") + b"garbage" + chesslink("w0230"), "e2rom_garbage")
+
+
 def http_seeds():
     get = "GET {} HTTP/1.1\r\nHost: hall\r\n\r\n"
     for target in ("/", "/games.pgn", "/games.json", "/events", "/board/2", "/app.js", "/../etc/passwd",
@@ -138,6 +156,7 @@ def main():
     uci_seeds(journals)
     script_seeds()
     simple_seeds()
+    millennium_seeds()
     http_seeds()
     follower_seeds()
 
