@@ -175,7 +175,10 @@ struct PgnReader::Impl {
             return tl::unexpected(fail(cat("expected '\"' to open the value of tag ", tag.name)));
         advance();
         while (!atEnd() && peek() != '"' && peek() != '\n') {
-            if (peek() == '\\' && pos + 1 < text.size()) advance();
+            // A backslash escapes the next character, never the end of the line: a PGN string is one
+            // line of printing characters (PGN standard 7), and a value holding a line break would be
+            // written back as a tag no reader accepts (fuzz_pgn found "\\" before a newline).
+            if (peek() == '\\' && pos + 1 < text.size() && text[pos + 1] != '\n') advance();
             tag.value += peek();
             advance();
         }

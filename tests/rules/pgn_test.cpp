@@ -118,6 +118,24 @@ TEST(PgnImport, VariationsNestedDeeperThanTheLimitAreAnErrorNotAStackOverflow) {
     EXPECT_TRUE(again) << again.error().message;
 }
 
+// Issue 27 (found by fuzz_pgn): a backslash at the end of a tag's line escaped the line break, so the
+// value held a newline; written back, the tag spanned two lines and no longer read ("unterminated
+// value"). A backslash never escapes the end of the line: the tag is refused where it is read, and an
+// escaped backslash or quote still reads.
+TEST(PgnImport, ABackslashNeverEscapesTheEndOfATagsLine) {
+    auto broken = parsePgn("[Event \"21\\\\\\\n\\00\"]\n\n1. e4 *\n");
+    ASSERT_FALSE(broken);
+    EXPECT_NE(broken.error().message.find("game 1, line 1, column"), std::string::npos)
+        << broken.error().message;
+    EXPECT_NE(broken.error().message.find("unterminated value of tag Event"), std::string::npos)
+        << broken.error().message;
+    auto escaped = parsePgn("[Event \"a\\\\b \\\"c\\\"\"]\n\n1. e4 *\n");
+    ASSERT_TRUE(escaped) << escaped.error().message;
+    auto again = parsePgn(writePgn((*escaped)[0]));
+    ASSERT_TRUE(again) << again.error().message;
+    EXPECT_EQ(writePgn((*again)[0]), writePgn((*escaped)[0]));
+}
+
 // Issue 27: a text with more games than kMaxPgnGames is refused at the first game too many, naming it.
 TEST(PgnImport, MoreGamesThanTheLimitEndWithAnErrorNamingTheFirstGameTooMany) {
     std::string text;
