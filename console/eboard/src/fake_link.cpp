@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -68,13 +69,22 @@ std::optional<int> parseClock(std::string_view text) {
     return total;
 }
 
+using StepResult = tl::expected<std::optional<FakeStep>, std::string>;
+using Words = std::vector<std::string_view>;
+
 tl::expected<rules::Square, std::string> squareArg(std::string_view verb, std::string_view text) {
     if (auto s = rules::parseSquare(text)) return *s;
     return tl::unexpected(fmt::format(N_("'{}' needs a square such as e2, not '{}'"), verb, text));
 }
 
-tl::expected<std::optional<FakeStep>, std::string> placeStep(const std::vector<std::string_view>& w) {
-    auto s = squareArg(w[0], w.size() > 1 ? w[1] : "");
+StepResult liftStep(const Words& w) {
+    auto s = squareArg(w[0], w[1]);
+    if (!s) return tl::unexpected(s.error());
+    return fake::Lift{*s};
+}
+
+StepResult placeStep(const Words& w) {
+    auto s = squareArg(w[0], w[1]);
     if (!s) return tl::unexpected(s.error());
     if (w.size() == 2) return fake::Place{*s, std::nullopt};
     const auto p = w[2].size() == 1 ? parsePlacementFen(std::string(w[2]) + "7/8/8/8/8/8/8/8") : std::nullopt;
@@ -83,43 +93,62 @@ tl::expected<std::optional<FakeStep>, std::string> placeStep(const std::vector<s
     return fake::Place{*s, p->cells[56]};
 }
 
+StepResult waitStep(const Words& w) {
+    if (auto d = parseDuration(w[1])) return fake::Wait{*d};
+    return tl::unexpected(fmt::format(N_("'wait' takes a duration such as 300ms or 2s, not '{}'"), w[1]));
+}
+
+StepResult clockStep(const Words& w) {
+    const auto left = parseClock(w[1]), right = parseClock(w[2]);
+    if (left && right) return fake::SetClock{*left, *right};
+    return tl::unexpected(
+        std::string(N_("'clock' takes the left and right times, e.g. clock 1:29:58 1:30:00")));
+}
+
+StepResult garbageStep(const Words& w) {
+    const auto d = parseDuration(w[1]);  // digits only: a count
+    if (d && !w[1].ends_with('s') && d->count() <= 100000) return fake::Garbage{static_cast<int>(d->count())};
+    return tl::unexpected(fmt::format(N_("'garbage' takes a byte count up to 100000, not '{}'"), w[1]));
+}
+
+// `setup` reads the placement field only: the rest of a pasted FEN is ignored.
+StepResult setupStep(const Words& w) {
+    if (auto p = parsePlacementFen(w[1])) return fake::Setup{*p};
+    return tl::unexpected(fmt::format(N_("'setup' takes a FEN's piece placement, not '{}'"), w[1]));
+}
+
+template <class Step>
+StepResult bare(const Words&) {
+    return Step{};
+}
+
+// Each step's verb, its number of words (the verb included) and its parser.
+struct StepKind {
+    std::string_view verb;
+    std::size_t min_words, max_words;
+    StepResult (*parse)(const Words&);
+};
+
+constexpr StepKind kStepKinds[] = {
+    {"lift", 2, 2, liftStep},
+    {"place", 2, 3, placeStep},
+    {"press", 1, 1, bare<fake::Press>},
+    {"unplug", 1, 1, bare<fake::Unplug>},
+    {"replug", 1, 1, bare<fake::Replug>},
+    {"quit", 1, 1, bare<fake::Quit>},
+    {"wait", 2, 2, waitStep},
+    {"clock", 3, 3, clockStep},
+    {"garbage", 2, 2, garbageStep},
+    {"setup", 2, SIZE_MAX, setupStep},
+};
+
 }  // namespace
 
-tl::expected<std::optional<FakeStep>, std::string> parseFakeStep(std::string_view line) {
-    const auto w = words(line);
+StepResult parseFakeStep(std::string_view line) {
+    const Words w = words(line);
     if (w.empty() || w[0].starts_with('#')) return std::nullopt;
-    const std::string_view verb = w[0];
-    const std::size_t n = w.size();
-    if (verb == "lift" && n == 2) {
-        auto s = squareArg(verb, w[1]);
-        if (!s) return tl::unexpected(s.error());
-        return fake::Lift{*s};
-    }
-    if (verb == "place" && (n == 2 || n == 3)) return placeStep(w);
-    if (verb == "press" && n == 1) return fake::Press{};
-    if (verb == "unplug" && n == 1) return fake::Unplug{};
-    if (verb == "replug" && n == 1) return fake::Replug{};
-    if (verb == "quit" && n == 1) return fake::Quit{};
-    if (verb == "wait" && n == 2) {
-        if (auto d = parseDuration(w[1])) return fake::Wait{*d};
-        return tl::unexpected(fmt::format(N_("'wait' takes a duration such as 300ms or 2s, not '{}'"), w[1]));
-    }
-    if (verb == "clock" && n == 3) {
-        const auto left = parseClock(w[1]), right = parseClock(w[2]);
-        if (left && right) return fake::SetClock{*left, *right};
-        return tl::unexpected(
-            std::string(N_("'clock' takes the left and right times, e.g. clock 1:29:58 1:30:00")));
-    }
-    if (verb == "garbage" && n == 2) {
-        const auto d = parseDuration(w[1]);  // digits only: a count
-        if (d && !w[1].ends_with('s') && d->count() <= 100000)
-            return fake::Garbage{static_cast<int>(d->count())};
-        return tl::unexpected(fmt::format(N_("'garbage' takes a byte count up to 100000, not '{}'"), w[1]));
-    }
-    if (verb == "setup" && n >= 2) {
-        if (auto p = parsePlacementFen(w[1])) return fake::Setup{*p};
-        return tl::unexpected(fmt::format(N_("'setup' takes a FEN's piece placement, not '{}'"), w[1]));
-    }
+    for (const StepKind& k : kStepKinds)
+        if (w[0] == k.verb && w.size() >= k.min_words && w.size() <= k.max_words) return k.parse(w);
     return tl::unexpected(fmt::format(N_("unknown line '{}': expected lift e2, place e4 [Q], press, wait "
                                          "300ms, clock 1:29:58 1:30:00, unplug, "
                                          "replug, garbage 40, setup FEN or quit"),
