@@ -14,6 +14,19 @@ EventSetup sample() {
     return s;
 }
 
+// Each setup (with an engine, so that only its own fault is refused) is refused with a message that
+// starts with the one given.
+template <std::size_t N>
+void expectRefusals(const std::pair<nlohmann::json, std::string> (&bad)[N]) {
+    for (const auto& [json, message] : bad) {
+        auto in = json;
+        in["engine"] = {{"command", "sf"}};
+        auto r = eventSetupFromJson(in);
+        ASSERT_FALSE(r) << json.dump();
+        EXPECT_EQ(r.error().substr(0, message.size()), message) << r.error();
+    }
+}
+
 TEST(EventSetup, JsonRoundTripKeepsEveryField) {
     EventSetup s = sample();
     s.edition = rules::Edition::E2005;
@@ -152,13 +165,7 @@ TEST(EventSetup, FideIdsAndRatingsAreOptionalAndValidated) {
         {{{"white_rating", "2450"}}, "white_rating: expected a number, got string"},
         {{{"black_fide_id", -5}}, "black_fide_id: expected a string, got number"},
     };
-    for (const auto& [json, message] : bad) {
-        auto in = json;
-        in["engine"] = {{"command", "sf"}};
-        auto r = eventSetupFromJson(in);
-        ASSERT_FALSE(r) << json.dump();
-        EXPECT_EQ(r.error().substr(0, message.size()), message) << r.error();
-    }
+    expectRefusals(bad);
 }
 
 TEST(EventSetup, DifferencesNameThePath) {
@@ -182,13 +189,7 @@ TEST(EventSetup, AnIntegerSettingOutOfRangeOrFractionalIsRefusedNotCast) {
         {{{"policy", {{"resign_below_cp", -3000000000LL}}}},
          "policy.resign_below_cp: expected a whole number"},
     };
-    for (const auto& [json, message] : bad) {
-        auto in = json;
-        in["engine"] = {{"command", "sf"}};
-        auto r = eventSetupFromJson(in);
-        ASSERT_FALSE(r) << json.dump();
-        EXPECT_EQ(r.error().substr(0, message.size()), message) << r.error();
-    }
+    expectRefusals(bad);
     auto whole = eventSetupFromJson({{"engine", {{"command", "sf"}}}, {"handling_safety_moves", 3.0}});
     ASSERT_TRUE(whole) << whole.error();
     EXPECT_EQ(whole->handling_safety_moves, 3) << "a whole number written as 3.0 is still taken";
