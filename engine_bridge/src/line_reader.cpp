@@ -165,9 +165,11 @@ bool LineReader::drainLocked(bool wake) {
     return !eof_;
 }
 
-void LineReader::tryDrain() {
+bool LineReader::tryDrain() {
     const std::unique_lock lock(read_mutex_, std::try_to_lock);
-    if (lock.owns_lock()) drainLocked(false);
+    if (!lock.owns_lock()) return false;
+    drainLocked(false);
+    return true;
 }
 
 namespace {

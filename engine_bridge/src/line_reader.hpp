@@ -68,8 +68,9 @@ class LineReader {
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;
     void join();
-    // Reads what is available now, from the calling thread, unless the reader thread is reading.
-    void tryDrain();
+    // Reads what is available now, from the calling thread, unless the reader thread is reading: then
+    // returns false (the bytes are that thread's, and its lines will come through the queue).
+    bool tryDrain();
     // A caller is about to wait on the pipe itself: the thread stays off the pipe for a few
     // milliseconds, so the two are not both woken for every line.
     void callerWaiting();

@@ -12,6 +12,7 @@
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
@@ -29,6 +30,12 @@ namespace fs = std::filesystem;
 void setFdFlags(int fd, bool nonblocking) {
     ::fcntl(fd, F_SETFD, ::fcntl(fd, F_GETFD) | FD_CLOEXEC);
     if (nonblocking) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+// poll()'s timeout for a wait that must end by `until` (never negative, at most a minute).
+int msUntil(std::chrono::steady_clock::time_point until) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+    return static_cast<int>(std::clamp<std::int64_t>(left.count(), 0, 60'000));
 }
 
 ExitStatus decodeStatus(int status) {
@@ -155,11 +162,16 @@ class ProcessTransport final : public Transport {
     void waitForOutput(std::chrono::milliseconds max) override {
         queue_.clearNotify();  // before the check: a push after it sets the eventfd again
         if (queue_.hasLines() || queue_.stdoutClosed()) return;
+        const auto until = std::chrono::steady_clock::now() + max;
         std::array<pollfd, 2> fds{{{stdout_fd_, POLLIN, 0}, {queue_.notifyFd(), POLLIN, 0}}};
-        const int timeout = static_cast<int>(std::clamp<std::int64_t>(max.count(), 0, 60'000));
         out_reader_.callerWaiting();
-        if (::poll(fds.data(), fds.size(), timeout) <= 0) return;
-        if (fds[0].revents != 0) out_reader_.tryDrain();
+        if (::poll(fds.data(), fds.size(), msUntil(until)) <= 0) return;
+        if (fds[0].revents == 0 || out_reader_.tryDrain()) return;
+        // The reader thread holds these bytes: the pipe stays readable until it is scheduled again, and
+        // a caller that looked at once would spin (under load, a thousand empty wake-ups in a second).
+        // Its lines come through the queue: wait for them, within what is left of `max`.
+        pollfd queued{queue_.notifyFd(), POLLIN, 0};
+        (void)::poll(&queued, 1, msUntil(until));
     }
     int pid() const override { return child_.id(); }
     void setWakeHook(std::function<void()> hook) override { queue_.setWakeHook(std::move(hook)); }

@@ -1,7 +1,7 @@
 // fake_engine: a UCI engine that misbehaves on purpose, for the engine_bridge fault tests.
 // Usage: fake_engine [--mode M] [--once FILE] [--log FILE] [--bestmove MOVE] [--ponder MOVE] [--bad-move
 // MOVE] Modes: normal, crash-handshake, crash-search, crash-after-bestmove, hang-handshake, hang-ready,
-// hang-search, garbage, illegal-bestmove, slow-quit, stderr-flood, long-lines.
+// hang-search, garbage, illegal-bestmove, slow-quit, stderr-flood, long-lines, chatty-handshake.
 // With --once FILE the misbehaviour happens only while FILE does not exist (it is created when the
 // fake misbehaves), so a restarted fake behaves: that is how the tests see recovery.
 #include <unistd.h>
@@ -70,6 +70,12 @@ void handshake() {
     }
     if (mode("hang-handshake")) return;
     garbage();
+    // An engine that reports its loading line by line for two seconds before `uciok`: well within the
+    // handshake's 10 s, but two thousand separate writes, each waking the console.
+    for (int i = 0; mode("chatty-handshake") && i < 2000; ++i) {
+        say("info string loading network part " + std::to_string(i));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     if (mode("long-lines")) say("info string " + std::string(200'000, 'x'));
     say("id name Fake Engine");
     say("id author  The   Tests ");

@@ -76,12 +76,15 @@ BridgeEngineLink::BridgeEngineLink(const event::EngineSettings& settings, Bridge
     : engine_(bridgeSettings(settings, options), engine::makeRulesValidator(), std::move(factory)),
       opt_(options) {}
 
-// Without an explicit shutdown() (operator-cli), quit gracefully here: up to a second for the engine
-// to exit before ~Engine kills it.
+// Without an explicit shutdown() (operator-cli), quit gracefully here: the engine's quit grace (a
+// second) to exit before the engine bridge kills it. Bounded by time, not by wake-ups: an engine that
+// prints while it quits wakes the loop once per line.
 BridgeEngineLink::~BridgeEngineLink() {
     if (shutdown_sent_) return;
     engine_.shutdown(realNow());
-    for (int i = 0; i < 50 && engine_.state() != engine::EngineState::Stopped; ++i) {
+    const auto& t = engine_.settings().timeouts;
+    const auto until = realNow() + t.quit_grace + t.exit_status;
+    while (engine_.state() != engine::EngineState::Stopped && realNow() < until) {
         engine_.waitForActivity(engine::Millis(20));
         (void)engine_.poll(realNow());
     }
@@ -100,7 +103,13 @@ tl::expected<void, std::string> BridgeEngineLink::handshake() {
     started_ = true;
     if (auto ok = engine_.start(realNow()); !ok)
         return tl::make_unexpected(trf("engine start: {}", translateMessage(ok.error())));
-    for (int i = 0; i < 1000; ++i) {
+    // The engine bridge ends a silent handshake itself (no uciok, then no readyok, in time: a Hang fault);
+    // this bound is a backstop after both. It is time, not a count of wake-ups: an engine (or a relay in
+    // front of it) that prints its banner and options line by line wakes the loop once per line, and
+    // under load a thousand wake-ups came in a second and a half, long before the engine's deadline.
+    const auto& t = engine_.settings().timeouts;
+    const auto until = realNow() + t.handshake + t.ready + engine::Millis(1000);
+    while (realNow() < until) {
         for (auto& ev : engine_.poll(realNow())) {
             if (std::holds_alternative<engine::ReadyEvent>(ev)) {
                 ready_ = true;
