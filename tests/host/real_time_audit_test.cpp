@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 
 #include "audit/audit.hpp"
@@ -33,8 +34,9 @@ journal::WallTime wall() {
     return std::chrono::time_point_cast<journal::WallTime::duration>(std::chrono::system_clock::now());
 }
 
+// Up to a minute of real time (a count of wake-ups would run out early: each engine line is one).
 bool waitForEngineMove(session::Session& s, BridgeEngineLink& link) {
-    for (int i = 0; i < 6000; ++i) {
+    for (const auto until = now() + 60s; now() < until;) {
         s.poll(now());
         if (s.snapshot(now()).phase == session::Phase::EngineMoveShown) return true;
         link.waitForActivity(10ms);
@@ -104,7 +106,13 @@ struct RealTimeGame {
         session = std::move(*s);
         return "";
     }
-    ~RealTimeGame() { std::filesystem::remove_all(dir); }
+    // A failed test keeps its journal for `operator-cli audit` and `journal show`, and says where.
+    ~RealTimeGame() {
+        if (::testing::Test::HasFailure())
+            std::cout << "the failed game's journal is kept: " << path.string() << "\n";
+        else
+            std::filesystem::remove_all(dir);
+    }
 
     // The human's move, then the computer's answer made, pressed and recorded.
     ::testing::AssertionResult exchange(const std::string& move) {
@@ -116,6 +124,18 @@ struct RealTimeGame {
                         session->dispatch(session::cmd::Recorded{}, now()).has_value()})
             if (!ok) return ::testing::AssertionFailure() << "completing the computer's move was refused";
         return ::testing::AssertionSuccess();
+    }
+
+    // The reply the engine expects, once it names one. UCI makes `ponder` optional, and Stockfish leaves
+    // it out now and then (a search stopped just as a new best move failed high has a one-move PV): until
+    // it names one, the human plays on (the first legal move). "" after ten moves without.
+    std::string expectedReply() {
+        for (int move = 0; move < 10 && !session->snapshot(now()).engine_pondering; ++move)
+            if (!exchange(session->legalMoves().front())) return "";
+        if (!session->snapshot(now()).engine_pondering) return "";
+        link->waitForActivity(200ms);  // the ponder search under way, as when a human thinks
+        session->poll(now());
+        return lastExpected(path);
     }
 };
 
@@ -130,39 +150,15 @@ void expectClean(const std::filesystem::path& path) {
 
 TEST(RealTimeAudit, TheGoThatWaitedForTheNewGameIsNoFasterRate) {
     if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << kStockfish << " is not installed";
-    const auto dir = std::filesystem::temp_directory_path() / ("oc-rt-audit-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const auto path = dir / "game.journal";
-    std::filesystem::remove(path);
-    event::EventSetup setup;
-    setup.computer_side = rules::Color::Black;
-    setup.time_control = "3m+2s";
-    setup.engine.command = "python3";
-    setup.engine.args = {kRelay, "--delay-ms", "150", kStockfish};
-    setup.engine.options["Threads"] = "1";
-    auto writer = journal::JournalWriter::create(
-        path, {{"app", "test"}}, wall(),
-        std::chrono::duration_cast<journal::MonoTime>(now().time_since_epoch()));
-    ASSERT_TRUE(writer) << writer.error().message;
-    session::JournalSink sink(std::move(*writer), wall);
-    auto link = BridgeEngineLink::startBlocking(setup.engine, {});
-    ASSERT_TRUE(link) << link.error();
-    auto s = session::Session::create(setup, sink, **link, now());
-    ASSERT_TRUE(s) << s.error();
-    ASSERT_TRUE((*s)->dispatch(session::cmd::StartGame{}, now()));
-    for (const char* move : {"e4", "Nf3"}) {
-        ASSERT_TRUE((*s)->dispatch(session::cmd::HumanMove{move}, now()));
-        ASSERT_TRUE(waitForEngineMove(**s, **link));
-        ASSERT_TRUE((*s)->dispatch(session::cmd::MadeOnBoard{}, now()));
-        ASSERT_TRUE((*s)->dispatch(session::cmd::ClockPressed{}, now()));
-        ASSERT_TRUE((*s)->dispatch(session::cmd::Recorded{}, now()));
-    }
-    ASSERT_TRUE(journalHas(path, "# go waited ")) << "the first go did not wait: nothing was exercised";
-    auto report = audit::auditJournal(path);
+    RealTimeGame g(false, "oc-rt-audit");
+    ASSERT_TRUE(g.session) << g.error;
+    ASSERT_TRUE(g.session->dispatch(session::cmd::StartGame{}, now()));
+    for (const char* move : {"e4", "Nf3"}) ASSERT_TRUE(g.exchange(move));
+    ASSERT_TRUE(journalHas(g.path, "# go waited ")) << "the first go did not wait: nothing was exercised";
+    auto report = audit::auditJournal(g.path);
     ASSERT_TRUE(report) << report.error();
     for (const auto& c : report->checks)
         EXPECT_NE(c.verdict, audit::Verdict::Breach) << c.name << ": " << c.evidence;
-    std::filesystem::remove_all(dir);
 }
 
 // Pondering on the human's time: the expected reply (a ponder hit), then another move (a ponder miss:
@@ -173,18 +169,15 @@ TEST(RealTimeAudit, APonderHitAndAPonderMissAuditClean) {
     ASSERT_TRUE(g.session) << g.error;
     ASSERT_TRUE(g.session->dispatch(session::cmd::StartGame{}, now()));
     ASSERT_TRUE(g.exchange("e4"));
-    const std::string expected = lastExpected(g.path);
-    ASSERT_FALSE(expected.empty()) << "Stockfish names the reply it expects";
-    g.link->waitForActivity(200ms);
-    g.session->poll(now());
+    const std::string expected = g.expectedReply();
+    ASSERT_FALSE(expected.empty()) << "Stockfish named no reply it expects in ten moves";
     ASSERT_TRUE(g.exchange(expected));
     ASSERT_EQ(journalCount(g.path, "ponder_hit"), 1u);
-    const std::string second = lastExpected(g.path);
+    const std::string second = g.expectedReply();
+    ASSERT_FALSE(second.empty()) << "Stockfish named no reply it expects in ten moves";
     std::string other;
     for (const auto& m : g.session->legalMoves())
         if (m != second) other = m;
-    g.link->waitForActivity(200ms);
-    g.session->poll(now());
     ASSERT_TRUE(g.exchange(other));
     ASSERT_EQ(journalCount(g.path, "ponder_miss"), 1u);
     ASSERT_TRUE(g.exchange(g.session->legalMoves().front()));
