@@ -6,4 +6,9 @@ cd "$(dirname "$0")"
 scripts/install-deps.sh --tests
 cmake --preset ci
 cmake --build --preset ci
-ctest --preset ci -j2 --timeout 600 "$@"
+# A failing test's output is printed again at the very end, where a CI that keeps only the tail sees it.
+ctest --preset ci -j2 --timeout 600 "$@" || {
+    status=$?
+    python3 scripts/failed-test-output.py build/ci/Testing/Temporary/LastTest.log || true
+    exit "$status"
+}

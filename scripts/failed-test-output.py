@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Prints the end of each failed test's output from a ctest log, after ./test.sh's summary.
+
+Usage: failed-test-output.py LOG [LINES]
+
+ctest prints a failing test's output where it finished, in the middle of 1,300 lines; a CI that keeps
+only the end of the run then shows which test failed but not why. This prints, for every test the log
+marks "Test Failed." (or a timeout), the last LINES lines (default 60) of its output, so that the
+assertion and its message come last.
+"""
+import sys
+
+
+def blocks(lines):
+    """Yields (name, output lines, verdict line) for each test in a ctest LastTest.log."""
+    name, output, inside, verdict = None, [], False, None
+    for line in lines:
+        if " Test: " in line and line.split(" Test: ", 1)[0].replace("/", "").isdigit():
+            name, output, inside, verdict = line.split(" Test: ", 1)[1].strip(), [], False, None
+        elif line.startswith("Output:"):
+            inside = True
+        elif line.startswith("<end of output>"):
+            inside = False
+        elif inside:
+            output.append(line.rstrip("\n"))
+        elif name and line.startswith("Test ") and line.rstrip().endswith("."):
+            verdict = line.strip()
+            yield name, output, verdict
+            name = None
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: failed-test-output.py LOG [LINES]")
+    keep = int(sys.argv[2]) if len(sys.argv) == 3 else 60
+    try:
+        with open(sys.argv[1], encoding="utf-8", errors="replace") as log:
+            failed = [(n, o, v) for n, o, v in blocks(log) if v != "Test Passed."]
+    except OSError as e:
+        sys.exit(f"failed-test-output.py: cannot read the ctest log: {e}")
+    for name, output, verdict in failed:
+        print(f"\n===== {name}: {verdict} (the last {min(keep, len(output))} of {len(output)} lines)")
+        for line in output[-keep:]:
+            print(line)
+    if failed:
+        print(f"\n===== {len(failed)} failed test(s), their output above")
+
+
+if __name__ == "__main__":
+    main()
