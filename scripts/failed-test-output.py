@@ -21,7 +21,7 @@ def blocks(lines):
             inside = True
         elif line.startswith("<end of output>"):
             inside = False
-        elif inside:
+        elif inside and (output or line.strip("-\n")):  # not the rule ctest puts under "Output:"
             output.append(line.rstrip("\n"))
         elif name and line.startswith("Test ") and line.rstrip().endswith("."):
             verdict = line.strip()
