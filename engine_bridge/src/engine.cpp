@@ -109,8 +109,11 @@ tl::expected<void, std::string> Engine::search(const GameRecord& game, const GoP
                                                TimePoint now) {
     SearchJob job{game, params, now, false};
     job.params.ponder = false;
-    if (starting(impl_->state)) {
-        // Not ready yet (game start, restart): validate now, send once `readyok` arrives.
+    if (starting(impl_->state) || impl_->state == EngineState::Stopping) {
+        // Not ready yet (game start, restart), or still stopping the last search (a ponder miss or a
+        // take-back the console asked for): validate now, send once `readyok` or the stopped search's
+        // bestmove arrives. The engine's clock runs meanwhile: startJob takes the wait from it and notes
+        // it (E.III 2.1).
         if (auto valid = impl_->validator->checkGame(game); !valid)
             return refuse("position refused: " + valid.error());
         impl_->next_job = std::move(job);

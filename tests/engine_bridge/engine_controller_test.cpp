@@ -322,6 +322,32 @@ TEST_F(EngineController, PonderMissStopsDiscardsAndSearchesTheRealMove) {
     EXPECT_EQ(spawn(0).sent("go").back(), "go wtime 59000 btime 55000");
 }
 
+// E.III 2.1: a search asked for while the engine still stops the last one (a ponder miss, a take-back) is
+// sent once the stopped search's bestmove comes, and the engine's clock ran meanwhile: the wait is taken
+// from it and noted, so that the audit can tell it from a hidden faster rate.
+TEST_F(EngineController, ASearchAskedForWhileStoppingWaitsAndTheWaitIsDeducted) {
+    settings.ponder = true;
+    startReady();
+    ASSERT_TRUE(engine->ponder({"", {"e2e4", "e7e5"}}, clocks(59s, 60s), t));
+    settle(t);
+    ASSERT_TRUE(engine->takeBack(t + 5s));
+    ASSERT_EQ(engine->state(), EngineState::Stopping);
+    ASSERT_TRUE(engine->search({"", {"e2e4", "c7c5"}}, clocks(59s, 55s), t + 5s));
+    EXPECT_EQ(spawn(0).sent("go").size(), 1u) << "nothing is sent before the stopped search's bestmove";
+    // The stopped search's move is dropped; the scripted engine answers the new `go` at once.
+    EXPECT_EQ(eventsOf<BestMoveEvent>(settle(t + 5250ms)).size(), 1u);
+    EXPECT_EQ(spawn(0).sent("position").back(), "position startpos moves e2e4 c7c5");
+    EXPECT_EQ(spawn(0).sent("go").back(), "go wtime 58750 btime 55000");
+    std::vector<std::string> notes;
+    for (const auto& e : engine->takeLog())
+        if (e.kind == LogEntry::Kind::Note) notes.push_back(e.text);
+    EXPECT_NE(std::find(notes.begin(), notes.end(), "go waited 250 ms: deducted from the engine's clock"),
+              notes.end());
+    EXPECT_EQ(std::count_if(notes.begin(), notes.end(),
+                            [](const std::string& n) { return n.find("after stop discarded") != n.npos; }),
+              1);
+}
+
 TEST_F(EngineController, BestMoveWhilePonderingIsHeldForAHitAndDroppedOnAMiss) {
     settings.ponder = true;
     script.configure = [](ScriptState& s, int) { s.bestmove_while_pondering = true; };

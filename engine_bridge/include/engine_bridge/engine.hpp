@@ -48,7 +48,9 @@ class Engine {
     [[nodiscard]] tl::expected<void, std::string> newGame(TimePoint now);
     // Ends the game: a running search or ponder is stopped and its result discarded; settings unlock.
     void endGame(TimePoint now);
-    // Sends the whole game and `go`; BestMoveEvent follows. Refused unless Idle or the game is invalid.
+    // Sends the whole game and `go`; BestMoveEvent follows. While the engine starts or stops its last
+    // search the request waits, and the wait is taken from the engine's clock when it is sent. Refused
+    // while the engine searches or ponders, and for an invalid game.
     [[nodiscard]] tl::expected<void, std::string> search(const GameRecord& game, const GoParams& params,
                                                          TimePoint now);
     // Ponders on `game` (which ends with the predicted opponent move); refused unless pondering is enabled.
