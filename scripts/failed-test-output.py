@@ -13,10 +13,10 @@ import sys
 
 def blocks(lines):
     """Yields (name, output lines, verdict line) for each test in a ctest LastTest.log."""
-    name, output, inside, verdict = None, [], False, None
+    name, output, inside = None, [], False
     for line in lines:
         if " Test: " in line and line.split(" Test: ", 1)[0].replace("/", "").isdigit():
-            name, output, inside, verdict = line.split(" Test: ", 1)[1].strip(), [], False, None
+            name, output, inside = line.split(" Test: ", 1)[1].strip(), [], False
         elif line.startswith("Output:"):
             inside = True
         elif line.startswith("<end of output>"):
@@ -24,8 +24,7 @@ def blocks(lines):
         elif inside and (output or line.strip("-\n")):  # not the rule ctest puts under "Output:"
             output.append(line.rstrip("\n"))
         elif name and line.startswith("Test ") and line.rstrip().endswith("."):
-            verdict = line.strip()
-            yield name, output, verdict
+            yield name, output, line.strip()
             name = None
 
 

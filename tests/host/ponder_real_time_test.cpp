@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "host/bridge_engine_link.hpp"
+#include "real_time_play.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
 
@@ -13,13 +14,8 @@ namespace oc::host {
 namespace {
 
 using namespace std::chrono_literals;
-using session::Phase;
-
-const char* kStockfish = "/usr/games/stockfish";
-
-session::TimePoint now() {
-    return std::chrono::steady_clock::now();  // the GUI's `now`
-}
+using testing::kStockfish;
+using testing::now;
 
 class PonderRealTime : public ::testing::Test {
   protected:
@@ -38,16 +34,7 @@ class PonderRealTime : public ::testing::Test {
         session_ = std::move(*s);
         ASSERT_TRUE(session_->dispatch(session::cmd::StartGame{}, now()));
     }
-    // Polls until the engine's move is shown (at most 60 s of real time: a count of wake-ups would run
-    // out early, each engine line is one).
-    bool waitForEngineMove() {
-        for (const auto until = now() + 60s; now() < until;) {
-            session_->poll(now());
-            if (session_->snapshot(now()).phase == Phase::EngineMoveShown) return true;
-            link_->waitForActivity(10ms);
-        }
-        return false;
-    }
+    bool waitForEngineMove() { return testing::waitForEngineMove(*session_, *link_); }
     void completeEngineMove() {
         ASSERT_TRUE(session_->dispatch(session::cmd::MadeOnBoard{}, now()));
         ASSERT_TRUE(session_->dispatch(session::cmd::ClockPressed{}, now()));

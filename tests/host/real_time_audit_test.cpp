@@ -16,6 +16,7 @@
 #include "audit/audit.hpp"
 #include "host/bridge_engine_link.hpp"
 #include "journal/journal.hpp"
+#include "real_time_play.hpp"
 #include "session/journal_sink.hpp"
 #include "session/session.hpp"
 
@@ -23,25 +24,14 @@ namespace oc::host {
 namespace {
 
 using namespace std::chrono_literals;
+using testing::kStockfish;
+using testing::now;
+using testing::waitForEngineMove;
 
-const char* kStockfish = "/usr/games/stockfish";
 const char* kRelay = OC_SLOW_NEWGAME;
 
-session::TimePoint now() {
-    return std::chrono::steady_clock::now();
-}
 journal::WallTime wall() {
     return std::chrono::time_point_cast<journal::WallTime::duration>(std::chrono::system_clock::now());
-}
-
-// Up to a minute of real time (a count of wake-ups would run out early: each engine line is one).
-bool waitForEngineMove(session::Session& s, BridgeEngineLink& link) {
-    for (const auto until = now() + 60s; now() < until;) {
-        s.poll(now());
-        if (s.snapshot(now()).phase == session::Phase::EngineMoveShown) return true;
-        link.waitForActivity(10ms);
-    }
-    return false;
 }
 
 std::size_t journalCount(const std::filesystem::path& path, const std::string& type) {

@@ -235,7 +235,7 @@ void BridgeEngineLink::launchPending(session::TimePoint now, std::vector<session
     auto ok = pending_ponder_ ? engine_.ponder(game, go, engineTime(now))
                               : engine_.search(game, go, engineTime(now));
     if (!ok) {
-        return;  // not idle yet (e.g. still stopping): retried on the next poll
+        return;  // not accepted yet (e.g. a ponder search while a stop is answered): retried next poll
     }
     (pending_ponder_ ? pondering_ : searching_) = std::move(pending_);
     pending_.reset();

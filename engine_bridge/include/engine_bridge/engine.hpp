@@ -50,7 +50,7 @@ class Engine {
     void endGame(TimePoint now);
     // Sends the whole game and `go`; BestMoveEvent follows. While the engine starts or stops its last
     // search the request waits, and the wait is taken from the engine's clock when it is sent. Refused
-    // while the engine searches or ponders, and for an invalid game.
+    // in any other state (searching, pondering, quitting, failed) and for an invalid game.
     [[nodiscard]] tl::expected<void, std::string> search(const GameRecord& game, const GoParams& params,
                                                          TimePoint now);
     // Ponders on `game` (which ends with the predicted opponent move); refused unless pondering is enabled.
