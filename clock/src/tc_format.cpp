@@ -32,19 +32,25 @@ std::string humanPeriod(const Period& p) {
     return out;
 }
 
-std::string twoDigits(long long v) {
+std::string twoDigits(unsigned long long v) {
     return (v < 10 ? "0" : "") + std::to_string(v);
+}
+
+// |d| in milliseconds. Computed unsigned: negating the smallest duration overflows (a journal edited to
+// hold -9223372036854775808 ms once made the formatters recurse until the stack ran out).
+unsigned long long magnitude(Duration d) {
+    const auto ms = static_cast<unsigned long long>(d.count());
+    return d < 0ms ? 0ULL - ms : ms;
 }
 
 }  // namespace
 
 std::string formatDuration(Duration d) {
-    if (d < 0ms) return "-" + formatDuration(-d);
     if (d == 0ms) return "0s";
-    const long long ms = d.count();
-    if (ms % 3'600'000 == 0) return std::to_string(ms / 3'600'000) + "h";
-    if (ms % 60'000 == 0) return std::to_string(ms / 60'000) + "m";
-    std::string out;
+    const unsigned long long ms = magnitude(d);
+    std::string out = d < 0ms ? "-" : "";
+    if (ms % 3'600'000 == 0) return out + std::to_string(ms / 3'600'000) + "h";
+    if (ms % 60'000 == 0) return out + std::to_string(ms / 60'000) + "m";
     if (ms >= 60'000) out += std::to_string(ms / 60'000) + "m";
     if ((ms % 60'000) / 1000 != 0) out += std::to_string((ms % 60'000) / 1000) + "s";
     if (ms % 1000 != 0) out += std::to_string(ms % 1000) + "ms";
@@ -52,15 +58,15 @@ std::string formatDuration(Duration d) {
 }
 
 std::string formatClock(Duration d, ClockStyle style) {
-    if (d < 0ms) return "-" + formatClock(-d, style);
-    const long long ms = d.count();
-    const long long h = ms / 3'600'000;
-    const long long m = (ms / 60'000) % 60;
-    const long long s = (ms / 1000) % 60;
+    const unsigned long long ms = magnitude(d);
+    const unsigned long long h = ms / 3'600'000;
+    const unsigned long long m = (ms / 60'000) % 60;
+    const unsigned long long s = (ms / 1000) % 60;
     const bool hours = h > 0 || style != ClockStyle::Display;
-    std::string out = hours ? std::to_string(h) + ":" + twoDigits(m) : std::to_string(m);
+    std::string out = d < 0ms ? "-" : "";
+    out += hours ? std::to_string(h) + ":" + twoDigits(m) : std::to_string(m);
     out += ":" + twoDigits(s);
-    const long long frac = ms % 1000;
+    const unsigned long long frac = ms % 1000;
     switch (style) {
         case ClockStyle::Display:  // below ten seconds the tenths matter (a table clock shows them too)
             if (ms < 10'000) out += "." + std::to_string(frac / 100);

@@ -156,6 +156,21 @@ TEST(Format, EveryClockStyle) {
     EXPECT_EQ(formatClock(0ms, ClockStyle::HmsMillis), "0:00:00.000");
 }
 
+// The extremes of a duration (a journal edited and re-hashed can hold any int64): negating the smallest
+// overflows, which once made both formatters recurse until the stack ran out.
+TEST(Format, Int64Extremes) {
+    constexpr Duration lowest = Duration::min(), highest = Duration::max();
+    EXPECT_EQ(formatClock(lowest), "-2562047788015:12:55");
+    EXPECT_EQ(formatClock(highest), "2562047788015:12:55");
+    EXPECT_EQ(formatClock(lowest, ClockStyle::HmsTenths), "-2562047788015:12:55.8");
+    EXPECT_EQ(formatClock(highest, ClockStyle::HmsMillis), "2562047788015:12:55.807");
+    EXPECT_EQ(formatClock(lowest, ClockStyle::HmsMillis), "-2562047788015:12:55.808");
+    EXPECT_EQ(formatDuration(lowest), "-153722867280912m55s808ms");
+    EXPECT_EQ(formatDuration(highest), "153722867280912m55s807ms");
+    EXPECT_EQ(formatDuration(-90s), "-1m30s");
+    EXPECT_EQ(formatDuration(-2h), "-2h");
+}
+
 TEST(Describe, ExplainsPeriodsAndClassification) {
     const std::string text = describe(kFide, Edition::E2023);
     EXPECT_NE(text.find("Period 1 (from move 1): 40 moves in 90m"), std::string::npos) << text;

@@ -35,7 +35,8 @@ SideReading sideReading(const char* name, std::optional<std::int64_t> official, 
     SideReading s{name, official, {}, {}};
     if (!official || !before.session) return s;
     auto console = before.session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).remaining[c];
-    s.diff = static_cast<double>(*official - console.count()) / 1000.0;
+    // In double: a re-hashed journal can hold any int64, and the difference of two may overflow.
+    s.diff = (static_cast<double>(*official) - static_cast<double>(console.count())) / 1000.0;
     s.console = clockText(console.count());
     return s;
 }

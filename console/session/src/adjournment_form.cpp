@@ -20,7 +20,7 @@ std::string hms(Ms t) {
 
 // "+0:06.8": a sync's correction, official minus the console's count, as the sync notice writes it.
 std::string signedTime(Ms t) {
-    return t < Ms{0} ? "-" + clock::formatClock(-t) : "+" + clock::formatClock(t);
+    return (t < Ms{0} ? "" : "+") + clock::formatClock(t);  // its own '-': negating t could overflow
 }
 
 // One side's times in whole seconds that add up on paper (Guidelines I.2(c)): the remaining time as the

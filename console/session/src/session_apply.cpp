@@ -134,7 +134,10 @@ void on(Impl& s, const rec::Recorded&, TimePoint t) {
     }
 }
 
-void on(Impl& s, const rec::Sync& r, TimePoint t) {
+// The operator's command refuses a negative reading (session.cpp), so a journal holding one was edited.
+Applied on(Impl& s, const rec::Sync& r, TimePoint t) {
+    if ((r.white && *r.white < Ms(0)) || (r.black && *r.black < Ms(0)))
+        return tl::make_unexpected(i18n::N_("a clock reading cannot be negative"));
     s.resync_needed = false;
     // CLK-01: the readings in m:ss; a difference over the tolerance stays highlighted until the next sync.
     auto note = s.clock->sync(r.white, r.black, t);
@@ -143,6 +146,7 @@ void on(Impl& s, const rec::Sync& r, TimePoint t) {
     s.sync_warning = std::move(note.warning);
     s.sync_warning_move = s.game.moveNumber();
     s.presses_since_warning = 0;
+    return {};
 }
 
 void on(Impl& s, const rec::HumanOffer&, TimePoint) {

@@ -110,9 +110,8 @@ SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional
     std::vector<std::string> read, beyond;
     for (const clock::SyncRecord& rec : *records) {
         const char* side = rec.side == Color::White ? i18n::N_("White") : i18n::N_("Black");
-        const bool ahead = rec.difference >= Ms(0);
-        const std::string diff =
-            (ahead ? "+" : "-") + clock::formatClock(ahead ? rec.difference : -rec.difference);
+        // formatClock writes the '-' itself (negating the difference could overflow).
+        const std::string diff = (rec.difference >= Ms(0) ? "+" : "") + clock::formatClock(rec.difference);
         read.insert(read.end(), {side, clock::formatClock(rec.official), diff});
         if (rec.beyond_tolerance) beyond.insert(beyond.end(), {side, diff});
     }

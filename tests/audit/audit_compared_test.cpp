@@ -1,0 +1,94 @@
+// Issue 37: the audit's second hardening. Journals of the scenario scripts (operator-cli, the built-in
+// engine) are edited and re-hashed, so `journal verify` still accepts them; every fact a record carries
+// must be compared with what the replay computes, and no value of a field may crash a command.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+
+#include "audit/audit.hpp"
+#include "journal/journal.hpp"
+#include "tamper.hpp"
+
+namespace oc::audit {
+namespace {
+
+using test::json;
+
+class Compared : public ::testing::Test {
+  protected:
+    void SetUp() override { dir_ = test::testDir("oc_audit_compared_"); }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    std::filesystem::path tampered(const std::string& script,
+                                   const std::function<void(std::vector<json>&)>& edit) {
+        return test::tampered(dir_, script, edit);
+    }
+
+    static const Check& check(const Report& r, const std::string& name) {
+        auto it =
+            std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
+        EXPECT_NE(it, r.checks.end()) << name;
+        return *it;
+    }
+
+    // `name` is a breach whose first record is `index` and whose evidence says `says`; integrity is ok.
+    static void expectBreach(const std::filesystem::path& journal, const std::string& name, std::size_t index,
+                             const std::string& says) {
+        auto report = auditJournal(journal);
+        ASSERT_TRUE(report) << report.error();
+        EXPECT_FALSE(report->passed());
+        const Check& c = check(*report, name);
+        EXPECT_EQ(c.verdict, Verdict::Breach) << checkLines(*report);
+        ASSERT_FALSE(c.records.empty()) << checkLines(*report);
+        EXPECT_EQ(c.records.front(), index) << c.evidence;
+        EXPECT_EQ(c.evidence.rfind("record #" + std::to_string(index) + ": ", 0), 0u) << c.evidence;
+        EXPECT_NE(c.evidence.find(says), std::string::npos) << c.evidence;
+        EXPECT_EQ(report->checks.front().verdict, Verdict::Ok) << report->checks.front().evidence;
+    }
+
+    // `journal audit` and `journal replay` of `journal` end with an answer (exit 0, 1 or 2), never a
+    // signal; the audit's output and the replay's are returned.
+    static std::pair<std::string, std::string> auditAndReplay(const std::filesystem::path& journal) {
+        std::string audit, replay;
+        const int audited = test::runCli("journal audit " + journal.string() + " --ui-lang en", &audit);
+        EXPECT_TRUE(audited == 0 || audited == 1) << "exit " << audited << ": " << audit;
+        const int replayed = test::runCli("journal replay " + journal.string() + " --ui-lang en", &replay);
+        EXPECT_TRUE(replayed >= 0 && replayed <= 2) << "exit " << replayed << ": " << replay;
+        return {audit, replay};
+    }
+
+    std::filesystem::path dir_;
+};
+
+// Item 5: a table-clock reading of the smallest int64 crashed both commands (SIGSEGV: formatClock(-d)
+// recursed, negating the minimum overflows). The console refuses a negative reading, so the replay stops
+// at it: an integrity breach naming the record.
+TEST_F(Compared, SyncAtInt64MinIsRefusedNotACrash) {
+    std::size_t at = 0;
+    auto j = tampered("cmp_1_1_official_clock", [&](std::vector<json>& r) {
+        at = test::find(r, "sync");
+        r[at]["payload"]["white"] = std::numeric_limits<std::int64_t>::min();
+    });
+    auto [audit, replay] = auditAndReplay(j);
+    EXPECT_NE(audit.find("integrity breach record #" + std::to_string(at) +
+                         ": the console cannot have written this: a \"sync\" record here: a clock reading "
+                         "cannot be negative"),
+              std::string::npos)
+        << audit;
+    EXPECT_NE(replay.find("a clock reading cannot be negative"), std::string::npos) << replay;
+    EXPECT_NE(replay.find("-2562047788015:12:55.808"), std::string::npos) << replay;
+}
+
+// The largest int64 is a reading the console accepts: both commands go on and print it.
+TEST_F(Compared, SyncAtInt64MaxIsAuditedNotACrash) {
+    auto j = tampered("cmp_1_1_official_clock", [&](std::vector<json>& r) {
+        r[test::find(r, "sync")]["payload"]["white"] = std::numeric_limits<std::int64_t>::max();
+    });
+    auto [audit, replay] = auditAndReplay(j);
+    EXPECT_NE(audit.find("table-clock "), std::string::npos) << audit;
+    EXPECT_NE(replay.find("2562047788015:12:55.807"), std::string::npos) << replay;
+}
+
+}  // namespace
+}  // namespace oc::audit
