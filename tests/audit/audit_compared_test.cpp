@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <fstream>
 #include <limits>
 
 #include "audit/audit.hpp"
@@ -88,6 +89,97 @@ TEST_F(Compared, SyncAtInt64MaxIsAuditedNotACrash) {
     auto [audit, replay] = auditAndReplay(j);
     EXPECT_NE(audit.find("table-clock "), std::string::npos) << audit;
     EXPECT_NE(replay.find("2562047788015:12:55.807"), std::string::npos) << replay;
+}
+
+// The draw_answer record that follows the record at `answered` (the one that answered the offer).
+std::size_t answerAfter(const std::vector<json>& r, std::size_t answered) {
+    EXPECT_EQ(r[answered + 1]["type"], "draw_answer");
+    return answered + 1;
+}
+
+// CMP-3.2: the operator accepts the human's offer against the locked policy's DECLINE (his decision: the
+// indication is advisory, and the draw_answer says it was not followed).
+constexpr const char* kAcceptAgainstDecline = R"(setup policy.accept_over_moves=1
+start
+engine e7e5 cp 300
+move e4 offer
+until engine-move-shown
+expect indication accept no
+accept
+expect result 1/2-1/2
+)";
+
+// Item 3 (draw answers): the honest journals with answers audit clean, the answers compared.
+TEST_F(Compared, HonestDrawAnswersAreClean) {
+    const auto script = dir_ / "accept_against_decline.txt";
+    std::ofstream(script) << kAcceptAgainstDecline;
+    for (const std::string& name :
+         std::vector<std::string>{"drw_01_offer_rejected_by_move", "cmp_3_2_offer_accepted",
+                                  "cmp_3_3_computer_offer_accepted", script.string()}) {
+        auto report = auditJournal(test::playScript(dir_, name));
+        ASSERT_TRUE(report) << report.error();
+        EXPECT_TRUE(report->passed()) << name << "\n" << checkLines(*report);
+        EXPECT_EQ(check(*report, "draw-resign").verdict, Verdict::Ok) << name;
+    }
+}
+
+// The computer's answer (its move declining the human's offer) with `followed` flipped.
+TEST_F(Compared, DrawAnswerFollowedFlippedIsABreach) {
+    std::size_t at = 0;
+    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+        at = answerAfter(r, test::find(r, "made"));
+        r[at]["payload"]["followed"] = !r[at]["payload"]["followed"].get<bool>();
+    });
+    expectBreach(j, "draw-resign", at, "the draw answer is not the one the console computes here: followed");
+}
+
+// The indication edited to match the answer given.
+TEST_F(Compared, DrawAnswerIndicationEditedIsABreach) {
+    std::size_t at = 0;
+    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+        at = answerAfter(r, test::find(r, "made"));
+        auto& p = r[at]["payload"];
+        p["indication"] = p["indication"] == "accept" ? "decline" : "accept";
+        p["followed"] = true;
+    });
+    expectBreach(j, "draw-resign", at, "indication \"");
+}
+
+// An acceptance against the policy's DECLINE rewritten as one that followed an ACCEPT.
+TEST_F(Compared, AcceptanceAgainstDeclineRewrittenAsFollowedIsABreach) {
+    const auto script = dir_ / "accept_against_decline.txt";
+    std::ofstream(script) << kAcceptAgainstDecline;
+    std::size_t at = 0;
+    auto j = tampered(script.string(), [&](std::vector<json>& r) {
+        at = answerAfter(r, test::find(r, "answer_human"));
+        auto& p = r[at]["payload"];
+        EXPECT_EQ(p["indication"], "decline");
+        EXPECT_EQ(p["followed"], false);
+        p["indication"] = "accept";
+        p["followed"] = true;
+    });
+    expectBreach(j, "draw-resign", at, "indication \"accept\" (the replay: \"decline\")");
+}
+
+// An answer deleted: the move that declined the offer has no draw_answer after it.
+TEST_F(Compared, DrawAnswerDeletedIsABreach) {
+    std::size_t at = 0;
+    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+        at = test::find(r, "made");
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(answerAfter(r, at)));
+    });
+    expectBreach(j, "draw-resign", at, "has no draw_answer record");
+}
+
+// An answer inserted where no offer was pending.
+TEST_F(Compared, DrawAnswerWithNoOfferPendingIsABreach) {
+    std::size_t at = 0;
+    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+        json answer = r[answerAfter(r, test::find(r, "made"))]["payload"];
+        at = test::find(r, "pressed") + 1;
+        test::insertBefore(r, at, "draw_answer", answer);
+    });
+    expectBreach(j, "draw-resign", at, "a draw answer where no draw offer was answered or ended");
 }
 
 }  // namespace

@@ -67,10 +67,13 @@ int runCli(const std::string& args, std::string* out) {
 }
 
 std::filesystem::path playScript(const std::filesystem::path& dir, const std::string& script) {
-    auto journal = dir / (script + ".jsonl");
+    const std::filesystem::path file = std::filesystem::path(script).is_absolute()
+                                           ? std::filesystem::path(script)
+                                           : std::filesystem::path(OC_SESSION_SCRIPTS) / (script + ".txt");
+    auto journal = dir / (file.stem().string() + ".jsonl");
     std::filesystem::remove(journal);
-    int rc = runCli("play --engine fake --engine-side black --tc 90m+30s --human script:" +
-                    std::string(OC_SESSION_SCRIPTS) + "/" + script + ".txt --journal " + journal.string());
+    int rc = runCli("play --engine fake --engine-side black --tc 90m+30s --human script:" + file.string() +
+                    " --journal " + journal.string());
     EXPECT_EQ(rc, 0) << script;
     return journal;
 }

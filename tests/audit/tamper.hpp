@@ -28,7 +28,8 @@ void insertBefore(std::vector<json>& records, std::size_t index, const std::stri
 // A fresh directory named after the running test (the fixture removes it).
 std::filesystem::path testDir(const std::string& prefix);
 
-// Runs `operator-cli play` on a scenario script with the built-in engine; returns the journal's path.
+// Runs `operator-cli play` on a scenario script (its name in tests/session/scripts, or an absolute path)
+// with the built-in engine; returns the journal's path.
 std::filesystem::path playScript(const std::filesystem::path& dir, const std::string& script);
 
 // Plays `script` in `dir`, lets `edit` change its records and rewrites the chain into

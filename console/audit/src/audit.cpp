@@ -70,9 +70,15 @@ Check checkIntegrity(const journal::JournalContents& contents) {
 
 namespace {
 
+// What the replay computes on its way, for the checks to compare with the records.
+struct ReplayFacts {
+    std::vector<SearchStart> starts;
+    std::vector<DueAnswer> answers;
+};
+
 // Half-moves, result and final scoresheet from the session's own replay of every record.
-Context makeContext(const Timeline& tl, const Rebuilt& all) {
-    Context ctx{tl, {}, {}, {}, {}, {}};
+Context makeContext(const Timeline& tl, const Rebuilt& all, ReplayFacts facts) {
+    Context ctx{tl, {}, {}, {}, std::move(facts.starts), std::move(facts.answers), {}};
     if (!all.session) {
         ctx.rebuild_error = all.error;
         return ctx;
@@ -92,10 +98,29 @@ SearchStart searchStart(const session::Session& s, const json& r, std::size_t re
     return start;
 }
 
+// The last record that changed the game: a draw answer it calls for comes right after it.
+struct Answering {
+    std::size_t record = 0;
+    std::string type;
+};
+
+// Before session record `r` (journal record `record`) is applied: a draw_answer with the answer the
+// session has due, or a due answer that `r` takes the place of (E.III 3.2-3.3). A resume may come between
+// an answer and its record (the console was stopped there); `r` empty: the journal ends here.
+void noteAnswer(const session::Session& s, const json* r, std::size_t record, const Answering& by,
+                std::vector<DueAnswer>& out) {
+    auto due = s.drawAnswerDue();
+    const std::string type = r ? (*r)["type"].get<std::string>() : "";
+    const bool journalled = type == "draw_answer";
+    if (!journalled && (!due || type == "console_resumed")) return;
+    out.push_back(DueAnswer{record, by.record, by.type, std::move(due), journalled});
+}
+
 // The session's own replay of `records`, one record at a time (as restore() does), up to the one it
-// refuses; on the way, what the session itself would have sent its engine at each search start.
+// refuses; on the way, what the session itself would have sent its engine at each search start and the
+// draw answers it has due.
 std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Session::RestoreFailure* failure,
-                                std::vector<SearchStart>* starts = nullptr) {
+                                ReplayFacts* facts = nullptr) {
     auto out = std::make_unique<Rebuilt>();
     auto first = std::vector<json>(records.begin(), records.begin() + (records.empty() ? 0 : 1));
     auto s = session::Session::restore(first, out->sink, out->engine, failure);
@@ -103,16 +128,20 @@ std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Sessi
         out->error = s.error();
         return out;
     }
+    Answering by;
     for (std::size_t i = 1; i < records.size(); ++i) {
+        if (facts) noteAnswer(**s, &records[i], i + 1, by, facts->answers);
         if (auto ok = (*s)->replayRecord(records[i]); !ok) {
             if (failure) *failure = session::Session::RestoreFailure{i, ok.error()};
             out->error = ok.error();
             return out;
         }
         const std::string& type = records[i]["type"].get_ref<const std::string&>();
-        if (starts && (type == "go" || type == "ponder_start"))
-            starts->push_back(searchStart(**s, records[i], i + 1));
+        if (facts && (type == "go" || type == "ponder_start"))
+            facts->starts.push_back(searchStart(**s, records[i], i + 1));
+        if (type != "console_resumed") by = Answering{i + 1, type};
     }
+    if (facts) noteAnswer(**s, nullptr, records.size() + 1, by, facts->answers);
     out->session = std::move(*s);
     return out;
 }
@@ -178,11 +207,10 @@ void stoppedAt(Report& report, const journal::JournalContents& contents, const E
     prefix.records.assign(contents.records.begin(),
                           contents.records.begin() + static_cast<std::ptrdiff_t>(record));
     auto records = session::sessionRecords(prefix);
-    std::vector<SearchStart> starts;
-    auto all = replay(records, nullptr, &starts);
+    ReplayFacts facts;
+    auto all = replay(records, nullptr, &facts);
     const Timeline tl = buildTimeline(prefix, lines, std::move(records));
-    Context ctx = makeContext(tl, *all);
-    ctx.starts = std::move(starts);
+    Context ctx = makeContext(tl, *all, std::move(facts));
     ctx.engine_findings = engineLineFindings(ctx);
     runChecks(report, prefix, tl, ctx);
     Check& integrity = report.checks.front();
@@ -244,16 +272,15 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     // field of the wrong type is named by the session's reader, never met as a library exception.
     auto records = session::sessionRecords(contents);
     session::Session::RestoreFailure failure;
-    std::vector<SearchStart> starts;
-    auto all = replay(records, &failure, &starts);
+    ReplayFacts facts;
+    auto all = replay(records, &failure, &facts);
     // A journal holding only its header (killed while creating the game) has no record to replay.
     if (!all->session && !records.empty()) {
         stoppedAt(report, contents, lines, failure.index + 1, failure.reason);
         return report;
     }
     const Timeline tl = buildTimeline(contents, lines, std::move(records));
-    Context ctx = makeContext(tl, *all);
-    ctx.starts = std::move(starts);
+    Context ctx = makeContext(tl, *all, std::move(facts));
     ctx.engine_findings = engineLineFindings(ctx);
     runChecks(report, contents, tl, ctx);
     return report;

@@ -149,6 +149,72 @@ void answer(const Context& ctx, std::size_t i, Findings& f) {
                                     i, at, indication, followed));
 }
 
+// "indication \"accept\" (the replay: \"decline\")" for each field of the journalled draw_answer that
+// differs from the one the console writes there ("t" aside: when it was written is no fact of the answer).
+std::string answerDifferences(const json& journalled, const json& expected) {
+    std::vector<std::string> out;
+    json want = expected;
+    want.erase("type");
+    json got = journalled;
+    got.erase("t");
+    for (const json* side : {&want, &got})
+        for (const auto& [key, value] : side->items()) {
+            if (side == &got && want.contains(key)) continue;  // compared from `want` already
+            const json mine = got.value(key, json()), theirs = want.value(key, json());
+            if (mine != theirs)
+                out.push_back(fmt::format(i18n::N_("{} {} (the replay: {})"), key,
+                                          mine.is_null() ? i18n::N_("absent") : mine.dump(),
+                                          theirs.is_null() ? i18n::N_("absent") : theirs.dump()));
+        }
+    return fmt::format("{}", fmt::join(out, "; "));
+}
+
+// Offers ended otherwise than by an answer or a move (a lapse, a move played for the human) got their
+// draw_answer later than answers did (Art. 9.1.2): journals of consoles before that have none.
+bool endedOtherwise(const std::string& answered_type) {
+    return answered_type != "answer_human" && answered_type != "answer_computer" &&
+           answered_type != "human_move" && answered_type != "made";
+}
+
+// Whether the console that wrote the journal writes the draw_answer `a` misses: any of version 2 (they
+// all do) or one that wrote draw answers of the same kind. An older console's journal is not judged.
+bool answersWritten(const Context& ctx, const DueAnswer& a) {
+    const bool ended = endedOtherwise(a.answered_type);
+    if (!ended && ctx.tl.at(0).payload.value("journal_version", 1) >= 2) return true;
+    return std::any_of(ctx.answers.begin(), ctx.answers.end(), [&](const DueAnswer& b) {
+        return b.journalled && b.expected && endedOtherwise(b.answered_type) == ended;
+    });
+}
+
+// E.III 3.2-3.3: the journal's draw answers against those the session's replay computes from the offers,
+// the locked policy and the engine's evaluations: the answer, its indication and whether it was followed.
+void compareAnswer(const Context& ctx, const DueAnswer& a, Findings& f) {
+    if (a.journalled && !a.expected)
+        return f.breach(a.record, fmt::format(i18n::N_("record #{}: a draw answer where no draw offer was "
+                                                       "answered or ended (E.III 3.2)"),
+                                              a.record));
+    if (a.journalled) {
+        const std::string diff = answerDifferences(ctx.tl.at(a.record).payload, *a.expected);
+        if (!diff.empty())
+            f.breach(a.record, fmt::format(i18n::N_("record #{}: the draw answer is not the one the console "
+                                                    "computes here: {} (E.III 3.2, 3.3)"),
+                                           a.record, diff));
+        return;
+    }
+    if (a.record >= ctx.tl.size())  // killed before writing it: a resume writes it first
+        return f.note(a.answered_by, fmt::format(i18n::N_("#{} the journal ends before this draw offer's "
+                                                          "answer was written"),
+                                                 a.answered_by));
+    if (!answersWritten(ctx, a))
+        return f.note(a.answered_by,
+                      fmt::format(i18n::N_("#{} draw offer answered or ended: not compared "
+                                           "(written by a console before draw_answer records)"),
+                                  a.answered_by));
+    f.breach(a.answered_by, fmt::format(i18n::N_("record #{}: a draw offer answered or ended here has no "
+                                                 "draw_answer record right after it (E.III 3.2)"),
+                                        a.answered_by));
+}
+
 // The act's mark for the pictures; true when it is the computer's, to be checked.
 bool markAct(const Context& ctx, std::size_t i, const Act& act, Series& series) {
     if (act.what.empty()) return false;
@@ -187,6 +253,7 @@ Check checkDrawResign(const Context& ctx, Series& series) {
         ++acts;
         computerAct(ctx, i, act, f);
     }
+    for (const DueAnswer& a : ctx.answers) compareAnswer(ctx, a, f);
     Check c = f.finish({"draw-resign",
                         "E.III 3.2, 3.3",
                         i18n::N_("Draws and resignation only on the computer's indication"),

@@ -37,6 +37,17 @@ struct SearchStart {
     session::GoParams go;
 };
 
+// A draw answer as the session's replay computes it (Session::drawAnswerDue) against what the journal holds
+// where the console writes it: right after the record that answered or ended the offer (after a
+// console_resumed, when the console was stopped between the two).
+struct DueAnswer {
+    std::size_t record = 0;        // the journal's draw_answer, or the record found where one was due
+    std::size_t answered_by = 0;   // the last record before it that changed the game (not a resume)
+    std::string answered_type;     // that record's type
+    std::optional<json> expected;  // the draw_answer the console writes there; nullopt: none was due
+    bool journalled = false;       // `record` is a draw_answer
+};
+
 // A breach found by reading the engine's lines against the game, for the check whose rule it breaks.
 struct LineFinding {
     std::string check;
@@ -51,6 +62,7 @@ struct Context {
     std::string rebuild_error;                   // non-empty when the session could not rebuild the game
     std::string result{"*"};                     // the game's result as the session rebuilt it
     std::vector<SearchStart> starts;             // every search start, recomputed by the session
+    std::vector<DueAnswer> answers;              // every draw answer due or journalled, by the replay
     std::vector<LineFinding> engine_findings;    // engineLineFindings(): position, setoption, go, gaps
     // Adds this check's engine-line breaches to `f`.
     void addEngineFindings(const std::string& check, Findings& f) const;

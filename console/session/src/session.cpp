@@ -364,6 +364,10 @@ GoParams Session::goBudget(TimePoint now, bool ponder) const {
                   : impl_->clock->budget(impl_->computer(), now);
 }
 
+std::optional<nlohmann::json> Session::drawAnswerDue() const {
+    return impl_->draws.answer_due;
+}
+
 TimePoint Session::lastRecordTime() const {
     return impl_->last_t;
 }

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
@@ -63,6 +64,10 @@ class Session {
     // values of the E.III 2.1 budget (`ponder`: of `go ponder`, sent while the human's clock runs).
     std::vector<std::string> uciMoves() const;
     GoParams goBudget(TimePoint now, bool ponder) const;
+    // The `draw_answer` record the session writes next, computed from the record just applied (an answer
+    // to a draw offer, a move that declines one, an offer that lapsed), without its "t"; nullopt when none
+    // is due. The audit compares the journal's own draw_answer with it (E.III 3.2-3.3).
+    std::optional<nlohmann::json> drawAnswerDue() const;
 
     // The legal moves of the side to move, in UCI (drivers pick random moves from them).
     std::vector<std::string> legalMoves() const;
