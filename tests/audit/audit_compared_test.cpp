@@ -182,5 +182,33 @@ TEST_F(Compared, DrawAnswerWithNoOfferPendingIsABreach) {
     expectBreach(j, "draw-resign", at, "a draw answer where no draw offer was answered or ended");
 }
 
+// Item 3 (ponder): the honest hit and miss journals audit clean.
+TEST_F(Compared, HonestPonderHitAndMissAreClean) {
+    for (const std::string name : {"ponder_hit", "ponder_miss"}) {
+        auto report = auditJournal(test::playScript(dir_, name));
+        ASSERT_TRUE(report) << report.error();
+        EXPECT_TRUE(report->passed()) << name << "\n" << checkLines(*report);
+    }
+}
+
+// A ponder miss rewritten as a ponder hit on the move the human really played (another one than the
+// engine expected), the computer's new search (its go) deleted: the move shown then comes from a search
+// of a position the game never had.
+TEST_F(Compared, PonderMissRewrittenAsAHitIsABreach) {
+    std::size_t at = 0;
+    auto j = tampered("ponder_miss", [&](std::vector<json>& r) {
+        at = test::find(r, "ponder_miss");
+        const json miss = r[at]["payload"];
+        const std::size_t go = test::find(r, "go", at);
+        r[at]["type"] = "ponder_hit";
+        r[at]["payload"] = json{{"search", r[go]["payload"].value("search", json(0))},
+                                {"ponder_search", miss["search"]},
+                                {"uci", miss["played"]},
+                                {"t", miss["t"]}};
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(go));
+    });
+    expectBreach(j, "moves-recorded", at, "but the ponder search started at record #");
+}
+
 }  // namespace
 }  // namespace oc::audit

@@ -2,6 +2,7 @@
 // the engine gave them (its own `bestmove` line) and as they were executed on the board.
 #include <fmt/format.h>
 
+#include <optional>
 #include <utility>
 
 #include "checks.hpp"
@@ -22,6 +23,7 @@ struct MoveWalk {
     // Moves read back, computer moves executed, and of those the ones checked against bestmove: one set
     // counted twice, so "43 executed, 44 checked" cannot be (issue 23: a move shown, then taken back).
     int human = 0, computer = 0, confirmed = 0;
+    std::optional<std::size_t> ponder_start;  // the last ponder search's ponder_start record
 };
 
 bool play(MoveWalk& w, const std::string& uci) {
@@ -84,6 +86,29 @@ void engineLines(MoveWalk& w, const Timeline& tl, std::size_t i) {
     }
 }
 
+// A ponder hit turns the ponder search into the computer's own search: only when the human played the
+// very reply that search was started on (its ponder_start's "expected"), which the game must show too.
+// A miss written as a hit would give the computer a move searched in a position the game never had.
+void ponderHit(const Timeline& tl, MoveWalk& w, std::size_t i, const json& p, Findings& f) {
+    const std::string uci = p.value("uci", "");
+    const json* start = w.ponder_start ? &tl.at(*w.ponder_start).payload : nullptr;
+    if (!start || start->value("search", json()) != p.value("ponder_search", json()))
+        return f.breach(i, fmt::format(i18n::N_("record #{}: a ponder hit on {} without the ponder search it "
+                                                "names (E.III 1.4)"),
+                                       i, uci));
+    const std::string expected = start->value("expected", "");
+    if (uci != expected)
+        return f.breach(i, fmt::format(i18n::N_("record #{}: a ponder hit on {}, but the ponder search "
+                                                "started at record #{} was on {}: the engine searched a "
+                                                "position the game never had (E.III 1.4)"),
+                                       i, uci, *w.ponder_start, expected));
+    const auto& moves = w.game.moves();
+    if (!w.lost && (moves.empty() || rules::toUci(moves.back()) != uci))
+        f.breach(i, fmt::format(i18n::N_("record #{}: a ponder hit on {}, but the move played was {} "
+                                         "(E.III 1.4)"),
+                                i, uci, moves.empty() ? std::string("-") : rules::toUci(moves.back())));
+}
+
 void undoTo(MoveWalk& w, int plies) {
     while (static_cast<int>(w.game.plies()) > plies && w.game.undo()) {
     }
@@ -93,6 +118,8 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
     const auto& r = tl.at(i);
     const json& p = r.payload;
     if (r.type == "go" || r.type == "ponder_hit") w.bestmove.clear();
+    if (r.type == "ponder_start") w.ponder_start = i;
+    if (r.type == "ponder_hit") ponderHit(tl, w, i, p, f);
     if (r.type == "engine_io") engineLines(w, tl, i);
     if (r.type == "engine_move") engineMove(w, i, p, f);
     if (r.type == "resume" && p.contains("opened")) w.shown = p.value("opened", "");
