@@ -29,15 +29,22 @@ bool FasterRate::canSwitchOff(const GameClock& clock, Color computer) const {
     return !locked_until_ || clock.movesCompleted(computer) >= *locked_until_;
 }
 
+std::optional<RateError> FasterRate::refusal(bool on, const GameClock& clock, Color computer,
+                                             TimePoint now) const {
+    if (on && rate_ == Rate::Faster) return RateError::AlreadyFaster;
+    if (on && !canSwitchOn(clock, computer, now)) return RateError::NotShortOfTime;
+    if (!on && rate_ == Rate::Normal) return RateError::AlreadyNormal;
+    if (!on && !canSwitchOff(clock, computer)) return RateError::ControlNotPassed;
+    return std::nullopt;
+}
+
 tl::expected<void, RateError> FasterRate::switchOn(const GameClock& clock, Color computer, TimePoint now) {
-    if (rate_ == Rate::Faster) {
-        record(now, Rate::Faster, false, clock, computer, std::string(toString(RateError::AlreadyFaster)));
-        return tl::unexpected(RateError::AlreadyFaster);
-    }
-    if (!canSwitchOn(clock, computer, now)) {
+    if (auto why = refusal(true, clock, computer, now)) {
         record(now, Rate::Faster, false, clock, computer,
-               "refused: not short of time (threshold " + formatClock(threshold_) + ")");
-        return tl::unexpected(RateError::NotShortOfTime);
+               *why == RateError::NotShortOfTime
+                   ? "refused: not short of time (threshold " + formatClock(threshold_) + ")"
+                   : std::string(toString(*why)));
+        return tl::unexpected(*why);
     }
     rate_ = Rate::Faster;
     const std::optional<int> to_go = clock.movesToControl(computer);
@@ -50,13 +57,9 @@ tl::expected<void, RateError> FasterRate::switchOn(const GameClock& clock, Color
 }
 
 tl::expected<void, RateError> FasterRate::switchOff(const GameClock& clock, Color computer, TimePoint now) {
-    if (rate_ == Rate::Normal) {
-        record(now, Rate::Normal, false, clock, computer, std::string(toString(RateError::AlreadyNormal)));
-        return tl::unexpected(RateError::AlreadyNormal);
-    }
-    if (!canSwitchOff(clock, computer)) {
-        record(now, Rate::Normal, false, clock, computer, std::string(toString(RateError::ControlNotPassed)));
-        return tl::unexpected(RateError::ControlNotPassed);
+    if (auto why = refusal(false, clock, computer, now)) {
+        record(now, Rate::Normal, false, clock, computer, std::string(toString(*why)));
+        return tl::unexpected(*why);
     }
     rate_ = Rate::Normal;
     locked_until_.reset();

@@ -127,6 +127,10 @@ class FasterRate {
     [[nodiscard]] std::optional<int> lockedUntilMove() const { return locked_until_; }
     [[nodiscard]] bool canSwitchOn(const GameClock& clock, Color computer, TimePoint now) const;
     [[nodiscard]] bool canSwitchOff(const GameClock& clock, Color computer) const;
+    // Why switching on (`on`) or back would be refused now, nullopt when allowed; nothing is recorded (a
+    // check of what switchOn / switchOff would do, e.g. for the audit's replay).
+    [[nodiscard]] std::optional<RateError> refusal(bool on, const GameClock& clock, Color computer,
+                                                   TimePoint now) const;
     [[nodiscard]] const std::vector<RateEvent>& events() const { return events_; }
 
   private:

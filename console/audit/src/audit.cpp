@@ -74,6 +74,7 @@ namespace {
 struct ReplayFacts {
     std::vector<SearchStart> starts;
     std::vector<DueAnswer> answers;
+    std::vector<std::pair<std::size_t, Before>> before;  // the state before the records judged by it
 };
 
 // Half-moves, result and final scoresheet from the session's own replay of every record.
@@ -116,6 +117,28 @@ void noteAnswer(const session::Session& s, const json* r, std::size_t record, co
     out.push_back(DueAnswer{record, by.record, by.type, std::move(due), journalled});
 }
 
+// The state just before journal record `record` (session record `r`, or the end: nullptr), kept once.
+void noteBefore(const session::Session& s, const json* r, const json& last, std::size_t record,
+                std::vector<std::pair<std::size_t, Before>>& out) {
+    if (!out.empty() && out.back().first == record) return;
+    const json& at = r ? *r : last;
+    const session::TimePoint t{session::Ms(at.value("t", std::int64_t{0}))};
+    auto snap = s.snapshot(t);
+    Before b{snap.remaining, snap.indication, snap.moves.empty() ? "" : snap.moves.back().text, {}};
+    if (r && (*r)["type"] == "faster") b.faster_refusal = s.fasterRateRefusal(r->value("on", false), t);
+    out.emplace_back(record, std::move(b));
+}
+
+// Before and after session record `i` is applied: what the checks judge it (or the next one) by.
+void noteState(const session::Session& s, const std::vector<json>& records, std::size_t i, bool after,
+               ReplayFacts& facts) {
+    const std::string& type = records[i]["type"].get_ref<const std::string&>();
+    const std::size_t next = i + 1;
+    if (!after && judgedBefore(type)) noteBefore(s, &records[i], records[i], i + 1, facts.before);
+    if (after && judgedAfter(type))
+        noteBefore(s, next < records.size() ? &records[next] : nullptr, records[i], i + 2, facts.before);
+}
+
 // The session's own replay of `records`, one record at a time (as restore() does), up to the one it
 // refuses; on the way, what the session itself would have sent its engine at each search start and the
 // draw answers it has due.
@@ -131,6 +154,7 @@ std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Sessi
     Answering by;
     for (std::size_t i = 1; i < records.size(); ++i) {
         if (facts) noteAnswer(**s, &records[i], i + 1, by, facts->answers);
+        if (facts) noteState(**s, records, i, false, *facts);
         if (auto ok = (*s)->replayRecord(records[i]); !ok) {
             if (failure) *failure = session::Session::RestoreFailure{i, ok.error()};
             out->error = ok.error();
@@ -140,6 +164,7 @@ std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Sessi
         if (facts && (type == "go" || type == "ponder_start"))
             facts->starts.push_back(searchStart(**s, records[i], i + 1));
         if (type != "console_resumed") by = Answering{i + 1, type};
+        if (facts) noteState(**s, records, i, true, *facts);
     }
     if (facts) noteAnswer(**s, nullptr, records.size() + 1, by, facts->answers);
     out->session = std::move(*s);
@@ -209,7 +234,8 @@ void stoppedAt(Report& report, const journal::JournalContents& contents, const E
     auto records = session::sessionRecords(prefix);
     ReplayFacts facts;
     auto all = replay(records, nullptr, &facts);
-    const Timeline tl = buildTimeline(prefix, lines, std::move(records));
+    Timeline tl = buildTimeline(prefix, lines, std::move(records));
+    tl.before = std::move(facts.before);
     Context ctx = makeContext(tl, *all, std::move(facts));
     ctx.engine_findings = engineLineFindings(ctx);
     runChecks(report, prefix, tl, ctx);
@@ -279,7 +305,8 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
         stoppedAt(report, contents, lines, failure.index + 1, failure.reason);
         return report;
     }
-    const Timeline tl = buildTimeline(contents, lines, std::move(records));
+    Timeline tl = buildTimeline(contents, lines, std::move(records));
+    tl.before = std::move(facts.before);
     Context ctx = makeContext(tl, *all, std::move(facts));
     ctx.engine_findings = engineLineFindings(ctx);
     runChecks(report, contents, tl, ctx);

@@ -30,11 +30,11 @@ struct SideReading {
     std::optional<double> diff;  // official minus console, in seconds
 };
 
-SideReading sideReading(const char* name, std::optional<std::int64_t> official, const Rebuilt& before,
-                        rules::Color c, const journal::Record& r) {
+SideReading sideReading(const char* name, std::optional<std::int64_t> official, const Before* before,
+                        rules::Color c) {
     SideReading s{name, official, {}, {}};
-    if (!official || !before.session) return s;
-    auto console = before.session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).remaining[c];
+    if (!official || !before) return s;
+    const session::Ms console = before->remaining[c];
     // In double: a re-hashed journal can hold any int64, and the difference of two may overflow.
     s.diff = (static_cast<double>(*official) - static_cast<double>(console.count())) / 1000.0;
     s.console = clockText(console.count());
@@ -43,20 +43,20 @@ SideReading sideReading(const char* name, std::optional<std::int64_t> official, 
 
 // The rarer cases (no console value known, or neither side read) in English pieces.
 std::string syncPieces(std::size_t i, const std::string& label, const SideReading& w, const SideReading& b,
-                       const Rebuilt& before) {
+                       const Before* before) {
     std::string line = fmt::format(i18n::N_("#{} {}: table clock"), i, label);
     for (const SideReading* s : {&w, &b}) {
         if (!s->official) continue;
         line += fmt::format(" {} {}", s->name, clockText(*s->official));
         if (s->diff) line += fmt::format(" (console {}, corrected {:+.1f} s)", s->console, *s->diff);
     }
-    if (!before.session) line += " (the console's value is unknown: " + before.error + ")";
+    if (!before) line += " (the console's value is unknown: the replay did not reach it)";
     return line;
 }
 
 // Readings against known console values (the usual case) as one whole sentence for the catalogue.
 std::string syncLine(std::size_t i, const std::string& label, const SideReading& w, const SideReading& b,
-                     const Rebuilt& before) {
+                     const Before* before) {
     if (w.diff && b.diff)
         return fmt::format(i18n::N_("#{} {}: table clock White {} (console {}, corrected {:+.1f} s) Black {} "
                                     "(console {}, corrected {:+.1f} s)"),
@@ -74,12 +74,12 @@ std::string syncLine(std::size_t i, const std::string& label, const SideReading&
 // One reading of the table clock: the official values and what the console showed just before.
 void syncDetail(const Context& ctx, std::size_t i, Findings& f, Series& series) {
     const auto& r = ctx.tl.at(i);
-    auto before = rebuildBefore(ctx.tl, i);
-    const SideReading w = sideReading("White", reading(r.payload, "white"), *before, rules::Color::White, r);
-    const SideReading b = sideReading("Black", reading(r.payload, "black"), *before, rules::Color::Black, r);
+    const Before* before = beforeRecord(ctx.tl, i);
+    const SideReading w = sideReading("White", reading(r.payload, "white"), before, rules::Color::White);
+    const SideReading b = sideReading("Black", reading(r.payload, "black"), before, rules::Color::Black);
     series.syncs.push_back(
         SyncMark{ctx.tl.ply_before[i], seconds(w.official), seconds(b.official), w.diff, b.diff, i});
-    f.note(i, syncLine(i, moveLabel(ctx.tl.ply_before[i]), w, b, *before));
+    f.note(i, syncLine(i, moveLabel(ctx.tl.ply_before[i]), w, b, before));
 }
 
 // Results are never derived from the console's clock alone: a flag is reported and the arbiter

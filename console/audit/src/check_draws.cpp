@@ -71,15 +71,14 @@ std::string actLabel(const Context& ctx, std::size_t i) {
 }
 
 void computerAct(const Context& ctx, std::size_t i, const Act& act, Findings& f) {
-    const auto& r = ctx.tl.at(i);
     const std::string label = actLabel(ctx, i);
     std::string context = fmt::format(i18n::N_("{}; locked policy: {}"), lastEval(ctx.tl, i),
                                       policyText(ctx.tl.setup.policy, act.what));
-    auto before = rebuildBefore(ctx.tl, i);
-    if (!before->session)
+    const Before* before = beforeRecord(ctx.tl, i);
+    if (!before)
         return f.note(i, fmt::format(i18n::N_("#{} computer {}: {} (not re-checked: {})"), i, act.what,
-                                     context, before->error));
-    auto ind = before->session->snapshot(session::TimePoint(session::Ms(timeOf(r)))).indication;
+                                     context, "the replay did not reach it"));
+    const event::Indication& ind = before->indication;
     // CMP-3.2: accepting the human's offer and resigning are the operator's decisions (he may consult the
     // nominated person); the indication is shown for the arbiter, it does not bind.
     bool binding = act.what != "accept" && act.what != "resign";

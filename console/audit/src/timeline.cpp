@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "clock/tc_format.hpp"
 #include "i18n/mark.hpp"
@@ -192,25 +193,26 @@ Timeline buildTimeline(const journal::JournalContents& contents, const EngineLin
     return tl;
 }
 
-std::unique_ptr<Rebuilt> rebuildBefore(const Timeline& tl, std::size_t index) {
-    auto out = std::make_unique<Rebuilt>();
-    // Journal record i is session record i - 1 (the header is not a session record).
-    std::size_t n = std::min(index == 0 ? 0 : index - 1, tl.session_records.size());
-    std::vector<json> prefix(tl.session_records.begin(),
-                             tl.session_records.begin() + static_cast<std::ptrdiff_t>(n));
-    auto s = session::Session::restore(prefix, out->sink, out->engine);
-    if (s)
-        out->session = std::move(*s);
-    else
-        out->error = s.error();
-    return out;
+bool judgedBefore(const std::string& type) {
+    static const char* const kTypes[] = {"sync",         "faster",    "computer_offer",
+                                         "claim",        "resign",    "correct",
+                                         "answer_human", "qpf_claim", "increment_request"};
+    return std::any_of(std::begin(kTypes), std::end(kTypes), [&](const char* t) { return type == t; });
+}
+
+bool judgedAfter(const std::string& type) {
+    return type == "correct" || type == "resume";
+}
+
+const Before* beforeRecord(const Timeline& tl, std::size_t index) {
+    auto it = std::lower_bound(tl.before.begin(), tl.before.end(), index,
+                               [](const auto& b, std::size_t i) { return b.first < i; });
+    return it != tl.before.end() && it->first == index ? &it->second : nullptr;
 }
 
 std::string scoresheetMoveBefore(const Timeline& tl, std::size_t index, const std::string& fallback) {
-    const auto rebuilt = rebuildBefore(tl, index);
-    if (!rebuilt->session) return fallback;
-    const auto snap = rebuilt->session->snapshot(rebuilt->session->lastRecordTime());
-    return snap.moves.empty() ? fallback : snap.moves.back().text;
+    const Before* before = beforeRecord(tl, index);
+    return !before || before->last_move.empty() ? fallback : before->last_move;
 }
 
 }  // namespace oc::audit::detail

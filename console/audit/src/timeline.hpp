@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "event/event_setup.hpp"
@@ -17,6 +18,7 @@
 #include "session/no_engine.hpp"
 #include "session/record_sink.hpp"
 #include "session/session.hpp"
+#include "session/snapshot.hpp"
 
 namespace oc::audit::detail {
 
@@ -59,6 +61,20 @@ class EngineLines {
     std::vector<Io> io_;  // by record index
 };
 
+// The session's state just before a record that a check judges by it, kept by the audit's one replay
+// (issue 37: replaying the records before each such record again made the audit quadratic).
+struct Before {
+    rules::ByColor<session::Ms> remaining;      // the mirrored clocks at the record's time
+    event::Indication indication;               // the locked policy's indication then
+    std::string last_move;                      // the scoresheet's last move ("Gf1"), "" when none
+    std::optional<std::string> faster_refusal;  // a `faster` record: why the command would be refused
+};
+
+// The records of these types are judged by the state just before them; `correct` and `resume` also by
+// the state just after them (the move they put on the scoresheet).
+bool judgedBefore(const std::string& type);
+bool judgedAfter(const std::string& type);
+
 struct Timeline {
     const std::vector<journal::Record>* records = nullptr;
     const EngineLines* engine_lines = nullptr;
@@ -69,6 +85,7 @@ struct Timeline {
     std::optional<std::size_t> start, first_move;
     std::vector<Search> searches;
     std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
+    std::vector<std::pair<std::size_t, Before>> before;  // by journal record index, ascending
 
     const journal::Record& at(std::size_t i) const { return (*records)[i]; }
     std::vector<std::string_view> lines(std::size_t i) const { return engine_lines->at(i); }
@@ -88,15 +105,16 @@ std::string clockText(std::int64_t ms);
 // "move 12 (White)" style label for the half-move after `ply` half-moves.
 std::string moveLabel(int ply);
 
-// The session as it was just before record `index`, rebuilt from the records before it with the
-// session's own replay: what the console knew and would have allowed at that moment.
+// The session's replay: its state, and the engine and record sink it was restored with.
 struct Rebuilt {
     session::MemorySink sink;
     session::NoEngine engine;
     std::unique_ptr<session::Session> session;
     std::string error;
 };
-std::unique_ptr<Rebuilt> rebuildBefore(const Timeline& tl, std::size_t index);
+// The state just before record `index` (judgedBefore / judgedAfter), as the replay passed it; nullptr
+// when the replay did not reach it.
+const Before* beforeRecord(const Timeline& tl, std::size_t index);
 // The last move of the scoresheet just before record `index`, in the event's notation as the console
 // showed it ("Gf1"); `fallback` (the record's UCI) when the game cannot be rebuilt there.
 std::string scoresheetMoveBefore(const Timeline& tl, std::size_t index, const std::string& fallback);

@@ -368,6 +368,13 @@ std::optional<nlohmann::json> Session::drawAnswerDue() const {
     return impl_->draws.answer_due;
 }
 
+// The test of faster() (session_commands.cpp), on the clock itself: a trial copy of it would cost as much
+// as its history of switches, and the audit asks once per faster-rate record.
+std::optional<std::string> Session::fasterRateRefusal(bool on, TimePoint now) const {
+    if (!inPlay(*impl_)) return std::string(i18n::N_("no game in progress"));
+    return impl_->clock->fasterRateRefusal(on, impl_->computer(), now);
+}
+
 TimePoint Session::lastRecordTime() const {
     return impl_->last_t;
 }

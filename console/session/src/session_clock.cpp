@@ -221,6 +221,11 @@ bool SessionClock::fasterRate() const {
     return impl_->faster.faster();
 }
 
+std::optional<std::string> SessionClock::fasterRateRefusal(bool on, Color computer, TimePoint t) const {
+    auto why = impl_->faster.refusal(on, impl_->gc, computer, t);
+    return why ? std::optional<std::string>(clock::toString(*why)) : std::nullopt;
+}
+
 tl::expected<void, std::string> SessionClock::setFasterRate(bool on, Color computer, TimePoint t) {
     auto r =
         on ? impl_->faster.switchOn(impl_->gc, computer, t) : impl_->faster.switchOff(impl_->gc, computer, t);

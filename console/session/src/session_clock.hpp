@@ -75,6 +75,8 @@ class SessionClock {
     bool fasterRateCanEnd(rules::Color computer) const;
     bool fasterRate() const;
     [[nodiscard]] tl::expected<void, std::string> setFasterRate(bool on, rules::Color computer, TimePoint t);
+    // Why setFasterRate would refuse now (its message), nullopt when it would switch; changes nothing.
+    std::optional<std::string> fasterRateRefusal(bool on, rules::Color computer, TimePoint t) const;
     // Art. 7.5.5 / 7.4(b): applies the time penalty of an illegal move by `offender`; returns a note.
     // `increment_earned`: the last press credited an increment for that move (removed under 2023).
     std::string penalizeIllegal(rules::Color offender, TimePoint t, bool increment_earned = true);

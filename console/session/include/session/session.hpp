@@ -68,6 +68,9 @@ class Session {
     // to a draw offer, a move that declines one, an offer that lapsed), without its "t"; nullopt when none
     // is due. The audit compares the journal's own draw_answer with it (E.III 3.2-3.3).
     std::optional<nlohmann::json> drawAnswerDue() const;
+    // Why the operator's faster-rate command (cmd::FasterRate) would be refused at `now`, nullopt when it
+    // would be accepted: the command's own test, with nothing written (E.III 2.2).
+    std::optional<std::string> fasterRateRefusal(bool on, TimePoint now) const;
 
     // The legal moves of the side to move, in UCI (drivers pick random moves from them).
     std::vector<std::string> legalMoves() const;

@@ -1,0 +1,142 @@
+// The audit's time and peak memory against the journal's size (issue 37 item 5: it was quadratic in
+// some records, 20,000 `sync` records took 268 s, 20,000 `faster` records 134 s). A short real game is
+// played with operator-cli (built-in engine); N records of one kind are inserted after its first clock
+// press and the hash chain recomputed (docs/arbiter-journal.md §2), as a dishonest operator could. Each
+// journal is audited in a child process (its own peak RSS); the figures are printed as ratios to the
+// smallest journal of the same kind in the same run: a linear audit grows like the record count.
+// Usage: audit_scaling_bench [SIZES...]   (default 1000 5000 20000)
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "audit/audit.hpp"
+#include "journal/journal.hpp"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+fs::path playGame(const fs::path& dir) {
+    const fs::path path = dir / "game.jsonl";
+    const std::string cmd = fmt::format(
+        "{} play --engine fake --engine-side black --tc 90m+30s --human random --seed 5 --max-plies 30 "
+        "--operator-delay 2,6 --journal {} >/dev/null",
+        OC_OPERATOR_CLI, path.string());
+    if (std::system(cmd.c_str()) != 0) fmt::print(stderr, "could not play the game: {}\n", cmd);
+    return path;
+}
+
+std::vector<json> readRecords(const fs::path& path) {
+    std::ifstream in(path);
+    std::vector<json> out;
+    for (std::string line; std::getline(in, line);) out.push_back(json::parse(line));
+    return out;
+}
+
+// seq renumbered, prev and hash recomputed over the canonical form (keys sorted, no spaces).
+void writeRechained(const fs::path& path, const std::vector<json>& records) {
+    std::ofstream out(path, std::ios::trunc);
+    std::string prev(64, '0');
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        json r = records[i];
+        r.erase("hash");
+        r["seq"] = i;
+        r["prev"] = prev;
+        const std::string canonical = r.dump();
+        prev = oc::journal::blake2bHex(canonical);
+        out << "{\"hash\":\"" << prev << "\"," << canonical.substr(1) << "\n";
+    }
+}
+
+// The `i`-th inserted record of `kind`: table-clock readings a second apart, or faster-rate switches.
+json payloadOf(const std::string& kind, std::size_t i, std::int64_t t) {
+    if (kind == "sync")
+        return json{{"white", 5'300'000 - static_cast<std::int64_t>(i % 1000)}, {"black", nullptr}, {"t", t}};
+    return json{{"on", i % 2 == 0}, {"t", t}};
+}
+
+void writeInserted(const fs::path& path, const std::vector<json>& game, const std::string& kind,
+                   std::size_t n) {
+    std::vector<json> records;
+    bool done = false;
+    for (const json& r : game) {
+        records.push_back(r);
+        if (done || r["type"] != "pressed") continue;
+        done = true;
+        const std::int64_t t = r["payload"].value("t", std::int64_t{0});
+        for (std::size_t i = 0; i < n; ++i)
+            records.push_back(json{{"type", kind},
+                                   {"payload", payloadOf(kind, i, t)},
+                                   {"wall", r["wall"]},
+                                   {"mono_ms", r["mono_ms"]}});
+    }
+    writeRechained(path, records);
+}
+
+struct Run {
+    double ms = 0, peak_mb = 0;
+    bool ok = false;
+};
+
+// `f` in a child process, so that its memory is its own: the wall time, the child's peak resident memory
+// and whether `f` returned true. The parent stays small (a forked child starts with the parent's pages).
+template <typename F>
+Run inChild(F f) {
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t child = fork();
+    if (child == 0) _exit(f() ? 0 : 3);
+    int status = 0;
+    rusage usage{};
+    wait4(child, &status, 0, &usage);
+    Run run;
+    run.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    run.peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
+    run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return run;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::size_t> sizes;
+    for (int i = 1; i < argc; ++i) sizes.push_back(std::stoul(argv[i]));
+    if (sizes.empty()) sizes = {1000, 5000, 20000};
+    const fs::path dir = fs::temp_directory_path() / fmt::format("oc_audit_scaling_{}", getpid());
+    fs::create_directories(dir);
+    const std::vector<json> game = readRecords(playGame(dir));
+    fmt::print("base game: {} records; N records inserted after the first clock press, re-hashed\n",
+               game.size());
+    fmt::print("{:<7} {:>7} {:>9} {:>10} {:>9} {:>9} {:>12}\n", "kind", "N", "records", "time ms", "peak MB",
+               "N ratio", "time ratio");
+    for (const std::string kind : {"sync", "faster"}) {
+        Run first;
+        for (std::size_t n : sizes) {
+            const fs::path journal = dir / fmt::format("{}_{}.jsonl", kind, n);
+            inChild([&] {
+                writeInserted(journal, game, kind, n);
+                return true;
+            });
+            const Run run = inChild([&] {
+                auto report = oc::audit::auditJournal(journal);
+                return report && report->verified;
+            });
+            if (n == sizes.front()) first = run;
+            fmt::print("{:<7} {:>7} {:>9} {:>10.0f} {:>9.1f} {:>9.1f} {:>12.1f}  memory x{:.2f}{}\n", kind, n,
+                       game.size() + n, run.ms, run.peak_mb,
+                       static_cast<double>(n) / static_cast<double>(sizes.front()), run.ms / first.ms,
+                       run.peak_mb / first.peak_mb, run.ok ? "" : "  (audit failed)");
+        }
+    }
+    fs::remove_all(dir);
+    return 0;
+}
