@@ -1,6 +1,9 @@
 #include "eboard/tracker.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <sstream>
 #include <utility>
 
 namespace oc::eboard {
@@ -31,6 +34,18 @@ bool contains(const std::vector<rules::Square>& squares, rules::Square s) {
     return std::find(squares.begin(), squares.end(), s) != squares.end();
 }
 
+// The same position with the other side to move (no en-passant square): what the board shows when the
+// side not to move makes a move out of turn. Nullopt when that position cannot be (the other king in check).
+std::optional<Position> otherSideToMove(const Position& pos) {
+    std::istringstream fields(pos.fen());
+    std::string placement, side, castling, ep, halfmoves, fullmoves;
+    fields >> placement >> side >> castling >> ep >> halfmoves >> fullmoves;
+    const char* other = pos.sideToMove() == Color::White ? "b" : "w";
+    auto flipped =
+        Position::fromFen(fmt::format("{} {} {} - {} {}", placement, other, castling, halfmoves, fullmoves));
+    return flipped ? std::optional<Position>(*flipped) : std::nullopt;
+}
+
 bool isColor(Cell c, Color color) {
     const auto piece = pieceOf(c);
     return piece && piece->color == color;
@@ -41,10 +56,16 @@ bool isColor(Cell c, Color color) {
 Tracker::Tracker(TrackerSettings settings) : settings_(settings) {}
 
 void Tracker::expect(const rules::Game& game, Watch watch, std::optional<Move> computer_move, TimePoint now) {
+    // The same computer move watched again (it was made: the session now waits for its press) is no news:
+    // the board made it once, and says so once (issue 34 item 11).
+    const bool made_again = outcome_ == Outcome::Made && watch == Watch::Computer &&
+                            watch_ == Watch::Computer && computer_move == computer_move_ &&
+                            game.plies() == game_.plies();
     game_ = game;
     watch_ = watch;
     computer_move_ = watch == Watch::Computer ? computer_move : std::nullopt;
     if (watch_ == Watch::Computer && !computer_move_) watch_ = Watch::Position;
+    if (made_again) return;
     standing_move_.reset();
     const bool was_differing = outcome_ == Outcome::DiffersShown;
     outcome_ = was_differing ? Outcome::DiffersShown : Outcome::Unknown;
@@ -105,6 +126,7 @@ std::vector<Event> Tracker::poll(TimePoint now) {
     if (raw_ && !settled_ && now - changed_at_ >= settings_.settle) settle(changed_at_ + settings_.settle);
     if (outcome_ == Outcome::DiffersPending && now >= differs_at_ + settings_.grace) {
         outcome_ = Outcome::DiffersShown;
+        shown_ = true;
         emit(differs_at_ + settings_.grace, pending_);
     }
     return std::exchange(events_, {});
@@ -165,7 +187,7 @@ void Tracker::evaluateHuman(const Placement& p, TimePoint now) {
     const std::vector<Move> moves = movesShowing(cur, p);
     if (moves.size() != 1) return differs(placementOf(cur), p, Fault::None, now);
     if (outcome_ == Outcome::Proposed && standing_move_ == moves.front()) return;
-    if (outcome_ == Outcome::DiffersShown) emit(now, ev::BoardMatches{placementFen(p)});
+    putRight(p, now);
     outcome_ = Outcome::Proposed;
     standing_move_ = moves.front();
     emit(now, ev::Proposed{moves.front(), placementFen(p)});
@@ -179,13 +201,25 @@ void Tracker::evaluateComputer(const Placement& p, TimePoint now) {
     // either way the computer's move stands on the board.
     if (p == placementOf(after) || !movesShowing(after, p).empty()) {
         if (outcome_ == Outcome::Made) return;
-        if (outcome_ == Outcome::DiffersShown) emit(now, ev::BoardMatches{placementFen(p)});
+        putRight(p, now);
         outcome_ = Outcome::Made;
         standing_move_ = computer_move_;
         emit(now, ev::ComputerMoveMade{*computer_move_, placementFen(p)});
         return;
     }
-    differs(placementOf(after), p, classify(p), now);
+    differs(placementOf(after), p, classify(p), now, inTransit(p));
+}
+
+// Issue 34 item 9: the operator holds the computer's piece in the air (or has lifted the piece it
+// captures): the board shows the position before the move less pieces on the move's own squares. That is
+// the move being played, not a wrong one; it is shown only if it stays so past the grace.
+bool Tracker::inTransit(const Placement& p) const {
+    const Position& cur = game_.current();
+    const std::vector<rules::Square> own = touched(cur, *computer_move_);
+    const std::vector<SquareDiff> diffs = differences(placementOf(cur), p);
+    return std::all_of(diffs.begin(), diffs.end(), [&](const SquareDiff& d) {
+        return d.actual == Cell::Empty && contains(own, d.square);
+    });
 }
 
 void Tracker::evaluatePosition(const Placement& p, TimePoint now) {
@@ -197,28 +231,38 @@ void Tracker::evaluatePosition(const Placement& p, TimePoint now) {
 // put right.
 void Tracker::inStep(const Placement& p, TimePoint now) {
     if (outcome_ == Outcome::Proposed || outcome_ == Outcome::Made) emit(now, ev::Withdrawn{placementFen(p)});
-    if (outcome_ == Outcome::DiffersShown) emit(now, ev::BoardMatches{placementFen(p)});
+    putRight(p, now);
     outcome_ = Outcome::InStep;
     standing_move_.reset();
 }
 
 // A wrong computer move is shown at once (nothing may be committed); on the human's side the player may
 // still be busy adjusting, so the difference waits for the grace time.
-void Tracker::differs(const Placement& expected, const Placement& p, Fault fault, TimePoint now) {
+void Tracker::differs(const Placement& expected, const Placement& p, Fault fault, TimePoint now,
+                      bool lifted) {
     if (outcome_ == Outcome::Proposed || outcome_ == Outcome::Made) emit(now, ev::Withdrawn{placementFen(p)});
     standing_move_.reset();
     ev::BoardDiffers d{differences(expected, p), placementFen(p), fault, earlierPly(p)};
-    const bool at_once = watch_ == Watch::Computer || watch_ == Watch::Position || settings_.grace <= Ms{0};
+    const bool at_once =
+        (watch_ == Watch::Computer && !lifted) || watch_ == Watch::Position || settings_.grace <= Ms{0};
     const bool same = outcome_ == Outcome::DiffersShown && pending_.fen == d.fen;
     pending_ = d;
     if (same) return;
     if (at_once) {
         outcome_ = Outcome::DiffersShown;
+        shown_ = true;
         emit(now, std::move(d));
         return;
     }
     outcome_ = Outcome::DiffersPending;
     differs_at_ = now;
+}
+
+// Every difference that was shown is closed when the board agrees again, even when another wrong picture
+// came and went in between, shorter than the grace (issue 34: the amber line stayed up).
+void Tracker::putRight(const Placement& p, TimePoint now) {
+    if (!std::exchange(shown_, false)) return;
+    emit(now, ev::BoardMatches{placementFen(p)});
 }
 
 std::optional<std::size_t> Tracker::earlierPly(const Placement& p) const {
@@ -257,6 +301,10 @@ Fault Tracker::classify(const Placement& p) const {
         if (left) return Fault::CaptureLeft;
     }
     const Color human = ~cur.sideToMove();
+    // Issue 34 item 8: a legal move of the human's own, with the computer's move not yet played, is the
+    // human moving out of turn, not the operator misplaying the computer's move.
+    if (const auto flipped = otherSideToMove(cur); flipped && !movesShowing(*flipped, p).empty())
+        return Fault::HumanOutOfTurn;
     if (move_right && std::any_of(diffs.begin(), diffs.end(), [&](const SquareDiff& d) {
             return isColor(d.expected, human) || isColor(d.actual, human);
         }))

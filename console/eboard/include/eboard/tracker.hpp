@@ -55,6 +55,7 @@ enum class Fault : std::uint8_t {
     WrongPromotion,     // another piece (or the pawn itself) on the promotion square
     CaptureLeft,        // the captured piece is still on the board
     HumanPieceTouched,  // a piece of the human's moved meanwhile
+    HumanOutOfTurn,     // the human made a move of his own before the computer's move was played
 };
 
 namespace ev {
@@ -137,6 +138,8 @@ class Tracker {
     [[nodiscard]] std::optional<Placement> currentPicture() const;
     // The picture once it has settled and its orientation is known; nullopt while pieces are moving.
     [[nodiscard]] std::optional<Placement> settledPicture() const;
+    // Whether the picture has settled (its orientation may still be unknown).
+    [[nodiscard]] bool settled() const { return raw_ && settled_; }
     [[nodiscard]] const TrackerSettings& settings() const { return settings_; }
 
   private:
@@ -151,7 +154,10 @@ class Tracker {
     void evaluateComputer(const Placement& p, TimePoint now);
     void evaluatePosition(const Placement& p, TimePoint now);
     void inStep(const Placement& p, TimePoint now);
-    void differs(const Placement& expected, const Placement& p, Fault fault, TimePoint now);
+    void differs(const Placement& expected, const Placement& p, Fault fault, TimePoint now,
+                 bool lifted = false);
+    [[nodiscard]] bool inTransit(const Placement& p) const;
+    void putRight(const Placement& p, TimePoint now);
     [[nodiscard]] std::optional<std::size_t> earlierPly(const Placement& p) const;
     [[nodiscard]] Fault classify(const Placement& p) const;
     [[nodiscard]] rules::Color colorOf(Hand h) const;
@@ -169,6 +175,7 @@ class Tracker {
     std::optional<rules::Move> standing_move_;  // the proposed or made move
     TimePoint differs_at_{};
     ev::BoardDiffers pending_;
+    bool shown_ = false;  // a BoardDiffers went out and no BoardMatches has closed it yet
     std::optional<bool> lever_right_high_;
     bool clock_missing_ = false;
     std::vector<Event> events_;
