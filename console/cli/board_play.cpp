@@ -45,6 +45,8 @@ host::EngineStarter realTimeEngine(host::BridgeEngineLink*& bridge, std::uint64_
 // The board's status as one line of text in the UI language.
 std::string statusLine(const session::EboardStatus& b) {
     if (!b.connected) return trf("e-board not connected: {}", i18n::translateMessage(b.lost));
+    if (!b.stray_press.empty()) return i18n::translateMessage(b.stray_press);
+    if (!b.waiting.empty()) return i18n::translateMessage(b.waiting);
     std::string diffs;
     for (const std::string& d : b.differences)
         diffs += (diffs.empty() ? "" : ", ") + i18n::translateMessage(d);
@@ -71,6 +73,8 @@ void follow(BoardLoop& loop, session::TimePoint now) {
                 std::cerr << trf("error: {}", i18n::translateMessage(ok.error().message)) << "\n";
             continue;
         }
+        // After the end (a press at checkmate) the board's commands mean nothing: dropped, not refused.
+        if (host::boardCommandAfterTheGame(loop.game.session().snapshot(now))) continue;
         if (auto ok = loop.game.dispatch(std::get<session::Command>(item), now); !ok)
             std::cerr << trf("refused: {}", i18n::translateMessage(ok.error().message)) << "\n";
     }

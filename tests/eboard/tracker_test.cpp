@@ -286,6 +286,29 @@ TEST(Tracker, KnockedOverPiecePutBack) {
     EXPECT_TRUE(t.all<ev::BoardDiffers>().empty());
 }
 
+// Issue 34 item 5: a difference shown (past the grace), then another wrong picture, settled but shorter
+// than the grace, on the way back: the board agreeing again closes the difference that was shown.
+TEST(Tracker, EveryShownDifferenceIsClosedWhenTheBoardAgreesAgain) {
+    Table t;
+    t.human();
+    t.wait(400ms);
+    t.lift("d2");  // knocked off, lying beside the board
+    t.wait(2500ms);
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    t.lift("e2");  // another pawn picked up on the way: settled, but shorter than the grace
+    t.wait(800ms);
+    t.place("d2", 'P');
+    t.place("e2", 'P');
+    t.wait(400ms);
+    EXPECT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    EXPECT_EQ(t.all<ev::BoardMatches>().size(), 1u);
+    t.lift("e2");
+    t.place("e4", 'P');
+    t.wait(400ms);
+    EXPECT_EQ(t.proposals(), std::vector<std::string>{"e2e4"});
+    EXPECT_EQ(t.all<ev::BoardMatches>().size(), 1u) << "closed once";
+}
+
 TEST(Tracker, KnockedOverPieceNotPutBackIsNamed) {
     Table t;
     t.human();
@@ -340,6 +363,7 @@ ClockFace face(Ms left, Ms right, bool lever_right_high) {
     f.right = right;
     f.running = true;
     f.lever_right_high = lever_right_high;
+    f.to_move = lever_right_high ? Hand::Right : Hand::Left;  // the high side's clock runs
     return f;
 }
 
@@ -512,6 +536,71 @@ TEST(Tracker, EveryWrongComputerMoveIsShownAtOnceAndNothingIsMade) {
     }
 }
 
+// Issue 34 item 9: the operator holds the computer's piece in the air (and the piece it captures) longer
+// than the settle time: that is the move being played, not a wrong one. Left so past the grace, it is shown.
+TEST(Tracker, APieceOfTheComputersMoveHeldInTheAirIsNoWrongMove) {
+    Table t("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+    t.computer("e4d5");
+    t.wait(400ms);
+    t.lift("d5");
+    t.lift("e4");
+    t.wait(1500ms);
+    EXPECT_TRUE(t.all<ev::BoardDiffers>().empty()) << "red while the piece was in the operator's hand";
+    t.place("d5", 'P');
+    t.wait(400ms);
+    EXPECT_EQ(t.all<ev::ComputerMoveMade>().size(), 1u);
+
+    Table held;
+    held.computer("g1f3");
+    held.wait(400ms);
+    held.lift("g1");
+    held.wait(3s);
+    ASSERT_EQ(held.all<ev::BoardDiffers>().size(), 1u) << "a piece left in the air past the grace is shown";
+    held.place("h3", 'N');
+    held.wait(400ms);
+    ASSERT_EQ(held.all<ev::BoardDiffers>().size(), 2u) << "a wrong square is shown at once";
+    EXPECT_EQ(held.all<ev::BoardDiffers>()[1].fault, Fault::WrongMove);
+}
+
+// Issue 34 item 8: the human's own legal move made before the computer's move is played is named as his,
+// not as the operator's wrong computer move.
+TEST(Tracker, AHumanMoveOutOfTurnIsNamedAsSuch) {
+    Table t;
+    t.play("e2e4");
+    t.computer("e7e5");
+    t.wait(400ms);
+    t.lift("d2");
+    t.place("d4", 'P');
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::BoardDiffers>().size(), 1u);
+    EXPECT_EQ(t.all<ev::BoardDiffers>()[0].fault, Fault::HumanOutOfTurn);
+    EXPECT_TRUE(t.all<ev::ComputerMoveMade>().empty());
+}
+
+// Issue 34 item 11: the session takes the made move and the board is watched again for the same move
+// (until its press): that is no second "made".
+TEST(Tracker, TheComputersMoveMadeIsSaidOnce) {
+    Table t;
+    t.play("e2e4");
+    t.computer("e7e5");
+    t.wait(400ms);
+    t.lift("e7");
+    t.place("e5", 'p');
+    t.wait(400ms);
+    ASSERT_EQ(t.all<ev::ComputerMoveMade>().size(), 1u);
+    t.computer("e7e5");  // the session's ComputerMoveMade stage: the same move, still to be pressed
+    t.wait(400ms);
+    EXPECT_EQ(t.all<ev::ComputerMoveMade>().size(), 1u);
+    t.lift("e5");
+    t.place("e7", 'p');  // taken back before the press: withdrawn, and made again when replayed
+    t.wait(400ms);
+    t.lift("e7");
+    t.place("e5", 'p');
+    t.wait(400ms);
+    EXPECT_EQ(t.all<ev::Withdrawn>().size(), 1u);
+    EXPECT_EQ(t.all<ev::ComputerMoveMade>().size(), 2u);
+}
+
 TEST(Tracker, WrongComputerMovePutRight) {
     Table t;
     t.computer("g1f3");
@@ -553,13 +642,15 @@ struct Attached {
     Attachment a;
     std::vector<Intent> intents;
     explicit Attached(AttachmentSettings s = {}) : a(t.tracker, s) {}
-    void view(GameView::Stage stage, std::optional<std::string> computer = std::nullopt) {
+    void view(GameView::Stage stage, std::optional<std::string> computer = std::nullopt, bool offer = false,
+              Ms white = 90min, Ms black = 90min) {
         GameView v;
         v.stage = stage;
         v.game = t.game;
         v.human = Color::White;
-        v.mirror[Color::White] = 90min;
-        v.mirror[Color::Black] = 90min;
+        v.mirror[Color::White] = white;
+        v.mirror[Color::Black] = black;
+        v.offer_pending = offer;
         if (computer) v.computer_move = *rules::parseUci(t.game.current(), *computer);
         a.view(v, t.now);
     }
@@ -576,7 +667,7 @@ struct Attached {
     }
     void take(std::size_t from) {
         const std::vector<Event> fresh(t.events.begin() + static_cast<std::ptrdiff_t>(from), t.events.end());
-        for (Intent& i : a.take(fresh)) intents.push_back(std::move(i));
+        for (Intent& i : a.take(fresh, t.now)) intents.push_back(std::move(i));
     }
     template <typename T>
     std::size_t count() const {
@@ -603,7 +694,9 @@ TEST(Attachment, TheLeverCommitsTheProposedHumanMove) {
     EXPECT_EQ(std::get<intent::HumanMove>(x.intents[0]).pressed_at, x.t.now);
 }
 
-TEST(Attachment, APressWithNoMoveOnTheBoardCommitsNothing) {
+// Issue 34 item 4 (Art. 7.5): a press that completed no move commits nothing, but it is reported once
+// the wait for its last piece is over, with what the board showed.
+TEST(Attachment, APressWithNoMoveOnTheBoardCommitsNothingAndIsReported) {
     Attached x;
     x.view(GameView::Stage::HumanToMove);
     x.press(false);
@@ -614,7 +707,101 @@ TEST(Attachment, APressWithNoMoveOnTheBoardCommitsNothing) {
     x.t.place("g1", 'N');  // taken back before the press
     x.run(400ms);
     x.press(true);
-    EXPECT_TRUE(x.intents.empty());
+    EXPECT_TRUE(x.intents.empty()) << "the last piece may still be on its way";
+    x.run(1s);
+    ASSERT_EQ(x.intents.size(), 1u);
+    const auto& stray = std::get<intent::PressWithoutMove>(x.intents[0]).press;
+    EXPECT_TRUE(stray.no_move);
+    EXPECT_TRUE(stray.diffs.empty());
+    ASSERT_TRUE(x.a.strayPress());
+    x.run(2s);
+    EXPECT_EQ(x.intents.size(), 1u) << "reported once";
+}
+
+// Bb5 through the e2 pawn, pressed: the illegal move is named; the table clock now runs the computer's
+// time, and its readings never re-sync the console over the press the arbiter has to rule (Art. 7.5).
+TEST(Attachment, APressAfterAnIllegalMoveNamesItAndHoldsTheSync) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);  // the first move of the game: the board's orientation is not known yet
+    x.t.lift("f1");
+    x.t.place("b5", 'B');
+    x.run(400ms);
+    x.press(true, 89min, 90min);
+    x.run(1s);
+    ASSERT_EQ(x.count<intent::PressWithoutMove>(), 1u);
+    const auto& stray = std::get<intent::PressWithoutMove>(x.intents[0]).press;
+    EXPECT_FALSE(stray.no_move);
+    EXPECT_EQ(stray.move, "f1b5");
+    EXPECT_EQ(stray.diffs.size(), 2u);
+    x.press(true, 89min, 88min);  // a reading a minute off, the computer's time running
+    EXPECT_EQ(x.count<intent::SyncClock>(), 0u);
+    // The arbiter's ruling moves the game on: the notice goes and readings count again.
+    GameView v;
+    v.stage = GameView::Stage::HumanToMove;
+    v.game = x.t.game;
+    v.mirror[Color::White] = 90min;
+    v.mirror[Color::Black] = 92min;
+    v.illegal_moves = 1;
+    x.a.view(v, x.t.now);
+    EXPECT_FALSE(x.a.strayPress());
+    x.press(true, 89min, 88min);
+    EXPECT_EQ(x.count<intent::SyncClock>(), 1u);
+}
+
+// Issue 34 item 3 (Art. 9.1): making the computer's move rejects the human's pending offer; that answer
+// is the operator's, so the board's move (and the press after it) waits until he gives it.
+TEST(Attachment, APendingDrawOfferHoldsTheComputersMoveUntilTheOperatorAnswers) {
+    Attached x;
+    x.t.play("e2e4");
+    x.view(GameView::Stage::ComputerMoveShown, "e7e5", true);
+    x.press(true);
+    x.t.lift("e7");
+    x.t.place("e5", 'p');
+    x.run(400ms);
+    EXPECT_EQ(x.count<intent::MadeOnBoard>(), 0u);
+    EXPECT_TRUE(x.a.madeWaitsForAnswer());
+    x.press(false, 90min, 90min + 3s);  // the operator presses the computer's half: +3 s at the press
+    const TimePoint pressed = x.t.now;
+    EXPECT_TRUE(x.intents.empty()) << "no made, no press, and no sync over the increment at the press";
+    x.run(1s);
+    x.view(GameView::Stage::ComputerMoveShown, "e7e5", false);  // declined: play goes on
+    x.run(10ms);
+    ASSERT_EQ(x.intents.size(), 2u);
+    EXPECT_TRUE(std::holds_alternative<intent::MadeOnBoard>(x.intents[0]));
+    EXPECT_EQ(std::get<intent::ClockPressed>(x.intents[1]).at, pressed);
+    EXPECT_FALSE(x.a.madeWaitsForAnswer());
+
+    Attached accepted;
+    accepted.t.play("e2e4");
+    accepted.view(GameView::Stage::ComputerMoveShown, "e7e5", true);
+    accepted.t.lift("e7");
+    accepted.t.place("e5", 'p');
+    accepted.run(400ms);
+    accepted.view(GameView::Stage::Over);  // the offer accepted: the game is drawn
+    accepted.run(400ms);
+    EXPECT_TRUE(accepted.intents.empty());
+}
+
+// Issue 34 item 7: a DGT 3000 adds the increment at the press, while the console adds it only when it
+// takes the move. The reading at the press is not compared with the console's clocks from before it.
+TEST(Attachment, TheIncrementAtThePressIsNoDifference) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove, std::nullopt, false, 15min, 15min);
+    x.press(false, 15min, 15min);
+    x.t.lift("e2");
+    x.t.place("e4", 'P');
+    x.run(400ms);
+    x.press(true, 15min + 10s, 15min);  // the clock added White's 10 s at the press
+    ASSERT_EQ(x.count<intent::HumanMove>(), 1u);
+    x.press(true, 15min + 10s, 15min - 1s);  // Black's time running, the console not told yet
+    EXPECT_EQ(x.count<intent::SyncClock>(), 0u);
+    x.t.record("e2e4");
+    x.view(GameView::Stage::EngineThinking, std::nullopt, false, 15min + 10s, 15min - 1s);
+    x.press(true, 15min + 10s, 15min - 2s);
+    EXPECT_EQ(x.count<intent::SyncClock>(), 0u) << "within the threshold once the console has the move";
+    x.press(true, 15min + 4s, 15min - 2s);  // a real difference: the arbiter set the clock
+    EXPECT_EQ(x.count<intent::SyncClock>(), 1u);
 }
 
 // A scan reports squares out of order: the press may come before the last piece's update. The move that
@@ -644,7 +831,80 @@ TEST(Attachment, APressBeforeTheLastPiecesUpdateCommitsTheMove) {
     late.t.lift("d2");
     late.t.place("d4", 'P');
     late.run(400ms);
-    EXPECT_TRUE(late.intents.empty()) << "a move made long after a press was completed by no press";
+    EXPECT_EQ(late.count<intent::HumanMove>(), 0u)
+        << "a move made long after a press was completed by no press";
+    EXPECT_EQ(late.count<intent::PressWithoutMove>(), 1u) << "that press was reported";
+}
+
+// Issue 34 item 15: the human played e2-e4 and pressed while the board was unplugged. On its return the
+// board shows the move and the clock runs the computer's side: the press is recovered, not lost.
+TEST(Attachment, APressMadeWhileTheBoardWasUnpluggedIsRecovered) {
+    Attached x;
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);
+    x.t.tracker.forgetPicture();
+    x.a.reconnected();
+    x.t.raw[sq("e2")] = Cell::Empty;
+    x.t.raw[sq("e4")] = cell('P');
+    x.press(true);  // the first reading after the return: Black's clock runs
+    x.t.tracker.picture(x.t.raw, x.t.now);
+    x.run(400ms);
+    ASSERT_EQ(x.count<intent::HumanMove>(), 1u);
+    const auto& move = std::get<intent::HumanMove>(x.intents[0]);
+    EXPECT_EQ(rules::toUci(move.move), "e2e4");
+    EXPECT_TRUE(move.recovered);
+
+    Attached same;  // back with the human's own clock still running: nothing was pressed meanwhile
+    same.view(GameView::Stage::HumanToMove);
+    same.press(false);
+    same.t.tracker.forgetPicture();
+    same.a.reconnected();
+    same.press(false);
+    same.t.tracker.picture(same.t.raw, same.t.now);
+    same.t.lift("e2");
+    same.t.place("e4", 'P');
+    same.run(2s);
+    EXPECT_TRUE(same.a.proposal()) << "the board is followed again";
+    EXPECT_TRUE(same.intents.empty()) << "no press was made while it was away";
+}
+
+// Issue 34 item 17 (Art. 4.4.2; 2005: 4.4(b)): rook h1-f1 first, proposed as Rf1, then the king to g1:
+// the castling is proposed and committed as played, marked as castled rook first for the arbiter.
+TEST(Attachment, CastlingRookFirstIsMarkedForTheArbiter) {
+    Attached x;
+    x.t.play("e2e4");
+    x.t.play("e7e5");
+    x.t.play("g1f3");
+    x.t.play("b8c6");
+    x.t.play("f1c4");
+    x.t.play("g8f6");
+    x.view(GameView::Stage::HumanToMove);
+    x.press(false);
+    x.t.lift("h1");
+    x.t.place("f1", 'R');
+    x.run(400ms);
+    ASSERT_EQ(rules::toUci(*x.a.proposal()), "h1f1");
+    EXPECT_FALSE(x.a.rookFirst());
+    x.t.lift("e1");
+    x.run(400ms);
+    x.t.place("g1", 'K');
+    x.run(400ms);
+    ASSERT_EQ(rules::toUci(*x.a.proposal()), "e1g1");
+    EXPECT_TRUE(x.a.rookFirst());
+    x.press(true);
+    ASSERT_EQ(x.count<intent::HumanMove>(), 1u);
+    EXPECT_TRUE(std::get<intent::HumanMove>(x.intents[0]).rook_first);
+
+    Attached king_first;
+    for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"}) king_first.t.play(m);
+    king_first.view(GameView::Stage::HumanToMove);
+    king_first.t.lift("e1");
+    king_first.t.place("g1", 'K');
+    king_first.t.lift("h1");
+    king_first.t.place("f1", 'R');
+    king_first.run(400ms);
+    ASSERT_EQ(rules::toUci(*king_first.a.proposal()), "e1g1");
+    EXPECT_FALSE(king_first.a.rookFirst());
 }
 
 TEST(Attachment, EnterAndAutoCommitModes) {

@@ -53,16 +53,46 @@ TEST(EboardView, SnapshotToWhatTheBoardMustShow) {
 TEST(EboardView, IntentsAreTheTypedCommands) {
     const auto m = *rules::parseUci(rules::Position::startpos(), "g1f3");
     const auto human =
-        std::get<session::cmd::HumanMove>(eboardCommand(eboard::intent::HumanMove{m, std::nullopt}));
+        std::get<session::cmd::HumanMove>(*eboardCommand(eboard::intent::HumanMove{m, std::nullopt}));
     EXPECT_EQ(human.text, "g1f3");
     EXPECT_TRUE(
-        std::holds_alternative<session::cmd::MadeOnBoard>(eboardCommand(eboard::intent::MadeOnBoard{})));
+        std::holds_alternative<session::cmd::MadeOnBoard>(*eboardCommand(eboard::intent::MadeOnBoard{})));
     rules::ByColor<eboard::Ms> r;
     r[rules::Color::White] = 5min;
     r[rules::Color::Black] = 4min;
-    const auto sync = std::get<session::cmd::SyncClock>(eboardCommand(eboard::intent::SyncClock{r}));
+    const auto sync = std::get<session::cmd::SyncClock>(*eboardCommand(eboard::intent::SyncClock{r}));
     EXPECT_EQ(sync.white, 5min);
     EXPECT_EQ(sync.black, 4min);
+    // A press that completed no move is the arbiter's to rule: never a command.
+    EXPECT_FALSE(eboardCommand(eboard::intent::PressWithoutMove{}));
+}
+
+// Issue 34 item 10: at checkmate the board's last press and reading come after the end; the program
+// drops them instead of having them refused ("the clocks are not running").
+TEST(EboardView, TheBoardsCommandsAfterTheEndAreDropped) {
+    session::Snapshot s;
+    for (auto phase : {session::Phase::GameOver, session::Phase::Setup}) {
+        s.phase = phase;
+        EXPECT_TRUE(boardCommandAfterTheGame(s));
+    }
+    for (auto phase :
+         {session::Phase::HumanToMove, session::Phase::EngineMoveMade, session::Phase::Adjourned}) {
+        s.phase = phase;
+        EXPECT_FALSE(boardCommandAfterTheGame(s));
+    }
+}
+
+// Issue 34 item 3: the view carries the pending offer (the board's move then waits for the answer) and
+// the illegal moves ruled (a ruling moves the game on).
+TEST(EboardView, TheViewCarriesThePendingOfferAndTheRulings) {
+    session::Snapshot s;
+    s.phase = session::Phase::HumanToMove;
+    s.human_offer_pending = true;
+    s.illegal_moves[rules::Color::White] = 1;
+    s.illegal_moves[rules::Color::Black] = 2;
+    const eboard::GameView v = eboardView(s);
+    EXPECT_TRUE(v.offer_pending);
+    EXPECT_EQ(v.illegal_moves, 3);
 }
 
 // Issue 24 item 3: a typed move the board's settled picture contradicts is asked about first.

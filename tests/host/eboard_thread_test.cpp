@@ -442,8 +442,14 @@ TEST_F(EboardThreadGame, AGameOnAMillenniumChessLink) {
 
     const std::string text = journalText();
     EXPECT_NE(text.find("\"brand\":\"millennium\""), std::string::npos) << text;
-    for (const char* event : {"connected", "human_move", "differs", "computer_move_on_board", "made"})
+    for (const char* event : {"connected", "human_move", "differs", "made"})
         EXPECT_NE(text.find(std::string("\"event\":\"") + event + "\""), std::string::npos) << event;
+    // Issue 34 item 11: the computer's move made on the board is one record, naming the move.
+    EXPECT_EQ(text.find("\"event\":\"computer_move_on_board\""), std::string::npos) << "one record per fact";
+    const auto made = text.find("\"event\":\"made\"");
+    ASSERT_NE(made, std::string::npos);
+    EXPECT_NE(text.substr(made, text.find('}', made) - made).find("\"uci\":\"e7e5\""), std::string::npos)
+        << text.substr(made, 200);
     EXPECT_EQ(text.find("\"event\":\"pressed\""), std::string::npos) << "no lever on a ChessLink";
     auto report = audit::auditJournal(dir / "game.jsonl");
     ASSERT_TRUE(report) << report.error();

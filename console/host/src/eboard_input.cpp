@@ -54,12 +54,14 @@ GameView eboardView(const session::Snapshot& s) {
         v.stage = GameView::Stage::EngineThinking;  // a withheld (sealed) move: only the position is checked
     v.human = ~s.setup.computer_side;
     v.mirror = s.remaining;
+    v.offer_pending = s.human_offer_pending;
+    v.illegal_moves = s.illegal_moves[rules::Color::White] + s.illegal_moves[rules::Color::Black];
     return v;
 }
 
-session::Command eboardCommand(const eboard::Intent& intent) {
+std::optional<session::Command> eboardCommand(const eboard::Intent& intent) {
     return std::visit(
-        [](const auto& i) -> session::Command {
+        [](const auto& i) -> std::optional<session::Command> {
             using T = std::decay_t<decltype(i)>;
             if constexpr (std::is_same_v<T, eboard::intent::HumanMove>)
                 return session::cmd::HumanMove{rules::toUci(i.move), i.pressed_at, false};
@@ -67,11 +69,17 @@ session::Command eboardCommand(const eboard::Intent& intent) {
                 return session::cmd::MadeOnBoard{};
             else if constexpr (std::is_same_v<T, eboard::intent::ClockPressed>)
                 return session::cmd::ClockPressed{i.at};
-            else
+            else if constexpr (std::is_same_v<T, eboard::intent::SyncClock>)
                 return session::cmd::SyncClock{i.remaining[rules::Color::White],
                                                i.remaining[rules::Color::Black]};
+            else
+                return std::nullopt;  // the arbiter's matter: journalled and shown, never entered
         },
         intent);
+}
+
+bool boardCommandAfterTheGame(const session::Snapshot& s) {
+    return s.phase == Phase::GameOver || s.phase == Phase::Setup;
 }
 
 namespace {
@@ -142,6 +150,7 @@ EboardInput::EboardInput(std::string port, eboard::TrackerSettings tracker, eboa
 void EboardInput::onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) {
     const GameView view = eboardView(snapshot);
     attachment_.view(view, now);
+    computer_move_ = view.computer_move;
     const bool show = snapshot.phase == Phase::EngineMoveShown && snapshot.engine_move;
     clock_move_ = show ? snapshot.engine_move->text.substr(0, 8) : std::string();
     clock_short_ = show && view.computer_move
@@ -177,6 +186,7 @@ std::vector<session::Command> EboardInput::poll(eboard::Ms max_wait) {
             notices_.push_back(fmt::format(N_("e-board lost: enter moves by hand ({})"), lost->reason));
             continue;
         }
+        attachment_.reconnected();  // its first reading shows a press made while it was away
         const eboard::BoardIdentity& id = std::get<eboard::link::Connected>(n).identity;
         if (id.brand == eboard::BoardBrand::Dgt)
             notices_.push_back(fmt::format(N_("e-board connected: serial {}"), id.serial));
@@ -186,9 +196,10 @@ std::vector<session::Command> EboardInput::poll(eboard::Ms max_wait) {
                 id.version ? fmt::format("{}.{}", id.version->major, id.version->minor) : std::string("-")));
     }
     std::vector<session::Command> out;
-    intents_ = attachment_.take(r.events);
+    intents_ = attachment_.take(r.events, std::chrono::steady_clock::now());
     showOnClock();
-    for (const eboard::Intent& i : intents_) out.push_back(eboardCommand(i));
+    for (const eboard::Intent& i : intents_)
+        if (auto c = eboardCommand(i)) out.push_back(std::move(*c));
     last_ = std::move(r);
     return out;
 }

@@ -46,6 +46,8 @@ const char* faultText(eboard::Fault f) {
             return N_("the captured piece is still on the board");
         case eboard::Fault::HumanPieceTouched:
             return N_("a piece of the human's moved meanwhile");
+        case eboard::Fault::HumanOutOfTurn:
+            return N_("the human moved before the computer's move was played");
         case eboard::Fault::None:
             break;
     }
@@ -64,6 +66,8 @@ const char* faultKey(eboard::Fault f) {
             return "capture-left";
         case eboard::Fault::HumanPieceTouched:
             return "human-piece-touched";
+        case eboard::Fault::HumanOutOfTurn:
+            return "human-out-of-turn";
         case eboard::Fault::None:
             break;
     }
@@ -114,8 +118,15 @@ void noticeRecords(const eboard::PollResult& r, std::vector<EboardItem>& out) {
     }
 }
 
-// The settled pictures that matter: a difference (with its squares) and its end.
-void eventRecords(const eboard::PollResult& r, std::vector<EboardItem>& out) {
+bool makesTheMove(const std::vector<eboard::Intent>& intents) {
+    return std::any_of(intents.begin(), intents.end(), [](const eboard::Intent& i) {
+        return std::holds_alternative<eboard::intent::MadeOnBoard>(i);
+    });
+}
+
+// The settled pictures that matter: a difference (with its squares) and its end. The computer's move on
+// the board is one fact: when it makes the move at once, the "made" record says so with its move.
+void eventRecords(const eboard::PollResult& r, bool made, std::vector<EboardItem>& out) {
     for (const eboard::Event& e : r.events) {
         if (const auto* d = std::get_if<eboard::ev::BoardDiffers>(&e.what)) {
             json rec{{"event", "differs"},
@@ -126,7 +137,7 @@ void eventRecords(const eboard::PollResult& r, std::vector<EboardItem>& out) {
             out.emplace_back(std::move(rec));
         } else if (const auto* m = std::get_if<eboard::ev::BoardMatches>(&e.what)) {
             out.emplace_back(json{{"event", "matches"}, {"fen", m->fen}});
-        } else if (const auto* c = std::get_if<eboard::ev::ComputerMoveMade>(&e.what)) {
+        } else if (const auto* c = std::get_if<eboard::ev::ComputerMoveMade>(&e.what); c && !made) {
             out.emplace_back(
                 json{{"event", "computer_move_on_board"}, {"uci", rules::toUci(c->move)}, {"fen", c->fen}});
         } else if (const auto* o = std::get_if<eboard::ev::Orientation>(&e.what)) {
@@ -135,24 +146,50 @@ void eventRecords(const eboard::PollResult& r, std::vector<EboardItem>& out) {
     }
 }
 
+std::string strayMove(const eboard::StrayPress& p) {
+    return p.move.size() == 4 ? p.move.substr(0, 2) + "-" + p.move.substr(2) : std::string();
+}
+
+// Art. 7.5: the press that completed no move, with what stood on the board.
+json strayRecord(const eboard::StrayPress& p) {
+    json rec{{"event", "press_without_move"},
+             {"board", p.no_move ? "no-move" : "illegal"},
+             {"fen", p.fen},
+             {"squares", sentences(p.diffs)}};
+    if (!p.move.empty()) rec["move"] = p.move;
+    return rec;
+}
+
+json humanMoveRecord(const eboard::intent::HumanMove& m, const std::string& fen, eboard::CommitMode commit) {
+    json rec{{"event", "human_move"},
+             {"uci", rules::toUci(m.move)},
+             {"fen", fen},
+             {"commit", m.pressed_at ? "lever" : commitName(commit)}};
+    if (m.recovered) rec["recovered"] = true;    // pressed while the board was unplugged
+    if (m.rook_first) rec["rook_first"] = true;  // castled rook first (Art. 4.4.2)
+    return rec;
+}
+
 // The record that says a command came from the board, and what the board showed then.
-json intentRecord(const eboard::Intent& intent, const std::string& fen, eboard::CommitMode commit) {
+json intentRecord(const eboard::Intent& intent, const std::string& fen, eboard::CommitMode commit,
+                  const std::optional<rules::Move>& computer_move) {
     return std::visit(
         [&](const auto& i) -> json {
             using T = std::decay_t<decltype(i)>;
             if constexpr (std::is_same_v<T, eboard::intent::HumanMove>)
-                return {{"event", "human_move"},
-                        {"uci", rules::toUci(i.move)},
-                        {"fen", fen},
-                        {"commit", i.pressed_at ? "lever" : commitName(commit)}};
+                return humanMoveRecord(i, fen, commit);
             else if constexpr (std::is_same_v<T, eboard::intent::MadeOnBoard>)
-                return {{"event", "made"}, {"fen", fen}};
+                return {{"event", "made"},
+                        {"uci", computer_move ? rules::toUci(*computer_move) : std::string()},
+                        {"fen", fen}};
             else if constexpr (std::is_same_v<T, eboard::intent::ClockPressed>)
                 return {{"event", "pressed"}, {"fen", fen}};
-            else
+            else if constexpr (std::is_same_v<T, eboard::intent::SyncClock>)
                 return {{"event", "reading"},
                         {"white_ms", i.remaining[rules::Color::White].count()},
                         {"black_ms", i.remaining[rules::Color::Black].count()}};
+            else
+                return strayRecord(i.press);
         },
         intent);
 }
@@ -162,6 +199,20 @@ session::Command shifted(session::Command c, SteadyClock::duration by) {
     if (auto* h = std::get_if<session::cmd::HumanMove>(&c); h && h->pressed_at) *h->pressed_at += by;
     if (auto* p = std::get_if<session::cmd::ClockPressed>(&c); p && p->at) *p->at += by;
     return c;
+}
+
+// The red notice for the press that completed no move (English; the screens translate it).
+std::string strayText(const eboard::StrayPress& p) {
+    if (p.no_move)
+        return N_("the human pressed the clock without making a move: call the arbiter (Art. 7.5)");
+    if (!p.move.empty())
+        return fmt::format(
+            N_("the human pressed the clock after an illegal move ({}): call the arbiter (Art. 7.5)"),
+            strayMove(p));
+    return fmt::format(
+        N_("the human pressed the clock with no legal move on the board ({}): call the arbiter "
+           "(Art. 7.5)"),
+        eboard::describe(p.diffs));
 }
 
 session::EboardStatus statusOf(EboardInput& input, const EboardConfig& config, const std::string& lost) {
@@ -176,13 +227,26 @@ session::EboardStatus statusOf(EboardInput& input, const EboardConfig& config, c
     s.battery_percent = id.battery_percent;
     s.lost = s.connected ? std::string() : lost;
     s.commit = commitName(config.attach.commit);
-    if (const auto& p = input.attachment().proposal()) s.proposed_uci = rules::toUci(*p);
+    s.turned = input.board().tracker().turned().value_or(false);
+    if (const auto& p = input.attachment().proposal()) {
+        s.proposed_uci = rules::toUci(*p);
+        s.rook_first = input.attachment().rookFirst();
+    }
     if (auto p = input.board().tracker().settledPicture(); p && s.connected)
         s.board_fen = eboard::placementFen(*p);
     if (const auto& m = input.attachment().mismatch()) {
         s.differences = sentences(m->diffs);
         s.computer_move_wrong = m->fault != eboard::Fault::None;
+        s.human_out_of_turn = m->fault == eboard::Fault::HumanOutOfTurn;
         s.fault = faultText(m->fault);
+    }
+    if (input.attachment().madeWaitsForAnswer())
+        s.waiting =
+            N_("the computer's move stands on the board: answer the human's draw offer first "
+               "(playing the move rejects it, Art. 9.1)");
+    if (const auto& p = input.attachment().strayPress()) {
+        s.stray_press = strayText(*p);
+        s.stray_press_no_move = p->no_move;
     }
     return s;
 }
@@ -319,15 +383,15 @@ void EboardThread::step(EboardInput& input) {
         snap.swap(snapshot_);
     }
     if (snap) input.onSnapshot(*snap, SteadyClock::now());
-    std::vector<session::Command> commands = input.poll(eboard::Ms{50});
+    (void)input.poll(eboard::Ms{50});  // the intents below are the commands, in order
     ++polls_;
     std::vector<EboardItem> items;
     noticeRecords(input.lastPoll(), items);
-    eventRecords(input.lastPoll(), items);
+    eventRecords(input.lastPoll(), makesTheMove(input.lastIntents()), items);
     const std::string fen = pictureFen(input);
-    for (std::size_t i = 0; i < commands.size(); ++i) {
-        items.emplace_back(intentRecord(input.lastIntents()[i], fen, config_.attach.commit));
-        items.emplace_back(std::move(commands[i]));
+    for (const eboard::Intent& intent : input.lastIntents()) {
+        items.emplace_back(intentRecord(intent, fen, config_.attach.commit, input.computerMove()));
+        if (auto command = eboardCommand(intent)) items.emplace_back(std::move(*command));
     }
     publish(input, std::move(items));
 }
@@ -343,7 +407,9 @@ void EboardThread::publish(EboardInput& input, std::vector<EboardItem> items) {
         session::EboardStatus s = statusOf(input, config_, lost);
         changed = changed || s.connected != status_.connected || s.proposed_uci != status_.proposed_uci ||
                   s.differences != status_.differences || s.lost != status_.lost ||
-                  s.clock_present != status_.clock_present || s.board_fen != status_.board_fen;
+                  s.clock_present != status_.clock_present || s.board_fen != status_.board_fen ||
+                  s.waiting != status_.waiting || s.stray_press != status_.stray_press ||
+                  s.turned != status_.turned || s.rook_first != status_.rook_first;
         status_ = std::move(s);
         for (EboardItem& item : items) out_.push_back(std::move(item));
     }

@@ -41,12 +41,29 @@ struct GameView {
     std::optional<rules::Move> computer_move;  // shown or made, not yet completed
     rules::Color human = rules::Color::White;
     rules::ByColor<Ms> mirror{};  // the console's clocks at the view's time
+    // The human's draw offer waits for the operator's answer: playing the computer's move would reject
+    // it (Art. 9.1), which is the operator's decision, never the board's.
+    bool offer_pending = false;
+    int illegal_moves = 0;  // both sides' illegal moves ruled so far: a ruling moves the game on
+};
+
+// The human pressed the clock with no legal move on the board (Art. 7.5: the arbiter's matter): an
+// illegal move completed, or a press with nothing moved. Never a session command: it is journalled and
+// shown, and the arbiter rules.
+struct StrayPress {
+    TimePoint at{};
+    std::string fen;                // the settled placement at the press, as the game sees it
+    bool no_move = false;           // the board still showed the position before the move
+    std::string move;               // the illegal move as the pieces show it ("f1b5"), "" if unclear
+    std::vector<SquareDiff> diffs;  // the squares that differ from the position before the move
 };
 
 namespace intent {
 struct HumanMove {
     rules::Move move;
     std::optional<TimePoint> pressed_at;
+    bool recovered = false;   // pressed while the board was unplugged: found from the clock on its return
+    bool rook_first = false;  // castling whose rook went first (Art. 4.4.2 / 2005 4.4(b)): the arbiter's
 };
 struct MadeOnBoard {};
 struct ClockPressed {
@@ -55,8 +72,13 @@ struct ClockPressed {
 struct SyncClock {
     rules::ByColor<Ms> remaining;
 };
+// Not a session command: the human's press that completed no move (see StrayPress).
+struct PressWithoutMove {
+    StrayPress press;
+};
 }  // namespace intent
-using Intent = std::variant<intent::HumanMove, intent::MadeOnBoard, intent::ClockPressed, intent::SyncClock>;
+using Intent = std::variant<intent::HumanMove, intent::MadeOnBoard, intent::ClockPressed, intent::SyncClock,
+                            intent::PressWithoutMove>;
 
 class Attachment {
   public:
@@ -64,19 +86,37 @@ class Attachment {
 
     // The game changed (after every dispatch or poll): tells the tracker what to watch for.
     void view(const GameView& v, TimePoint now);
-    // The tracker's events as intents for the session, in order.
-    [[nodiscard]] std::vector<Intent> take(const std::vector<Event>& events);
+    // The tracker's events as intents for the session, in order; `now` runs the wait for a pressed move's
+    // last piece (a press that completed nothing is reported once that wait is over).
+    [[nodiscard]] std::vector<Intent> take(const std::vector<Event>& events, TimePoint now);
+    // The board came back (or connected): its first clock reading says whose clock runs, and so whether a
+    // press was made while it was away (issue 34 item 15).
+    void reconnected() { check_lever_ = true; }
     // The operator's Enter (commit: enter): the standing proposal, if any.
     [[nodiscard]] std::optional<Intent> enter();
 
     [[nodiscard]] const std::optional<rules::Move>& proposal() const { return proposal_; }
     // The squares that differ now (empty when the board agrees), for the screen and the DGT 3000.
     [[nodiscard]] const std::optional<ev::BoardDiffers>& mismatch() const { return mismatch_; }
+    // The computer's move stands on the board but waits for the operator's answer to the draw offer.
+    [[nodiscard]] bool madeWaitsForAnswer() const { return made_waiting_; }
+    // The human's last press that completed no move, until the game moves on (a move, a ruling).
+    [[nodiscard]] const std::optional<StrayPress>& strayPress() const { return stray_; }
+    // The standing proposal is castling whose rook the human moved first (issue 34 item 17).
+    [[nodiscard]] bool rookFirst() const { return rook_first_; }
 
   private:
     void lever(const ev::LeverPressed& p, TimePoint at, std::vector<Intent>& out);
     void pressedEarly(TimePoint settled_at, std::vector<Intent>& out);
-    void reading(const ev::ClockReading& r, std::vector<Intent>& out);
+    void reading(const ev::ClockReading& r, TimePoint at, std::vector<Intent>& out);
+    void recoverPress(rules::Color running, TimePoint at, std::vector<Intent>& out);
+    void computerMade(std::vector<Intent>& out);
+    void computerPressed(TimePoint at, std::vector<Intent>& out);
+    void answered(const GameView& v);
+    void pressedNothing(TimePoint now, std::vector<Intent>& out);
+    void proposed(const ev::Proposed& p, TimePoint at, std::vector<Intent>& out);
+    [[nodiscard]] intent::HumanMove commit(std::optional<TimePoint> pressed_at, bool recovered = false);
+    [[nodiscard]] StrayPress strayAt(TimePoint at, const Placement& shown) const;
     [[nodiscard]] bool sameStage(const GameView& v) const;
 
     Tracker& tracker_;
@@ -90,6 +130,20 @@ class Attachment {
     // The human's press that came before the last piece's update (a scan reports the squares out of
     // order): the move that settles just after it is the one the press completed.
     std::optional<TimePoint> early_press_;
+    // The computer's move made on the board (and its press) while the draw offer waits for an answer.
+    bool made_waiting_ = false;
+    std::optional<TimePoint> press_waiting_;
+    std::vector<Intent> queued_;  // released by the operator's answer, handed out by the next take()
+    std::optional<StrayPress> stray_;
+    // The last move the board proposed this turn (kept through a withdrawal), and whether the standing
+    // proposal is castling that followed its own rook's move.
+    std::optional<rules::Move> last_proposed_;
+    bool rook_first_ = false;
+    bool check_lever_ = false;      // the next reading with a side to move may show a press made while away
+    bool early_recovered_ = false;  // early_press_ is such a press: its move may settle any time later
+    // A press was just turned into a command: the console's clocks (and the increment the press earned)
+    // are known only from the next view, so a reading meanwhile is not compared with the old mirror.
+    bool await_view_ = false;
 };
 
 }  // namespace oc::eboard

@@ -19,8 +19,12 @@ namespace oc::host {
 
 // What the board is watched for, read from a snapshot (pure).
 [[nodiscard]] eboard::GameView eboardView(const session::Snapshot& s);
-// An intent as the command the operator would have typed (the move as UCI text).
-[[nodiscard]] session::Command eboardCommand(const eboard::Intent& intent);
+// An intent as the command the operator would have typed (the move as UCI text); nullopt for what only
+// the arbiter rules (a press that completed no move).
+[[nodiscard]] std::optional<session::Command> eboardCommand(const eboard::Intent& intent);
+// The board's commands mean nothing before the start or after the end (a press or a reading at
+// checkmate): the program drops them without a refusal; their "eboard" records keep what the board did.
+[[nodiscard]] bool boardCommandAfterTheGame(const session::Snapshot& s);
 
 // A typed move the board's settled picture contradicts (issue 24: typing always wins, but asks first).
 struct TypedConflict {
@@ -72,6 +76,8 @@ class EboardInput : public Output {
 
     [[nodiscard]] eboard::BoardLink& board() { return *board_; }
     [[nodiscard]] const eboard::Attachment& attachment() const { return attachment_; }
+    // The computer's move the board is checked against (shown or made, not yet completed).
+    [[nodiscard]] const std::optional<rules::Move>& computerMove() const { return computer_move_; }
 
   private:
     void showOnClock();
@@ -84,6 +90,7 @@ class EboardInput : public Output {
     std::string clock_text_;   // what the DGT 3000 was last asked to show ("" = the times)
     std::string clock_move_;   // the computer's move to show while it waits to be made ("" = the times)
     std::string clock_short_;  // the same, short, for a mismatch ("Nf3 ?g1")
+    std::optional<rules::Move> computer_move_;
 };
 
 }  // namespace oc::host

@@ -77,8 +77,15 @@ struct EboardStatus {
     std::string commit = "lever";          // what completes it: lever, enter or auto
     std::vector<std::string> differences;  // one English sentence per square ("e4 should be empty")
     bool computer_move_wrong = false;      // the computer's move is played wrongly: shown in red
+    bool human_out_of_turn = false;        // ... because the human moved before it was played
     std::string fault;                     // why, for the computer's move (an English message)
     std::string board_fen;                 // the settled picture's placement ("" while pieces move)
+    std::string waiting;      // why the computer's move made on the board is not yet taken (English)
+    std::string stray_press;  // the human's press that completed no move (Art. 7.5), until ruled
+    bool stray_press_no_move = false;
+    bool rook_first = false;  // the proposal is castling whose rook went first (Art. 4.4.2)
+    bool turned = false;  // the board stands turned (Black's side by the cable): read as the game sees it  //
+                          // ... with the board unchanged (2023 7.5.3), else an illegal move
 };
 
 // Everything a view needs, copied out of the session: read every frame, never mutated by the view.
