@@ -34,6 +34,7 @@ struct FakeArgs {
     std::string fen;
     bool clock = false;
     bool turned = false;
+    bool bluetooth = false;
     std::string brand = "dgt";
 };
 
@@ -67,7 +68,12 @@ void printProbe(const eboard::ProbeReport& r) {
     if (id.version) fmt::print("{} {}.{}\n", tr("version:"), id.version->major, id.version->minor);
     fmt::print("{} {}\n", tr("serial number:"), id.serial.empty() ? "-" : id.serial);
     fmt::print("{} {}\n", tr("long serial number:"), id.long_serial.empty() ? "-" : id.long_serial);
-    fmt::print("{} {}\n", tr("position (FEN):"), r.fen);
+    // Issue 34 item 19: the position as it stands for the game; a turned board's sensors see it the other
+    // way round, which is worth a second line (the arbiter compares it with what the board reports).
+    const auto raw = eboard::parsePlacementFen(r.fen);
+    const bool turned = r.turned.value_or(false) && raw;
+    fmt::print("{} {}\n", tr("position (FEN):"), turned ? eboard::placementFen(eboard::turned(*raw)) : r.fen);
+    if (turned) fmt::print("{} {}\n", tr("as the sensors see it:"), r.fen);
     fmt::print("{} {}\n", tr("orientation:"), orientation(r.turned));
     fmt::print("{} {}\n", tr("clock:"), clockLine(r));
     if (id.clock_version)
@@ -108,7 +114,7 @@ int runFake(const FakeArgs& a) {
                    tr("--clock: the Millennium ChessLink has no clock; give --brand dgt for a DGT 3000"));
         return 2;
     }
-    eboard::FakeOptions o{a.link, a.clock, a.turned, std::nullopt, 24, *brand};
+    eboard::FakeOptions o{a.link, a.clock, a.turned, std::nullopt, 24, *brand, a.bluetooth};
     if (!a.fen.empty()) {
         if (!eboard::parsePlacementFen(a.fen)) {
             fmt::print(stderr, "{}\n",
@@ -156,11 +162,14 @@ void addEboardCommands(CLI::App& app, ExitCode& code) {
     auto fake = std::make_shared<FakeArgs>();
     auto* f = eb->add_subcommand("fake", tr("Run a fake DGT board (and DGT 3000) on a pseudo-terminal"));
     f->add_option("--link", fake->link, tr("The symlink to create for the console to open"))->required();
-    f->add_option("--script", fake->script,
-                  tr("Lines to play (lift e2, place e4, press, wait 300ms, clock 1:29:58 1:30:00, unplug, "
-                     "replug, garbage 40); default: read them from standard input"));
+    f->add_option(
+        "--script", fake->script,
+        tr("Lines to play (lift e2, place e4, press, wait 300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
+           "replug, garbage 40); default: read them from standard input"));
     f->add_flag("--clock", fake->clock, tr("A DGT 3000 clock is on the board"));
     f->add_flag("--turned", fake->turned, tr("The board is turned: Black's side by the cable"));
+    f->add_flag("--bluetooth", fake->bluetooth,
+                tr("A Bluetooth board: it answers the battery request (a USB board never does)"));
     f->add_option("--fen", fake->fen, tr("The position on the board (default: the start position)"));
     f->add_option(
         "--brand", fake->brand,

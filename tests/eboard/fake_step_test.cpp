@@ -62,13 +62,18 @@ TEST(FakeStep, WaitTakesADuration) {
                   std::string::npos);
 }
 
-TEST(FakeStep, ClockTakesBothSides) {
+TEST(FakeStep, ClockTakesBothSidesAndAnIncrement) {
     const auto c = std::get<fake::SetClock>(parsed("clock 1:29:58 29:59"));
     EXPECT_EQ(c.left_seconds, 3600 + 29 * 60 + 58);
     EXPECT_EQ(c.right_seconds, 29 * 60 + 59);
+    EXPECT_EQ(c.increment_seconds, 0);
+    EXPECT_EQ(std::get<fake::SetClock>(parsed("clock 0:15:00 0:15:00 +10s")).increment_seconds, 10);
     for (const char* line :
-         {"clock 1:29:58 90", "clock 1:60:00 1:00:00", "clock a:b 1:00", "clock 1:2:3:4 1:00"})
-        EXPECT_NE(refusal(line).find("takes the left and right times, e.g. clock 1:29:58 1:30:00"),
+         {"clock 1:29:58 90", "clock 1:60:00 1:00:00", "clock a:b 1:00", "clock 1:2:3:4 1:00",
+          "clock 0:15:00 0:15:00 10s", "clock 0:15:00 0:15:00 +500ms", "clock 0:15:00 0:15:00 +2h",
+          "clock 0:15:00 0:15:00 +x"})
+        EXPECT_NE(refusal(line).find("takes the left and right times and an increment, e.g. clock 1:29:58 "
+                                     "1:30:00 or clock 0:15:00 0:15:00 +10s"),
                   std::string::npos)
             << line;
 }
@@ -93,7 +98,7 @@ TEST(FakeStep, SetupTakesAPiecePlacement) {
 
 TEST(FakeStep, AnUnknownVerbListsEveryStep) {
     const std::string why = refusal("jump e2");
-    for (const char* step : {"lift e2", "place e4 [Q]", "press", "wait 300ms", "clock 1:29:58 1:30:00",
+    for (const char* step : {"lift e2", "place e4 [Q]", "press", "wait 300ms", "clock 1:29:58 1:30:00 [+10s]",
                              "unplug", "replug", "garbage 40", "setup FEN", "quit"})
         EXPECT_NE(why.find(step), std::string::npos) << step;
 }

@@ -133,6 +133,40 @@ TEST(DgtLink, WholeExchangeWithTheFakeBoard) {
     fs::remove(link + ".log");
 }
 
+std::optional<ev::ClockReading> lastReading(const Seen& s) {
+    std::optional<ev::ClockReading> out;
+    for (const Event& e : s.events)
+        if (const auto* r = std::get_if<ev::ClockReading>(&e.what)) out = *r;
+    return out;
+}
+
+// Issue 34: a DGT 3000 in a Fischer mode adds the increment to the side that presses, at the press; the
+// fake does the same, or the console's syncs could never be tested against a real clock's readings.
+TEST(DgtLink, TheFakeDgt3000AddsTheIncrementAtEachPress) {
+    const std::string link = tempLink("dgt-increment");
+    FakeProcess fake(link, "--clock");
+    DgtBoard board(link);
+    Seen seen;
+    ASSERT_TRUE(
+        pollUntil(board, seen, [&](const Seen&) { return board.identity().clock_version.has_value(); }));
+    fake.say("clock 0:15:00 0:14:00 +10s\npress\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::LeverPressed>(s) == 1; }));
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) {
+        auto r = lastReading(s);
+        return r && r->remaining[rules::Color::White] == 15min + 10s;
+    })) << "White's press earned White's 10 s";
+    fake.say("wait 1s\npress\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::LeverPressed>(s) == 2; }));
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) {
+        auto r = lastReading(s);
+        return r && r->remaining[rules::Color::Black] > 14min &&
+               r->remaining[rules::Color::Black] <= 14min + 10s;
+    })) << "Black's press earned Black's 10 s, less the time Black's clock ran";
+    EXPECT_EQ(lastReading(seen)->remaining[rules::Color::White], 15min + 10s);
+    EXPECT_EQ(fake.close(), 0);
+    fs::remove(link + ".log");
+}
+
 TEST(DgtLink, BoardWithoutClockSaysSo) {
     const std::string link = tempLink("dgt-noclock");
     FakeProcess fake(link);

@@ -64,7 +64,7 @@ def fields(out):
 
 
 # 1. Upright board with a DGT 3000: everything answered.
-fake, link = start_fake("dgt-clock", "--clock", script="clock 1:29:58 1:30:00\n")
+fake, link = start_fake("dgt-clock", "--clock", "--bluetooth", script="clock 1:29:58 1:30:00\n")
 time.sleep(0.3)
 rc, out = probe(link)
 f = fields(out)
@@ -75,7 +75,7 @@ check(f.get("position (FEN)") == START, "the start position as a FEN", out)
 check(f.get("orientation", "").startswith("upright"), "upright", out)
 check(f.get("clock") == "left 1:29:58, right 1:30:00, stopped", "the clock's reading", out)
 check(f.get("clock version") == "2.1", "the clock answered its VERSION", out)
-check(f.get("battery") == "100%", "battery", out)
+check(f.get("battery") == "100%", "a Bluetooth board's battery", out)
 rc, out = stop_fake(fake)
 check(rc == 0, "the fake saw no forbidden command and stopped on SIGTERM", out)
 check(not os.path.exists(link), "the fake removed its link", out)
@@ -86,6 +86,7 @@ time.sleep(0.3)
 rc, out = probe(link)
 f = fields(out)
 check(rc == 0, "probe of the turned fake exits 0", out)
+check(f.get("battery") == "-", "a USB board never answers the battery request", out)
 # The probe prints what the sensors see: a turned board shows the game upside down.
 check(f.get("position (FEN)") == "RNBKQBNR/PPP1PPPP/8/3P4/8/8/pppppppp/rnbkqbnr",
       "the turned board's raw position (e2-e4 mapped by the fake)", out)
@@ -98,6 +99,10 @@ fake, link = start_fake("dgt-turned-start", "--turned")
 time.sleep(0.3)
 rc, out = probe(link)
 check(fields(out).get("orientation", "").startswith("turned"), "a turned start position is detected", out)
+# Issue 34 item 19: the position as it stands for the game, and the sensors' view on a line of its own.
+check(fields(out).get("position (FEN)") == START, "a turned board's position as the game sees it", out)
+check(fields(out).get("as the sensors see it") == "RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr",
+      "the sensors' view of a turned board", out)
 stop_fake(fake)
 
 # 3. A Millennium ChessLink (issue 24 item 10): no serial numbers, no clock, no battery; after garbage.

@@ -70,6 +70,7 @@ void FakeBoard::answer(std::uint8_t command, dgt::Bytes& out) {
         case dgt::Command::Version:
             return append(out, dgt::frame(identity_.version));
         case dgt::Command::Battery: {
+            if (!identity_.bluetooth) return;  // a USB board leaves the request unanswered
             const auto pct = static_cast<std::uint8_t>(identity_.battery_percent);
             return append(out, dgt::frame(dgt::BatteryStatus{{pct, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0}}));
         }
@@ -102,14 +103,16 @@ dgt::Bytes FakeBoard::place(rules::Square raw_square, Cell cell) {
 
 dgt::Bytes FakeBoard::press() {
     if (!with_clock_) return {};
+    (lever_right_high_ ? right_ : left_) += increment_;  // the pressing side's clock was the running one
     lever_right_high_ = !lever_right_high_;
     running_ = true;
     return update_ == Update::Nice ? clockFrame() : dgt::Bytes{};
 }
 
-dgt::Bytes FakeBoard::setClock(int left_seconds, int right_seconds) {
+dgt::Bytes FakeBoard::setClock(int left_seconds, int right_seconds, int increment_seconds) {
     left_ = std::chrono::seconds{left_seconds};
     right_ = std::chrono::seconds{right_seconds};
+    increment_ = std::chrono::seconds{increment_seconds};
     return update_ == Update::Nice && with_clock_ ? clockFrame() : dgt::Bytes{};
 }
 

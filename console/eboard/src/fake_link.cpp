@@ -98,11 +98,16 @@ StepResult waitStep(const Words& w) {
     return tl::unexpected(fmt::format(N_("'wait' takes a duration such as 300ms or 2s, not '{}'"), w[1]));
 }
 
+// "clock 1:29:58 1:30:00 [+10s]": the times, and the increment a press adds.
 StepResult clockStep(const Words& w) {
     const auto left = parseClock(w[1]), right = parseClock(w[2]);
-    if (left && right) return fake::SetClock{*left, *right};
-    return tl::unexpected(
-        std::string(N_("'clock' takes the left and right times, e.g. clock 1:29:58 1:30:00")));
+    std::optional<milliseconds> increment = milliseconds{0};
+    if (w.size() == 4) increment = w[3].starts_with('+') ? parseDuration(w[3].substr(1)) : std::nullopt;
+    if (left && right && increment && increment->count() % 1000 == 0 && *increment <= std::chrono::hours{1})
+        return fake::SetClock{*left, *right, static_cast<int>(increment->count() / 1000)};
+    return tl::unexpected(std::string(
+        N_("'clock' takes the left and right times and an increment, e.g. clock 1:29:58 1:30:00 or clock "
+           "0:15:00 0:15:00 +10s")));
 }
 
 StepResult garbageStep(const Words& w) {
@@ -137,7 +142,7 @@ constexpr StepKind kStepKinds[] = {
     {"replug", 1, 1, bare<fake::Replug>},
     {"quit", 1, 1, bare<fake::Quit>},
     {"wait", 2, 2, waitStep},
-    {"clock", 3, 3, clockStep},
+    {"clock", 3, 4, clockStep},
     {"garbage", 2, 2, garbageStep},
     {"setup", 2, SIZE_MAX, setupStep},
 };
@@ -150,7 +155,7 @@ StepResult parseFakeStep(std::string_view line) {
     for (const StepKind& k : kStepKinds)
         if (w[0] == k.verb && w.size() >= k.min_words && w.size() <= k.max_words) return k.parse(w);
     return tl::unexpected(fmt::format(N_("unknown line '{}': expected lift e2, place e4 [Q], press, wait "
-                                         "300ms, clock 1:29:58 1:30:00, unplug, "
+                                         "300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
                                          "replug, garbage 40, setup FEN or quit"),
                                       line));
 }
@@ -254,7 +259,9 @@ class FakeRun {
     }
     static std::unique_ptr<FakeHardware> hardware(const FakeOptions& o) {
         if (o.brand == BoardBrand::Millennium) return std::make_unique<FakeChessLink>(initial(o), o.turned);
-        return std::make_unique<FakeBoard>(initial(o), o.with_clock);
+        FakeIdentity identity;
+        identity.bluetooth = o.bluetooth;
+        return std::make_unique<FakeBoard>(initial(o), o.with_clock, identity);
     }
     rules::Square sensor(rules::Square s) const {
         return options_.turned ? rules::squareAt(63 - rules::index(s)) : s;
@@ -303,7 +310,7 @@ bool FakeRun::run(const FakeStep& step) {
             } else if constexpr (std::is_same_v<T, fake::Press>) {
                 pty_.write(board_->press());
             } else if constexpr (std::is_same_v<T, fake::SetClock>) {
-                pty_.write(board_->setClock(s.left_seconds, s.right_seconds));
+                pty_.write(board_->setClock(s.left_seconds, s.right_seconds, s.increment_seconds));
             } else if constexpr (std::is_same_v<T, fake::Unplug>) {
                 pty_.close();
                 board_->disconnect();

@@ -20,6 +20,7 @@ struct FakeIdentity {
     std::string serial = "24024";
     std::string long_serial = "2402400024";
     int battery_percent = 100;
+    bool bluetooth = false;  // only a Bluetooth board answers the battery request (a USB one never does)
 };
 
 class FakeBoard final : public FakeHardware {
@@ -32,10 +33,12 @@ class FakeBoard final : public FakeHardware {
     // A piece lifted from / put on a square (board numbering as the sensors see it).
     [[nodiscard]] dgt::Bytes lift(rules::Square raw_square) override;
     [[nodiscard]] dgt::Bytes place(rules::Square raw_square, Cell cell) override;
-    // The lever: the running side's half goes down, the other side's clock runs.
+    // The lever: the running side's half goes down, the other side's clock runs. As a DGT 3000 in a
+    // Fischer mode, the side that presses gets the increment at its press (the first press included:
+    // the arbiter started the clock, and the first move earns it too).
     [[nodiscard]] dgt::Bytes press() override;
-    // Sets both clocks (seconds); they run from the first press.
-    [[nodiscard]] dgt::Bytes setClock(int left_seconds, int right_seconds) override;
+    // Sets both clocks (seconds) and the increment; they run from the first press.
+    [[nodiscard]] dgt::Bytes setClock(int left_seconds, int right_seconds, int increment_seconds) override;
     // Time passes; a BWTIME goes out whenever a displayed second changes (UPDATE_NICE).
     [[nodiscard]] dgt::Bytes tick(std::chrono::milliseconds elapsed) override;
     // A new connection (replug): the update mode is off until the PC asks again.
@@ -69,6 +72,7 @@ class FakeBoard final : public FakeHardware {
     std::vector<std::uint8_t> forbidden_;
     std::chrono::milliseconds left_{std::chrono::minutes{90}};
     std::chrono::milliseconds right_{std::chrono::minutes{90}};
+    std::chrono::milliseconds increment_{0};
     bool running_ = false;
     bool lever_right_high_ = false;  // left high: the left clock runs (White's, by default)
 };

@@ -36,7 +36,7 @@ class FakeHardware {
     [[nodiscard]] virtual std::vector<std::uint8_t> garbage(std::mt19937& rng, int n) const = 0;
     // The lever and the clock's times: only a board with a clock (nothing otherwise).
     [[nodiscard]] virtual std::vector<std::uint8_t> press() { return {}; }
-    [[nodiscard]] virtual std::vector<std::uint8_t> setClock(int, int) { return {}; }
+    [[nodiscard]] virtual std::vector<std::uint8_t> setClock(int, int, int) { return {}; }
 };
 
 }  // namespace oc::eboard

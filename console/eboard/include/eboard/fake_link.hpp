@@ -38,6 +38,7 @@ struct Wait {
 struct SetClock {
     int left_seconds = 0;
     int right_seconds = 0;
+    int increment_seconds = 0;  // Fischer: added to the side that presses, at the press (as a DGT 3000)
 };
 struct Unplug {};
 struct Replug {};
@@ -63,7 +64,8 @@ struct FakeOptions {
     std::optional<std::string> fen;  // the position on the board (default: the start position)
     unsigned seed = 24;              // for `garbage`
     BoardBrand brand =
-        BoardBrand::Dgt;  // a Millennium ChessLink has no clock: `press` and `clock` are refused
+        BoardBrand::Dgt;     // a Millennium ChessLink has no clock: `press` and `clock` are refused
+    bool bluetooth = false;  // a Bluetooth DGT board answers the battery request; a USB one never does
 };
 
 // Runs the fake board. `script`: the lines to play, or nullopt to read standard input. Serves the
