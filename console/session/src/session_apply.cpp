@@ -262,7 +262,7 @@ void on(Impl& s, const rec::Adjust& r, TimePoint t) {
 }
 
 void on(Impl& s, const rec::Illegal& r, TimePoint t) {
-    s.illegalMove(r.ply, t);
+    s.illegalMove(r.ply, t, r.increment_earned);
 }
 
 // E.III 2.3: the take-back; the engine's search is stopped by reconcile() and a new one started.
@@ -512,7 +512,7 @@ void Session::Impl::checkEnding(TimePoint t) {
 }
 
 // Art. 7.5 (2023) / 7.4 (2005): reinstate the position before the illegal move, then the penalty.
-void Session::Impl::illegalMove(int ply, TimePoint t) {
+void Session::Impl::illegalMove(int ply, TimePoint t, bool increment_earned) {
     Color side = ply % 2 == 1 ? Color::White : Color::Black;
     auto keep = static_cast<std::size_t>(ply - 1);
     if (keep < game.plies()) {
@@ -531,7 +531,7 @@ void Session::Impl::illegalMove(int ply, TimePoint t) {
     clock->restartTurn(side, t);
     cycle.turn_started_at = t;
     phase = side == computer() ? Phase::EngineThinking : Phase::HumanToMove;
-    penalizeIllegal(side, t, true);
+    penalizeIllegal(side, t, increment_earned);
 }
 
 // Art. 7.5.5 (2023) / 7.4(b) (2005): counts `side`'s completed illegal move, then the time penalty or the

@@ -201,7 +201,9 @@ struct Session::Impl {
     Applied writeComputerMove(const std::string& uci, TimePoint t);
     void endGame(const std::string& result, const std::string& termination, TimePoint t);
     void checkEnding(TimePoint t);
-    void illegalMove(int ply, TimePoint t);
+    // `increment_earned`: the console credited the illegal move's increment (it took the move); false for
+    // a move it never took (a king capture, an illegal move completed on the e-board).
+    void illegalMove(int ply, TimePoint t, bool increment_earned = true);
     void penalizeIllegal(Color side, TimePoint t, bool increment_earned);
 
     // session_engine.cpp: the engine side.

@@ -26,6 +26,8 @@ const char* kindName(cmd::IllegalKind k) {
             return "two_hands";
         case cmd::IllegalKind::KingCapture:
             return "king_capture";
+        case cmd::IllegalKind::BoardMove:
+            return "board_move";
     }
     return "?";
 }
@@ -146,11 +148,16 @@ Outcome illegalKind(Impl& s, const cmd::ArbiterIllegalKind& c, TimePoint now) {
         case cmd::IllegalKind::TwoHands:
             return twoHands(s, c, r, now);
         case cmd::IllegalKind::KingCapture:
-            // The console cannot accept a king capture, so it is an ordinary completed illegal move just
-            // made on the board (E2005 7.4(a) names it; E2023 7.5.1): the position before it is reinstated.
+        case cmd::IllegalKind::BoardMove:
+            // The console cannot accept a king capture, nor any other illegal move the board showed when
+            // the clock was pressed, so it is an ordinary completed illegal move just made on the board
+            // (E2005 7.4(a); E2023 7.5.1): the position before it is reinstated, the penalty applies.
+            // The console never took that move, so it credited no increment for it (7.5.5's removal of
+            // the increment concerns a move the clock credited; the table clock's is the arbiter's).
             return s.commit({{"type", "illegal"},
                              {"ply", static_cast<int>(s.game.plies()) + 1},
-                             {"kind", "king_capture"}},
+                             {"kind", kindName(c.kind)},
+                             {"increment_earned", false}},
                             now);
     }
     return s.refuse("illegal-kind", i18n::N_("unknown kind"), now);

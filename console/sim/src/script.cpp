@@ -96,16 +96,17 @@ Parsed claim(const Words& w, Color computer) {
 }
 
 // IRR-04: "arbiter illegal-kind unpromoted SIDE MOVE | clock-without-move SIDE | two-hands SIDE |
-// king-capture SIDE".
+// king-capture SIDE | board-move SIDE".
 Parsed illegalKind(const Words& w, Color computer) {
     static const std::map<std::string, cmd::IllegalKind> kKinds{
         {"unpromoted", cmd::IllegalKind::UnpromotedPawn},
         {"clock-without-move", cmd::IllegalKind::ClockWithoutMove},
         {"two-hands", cmd::IllegalKind::TwoHands},
-        {"king-capture", cmd::IllegalKind::KingCapture}};
+        {"king-capture", cmd::IllegalKind::KingCapture},
+        {"board-move", cmd::IllegalKind::BoardMove}};
     const char* usage =
         "usage: arbiter illegal-kind unpromoted SIDE MOVE | clock-without-move SIDE | two-hands SIDE | "
-        "king-capture SIDE";
+        "king-capture SIDE | board-move SIDE";
     auto kind = w.size() >= 4 ? kKinds.find(w[2]) : kKinds.end();
     if (kind == kKinds.end()) return tl::make_unexpected(usage);
     bool unpromoted = kind->second == cmd::IllegalKind::UnpromotedPawn;

@@ -95,11 +95,12 @@ struct ArbiterIllegalMove {
     int ply = 0;
 };
 // IRR-04: the illegal moves only a person sees, by `side` (human, or the operator for the computer).
-enum class IllegalKind { UnpromotedPawn, ClockWithoutMove, TwoHands, KingCapture };
+enum class IllegalKind { UnpromotedPawn, ClockWithoutMove, TwoHands, KingCapture, BoardMove };
 // The arbiter rules an IRR-04 kind against `side` (the side to move, except TwoHands: its last move).
 // UnpromotedPawn: `move` is the pawn's move to the last rank ("a8", "a7a8", "bxa8"); 2005: position
 // reinstated, 2023 (7.5.2): it stands as a queen promotion. ClockWithoutMove, TwoHands: 2023 only
 // (7.5.3, 7.5.4). KingCapture: the completed move the console could not accept (7.4(a) / 7.5.1).
+// BoardMove: an illegal move completed on the board (pressed), which the console never took (issue 34).
 struct ArbiterIllegalKind {
     IllegalKind kind = IllegalKind::UnpromotedPawn;
     rules::Color side = rules::Color::White;
