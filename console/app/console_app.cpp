@@ -128,8 +128,14 @@ void ConsoleApp::followBoard(session::TimePoint now, ui::UiState& ui) {
                 ui.shell_notices.push_back(ok.error().message);
             continue;
         }
+        session::Command command = std::move(std::get<session::Command>(item));
+        // After the end (a press or a reading at checkmate) the board's commands mean nothing: dropped
+        // quietly, the "eboard" record keeps what the board did.
+        if (host::boardCommandAfterTheGame(game_->session().snapshot(now))) continue;
+        // A move from the board carries the operator's "(=)" tick exactly as a typed one (Art. 9.1).
+        if (auto* move = std::get_if<session::cmd::HumanMove>(&command)) move->draw_offer = ui.draw_offer;
         from_board_ = true;
-        dispatch({std::get<session::Command>(item)}, now, ui);
+        dispatch({std::move(command)}, now, ui);
         from_board_ = false;
     }
     const session::Snapshot snap = game_->session().snapshot(now);
@@ -188,15 +194,31 @@ bool ConsoleApp::heldForBoard(const session::cmd::HumanMove& move, session::Time
     return false;
 }
 
+// Issue 34: the operator entered the board's move without the human's press (commit: lever); the
+// journal says so, with what the board showed.
+void ConsoleApp::journalPressOverride(const session::cmd::HumanMove& move, session::TimePoint now,
+                                      ui::UiState& ui) {
+    const session::EboardStatus board = eboard_ ? eboard_->status() : session::EboardStatus{};
+    const nlohmann::json record{{"event", "press_override"},
+                                {"text", move.text},
+                                {"board_uci", board.proposed_uci},
+                                {"fen", board.board_fen}};
+    if (auto ok = game_->session().recordEboard(record, now); !ok)
+        ui.shell_notices.push_back(ok.error().message);
+}
+
 void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session::TimePoint now,
                           ui::UiState& ui) {
     if (ui.envelope_pdf_requested) {
         ui.envelope_pdf_requested = false;
         writeEnvelope(now, ui);
     }
+    if (std::exchange(ui.scoresheet_pdf_requested, false)) writeScoresheet(ui);
+    const bool press_override = !from_board_ && std::exchange(ui.press_override, false);
     for (const session::Command& c : commands) {
-        if (const auto* move = std::get_if<session::cmd::HumanMove>(&c); move && heldForBoard(*move, now, ui))
-            return;
+        const auto* move = std::get_if<session::cmd::HumanMove>(&c);
+        if (move && heldForBoard(*move, now, ui)) return;
+        if (move && press_override) journalPressOverride(*move, now, ui);
         auto done = game_->dispatch(c, now);
         if (!done) {
             ui::noteOutcome(ui, c, &done.error().message);
@@ -336,6 +358,16 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::fil
     auto ok = print::writeSealedMoveFormPdf(*form, out);
     ui.envelope_pdf_failed = !ok;
     ui.envelope_pdf_note =
+        ok ? i18n::trf("Written: {}", out.string()) : i18n::translateMessage(ok.error().message);
+}
+
+// Beside the journal, as the envelope: "<journal>-scoresheet.pdf", written again at each request.
+void ConsoleApp::writeScoresheet(ui::UiState& ui) {
+    const std::filesystem::path out =
+        journalPath().parent_path() / (journalPath().stem().string() + "-scoresheet.pdf");
+    auto ok = print::writeScoresheetPdf(game_->session().scoresheetData(), out);
+    ui.scoresheet_pdf_failed = !ok;
+    ui.scoresheet_pdf_note =
         ok ? i18n::trf("Written: {}", out.string()) : i18n::translateMessage(ok.error().message);
 }
 

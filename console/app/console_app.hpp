@@ -75,6 +75,7 @@ class ConsoleApp {
     // Guidelines I.2: writes the adjourned game's envelope record, with field (g) as typed, next to the
     // journal (<journal name>-envelope.pdf); the outcome goes to ui.envelope_pdf_note.
     void writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out = {});
+    void writeScoresheet(ui::UiState& ui);
     // Journals what the console met that the arbiter should see (a "note" record); a journal that
     // cannot take it is said in the shell's notices.
     void recordNote(const std::string& about, const std::string& text, session::TimePoint now,
@@ -119,6 +120,7 @@ class ConsoleApp {
     void proposeInMoveBox(const session::Snapshot& snap, const session::EboardStatus& board, ui::UiState& ui);
     // Issue 24: a typed move the board contradicts is held back and asked about in the move pane (true);
     // once confirmed it goes ahead, and the journal notes that it overrode the board.
+    void journalPressOverride(const session::cmd::HumanMove& move, session::TimePoint now, ui::UiState& ui);
     bool heldForBoard(const session::cmd::HumanMove& move, session::TimePoint now, ui::UiState& ui);
 
     std::unique_ptr<host::Game> game_;

@@ -12,62 +12,8 @@ exe=$1 cli=$2 event=$3 journal=$4 shots=$5
 flow=eboard_flow
 . "$(dirname "$0")/flow_common.sh"
 
-link="$shots/dgt"
-fifo="$shots/fake.in"
-rm -f "$fifo"
-mkfifo "$fifo"
-"$cli" --ui-lang en eboard fake --clock --link "$link" <"$fifo" >"$shots/fake.log" 2>&1 &
-fake=$!
-exec 3>"$fifo"
-trap 'echo quit >&3 2>/dev/null; wait "$fake"' EXIT
-board() { echo "$1" >&3; }
-i=0
-while [ ! -L "$link" ]; do
-    i=$((i + 1))
-    [ "$i" -gt 100 ] && { echo "$flow: the fake board made no link" >&2; exit 1; }
-    sleep 0.1
-done
-board "clock 0:05:00 0:05:00"
-
-launch_console --eboard "$link"
-xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
-rest
-
-shot() { import -window root "$shots/$1.png" || fail "import failed"; }
-eboard_line() { awk -F '\t' '$1 == "banner eboard" {print $5}' "$map" 2>/dev/null; }
-# Waits until the e-board's status line says $1.
-waitline() {
-    i=0
-    until eboard_line | grep -q "$1"; do
-        i=$((i + 1))
-        [ "$i" -gt 300 ] && fail "the e-board line never said '$1' (it says: $(eboard_line))"
-        sleep 0.1
-    done
-}
-# Waits until the journal holds $2 lines matching $1.
-waitcount() {
-    i=0
-    until [ "$(grep -c "$1" "$journal" 2>/dev/null)" -ge "$2" ]; do
-        i=$((i + 1))
-        [ "$i" -gt 600 ] && fail "fewer than $2 journal records matching $1"
-        sleep 0.1
-    done
-}
-# The computer's move number $1 as the fake board's lines: a victim lifted first (a lift of an empty
-# square changes nothing), then the mover, put down on the target.
-play_engine_move() {
-    waitcount '"type":"engine_move"' "$1"
-    uci=$(grep '"type":"engine_move"' "$journal" | sed -n "$1p" | sed 's/.*"uci":"\([a-h1-8qrbn]*\)".*/\1/')
-    from=$(echo "$uci" | cut -c1-2)
-    to=$(echo "$uci" | cut -c3-4)
-    board "lift $to"
-    board "lift $from"
-    board "place $to"
-}
-
-waitfor '"start"'
-waitline "serial"
-waitfor '"event":"connected"'
+. "$(dirname "$0")/eboard_common.sh"
+start_table "0:05:00 0:05:00"
 
 # 1. e4 from the board: proposed in the move box, entered by the human's press of the lever.
 board "lift e2"
@@ -91,6 +37,12 @@ eboard_line | grep -q "$wrong_to" || fail "the red notice does not name $wrong_t
 grep -P '^banner state\t' "$map" | grep -q 'WRONG MOVE ON THE BOARD' || fail "the banner does not say the move is wrong"
 waitfor '"fault":"wrong-move"'
 shot eboard-wrong
+# Issue 34 item 6: "Made on board" cannot record a move the board contradicts, and says why.
+where "made blocked by the board" >/dev/null
+awk -F '\t' '$1 == "Made on board" {print $4}' "$map" | grep -qx 0 ||
+    fail "Made on board stays enabled while the board shows a wrong move"
+xdotool key Return
+sleep 0.5
 grep -q '"type":"made"' "$journal" && fail "a wrong move was made"
 # Put right, then the computer's move as given, then its press.
 board "lift $wrong_to"

@@ -799,4 +799,138 @@ TEST_F(ConsoleView, TheBoardsProposedMoveIsDrawnOnTheScreensBoard) {
     EXPECT_FALSE(greenDrawn());
 }
 
+// Issue 34 item 1: the board's move in the box (as the shell puts it) waits for the human's press. Enter
+// does the step that is due (Recorded) and enters nothing; only the explicit override enters it.
+Snapshot boardProposes(const std::string& uci, const std::string& text) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->proposed_uci = uci;
+    snap.entry_moves = {{uci, text}, {"g1f3", "Nf3"}};
+    return snap;
+}
+
+TEST_F(ConsoleView, TheBoardsMoveInTheBoxWaitsForTheHumansPress) {
+    Snapshot snap = boardProposes("d2d4", "d4");
+    snap.previous_unrecorded = true;
+    state_.move_text = "d4";
+    ++state_.move_box_generation;
+    frames(snap, 3);
+    EXPECT_EQ(state_.widgets["banner state"].text.rfind("HUMAN TO MOVE on the board", 0), 0u)
+        << state_.widgets["banner state"].text;
+    ASSERT_TRUE(state_.widgets.count("board move waits"));
+    EXPECT_FALSE(enabled("Enter move")) << "the button would enter the move before the press";
+    const auto entered = pressEnter(snap);
+    ASSERT_EQ(entered.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<cmd::Recorded>(entered[0])) << "Enter does the step that is due";
+    snap.previous_unrecorded = false;
+    EXPECT_TRUE(pressEnter(snap).empty()) << "nothing is due: Enter does nothing";
+    const auto forced = click(snap, "Enter without the press");
+    ASSERT_EQ(forced.size(), 1u);
+    EXPECT_EQ(std::get<cmd::HumanMove>(forced[0]).text, "d4");
+    EXPECT_TRUE(state_.press_override) << "the shell journals the override";
+}
+
+// Typing over the board's move makes the box the operator's again: Enter enters what he typed.
+TEST_F(ConsoleView, TypingOverTheBoardsMoveEntersIt) {
+    Snapshot snap = boardProposes("d2d4", "d4");
+    frames(snap, 3);
+    type(snap, "Nf3");
+    EXPECT_FALSE(state_.widgets.count("board move waits"));
+    const auto out = pressEnter(snap);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(std::get<cmd::HumanMove>(out[0]).text, "Nf3");
+    EXPECT_FALSE(state_.press_override);
+}
+
+// Issue 34 item 4: the human's press with no legal move is red, and the ruling is one click away.
+TEST_F(ConsoleView, APressWithNoLegalMoveIsRedAndOneClickFromTheRuling) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->stray_press =
+        "the human pressed the clock after an illegal move (a1-a3): call the arbiter (Art. 7.5)";
+    frames(snap, 2);
+    EXPECT_EQ(state_.widgets["banner eboard"].text, snap.eboard->stray_press);
+    click(snap, "Arbiter: rule it");
+    EXPECT_EQ(state_.tab, oc::ui::LowerTab::Arbiter);
+    EXPECT_EQ(state_.illegal_kind, static_cast<int>(cmd::IllegalKind::BoardMove));
+    EXPECT_EQ(state_.illegal_kind_side, 0);
+    frames(snap, 2);
+    EXPECT_EQ(state_.widgets["##illegalkind"].text, "illegal move completed on the board");
+    ASSERT_TRUE(state_.widgets.count("Rule illegal move"));
+    EXPECT_TRUE(enabled("Rule illegal move"));
+    snap.eboard->stray_press_no_move = true;
+    frames(snap, 1);
+    click(snap, "Arbiter: rule it");
+    EXPECT_EQ(state_.illegal_kind, static_cast<int>(cmd::IllegalKind::ClockWithoutMove));
+}
+
+// Issue 34 items 6 and 8: "Made on board" cannot record a move the board contradicts, and a human move
+// made out of turn is named as the human's, not as the operator's mistake.
+TEST_F(ConsoleView, MadeOnBoardWaitsWhileTheBoardShowsAnotherMove) {
+    Snapshot snap = engineMoveShown();
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->computer_move_wrong = true;
+    snap.eboard->fault = "a wrong piece or square";
+    snap.eboard->differences = {"h6 should be empty"};
+    frames(snap, 2);
+    EXPECT_FALSE(enabled("Made on board"));
+    ASSERT_TRUE(state_.widgets.count("made blocked by the board"));
+    EXPECT_TRUE(pressEnter(snap).empty());
+    snap.eboard->human_out_of_turn = true;
+    frames(snap, 2);
+    EXPECT_EQ(state_.widgets["banner state"].text, "THE HUMAN MOVED OUT OF TURN: call the arbiter");
+    snap.eboard->computer_move_wrong = false;
+    snap.eboard->human_out_of_turn = false;
+    frames(snap, 2);
+    EXPECT_TRUE(enabled("Made on board"));
+}
+
+// Issue 34 item 16: a turned board is said on the status line.
+TEST_F(ConsoleView, ATurnedBoardIsSaidOnTheStatusLine) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->port = "/dev/ttyACM0";
+    snap.eboard->serial = "24024";
+    snap.eboard->version = "1.8";
+    snap.eboard->turned = true;
+    frames(snap, 2);
+    EXPECT_NE(state_.widgets["banner eboard"].text.find("turned (Black's side by the cable)"),
+              std::string::npos)
+        << state_.widgets["banner eboard"].text;
+}
+
+// Issue 34 item 12: the setup screen shows the board before the start: a missing queen, and what enters
+// the human's move.
+TEST_F(ConsoleView, TheSetupScreenShowsTheBoard) {
+    Snapshot snap = inPhase(Phase::Setup);
+    snap.eboard = oc::session::EboardStatus{};
+    snap.eboard->connected = true;
+    snap.eboard->differences = {"the white queen on d1 is missing"};
+    frames(snap, 2);
+    ASSERT_TRUE(state_.widgets.count("banner eboard"));
+    EXPECT_NE(state_.widgets["banner eboard"].text.find("the white queen on d1 is missing"),
+              std::string::npos)
+        << state_.widgets["banner eboard"].text;
+    EXPECT_EQ(state_.widgets["setup eboard commit"].text,
+              "E-board moves: the human's press of the clock enters his move");
+    ASSERT_TRUE(state_.widgets.count("Start the game"));
+    EXPECT_LE(state_.widgets["Start the game"].max.y, ImGui::GetIO().DisplaySize.y) << "Start still fits";
+}
+
+// Issue 34 item 18: the scoresheet paper from the window; the shell writes it and says where.
+TEST_F(ConsoleView, TheScoresheetPaperIsOneClickAway) {
+    Snapshot snap = engineMoveShown();
+    frames(snap, 2);
+    ASSERT_TRUE(enabled("Write scoresheet PDF"));
+    click(snap, "Write scoresheet PDF");
+    EXPECT_TRUE(state_.scoresheet_pdf_requested);
+    state_.scoresheet_pdf_note = "Written: /tmp/game-scoresheet.pdf";
+    frames(snap, 2);
+    EXPECT_EQ(state_.widgets["scoresheet pdf note"].text, "Written: /tmp/game-scoresheet.pdf");
+}
+
 }  // namespace

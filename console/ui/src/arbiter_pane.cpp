@@ -261,6 +261,8 @@ constexpr Section kSections[] = {{N_("Clock"), drawAdjust},
                                  {N_("Arrival"), drawArrival},
                                  {N_("Consult"), drawConsultPane}};
 
+static_assert(kSections[kAtTheBoardSection].draw == drawIllegalKind, "kAtTheBoardSection names IRR-04");
+
 void drawSectionSelectors(ViewContext& ctx) {
     int& chosen = ctx.state.arbiter_section;
     const ImGuiStyle& style = ImGui::GetStyle();

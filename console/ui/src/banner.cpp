@@ -33,13 +33,22 @@ Instruction computerMoveInstruction(const session::Snapshot& snap) {
             kAmber};
 }
 
+// Issue 34: with a connected e-board the human's move comes from the board, not from the operator's keys.
+const char* humanToMove(const session::Snapshot& snap) {
+    using i18n::tr;
+    const std::optional<session::EboardStatus>& b = snap.eboard;
+    if (!b || !b->connected) return tr("HUMAN TO MOVE: type the move, Enter");
+    return b->commit == "enter" ? tr("HUMAN TO MOVE on the board: Enter enters it")
+                                : tr("HUMAN TO MOVE on the board");
+}
+
 Instruction phaseInstruction(const session::Snapshot& snap) {
     using i18n::tr;
     switch (snap.phase) {
         case Phase::HumanToMove:
-            return {snap.seal_requested ? tr("HUMAN SEALS on paper: press 'Envelope sealed'")
-                                        : tr("HUMAN TO MOVE: type the move, Enter"),
-                    kGreen};
+            return {
+                snap.seal_requested ? tr("HUMAN SEALS on paper: press 'Envelope sealed'") : humanToMove(snap),
+                kGreen};
         case Phase::EngineThinking:
             return {snap.seal_requested ? tr("SEAL REQUESTED: the computer is choosing (not shown)")
                                         : tr("ENGINE THINKING: wait"),
@@ -78,6 +87,10 @@ Instruction publicInstruction(const session::Snapshot& snap) {
 std::optional<Instruction> overridingInstruction(const session::Snapshot& snap) {
     if (!snap.journal_failure.empty()) {
         return Instruction{i18n::tr("JOURNAL CANNOT BE WRITTEN: STOP THE CLOCKS, CALL THE ARBITER"), kRed};
+    }
+    if (snap.eboard && snap.eboard->human_out_of_turn) {
+        // Issue 34 item 8: not the operator's mistake; the arbiter rules the human's move made out of turn.
+        return Instruction{i18n::tr("THE HUMAN MOVED OUT OF TURN: call the arbiter"), kRed};
     }
     if (snap.eboard && snap.eboard->computer_move_wrong) {
         // Issue 24: nothing is made or pressed until the board shows the computer's move as it was given.
@@ -236,6 +249,8 @@ std::string eboardIdentity(const session::EboardStatus& b) {
                                                         : i18n::trf("clock {}", b.clock_version);
     std::string text = i18n::trf("E-board {}: serial {}, version {}, {}", b.port, b.serial, b.version, clock);
     if (b.battery_percent) text = i18n::trf("{}, battery {}%", text, *b.battery_percent);
+    // Issue 34 item 16: a turned board is read as the game sees it, and the operator is told so.
+    if (b.turned) text = i18n::trf("{}, turned (Black's side by the cable)", text);
     return text;
 }
 
@@ -244,6 +259,10 @@ std::string proposalText(const session::Snapshot& snap, const session::EboardSta
     std::string move = b.proposed_uci;
     for (const session::EntryMove& m : snap.entry_moves)
         if (m.uci == b.proposed_uci) move = m.text;
+    // Issue 34 item 17 (Art. 4.4.2; 2005: 4.4(b)): castling stands as played; touch-move is the arbiter's.
+    if (b.rook_first)
+        return i18n::trf(
+            "E-board shows {}, castled rook first (Art. 4.4.2: the arbiter rules if it is claimed)", move);
     if (b.commit == "enter") return i18n::trf("E-board shows {}: press Enter to enter it", move);
     return i18n::trf("E-board shows {}: the human's press of the clock enters it", move);
 }
@@ -253,6 +272,8 @@ Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatu
     if (!b.connected)
         return {i18n::trf("E-board not connected: {}. Enter the moves by hand.", shownMessage(b.lost)),
                 kAmber};
+    if (!b.stray_press.empty()) return {shownMessage(b.stray_press), kRed};
+    if (!b.waiting.empty()) return {shownMessage(b.waiting), kAmber};
     if (b.computer_move_wrong) {
         const std::string fault = shownMessage(b.fault);
         return {fittedDifferences(b.differences, room,
@@ -267,9 +288,11 @@ Instruction eboardLine(const session::Snapshot& snap, const session::EboardStatu
                                       return i18n::trf("The board differs from the game: {}", squares);
                                   }),
                 kAmber};
-    if (!b.proposed_uci.empty()) return {proposalText(snap, b), kGreen};
+    if (!b.proposed_uci.empty()) return {proposalText(snap, b), b.rook_first ? kAmber : kGreen};
     return {eboardIdentity(b), kGrey};
 }
+
+}  // namespace
 
 // Issue 24: whenever an e-board is asked for, one line says how it stands, on the operator's view.
 void drawEboardLine(ViewContext& ctx) {
@@ -284,8 +307,6 @@ void drawEboardLine(ViewContext& ctx) {
     recordItem(ctx, "banner eboard", line.text);
     if (shrink) ImGui::SetWindowFontScale(1.f);
 }
-
-}  // namespace
 
 std::string publicState(const session::Snapshot& snap) {
     return publicInstruction(snap).text;

@@ -138,8 +138,24 @@ void drawEnginePane(ViewContext& ctx) {
     drawEvaluation(ctx);
 }
 
+namespace {
+
+// Issue 34 item 18: the scoresheet as a paper, from the window (operator-cli journal replay
+// --scoresheet-pdf writes the same); under the list, so the list keeps its height.
+void drawScoresheetPdfRow(ViewContext& ctx) {
+    UiState& st = ctx.state;
+    DirectedRow row;
+    row.next(buttonWidth("Write scoresheet PDF"));
+    if (actionButton(ctx, "Write scoresheet PDF", true)) st.scoresheet_pdf_requested = true;
+    if (st.scoresheet_pdf_note.empty()) return;
+    textRest(ctx, row, "scoresheet pdf note", i18n::translateMessage(st.scoresheet_pdf_note),
+             st.scoresheet_pdf_failed ? &kRed : disabledColour());
+}
+
+}  // namespace
+
 void drawScoresheetPane(ViewContext& ctx) {
-    ImGui::BeginChild("sheetlist");  // scrolls under the pane's title
+    ImGui::BeginChild("sheetlist", {0, -ImGui::GetFrameHeightWithSpacing()});  // scrolls under the title
     if (ctx.snap.moves.empty()) {
         uiTextLine(i18n::tr("No moves yet."), *disabledColour());
         recordItem(ctx, "scoresheet empty", i18n::tr("No moves yet."));
@@ -148,6 +164,7 @@ void drawScoresheetPane(ViewContext& ctx) {
     drawResultLine(ctx);
     followNewest();  // the newest move
     ImGui::EndChild();
+    drawScoresheetPdfRow(ctx);
 }
 
 namespace {

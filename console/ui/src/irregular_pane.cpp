@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <array>
+
 #include "i18n/tr.hpp"
 #include "view_context.hpp"
 
@@ -19,7 +21,8 @@ void drawWhoAndWhat(ViewContext& ctx) {
     UiState& st = ctx.state;
     // In cmd::IllegalKind's order; translated each frame (the language may change between games).
     const char* kinds[] = {tr("pawn left unpromoted"), tr("clock pressed without a move"),
-                           tr("move made with two hands"), tr("king captured")};
+                           tr("move made with two hands"), tr("king captured"),
+                           tr("illegal move completed on the board")};
     DirectedRow row;  // from the right in a right-to-left UI
     row.next(textWidth(tr("IRR-04 by")));
     textItem(ctx, "illegal kind title", tr("IRR-04 by"));
@@ -34,12 +37,16 @@ void drawWhoAndWhat(ViewContext& ctx) {
     ImGui::RadioButton(computer_label.c_str(), &st.illegal_kind_side, 1);
     recordItem(ctx, "illegal kind computer", computer);
     ImGui::SetNextItemWidth(row.fillRest());  // the kind fills the rest of the row
-    const std::string shaped[] = {displayText(kinds[0]), displayText(kinds[1]), displayText(kinds[2]),
-                                  displayText(kinds[3])};
-    const char* items[] = {shaped[0].c_str(), shaped[1].c_str(), shaped[2].c_str(), shaped[3].c_str()};
-    ImGui::Combo("##illegalkind", &st.illegal_kind, items, 4);
+    constexpr int kKinds = static_cast<int>(std::size(kinds));
+    std::array<std::string, kKinds> shaped;
+    std::array<const char*, kKinds> items{};
+    for (std::size_t i = 0; i < shaped.size(); ++i) {
+        shaped[i] = displayText(kinds[i]);
+        items[i] = shaped[i].c_str();
+    }
+    ImGui::Combo("##illegalkind", &st.illegal_kind, items.data(), kKinds);
     recordItem(ctx, "##illegalkind",
-               st.illegal_kind >= 0 && st.illegal_kind < 4 ? kinds[st.illegal_kind] : "");
+               st.illegal_kind >= 0 && st.illegal_kind < kKinds ? kinds[st.illegal_kind] : "");
 }
 
 // The unpromoted pawn's move, at the start of the second row.

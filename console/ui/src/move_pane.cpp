@@ -156,6 +156,17 @@ bool drawEntryOptions(ViewContext& ctx, bool active) {
     return entered;
 }
 
+// Issue 34: the box holds the human's move as the board shows it, with `commit: lever`. It is his press
+// of the clock that completes it (Art. 6.2), so neither Enter nor the button enters it; typing over it
+// makes the box the operator's again.
+bool boardMoveAwaitsPress(const ViewContext& ctx) {
+    const std::optional<session::EboardStatus>& b = ctx.snap.eboard;
+    if (!b || !b->connected || b->commit != "lever" || b->proposed_uci.empty()) return false;
+    for (const session::EntryMove& m : ctx.snap.entry_moves)
+        if (m.uci == b->proposed_uci) return m.text == ctx.state.move_text;
+    return false;
+}
+
 // The move box with its button; the pair says whether Enter was pressed in the box and the button clicked.
 std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     UiState& st = ctx.state;
@@ -178,7 +189,8 @@ std::pair<bool, bool> drawMoveBoxRow(ViewContext& ctx, bool active) {
     ImGui::EndDisabled();
     row.next(buttonWidth("Enter move"));
     const bool clicked =
-        actionButton(ctx, "Enter move", active && !st.move_text.empty(), {0, ImGui::GetFrameHeight() * 1.4f});
+        actionButton(ctx, "Enter move", active && !st.move_text.empty() && !boardMoveAwaitsPress(ctx),
+                     {0, ImGui::GetFrameHeight() * 1.4f});
     return {entered, clicked};
 }
 
@@ -227,11 +239,42 @@ bool drawBoardQuestion(ViewContext& ctx) {
     return yes;
 }
 
+// Under the box while the board's move waits for the press: what completes it, and the operator's
+// explicit override (journalled as one). True when the override was clicked.
+bool drawPressWait(ViewContext& ctx) {
+    textItem(ctx, "board move waits", tr("Waits for the human's press of the clock"), &kGreen, true);
+    DirectedRow row;
+    row.next(buttonWidth("Enter without the press"));
+    return actionButton(ctx, "Enter without the press", true);
+}
+
+// Art. 7.5: the human's press that completed no move (the e-board line says which, in red) is the
+// arbiter's to rule; under the move box, one click opens the ruling with its kind and side chosen (a
+// press with nothing moved: 2023 7.5.3; else the illegal move, 7.5.1).
+void drawStrayPressRuling(ViewContext& ctx) {
+    const std::optional<session::EboardStatus>& b = ctx.snap.eboard;
+    if (!b || b->stray_press.empty()) return;
+    DirectedRow row;
+    row.next(buttonWidth("Arbiter: rule it"));
+    if (!actionButton(ctx, "Arbiter: rule it", true)) return;
+    UiState& st = ctx.state;
+    st.tab = LowerTab::Arbiter;
+    st.arbiter_section = kAtTheBoardSection;
+    st.illegal_kind = static_cast<int>(b->stray_press_no_move ? session::cmd::IllegalKind::ClockWithoutMove
+                                                              : session::cmd::IllegalKind::BoardMove);
+    st.illegal_kind_side = 0;  // the human
+}
+
 // What Enter or the button does: submits the typed move; Enter on an empty box while the computer's
 // move waits to be recorded records it, the step that is due. A second Enter on a move the board
-// contradicts enters it as typed (typing always wins, issue 24).
+// contradicts enters it as typed (typing always wins, issue 24). The board's own move waits for the
+// human's press: Enter then does only the step that is due.
 void actOnEntry(ViewContext& ctx, bool entered, bool clicked, bool active) {
     UiState& st = ctx.state;
+    if (!st.press_override && boardMoveAwaitsPress(ctx)) {
+        if (entered && active && ctx.snap.previous_unrecorded) ctx.out.push_back(session::cmd::Recorded{});
+        return;
+    }
     if ((entered && active && !st.move_text.empty()) || clicked) {
         if (boardAsks(st)) st.board_override = true;
         submitHumanMove(ctx);
@@ -259,6 +302,11 @@ void drawHumanEntry(ViewContext& ctx) {
         textItem(ctx, "move rejection", i18n::translateMessage(st.rejection), &kRed, true);
     }
     if (active && drawBoardQuestion(ctx)) clicked = true;  // actOnEntry marks it confirmed
+    if (active) drawStrayPressRuling(ctx);
+    if (active && boardMoveAwaitsPress(ctx) && drawPressWait(ctx)) {
+        ctx.state.press_override = true;
+        clicked = true;
+    }
     entered = drawEntryOptions(ctx, active) || entered;
     actOnEntry(ctx, entered, clicked, active);
 }
@@ -360,11 +408,24 @@ std::array<ImVec2, 3> stepButtonSizes() {
     return sizes;
 }
 
+// Issue 34 item 6: while the e-board shows the computer's move played wrongly, "Made on board" would record
+// a move the board contradicts; the arbiter's "Made differently" is the way to make another move stand.
+bool boardShowsAnotherMove(const session::Snapshot& snap) {
+    return snap.eboard && snap.eboard->connected && snap.eboard->computer_move_wrong;
+}
+
+void drawBoardBlocksMade(ViewContext& ctx) {
+    if (ctx.snap.phase != Phase::EngineMoveShown || !boardShowsAnotherMove(ctx.snap)) return;
+    textItem(ctx, "made blocked by the board",
+             tr("The board shows another move: put it right (or Arbiter, Made differently)"), &kRed, true);
+}
+
 void drawSteps(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const std::array<ImVec2, 3> size = stepButtonSizes();
     // A move shown before the seal request is played as usual (Guidelines I.1); a withheld one is sealed.
-    const bool shown = snap.phase == Phase::EngineMoveShown && !snap.computer_move_withheld;
+    const bool shown =
+        snap.phase == Phase::EngineMoveShown && !snap.computer_move_withheld && !boardShowsAnotherMove(snap);
     const bool made = snap.phase == Phase::EngineMoveMade;
     const bool record = recordEnabled(snap);
 
@@ -430,6 +491,7 @@ void drawEngineMove(ViewContext& ctx) {
         prompt = trf("1. {}", i18n::translateMessage(snap.engine_move->how));
     textItem(ctx, "step prompt", prompt, snap.phase == Phase::EngineThinking ? &kGrey : &kAmber, true);
     drawSteps(ctx);
+    drawBoardBlocksMade(ctx);
     drawPendingOfferWarning(ctx);
 }
 

@@ -438,6 +438,22 @@ void drawSetupColumns(ViewContext& ctx, float height) {
     }
 }
 
+// Issue 34 item 12: before the start, the board's state (connected, the start position or the squares
+// that differ) and what completes the human's move, so a missing queen is seen before the clocks start.
+const char* commitText(const std::string& commit) {
+    if (commit == "enter") return tr("E-board moves: the operator's Enter enters the human's move");
+    if (commit == "auto") return tr("E-board moves: the human's move is entered as soon as it stands");
+    return tr("E-board moves: the human's press of the clock enters his move");
+}
+
+void drawSetupEboard(ViewContext& ctx) {
+    if (!ctx.snap.eboard) return;
+    drawEboardLine(ctx);
+    const std::string commit = commitText(ctx.snap.eboard->commit);
+    uiTextLine(commit, *disabledColour());
+    recordItem(ctx, "setup eboard commit", commit);
+}
+
 // The engine's summary, then Start: the form goes to the session as it is, and the game starts.
 void drawStart(ViewContext& ctx, const std::string& summary) {
     ImGui::PushTextWrapPos(0.f);
@@ -470,9 +486,11 @@ void drawSetup(ViewContext& ctx) {
     const std::string summary = engineOptionsSummary(st.setup_draft->engine, st.engine_defaults);
     const float summary_h =
         ImGui::CalcTextSize(summary.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+    const float board_h = ctx.snap.eboard ? ImGui::GetTextLineHeightWithSpacing() * 2.f : 0.f;
     const float body_h = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 2.f -
-                         summary_h - ImGui::GetStyle().ItemSpacing.y;
+                         summary_h - ImGui::GetStyle().ItemSpacing.y - board_h;
     drawSetupColumns(ctx, body_h);
+    drawSetupEboard(ctx);
     drawStart(ctx, summary);
 }
 

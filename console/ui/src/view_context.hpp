@@ -181,6 +181,11 @@ void drawConsultPane(ViewContext& ctx);
 void drawIllegalKind(ViewContext& ctx);      // IRR-04 kinds only a person sees
 void drawArrival(ViewContext& ctx);          // CLK-08 arrivals
 void drawForfeitProposal(ViewContext& ctx);  // CLK-08: the proposed forfeit, until ruled
+// Issue 24: the e-board's status line (and, for a press the arbiter rules, its button); on the setup screen
+// too (issue 34 item 12), so a missing piece is seen before the start.
+void drawEboardLine(ViewContext& ctx);
+// The Arbiter tab's "At the board" section (IRR-04), for a button elsewhere that opens it.
+inline constexpr int kAtTheBoardSection = 2;
 void drawAdjournPane(ViewContext& ctx);
 void drawScoresheetPane(ViewContext& ctx);
 void drawNoticesPane(ViewContext& ctx);

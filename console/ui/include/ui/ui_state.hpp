@@ -81,6 +81,8 @@ struct UiState {
     // A typed move held back because the e-board shows something else; the operator's confirmation.
     std::optional<BoardQuestion> board_question;
     bool board_override = false;
+    // The operator entered the board's move without the human's press (commit: lever): journalled.
+    bool press_override = false;
     // Table clock reading (E.III 1.1, CLK-01), remaining time per side.
     std::string table_white, table_black;
     // Arbiter pane.
@@ -107,6 +109,10 @@ struct UiState {
     bool envelope_pdf_requested = false;
     std::string envelope_pdf_note;
     bool envelope_pdf_failed = false;
+    // The scoresheet as a PDF from the window (issue 34 item 18): asked, and what became of it.
+    bool scoresheet_pdf_requested = false;
+    std::string scoresheet_pdf_note;
+    bool scoresheet_pdf_failed = false;
     // Draws and consultation.
     std::string claim_intended;
     bool claim_touched = false;
