@@ -16,7 +16,7 @@ struct BoardWalk {
     bool connected = false;
     std::size_t differs = kNone;  // the board's standing difference while connected
     std::size_t reading = kNone;  // a reading given just before a sync
-    int records = 0, connects = 0, losses = 0, differences = 0, from_board = 0;
+    int records = 0, connects = 0, losses = 0, differences = 0, from_board = 0, stray_presses = 0;
 };
 
 std::string squaresOf(const json& p) {
@@ -45,14 +45,38 @@ void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
         ++w.differences;
         w.differs = i;
         f.note(i, fmt::format(i18n::N_("#{} the board differed from the game: {}"), i, squaresOf(p)));
-    } else if (event == "matches" || event == "computer_move_on_board") {
+    } else if (event == "matches" || event == "computer_move_on_board" || event == "made") {
+        // Since issue 34 the board's "made" is the one record of the computer's move on the board.
         if (w.differs != kNone) f.note(i, fmt::format(i18n::N_("#{} the board was put right"), i));
         w.differs = kNone;
+        if (event == "made") ++w.from_board;
+    } else if (event == "press_without_move") {
+        // Art. 7.5: the arbiter's matter; the console entered nothing and held the clock syncs.
+        ++w.stray_presses;
+        f.note(
+            i,
+            p.value("board", "") == "no-move"
+                ? fmt::format(i18n::N_("#{} the human pressed the clock without making a move (Art. 7.5)"), i)
+                : fmt::format(i18n::N_("#{} the human pressed the clock with no legal move on the board "
+                                       "({}{}) (Art. 7.5)"),
+                              i, p.value("move", ""), squaresOf(p).empty() ? "" : ": " + squaresOf(p)));
+    } else if (event == "orientation" && p.value("turned", false)) {
+        f.note(i, fmt::format(i18n::N_("#{} the board stands turned (Black's side by the cable): its squares "
+                                       "were read as the game sees them"),
+                              i));
+    } else if (event == "press_override") {
+        f.note(i, fmt::format(i18n::N_("#{} the operator entered {} without the human's press of the clock"),
+                              i, p.value("text", "")));
     } else if (event == "typed_override") {
         // Typing always wins (issue 24); the operator was asked first and confirmed.
         f.note(i, fmt::format(i18n::N_("#{} the operator entered {} as typed although the e-board showed {}"),
                               i, p.value("uci", ""), p.value("board_uci", p.value("board", ""))));
-    } else if (event == "human_move" || event == "made" || event == "pressed") {
+    } else if (event == "human_move" && p.value("rook_first", false)) {
+        ++w.from_board;
+        f.note(i, fmt::format(i18n::N_("#{} the human castled ({}) after moving the rook first (Art. 4.4.2; "
+                                       "2005: 4.4(b)): the arbiter's, if it was claimed"),
+                              i, p.value("uci", "")));
+    } else if (event == "human_move" || event == "pressed") {
         ++w.from_board;
     }
     w.reading = event == "reading" ? i : kNone;
@@ -102,11 +126,13 @@ Check checkEboard(const Context& ctx) {
     Check c = f.finish(
         {"eboard", "E.III 1.1, 1.4", i18n::N_("The electronic board agreed with the game"), {}, {}, {}, {}},
         w.records > 0,
-        w.records > 0 ? fmt::format(i18n::N_("{} e-board records: connected {} times, lost {} times, {} "
-                                             "differences, {} commands from the board; no computer move "
-                                             "made while the board differed, listed below"),
-                                    w.records, w.connects, w.losses, w.differences, w.from_board)
-                      : i18n::N_("no electronic board"));
+        w.records > 0
+            ? fmt::format(i18n::N_("{} e-board records: connected {} times, lost {} times, {} "
+                                   "differences, {} commands from the board; no computer move "
+                                   "made while the board differed, listed below; {} presses that "
+                                   "completed no move"),
+                          w.records, w.connects, w.losses, w.differences, w.from_board, w.stray_presses)
+            : i18n::N_("no electronic board"));
     c.listed = w.records > 0;
     return c;
 }

@@ -211,6 +211,12 @@ std::string moveRuling(const Timeline& tl, std::size_t i) {
                            scoresheetMoveBefore(tl, i + 1, p.value("uci", "")));
     if (t == "made" && p.value("breach", false))
         return fmt::format(i18n::N_("board differs from the engine's move: {}"), p.value("uci", ""));
+    // Issue 34: the e-board saw the human press with no legal move on it (Art. 7.5, the arbiter rules).
+    if (t == "eboard" && p.value("event", "") == "press_without_move")
+        return fmt::format(i18n::N_("the human pressed the clock with no legal move on the board ({})"),
+                           p.value("move", p.value("board", "")));
+    if (t == "eboard" && p.value("event", "") == "differs" && p.value("fault", "") == "human-out-of-turn")
+        return i18n::N_("the human moved before the computer's move was played (e-board)");
     return {};
 }
 
