@@ -5,6 +5,8 @@
 //  3. Garbage: a stream of frames with random bytes between them; frames survived, spurious frames,
 //     bytes skipped; and the decoder's throughput.
 //  4. CPU of the link with a connected, idle board (the fake board process, with its clock) over 5 s.
+//  5. Syncs per game with an increment (issue 34 item 7): the table clock adds the increment at the
+//     press, as a DGT 3000 does; only real differences may sync.
 // Usage: eboard_bench [OPERATOR_CLI]   (without it, figure 4 is skipped)
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -17,6 +19,7 @@
 #include <random>
 #include <thread>
 
+#include "eboard/attachment.hpp"
 #include "eboard/dgt_board.hpp"
 #include "eboard/dgt_board_side.hpp"
 #include "eboard/dgt_decoder.hpp"
@@ -227,9 +230,117 @@ void idleCpu(const std::string& cli, BoardBrand brand, const std::string& kind) 
     ::pclose(fake);
 }
 
+// A game at a table with a DGT 3000 (15m+10s: the clock adds 10 s at each press) and the console's
+// mirror (it adds the increment when it takes the move, after the press); the human is White.
+struct SyncTable {
+    Tracker t;
+    Attachment a{t};
+    oc::rules::Game game;
+    TimePoint now{};
+    oc::rules::ByColor<Ms> table{15min, 15min}, mirror{15min, 15min};
+    bool left_high = true;  // the left (White's) clock runs
+    int syncs = 0, presses = 0, stale = 0, injected = 0;
+};
+
+void viewAs(SyncTable& s, GameView::Stage stage, std::optional<oc::rules::Move> computer = std::nullopt) {
+    GameView v;
+    v.stage = stage;
+    v.game = s.game;
+    v.computer_move = computer;
+    v.mirror = s.mirror;
+    s.a.view(v, s.now);
+}
+
+// The attachment's intents; the console's side: a sync takes the table's times, a press the increment.
+void takeIntents(SyncTable& s) {
+    for (const Intent& i : s.a.take(s.t.poll(s.now), s.now)) {
+        if (const auto* sync = std::get_if<intent::SyncClock>(&i)) {
+            ++s.syncs;
+            s.mirror = sync->remaining;
+        } else if (std::holds_alternative<intent::HumanMove>(i)) {
+            s.mirror[oc::rules::Color::White] += 10s;
+        } else if (std::holds_alternative<intent::ClockPressed>(i)) {
+            s.mirror[oc::rules::Color::Black] += 10s;
+        }
+    }
+}
+
+void reading(SyncTable& s) {
+    ClockFace f;
+    f.left = s.table[oc::rules::Color::White];
+    f.right = s.table[oc::rules::Color::Black];
+    f.running = true;
+    f.lever_right_high = !s.left_high;
+    s.t.clock(f, s.now);
+    takeIntents(s);
+}
+
+// `seconds` of the running side's time, a reading each second (a DGT 3000 sends one per displayed second).
+void runClock(SyncTable& s, int seconds) {
+    const auto side = s.left_high ? oc::rules::Color::White : oc::rules::Color::Black;
+    for (int i = 0; i < seconds; ++i) {
+        s.now += 1s;
+        s.table[side] -= 1s;
+        s.mirror[side] -= 1s;
+        reading(s);
+    }
+}
+
+void pressAsDgt3000(SyncTable& s, oc::rules::Color side) {
+    s.table[side] += 10s;
+    s.left_high = !s.left_high;
+    ++s.presses;
+    // What a comparison with the console's clocks from before the press would have seen.
+    if (std::chrono::abs(s.table[side] - s.mirror[side]) > 2s) ++s.stale;
+    reading(s);
+}
+
+void playAndSettle(SyncTable& s, oc::rules::Move m) {
+    playOnBoard(s.t, placementOf(s.game.current()), placementOf(s.game.current().play(m)), s.now);
+    s.now += 400ms;
+    takeIntents(s);
+}
+
+void syncGame(SyncTable& s, std::mt19937& rng) {
+    s.t.picture(placementOf(s.game.current()), s.now);
+    std::uniform_int_distribution<int> think(1, 5);
+    for (int ply = 0; ply < 80 && s.game.current().hasLegalMove(); ++ply) {
+        const auto moves = s.game.current().legalMoves();
+        const auto m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        const bool human = ply % 2 == 0;
+        viewAs(s, human ? GameView::Stage::HumanToMove : GameView::Stage::EngineThinking);
+        runClock(s, think(rng));
+        if (!human) viewAs(s, GameView::Stage::ComputerMoveShown, m);
+        playAndSettle(s, m);
+        if (!human) viewAs(s, GameView::Stage::ComputerMoveMade, m);
+        if (ply % 15 == 14) {  // the arbiter sets the table clock 5 s off: a real difference
+            s.table[oc::rules::Color::White] -= 5s;
+            ++s.injected;
+        }
+        pressAsDgt3000(s, human ? oc::rules::Color::White : oc::rules::Color::Black);
+        s.game.playLegal(m);
+    }
+}
+
+void syncFigures(int games) {
+    std::mt19937 rng(34);
+    int syncs = 0, presses = 0, stale = 0, injected = 0;
+    for (int g = 0; g < games; ++g) {
+        SyncTable s;
+        syncGame(s, rng);
+        syncs += s.syncs, presses += s.presses, stale += s.stale, injected += s.injected;
+    }
+    fmt::print(
+        "syncs with a 10 s increment added at the press: {} games, {} presses, {} real differences made by "
+        "the arbiter, {} syncs ({:.2f} per game); readings at a press that differ from the console's clocks "
+        "from before the press: {} (what the old comparison synced)\n",
+        games, presses, injected, syncs, static_cast<double>(syncs) / games, stale);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    syncFigures(200);
     const Latencies l = trackerLatencies(200);
     printLatency("last piece down -> proposed move", l.proposed_us);
     printLatency("wrong computer move down -> red notice", l.wrong_us);
