@@ -315,9 +315,10 @@ TEST_F(EboardThreadGame, ABoardGameWithAWrongMoveAnUnplugAndAReplug) {
     EXPECT_EQ(snapshot().moves[2].uci, "g1f3");
 
     const std::string text = journalText();
-    for (const char* event :
-         {"connected", "human_move", "differs", "computer_move_on_board", "made", "pressed", "lost"})
+    for (const char* event : {"connected", "human_move", "differs", "matches", "made", "pressed", "lost"})
         EXPECT_NE(text.find(std::string("\"event\":\"") + event + "\""), std::string::npos) << event;
+    // Issue 34 item 11: the board's made is the one record of the computer's move on the board.
+    EXPECT_EQ(text.find("\"event\":\"computer_move_on_board\""), std::string::npos) << text;
     auto report = audit::auditJournal(dir / "game.jsonl");
     ASSERT_TRUE(report) << report.error();
     const audit::Check& c = eboardCheck(*report);

@@ -114,9 +114,11 @@ void fillFields(UiState& st) {
 
 // What a person sees of the screen: each widget's name, text and state, and the view's toggles.
 std::string visible(const UiState& st) {
-    std::string out = fmt::format("tab {} section {} confirming {} flip {} public {} pdf {} mute {}\n",
-                                  static_cast<int>(st.tab), st.arbiter_section, st.confirming, st.flip_board,
-                                  st.public_display, st.envelope_pdf_requested, st.speech_mute_toggled);
+    std::string out =
+        fmt::format("tab {} section {} confirming {} flip {} public {} pdf {} {} mute {} kind {} press {}\n",
+                    static_cast<int>(st.tab), st.arbiter_section, st.confirming, st.flip_board,
+                    st.public_display, st.envelope_pdf_requested, st.scoresheet_pdf_requested,
+                    st.speech_mute_toggled, st.illegal_kind, st.press_override);
     for (const auto& [name, w] : st.widgets) out += fmt::format("{}|{}|{}\n", name, w.text, w.enabled);
     return out;
 }
