@@ -161,14 +161,29 @@ TEST_F(Compared, AcceptanceAgainstDeclineRewrittenAsFollowedIsABreach) {
     expectBreach(j, "draw-resign", at, "indication \"accept\" (the replay: \"decline\")");
 }
 
-// An answer deleted: the move that declined the offer has no draw_answer after it.
+// An answer deleted: the move that declined the offer has no draw_answer after it, while the journal's
+// other answer shows that its console writes them.
 TEST_F(Compared, DrawAnswerDeletedIsABreach) {
     std::size_t at = 0;
-    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+    auto j = tampered("drw_01_two_offers_rejected_by_moves", [&](std::vector<json>& r) {
         at = test::find(r, "made");
         r.erase(r.begin() + static_cast<std::ptrdiff_t>(answerAfter(r, at)));
     });
     expectBreach(j, "draw-resign", at, "has no draw_answer record");
+}
+
+// An honest journal of a console before draw_answer records (version 2 for a month): none of them, so
+// none is missed; the audit says it did not compare, and accuses nothing.
+TEST_F(Compared, AJournalWithoutAnyDrawAnswerIsNotAccused) {
+    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(answerAfter(r, test::find(r, "made"))));
+    });
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    EXPECT_NE(checkLines(*report).find("not compared (written by a console before draw_answer records)"),
+              std::string::npos)
+        << checkLines(*report);
 }
 
 // An answer inserted where no offer was pending.

@@ -175,11 +175,12 @@ bool endedOtherwise(const std::string& answered_type) {
            answered_type != "human_move" && answered_type != "made";
 }
 
-// Whether the console that wrote the journal writes the draw_answer `a` misses: any of version 2 (they
-// all do) or one that wrote draw answers of the same kind. An older console's journal is not judged.
+// Whether the console that wrote the journal writes the draw_answer `a` misses: one that wrote draw
+// answers of the same kind elsewhere in it. Version 2 journals were written for a month before draw_answer
+// records existed (an honest one of those has none), so the version alone does not say: a journal with
+// none of them is not judged on this, and says so.
 bool answersWritten(const Context& ctx, const DueAnswer& a) {
     const bool ended = endedOtherwise(a.answered_type);
-    if (!ended && ctx.tl.at(0).payload.value("journal_version", 1) >= 2) return true;
     return std::any_of(ctx.answers.begin(), ctx.answers.end(), [&](const DueAnswer& b) {
         return b.journalled && b.expected && endedOtherwise(b.answered_type) == ended;
     });
