@@ -239,10 +239,15 @@ struct SyncTable {
     TimePoint now{};
     oc::rules::ByColor<Ms> table{15min, 15min}, mirror{15min, 15min};
     bool left_high = true;  // the left (White's) clock runs
+    GameView::Stage stage = GameView::Stage::NotStarted;
+    std::optional<oc::rules::Move> computer;
     int syncs = 0, presses = 0, stale = 0, injected = 0;
 };
 
+// The console's snapshot, as it is published every frame: the stage and the mirrored clocks now.
 void viewAs(SyncTable& s, GameView::Stage stage, std::optional<oc::rules::Move> computer = std::nullopt) {
+    s.stage = stage;
+    s.computer = computer;
     GameView v;
     v.stage = stage;
     v.game = s.game;
@@ -282,6 +287,7 @@ void runClock(SyncTable& s, int seconds) {
         s.now += 1s;
         s.table[side] -= 1s;
         s.mirror[side] -= 1s;
+        viewAs(s, s.stage, s.computer);  // the console's next frame, then the clock's reading
         reading(s);
     }
 }

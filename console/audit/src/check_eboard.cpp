@@ -27,10 +27,8 @@ std::string squaresOf(const json& p) {
     return out;
 }
 
-void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
-    const json& p = tl.at(i).payload;
-    const std::string event = p.value("event", "");
-    ++w.records;
+// The link: who the board is, and when it went.
+bool linkRecord(const std::string& event, std::size_t i, const json& p, BoardWalk& w, Findings& f) {
     if (event == "connected") {
         ++w.connects;
         w.connected = true;
@@ -41,29 +39,49 @@ void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
         w.connected = false;
         w.differs = kNone;  // what the board shows is unknown until it is back
         f.note(i, fmt::format(i18n::N_("#{} e-board lost: {}"), i, p.value("reason", "")));
-    } else if (event == "differs") {
-        ++w.differences;
-        w.differs = i;
-        f.note(i, fmt::format(i18n::N_("#{} the board differed from the game: {}"), i, squaresOf(p)));
-    } else if (event == "matches" || event == "computer_move_on_board" || event == "made") {
-        // Since issue 34 the board's "made" is the one record of the computer's move on the board.
-        if (w.differs != kNone) f.note(i, fmt::format(i18n::N_("#{} the board was put right"), i));
-        w.differs = kNone;
-        if (event == "made") ++w.from_board;
-    } else if (event == "press_without_move") {
-        // Art. 7.5: the arbiter's matter; the console entered nothing and held the clock syncs.
-        ++w.stray_presses;
-        f.note(
-            i,
-            p.value("board", "") == "no-move"
-                ? fmt::format(i18n::N_("#{} the human pressed the clock without making a move (Art. 7.5)"), i)
-                : fmt::format(i18n::N_("#{} the human pressed the clock with no legal move on the board "
-                                       "({}{}) (Art. 7.5)"),
-                              i, p.value("move", ""), squaresOf(p).empty() ? "" : ": " + squaresOf(p)));
     } else if (event == "orientation" && p.value("turned", false)) {
         f.note(i, fmt::format(i18n::N_("#{} the board stands turned (Black's side by the cable): its squares "
                                        "were read as the game sees them"),
                               i));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// What the board showed against the game: a difference, and its end. Since issue 34 the board's "made"
+// is the one record of the computer's move on the board, so it ends a difference too.
+bool pictureRecord(const std::string& event, std::size_t i, const json& p, BoardWalk& w, Findings& f) {
+    if (event == "differs") {
+        ++w.differences;
+        w.differs = i;
+        f.note(i, fmt::format(i18n::N_("#{} the board differed from the game: {}"), i, squaresOf(p)));
+        return true;
+    }
+    if (event != "matches" && event != "computer_move_on_board" && event != "made") return false;
+    if (w.differs != kNone) f.note(i, fmt::format(i18n::N_("#{} the board was put right"), i));
+    w.differs = kNone;
+    if (event == "made") ++w.from_board;
+    return true;
+}
+
+// Art. 7.5: the human's press that completed no move is the arbiter's matter; the console entered nothing
+// and held the clock's syncs.
+void strayPress(std::size_t i, const json& p, BoardWalk& w, Findings& f) {
+    ++w.stray_presses;
+    if (p.value("board", "") == "no-move")
+        return f.note(
+            i, fmt::format(i18n::N_("#{} the human pressed the clock without making a move (Art. 7.5)"), i));
+    const std::string squares = squaresOf(p);
+    f.note(i, fmt::format(i18n::N_("#{} the human pressed the clock with no legal move on the board ({}{}) "
+                                   "(Art. 7.5)"),
+                          i, p.value("move", ""), squares.empty() ? "" : ": " + squares));
+}
+
+// What the human and the operator did that the arbiter may want to see.
+bool peopleRecord(const std::string& event, std::size_t i, const json& p, BoardWalk& w, Findings& f) {
+    if (event == "press_without_move") {
+        strayPress(i, p, w, f);
     } else if (event == "press_override") {
         f.note(i, fmt::format(i18n::N_("#{} the operator entered {} without the human's press of the clock"),
                               i, p.value("text", "")));
@@ -76,9 +94,19 @@ void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
         f.note(i, fmt::format(i18n::N_("#{} the human castled ({}) after moving the rook first (Art. 4.4.2; "
                                        "2005: 4.4(b)): the arbiter's, if it was claimed"),
                               i, p.value("uci", "")));
-    } else if (event == "human_move" || event == "pressed") {
-        ++w.from_board;
+    } else {
+        return false;
     }
+    return true;
+}
+
+void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
+    const json& p = tl.at(i).payload;
+    const std::string event = p.value("event", "");
+    ++w.records;
+    const bool known =
+        linkRecord(event, i, p, w, f) || pictureRecord(event, i, p, w, f) || peopleRecord(event, i, p, w, f);
+    if (!known && (event == "human_move" || event == "pressed")) ++w.from_board;
     w.reading = event == "reading" ? i : kNone;
 }
 
