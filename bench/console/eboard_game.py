@@ -212,6 +212,7 @@ def human_turn(n_human, events):
     now = placement(oracle.fen(moves))
     if n_human == 2:  # (=) ticked while his move stands on the board, before his press
         human_move()
+        wait_for("the move box's wait line", lambda: "board move waits" in widgets())
         click("(=) draw offer")
         events.append("draw offer ticked before the human's press")
     elif n_human == 4 and now.get("a2") == "P" and now.get("a1") == "R" and "a3" not in now:

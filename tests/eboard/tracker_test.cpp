@@ -802,6 +802,27 @@ TEST(Attachment, TheIncrementAtThePressIsNoDifference) {
     EXPECT_EQ(x.count<intent::SyncClock>(), 0u) << "within the threshold once the console has the move";
     x.press(true, 15min + 4s, 15min - 2s);  // a real difference: the arbiter set the clock
     EXPECT_EQ(x.count<intent::SyncClock>(), 1u);
+
+    // The computer's move made and pressed before the board's thread saw the made stage: that stale view
+    // (the stage before the press) does not count as the console having the press.
+    Attached y;
+    y.t.play("e2e4");
+    y.view(GameView::Stage::ComputerMoveShown, "e7e5", false, 15min, 15min);
+    y.press(true, 15min, 15min);
+    y.t.lift("e7");
+    y.t.place("e5", 'p');
+    y.run(400ms);
+    y.press(false, 15min, 15min + 3s);  // the operator's press: +3 s at the press
+    ASSERT_EQ(y.count<intent::ClockPressed>(), 1u);
+    y.view(GameView::Stage::ComputerMoveMade, "e7e5", false, 15min, 15min);  // from before the press
+    y.press(false, 15min - 1s, 15min + 3s);
+    EXPECT_EQ(y.count<intent::SyncClock>(), 0u) << "compared with the clocks from before the press";
+    y.t.record("e7e5");
+    y.view(GameView::Stage::HumanToMove, std::nullopt, false, 15min - 1s, 15min + 3s);
+    y.press(false, 15min - 2s, 15min + 3s);
+    EXPECT_EQ(y.count<intent::SyncClock>(), 0u);
+    y.press(false, 15min - 8s, 15min + 3s);  // a real difference once the console has the press
+    EXPECT_EQ(y.count<intent::SyncClock>(), 1u);
 }
 
 // A scan reports squares out of order: the press may come before the last piece's update. The move that

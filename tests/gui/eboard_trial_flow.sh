@@ -62,6 +62,7 @@ waitcount '"type":"recorded"' 2
 board "lift g1"
 board "place f3"
 waitline "E-board shows Nf3"
+where "board move waits" >/dev/null  # the window has drawn the board's move: nothing moves any more
 click "(=) draw offer"
 board "press"
 waitcount '"type":"human_move"' 3

@@ -17,6 +17,9 @@ bool Attachment::sameStage(const GameView& v) const {
 }
 
 void Attachment::view(const GameView& v, TimePoint now) {
+    // Only a view that has the pressed move has the console's clocks after the press (a view of the stage
+    // before it, still in the mailbox when the press came, does not).
+    if (await_plies_ && v.game.plies() > *await_plies_) await_plies_.reset();
     if (sameStage(v)) {
         view_.mirror = v.mirror;
         answered(v);
@@ -34,7 +37,6 @@ void Attachment::view(const GameView& v, TimePoint now) {
     early_recovered_ = false;
     last_proposed_.reset();
     rook_first_ = false;
-    await_view_ = false;
     made_waiting_ = false;
     press_waiting_.reset();
     made_sent_ = v.stage == Stage::ComputerMoveMade;
@@ -116,9 +118,13 @@ void Attachment::proposed(const ev::Proposed& p, TimePoint at, std::vector<Inten
         pressedEarly(at, out);
 }
 
+void Attachment::awaitMove() {
+    await_plies_ = view_.game.plies();
+}
+
 intent::HumanMove Attachment::commit(std::optional<TimePoint> pressed_at, bool recovered) {
     intent::HumanMove m{*std::exchange(proposal_, std::nullopt), pressed_at, recovered, rook_first_};
-    await_view_ = pressed_at.has_value();
+    if (pressed_at) awaitMove();
     return m;
 }
 
@@ -152,12 +158,12 @@ void Attachment::computerPressed(TimePoint at, std::vector<Intent>& out) {
     if (!computer_stage || mismatch_) return;
     if (made_waiting_) {
         press_waiting_ = at;
-        await_view_ = true;  // the clock added the increment at this press; the console adds it later
+        awaitMove();  // the clock added the increment at this press; the console adds it later
         return;
     }
     if (!made_sent_) return;
     out.push_back(intent::ClockPressed{at});
-    await_view_ = true;
+    awaitMove();
 }
 
 // A move that settles at most the settle time plus `late_piece` after the human's press was completed by
@@ -232,7 +238,7 @@ void Attachment::recoverPress(rules::Color running, TimePoint at, std::vector<In
     const bool made = view_.stage == Stage::ComputerMoveMade || made_sent_;
     if (made && running == view_.human && !mismatch_ && view_.stage != Stage::HumanToMove) {
         out.push_back(intent::ClockPressed{at});
-        await_view_ = true;
+        awaitMove();
     }
 }
 
@@ -245,7 +251,7 @@ void Attachment::reading(const ev::ClockReading& r, TimePoint at, std::vector<In
     // Right after a press the console has not yet added its increment (nor taken the move, while the press
     // waits for its last piece); after a press that completed no move the table clock runs the wrong side
     // until the arbiter rules: no sync over any of them.
-    if (await_view_ || early_press_ || stray_) return;
+    if (await_plies_ || early_press_ || stray_) return;
     if (synced_ply_ == view_.game.plies()) return;  // one sync per move at most
     const auto off = [&](rules::Color c) {
         return std::abs((r.remaining[c] - view_.mirror[c]).count()) > settings_.sync_threshold.count();

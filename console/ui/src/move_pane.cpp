@@ -239,13 +239,16 @@ bool drawBoardQuestion(ViewContext& ctx) {
     return yes;
 }
 
-// Under the box while the board's move waits for the press: what completes it, and the operator's
-// explicit override (journalled as one). True when the override was clicked.
+// Under the entry options (so that the (=) box, which the operator may tick just then, stays where it
+// is) while the board's move waits for the press: the operator's explicit override (journalled as one)
+// and what completes the move. True when the override was clicked.
 bool drawPressWait(ViewContext& ctx) {
-    textItem(ctx, "board move waits", tr("Waits for the human's press of the clock"), &kGreen, true);
+    if (!boardMoveAwaitsPress(ctx)) return false;
     DirectedRow row;
     row.next(buttonWidth("Enter without the press"));
-    return actionButton(ctx, "Enter without the press", true);
+    const bool clicked = actionButton(ctx, "Enter without the press", true);
+    textRest(ctx, row, "board move waits", tr("Waits for the human's press of the clock"), &kGreen);
+    return clicked;
 }
 
 // Art. 7.5: the human's press that completed no move (the e-board line says which, in red) is the
@@ -303,11 +306,11 @@ void drawHumanEntry(ViewContext& ctx) {
     }
     if (active && drawBoardQuestion(ctx)) clicked = true;  // actOnEntry marks it confirmed
     if (active) drawStrayPressRuling(ctx);
-    if (active && boardMoveAwaitsPress(ctx) && drawPressWait(ctx)) {
+    entered = drawEntryOptions(ctx, active) || entered;
+    if (active && drawPressWait(ctx)) {
         ctx.state.press_override = true;
         clicked = true;
     }
-    entered = drawEntryOptions(ctx, active) || entered;
     actOnEntry(ctx, entered, clicked, active);
 }
 

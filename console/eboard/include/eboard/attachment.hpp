@@ -115,6 +115,7 @@ class Attachment {
     void answered(const GameView& v);
     void pressedNothing(TimePoint now, std::vector<Intent>& out);
     void proposed(const ev::Proposed& p, TimePoint at, std::vector<Intent>& out);
+    void awaitMove();
     [[nodiscard]] intent::HumanMove commit(std::optional<TimePoint> pressed_at, bool recovered = false);
     [[nodiscard]] StrayPress strayAt(TimePoint at, const Placement& shown) const;
     [[nodiscard]] bool sameStage(const GameView& v) const;
@@ -142,8 +143,9 @@ class Attachment {
     bool check_lever_ = false;      // the next reading with a side to move may show a press made while away
     bool early_recovered_ = false;  // early_press_ is such a press: its move may settle any time later
     // A press was just turned into a command: the console's clocks (and the increment the press earned)
-    // are known only from the next view, so a reading meanwhile is not compared with the old mirror.
-    bool await_view_ = false;
+    // are known only from a view that has the pressed move, so until one comes (more plies than this) a
+    // reading is not compared with the old mirror.
+    std::optional<std::size_t> await_plies_;
 };
 
 }  // namespace oc::eboard
