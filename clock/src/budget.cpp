@@ -45,17 +45,19 @@ Duration HandlingReserve::robustQuantile(double q) const {
 }
 
 // E.III 2.1: a high percentile of the measured handling times, robust to one outlier (robustQuantile);
-// while there are few measurements the configured starting value still bounds it below.
+// while there are few measurements the configured starting value still bounds it below. The older rules
+// (kReserveRule) are kept so that the audit can judge the journals their consoles wrote.
 ReserveBasis HandlingReserve::basis() const {
     ReserveBasis b;
     b.samples = window_.size();
-    b.per_move = robustQuantile(settings_.percentile);
+    const bool robust = settings_.rule >= 2;
+    b.per_move = robust ? robustQuantile(settings_.percentile) : quantile(settings_.percentile);
     if (b.samples >= 2 && b.per_move < quantile(settings_.percentile))
         b.set_aside = quantile(1.0);  // the rank fell on the maximum, which was passed over
     // A single measurement is its own maximum: above the starting value it is set aside like any other
     // lone slow handling (issue 23: the reserve jumped to it after the first move, then fell back at
     // the second), and the starting value rules until a second measurement confirms it.
-    if (b.samples == 1 && b.per_move > settings_.initial) {
+    if (settings_.rule >= 3 && b.samples == 1 && b.per_move > settings_.initial) {
         b.set_aside = b.per_move;
         b.per_move = settings_.initial;
         b.starting_value = true;

@@ -49,6 +49,22 @@ TEST(HandlingReserve, FirstSlowHandlingAloneIsSetAside) {
     EXPECT_EQ(r.perMove(), 8s);
 }
 
+// Issue 37: the audit judges a journal by the rule its console had. Rule 1 took the plain percentile (a
+// first slow handling of 12 s was the reserve at once), rule 2 set aside the largest of two or more only.
+TEST(HandlingReserve, OlderRulesAsTheirConsolesComputedThem) {
+    HandlingReserve first({.rule = 1, .initial = 5s}), second({.rule = 2, .initial = 5s}),
+        now({.initial = 5s});
+    for (HandlingReserve* r : {&first, &second, &now}) r->record(12s);
+    EXPECT_EQ(first.perMove(), 12s);
+    EXPECT_EQ(second.perMove(), 12s);
+    EXPECT_EQ(now.perMove(), 5s);
+    for (HandlingReserve* r : {&first, &second, &now}) r->record(3s);
+    EXPECT_EQ(first.perMove(), 12s);  // the p95 of two is their maximum
+    EXPECT_FALSE(first.basis().set_aside);
+    EXPECT_EQ(second.perMove(), 5s);  // the 12 s set aside, the starting value rules
+    EXPECT_EQ(now.perMove(), 5s);
+}
+
 // Issue 15: one slow handling (16.5 s) among a dozen quick ones must not set the reserve: a p95 of
 // fewer than 20 measurements is their maximum, so the largest is set aside while the rank falls on it.
 TEST(HandlingReserve, RobustToOneOutlier) {

@@ -12,9 +12,18 @@
 
 namespace oc::clock {
 
+// The reserve rule's versions. The journal's header names the one in force (issue 37), so that an audit
+// run later, by a console with another rule, judges each journal by the rule that produced its figures:
+// 1 (consoles until 2026-12-01, commit 42adec1e): the nearest-rank percentile of the window;
+// 2 (from 42adec1e): robust - never the single largest of two or more measurements;
+// 3 (from 1661388a): also a single measurement above the starting value is set aside.
+inline constexpr int kOldestReserveRule = 1;
+inline constexpr int kReserveRule = 3;
+
 // E.III 2.1 / CMP-2.1: how the per-move reserve for the operator's handling (engine bestmove -> clock
 // press) is derived from measurements.
 struct ReserveSettings {
+    int rule = kReserveRule;                     // kOldestReserveRule..kReserveRule
     Duration initial = std::chrono::seconds{5};  // configured starting value, before measurements
     Duration floor = std::chrono::seconds{1};    // never below
     double percentile = 0.95;                    // a high percentile of the window
@@ -54,6 +63,9 @@ class HandlingReserve {
     ReserveSettings settings_;
     std::deque<Duration> window_;
 };
+
+// The version of computeGo's formula, for the journal's header: 1 is the only one so far.
+inline constexpr int kBudgetFormula = 1;
 
 struct BudgetSettings {
     int sudden_death_horizon = 20;  // moves the reserve covers when no control is ahead

@@ -6,6 +6,7 @@
 
 #include "host/wall_clock.hpp"
 #include "i18n/tr.hpp"
+#include "session/journal_header.hpp"
 
 namespace oc::host {
 
@@ -70,7 +71,7 @@ tl::expected<void, OpenError> Game::startNew(const OpenRequest& request, session
     auto setup = setupAndEngine(request);
     if (!setup) return tl::make_unexpected(setup.error());
     auto writer =
-        journal::JournalWriter::create(request.journal, {{"app", request.app}}, wallNow(),
+        journal::JournalWriter::create(request.journal, session::journalHeader(request.app), wallNow(),
                                        std::chrono::duration_cast<journal::MonoTime>(now.time_since_epoch()));
     if (!writer) return tl::make_unexpected(journalError(request.journal, writer.error().message));
     journal_ = std::make_unique<session::JournalSink>(std::move(*writer), wallNow);

@@ -22,6 +22,7 @@ Applied on(Impl& s, const rec::Setup& r, TimePoint) {
     s.setup = r.setup;
     s.game = ChessGame(s.setup.edition, s.setup.language);
     clock->setSafetyMoves(s.setup.handling_safety_moves);
+    if (s.reserve_rule != 0) clock->setReserveRule(s.reserve_rule);
     s.clock = std::move(*clock);
     return {};
 }
@@ -550,6 +551,12 @@ void Session::Impl::penalizeIllegal(Color side, TimePoint t, bool increment_earn
     }
     notice(fmt::format(i18n::N_("illegal move #{} by {}: {}"), count, colorName(side),
                        clock->penalizeIllegal(side, t, increment_earned)));
+}
+
+// The rule is kept for a setup replayed after this call, and the clock already made follows it now.
+void Session::judgeByReserveRule(int rule) {
+    impl_->reserve_rule = rule;
+    if (impl_->clock) impl_->clock->setReserveRule(rule);
 }
 
 }  // namespace oc::session

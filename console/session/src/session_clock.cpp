@@ -211,6 +211,12 @@ void SessionClock::setSafetyMoves(int moves) {
     impl_->budget.safety_moves = moves;
 }
 
+void SessionClock::setReserveRule(int rule) {
+    clock::ReserveSettings rs = impl_->reserve.settings();
+    rs.rule = rule;
+    impl_->reserve = clock::HandlingReserve(rs);
+}
+
 bool SessionClock::fasterRateAvailable(Color computer, TimePoint t) const {
     return impl_->faster.canSwitchOn(impl_->gc, computer, t);
 }

@@ -151,6 +151,7 @@ struct Session::Impl {
     Phase phase = Phase::Setup;
     ChessGame game{rules::Edition::E2023, "en"};
     std::optional<SessionClock> clock;
+    int reserve_rule = 0;  // 0: this console's own; else the older rule an audit replays by
     std::vector<ScoresheetMove> moves;
     std::string result = "*", termination;
     std::deque<std::string> notices;

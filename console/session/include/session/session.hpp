@@ -64,6 +64,10 @@ class Session {
     // values of the E.III 2.1 budget (`ponder`: of `go ponder`, sent while the human's clock runs).
     std::vector<std::string> uciMoves() const;
     GoParams goBudget(TimePoint now, bool ponder) const;
+    // The audit's replay of a journal by an older console: the handling reserve follows that console's
+    // rule (session/journal_header.hpp), named in its header or recognised from its figures. The console
+    // itself always keeps its own rule; call this before the first handling is measured.
+    void judgeByReserveRule(int rule);
     // The `draw_answer` record the session writes next, computed from the record just applied (an answer
     // to a draw offer, a move that declines one, an offer that lapsed), without its "t"; nullopt when none
     // is due. The audit compares the journal's own draw_answer with it (E.III 3.2-3.3).

@@ -1,0 +1,32 @@
+#pragma once
+// What a new journal's header says besides its format (issue 37): which program wrote it, and the rules
+// in force that its figures follow (the handling reserve, the budget formula). An audit run later by
+// another console then judges each journal by the rules of the console that wrote it.
+// Layout: docs/arbiter-journal.md, "The header".
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace oc::session {
+
+// {"app": app, "program": {"name", "version", "commit"}, "rules": {"handling_reserve": {"rule", ...},
+// "budget_formula"}}; the journal adds its format fields.
+[[nodiscard]] nlohmann::json journalHeader(const std::string& app);
+
+// What a header says of its writer and rules; every field empty when the header does not say (a
+// journal of a console before issue 37).
+struct HeaderFacts {
+    std::optional<std::string> program;  // "operator-console 0.1.0 (commit 6a34db6f6dd9)"
+    std::optional<int> reserve_rule;     // clock::kReserveRule of the writer
+    std::optional<int> budget_formula;   // clock::kBudgetFormula of the writer
+    int journal_version = 0;
+};
+[[nodiscard]] HeaderFacts headerFacts(const nlohmann::json& header_payload);
+
+// The handling-reserve rules and budget formulas this console can replay (older ones included).
+[[nodiscard]] int newestReserveRule();
+[[nodiscard]] int oldestReserveRule();
+[[nodiscard]] int newestBudgetFormula();
+
+}  // namespace oc::session

@@ -1,0 +1,85 @@
+// The journal header's program and rules (issue 37 items 1 and 6).
+#include "session/journal_header.hpp"
+
+#include <fmt/format.h>
+
+#include "clock/budget.hpp"
+#include "version/version.hpp"
+
+namespace oc::session {
+namespace {
+
+using nlohmann::json;
+
+json reserveRule() {
+    const clock::ReserveSettings rs;  // the starting value and the safety moves are in the setup record
+    return {{"rule", rs.rule},
+            {"percentile", rs.percentile},
+            {"window", rs.window},
+            {"min_samples", rs.min_samples},
+            {"floor_ms", std::chrono::duration_cast<std::chrono::milliseconds>(rs.floor).count()}};
+}
+
+json budgetRule() {
+    const clock::BudgetSettings bs;
+    return {{"formula", clock::kBudgetFormula},
+            {"sudden_death_horizon", bs.sudden_death_horizon},
+            {"min_engine_time_ms",
+             std::chrono::duration_cast<std::chrono::milliseconds>(bs.min_engine_time).count()},
+            {"faster_rate_factor", bs.faster_rate_factor}};
+}
+
+std::optional<int> intAt(const json& j, const char* object, const char* key) {
+    const auto o = j.find(object);
+    if (o == j.end() || !o->is_object()) return std::nullopt;
+    const auto v = o->find(key);
+    if (v == o->end() || !v->is_number_integer()) return std::nullopt;
+    return v->get<int>();
+}
+
+std::optional<std::string> programOf(const json& header) {
+    const auto p = header.find("program");
+    if (p == header.end() || !p->is_object()) return std::nullopt;
+    const auto text = [&](const char* key) {
+        const auto v = p->find(key);
+        return v != p->end() && v->is_string() ? v->get<std::string>() : std::string("?");
+    };
+    return fmt::format("{} {} (commit {})", text("name"), text("version"), text("commit"));
+}
+
+}  // namespace
+
+json journalHeader(const std::string& app) {
+    return {{"app", app},
+            {"program",
+             {{"name", "operator-console"},
+              {"version", std::string(version::release())},
+              {"commit", std::string(version::commit())}}},
+            {"rules", {{"handling_reserve", reserveRule()}, {"budget", budgetRule()}}}};
+}
+
+HeaderFacts headerFacts(const json& header) {
+    HeaderFacts f;
+    if (!header.is_object()) return f;
+    f.program = programOf(header);
+    const auto rules = header.find("rules");
+    if (rules != header.end() && rules->is_object()) {
+        f.reserve_rule = intAt(*rules, "handling_reserve", "rule");
+        f.budget_formula = intAt(*rules, "budget", "formula");
+    }
+    const auto v = header.find("journal_version");
+    if (v != header.end() && v->is_number_integer()) f.journal_version = v->get<int>();
+    return f;
+}
+
+int newestReserveRule() {
+    return clock::kReserveRule;
+}
+int oldestReserveRule() {
+    return clock::kOldestReserveRule;
+}
+int newestBudgetFormula() {
+    return clock::kBudgetFormula;
+}
+
+}  // namespace oc::session
