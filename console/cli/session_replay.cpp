@@ -199,6 +199,8 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     if (type == "go")  // the UCI command's own words
         return fmt::format("go wtime {} btime {} movestogo {}", p["wtime"].get<std::int64_t>(),
                            p["btime"].get<std::int64_t>(), p["movestogo"].get<int>());
+    if (type == "sync" && p.contains("source") && p["source"] == "board")
+        return trf("official clock, read by the board: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "sync") return trf("official clock: white {} black {}", ms(p["white"]), ms(p["black"]));
     if (type == "engine_io") {
         const auto n = static_cast<long>(p["lines"].size());

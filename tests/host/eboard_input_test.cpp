@@ -63,6 +63,7 @@ TEST(EboardView, IntentsAreTheTypedCommands) {
     const auto sync = std::get<session::cmd::SyncClock>(*eboardCommand(eboard::intent::SyncClock{r}));
     EXPECT_EQ(sync.white, 5min);
     EXPECT_EQ(sync.black, 4min);
+    EXPECT_EQ(sync.from, session::cmd::ReadingFrom::Board) << "the journal tells the board's readings apart";
     // A press that completed no move is the arbiter's to rule: never a command.
     EXPECT_FALSE(eboardCommand(eboard::intent::PressWithoutMove{}));
 }

@@ -55,6 +55,67 @@ TEST(ClockSync, WarningComesBackOnReplay) {
         << snap.clock_sync_warning;
 }
 
+// Issue 34 item 14: the board reads the table clock itself, so its warning asks for no re-reading; the
+// journal says where the reading came from, and a replay gives the same words.
+TEST(ClockSync, TheBoardsReadingIsToldApartFromATypedOne) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{80min, std::nullopt, cmd::ReadingFrom::Board}, t0() + 30s));
+    Snapshot snap = s.snapshot(t0() + 30s);
+    EXPECT_NE(snap.clock_sync_warning.find("White differs from the console by -9:30 (more than 2s): read by "
+                                           "the board from the table clock, which is official"),
+              std::string::npos)
+        << snap.clock_sync_warning;
+    EXPECT_EQ(snap.clock_sync_warning.find("check the reading typed"), std::string::npos);
+    EXPECT_EQ(g.sink.records.back().value("source", ""), "board");
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{81min, std::nullopt}, t0() + 40s));
+    EXPECT_FALSE(g.sink.records.back().contains("source")) << "a typed reading is written as before";
+    MemorySink sink2;
+    FakeEngine fresh{legalMovesAfter, 1};
+    auto back = Session::restore(g.sink.records, sink2, fresh);
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_NE((*back)->snapshot(t0() + 40s).clock_sync_warning.find("check the reading typed"),
+              std::string::npos);
+}
+
+// Issue 34 item 14: the operator types a reading; 0.3 s later the board reads the clock otherwise. The
+// board's reading stands, and the warning says which reading won and why, with both readings.
+TEST(ClockSync, ABoardReadingThatReplacesATypedOneSaysSo) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{89min + 40s, std::nullopt}, t0() + 20s));
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{89min + 20s, 90min, cmd::ReadingFrom::Board}, t0() + 20300ms));
+    const Snapshot snap = s.snapshot(t0() + 21s);
+    EXPECT_NE(
+        snap.clock_sync_warning.find("the board's clock reading (White 1:29:20, Black 1:30:00) replaced "
+                                     "the one typed before it (White 1:29:40)"),
+        std::string::npos)
+        << snap.clock_sync_warning;
+    EXPECT_TRUE(hasNotice(snap, "WARNING: the board's clock reading"));
+    // After a move the typed reading is history: a later board reading is an ordinary one.
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e2e4", t0() + 25s, false}, t0() + 25s));
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{89min, std::nullopt, cmd::ReadingFrom::Board}, t0() + 26s));
+    EXPECT_EQ(s.snapshot(t0() + 26s).clock_sync_warning.find("replaced"), std::string::npos);
+}
+
+// A journal whose sync names another source was edited: refused with the field and the words allowed.
+TEST(ClockSync, AnUnknownSourceIsRefusedOnReplay) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{80min, std::nullopt, cmd::ReadingFrom::Board}, t0() + 30s));
+    auto records = g.sink.records;
+    records.back()["source"] = "radio";
+    MemorySink sink2;
+    FakeEngine fresh{legalMovesAfter, 1};
+    auto back = Session::restore(records, sink2, fresh);
+    ASSERT_FALSE(back);
+    EXPECT_NE(back.error().find("field \"source\": expected \"typed\" or \"board\""), std::string::npos)
+        << back.error();
+}
+
 }  // namespace
 }  // namespace oc::session
 

@@ -71,7 +71,8 @@ std::optional<session::Command> eboardCommand(const eboard::Intent& intent) {
                 return session::cmd::ClockPressed{i.at};
             else if constexpr (std::is_same_v<T, eboard::intent::SyncClock>)
                 return session::cmd::SyncClock{i.remaining[rules::Color::White],
-                                               i.remaining[rules::Color::Black]};
+                                               i.remaining[rules::Color::Black],
+                                               session::cmd::ReadingFrom::Board};
             else
                 return std::nullopt;  // the arbiter's matter: journalled and shown, never entered
         },

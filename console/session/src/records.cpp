@@ -50,6 +50,12 @@ class Fields {
         return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
     }
     std::string strOr(const char* key, const std::string& absent) { return has(key) ? str(key) : absent; }
+    // Absent: `absent`; else the value must be one of the two words.
+    bool either(const char* key, const char* no, const char* yes, const char* want) {
+        const std::string v = strOr(key, no);
+        if (v != no && v != yes) fail(key, want);
+        return v == yes;
+    }
     json raw(const char* key) { return has(key) ? r_.at(key) : json(); }
     // Absent: nothing to check; else an array of strings (the engine's lines).
     void strings(const char* key) {
@@ -122,7 +128,7 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"made", [](Fields& f) -> Body { return Made{f.str("uci"), f.flag("breach", false)}; }},
         {"pressed", [](Fields& f) -> Body { return Pressed{f.time("at")}; }},
         {"recorded", [](Fields&) -> Body { return Recorded{}; }},
-        {"sync", [](Fields& f) -> Body { return Sync{f.optMs("white"), f.optMs("black")}; }},
+        {"sync", [](Fields& f) -> Body { return Sync{f.optMs("white"), f.optMs("black"), f.either("source", "typed", "board", "\"typed\" or \"board\"")}; }},
         {"human_offer", [](Fields&) -> Body { return HumanOffer{}; }},
         {"answer_human", [](Fields& f) -> Body { return AnswerHuman{f.flag("accept")}; }},
         {"computer_offer", [](Fields&) -> Body { return ComputerOffer{}; }},

@@ -25,7 +25,7 @@ struct EngineMoveWithheld {};
 struct Made { std::string uci; bool breach = false; };
 struct Pressed { TimePoint at; };
 struct Recorded {};
-struct Sync { std::optional<Ms> white, black; };
+struct Sync { std::optional<Ms> white, black; bool board = false; };
 struct HumanOffer {};
 struct AnswerHuman { bool accept = false; };
 struct ComputerOffer {};

@@ -210,7 +210,10 @@ Outcome sync(Impl& s, const cmd::SyncClock& c, TimePoint now) {
         return s.refuse("sync", i18n::N_("give the table clock's reading for at least one side"), now);
     if ((c.white && *c.white < Ms(0)) || (c.black && *c.black < Ms(0)))
         return s.refuse("sync", i18n::N_("a clock reading cannot be negative"), now);
-    return s.commit({{"type", "sync"}, {"white", optionalMs(c.white)}, {"black", optionalMs(c.black)}}, now);
+    json record{{"type", "sync"}, {"white", optionalMs(c.white)}, {"black", optionalMs(c.black)}};
+    // Absent means typed, as in every journal written before the board's readings were told apart.
+    if (c.from == cmd::ReadingFrom::Board) record["source"] = "board";
+    return s.commit(record, now);
 }
 
 }  // namespace

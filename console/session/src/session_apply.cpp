@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "clock/tc_format.hpp"
 #include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
@@ -135,14 +136,36 @@ void on(Impl& s, const rec::Recorded&, TimePoint t) {
     }
 }
 
+// One reading in the table clock's form, for the sides it gives ("White 4:59, Black 5:00").
+std::string readingOf(const std::optional<Ms>& white, const std::optional<Ms>& black) {
+    if (white && black)
+        return fmt::format(i18n::N_("White {}, Black {}"), clock::formatClock(*white),
+                           clock::formatClock(*black));
+    if (white) return fmt::format(i18n::N_("White {}"), clock::formatClock(*white));
+    return black ? fmt::format(i18n::N_("Black {}"), clock::formatClock(*black)) : std::string();
+}
+
+// Issue 34 item 14: the board read the clock after the operator typed a reading, with no move between.
+// The board's reading stands (it is the table clock's own, CLK-01), and the operator is told which won.
+std::string replacedTyped(const Impl::TypedReading& typed, const rec::Sync& board) {
+    return fmt::format(i18n::N_("the board's clock reading ({}) replaced the one typed before it ({}): the "
+                                "board reads the table clock itself; if the table clock shows the typed "
+                                "times, ask the arbiter to check the clock's cable to the board"),
+                       readingOf(board.white, board.black), readingOf(typed.white, typed.black));
+}
+
 // The operator's command refuses a negative reading (session.cpp), so a journal holding one was edited.
 Applied on(Impl& s, const rec::Sync& r, TimePoint t) {
     if ((r.white && *r.white < Ms(0)) || (r.black && *r.black < Ms(0)))
         return tl::make_unexpected(i18n::N_("a clock reading cannot be negative"));
     s.resync_needed = false;
     // CLK-01: the readings in m:ss; a difference over the tolerance stays highlighted until the next sync.
-    auto note = s.clock->sync(r.white, r.black, t);
+    auto note = s.clock->sync(r.white, r.black, t, r.board);
     s.notice(note.text);
+    if (r.board && s.typed_reading && s.typed_reading->plies == s.game.plies())
+        note.warning = replacedTyped(*s.typed_reading, r);
+    s.typed_reading.reset();
+    if (!r.board) s.typed_reading = Impl::TypedReading{s.game.plies(), r.white, r.black};
     if (!note.warning.empty()) s.notice(fmt::format(i18n::N_("WARNING: {}"), note.warning));
     s.sync_warning = std::move(note.warning);
     s.sync_warning_move = s.game.moveNumber();

@@ -97,7 +97,38 @@ void SessionClock::countSync(const std::vector<clock::SyncRecord>& records) {
     impl_->syncs = {impl_->syncs.count + 1, turn == Color::White ? white_moves + 1 : white_moves, turn};
 }
 
-SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t) {
+namespace {
+
+// CLK-01: a typed reading may be a misreading, so the operator is asked to check it; the board's reading
+// is the table clock's own, so the warning says only that the console's clock was off.
+std::string beyondWarning(const std::vector<std::string>& beyond, const std::string& tolerance,
+                          bool from_board) {
+    if (from_board && beyond.size() == 2)
+        return fmt::format(i18n::N_("{} differs from the console by {} (more than {}): read by the board "
+                                    "from the table clock, which is official"),
+                           beyond[0], beyond[1], tolerance);
+    if (from_board && beyond.size() == 4)
+        return fmt::format(i18n::N_("{} differs from the console by {}; {} differs from the console by {} "
+                                    "(more than {}): read by the board from the table clock, which is "
+                                    "official"),
+                           beyond[0], beyond[1], beyond[2], beyond[3], tolerance);
+    std::string warning;
+    if (beyond.size() == 2)
+        warning = fmt::format(i18n::N_("{} differs from the console by {} (more than {}): check the reading "
+                                       "typed; the table clock is official"),
+                              beyond[0], beyond[1], tolerance);
+    if (beyond.size() == 4)
+        warning =
+            fmt::format(i18n::N_("{} differs from the console by {}; {} differs from the console by {} "
+                                 "(more than {}): check the reading typed; the table clock is official"),
+                        beyond[0], beyond[1], beyond[2], beyond[3], tolerance);
+    return warning;
+}
+
+}  // namespace
+
+SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t,
+                                          bool from_board) {
     clock::ClockReading r;
     r.remaining[Color::White] = white;
     r.remaining[Color::Black] = black;
@@ -120,17 +151,8 @@ SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional
     if (read.size() == 6)
         note.text = fmt::format(i18n::N_("table clock: {} {} ({}), {} {} ({})"), read[0], read[1], read[2],
                                 read[3], read[4], read[5]);
-    const std::string tolerance = clock::formatDuration(impl_->gc.settings().sync_tolerance);
-    if (beyond.size() == 2)
-        note.warning =
-            fmt::format(i18n::N_("{} differs from the console by {} (more than {}): check the reading "
-                                 "typed; the table clock is official"),
-                        beyond[0], beyond[1], tolerance);
-    if (beyond.size() == 4)
-        note.warning =
-            fmt::format(i18n::N_("{} differs from the console by {}; {} differs from the console by {} "
-                                 "(more than {}): check the reading typed; the table clock is official"),
-                        beyond[0], beyond[1], beyond[2], beyond[3], tolerance);
+    note.warning =
+        beyondWarning(beyond, clock::formatDuration(impl_->gc.settings().sync_tolerance), from_board);
     return note;
 }
 

@@ -39,7 +39,8 @@ class SessionClock {
     struct SyncNote {
         std::string text, warning;
     };
-    SyncNote sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t);
+    // `from_board`: the electronic board read the clock itself, so the warning asks for no re-reading.
+    SyncNote sync(std::optional<Ms> white, std::optional<Ms> black, TimePoint t, bool from_board = false);
     void pause(TimePoint t);
     void resume(TimePoint t);
     void adjust(rules::Color side, Ms delta, const std::string& reason, TimePoint t);

@@ -164,6 +164,13 @@ struct Session::Impl {
     mutable std::vector<EntryMove> entry_moves;
     int sync_warning_move = 0;
     int presses_since_warning = 0;
+    // The operator's last typed reading, while no move has been made since: a board reading that then
+    // replaces it says so (issue 34 item 14), never silently.
+    struct TypedReading {
+        std::size_t plies = 0;
+        std::optional<Ms> white, black;
+    };
+    std::optional<TypedReading> typed_reading;
     TimePoint started_at{};
     TimePoint session_start{};  // CLK-08: the start or resumption the default time counts from
     std::uint64_t records = 0;

@@ -42,9 +42,12 @@ struct ClockPressed {
 };
 // The computer's move is written on the scoresheet.
 struct Recorded {};
+// Who read the table clock: the operator typing it, or the electronic board reading the clock itself.
+enum class ReadingFrom { Typed, Board };
 // Official table-clock readings (remaining time) for one or both sides (E.III 1.1, CLK-01).
 struct SyncClock {
     std::optional<Ms> white, black;
+    ReadingFrom from = ReadingFrom::Typed;
 };
 // The human offers a draw: marks the human's last move "(=)" (Art. 9.1, REC-04).
 struct HumanOffersDraw {};
