@@ -87,6 +87,8 @@ std::string counted(const char* const (&forms)[N], std::size_t a, std::size_t b 
 // E.III 1.1, 1.4, 2.1-2.3, 3.4, 3.5: every engine line against the game the session rebuilt
 // (engine_lines.cpp).
 std::vector<LineFinding> engineLineFindings(const Context& ctx);
+// E.III 3.4: each engine_request record against the engine's own request line (engine_requests.cpp).
+std::vector<LineFinding> requestLineFindings(const Context& ctx);
 
 // The cases in which a `stop` is allowed (stop_cases.cpp), named in the audit's lines.
 inline constexpr const char* kStopTakeBack = i18n::N_("take-back or correction");

@@ -75,6 +75,28 @@ std::optional<GoFigures> lineFigures(const std::string& line) {
     return g;
 }
 
+// What a `go` line names: the clocks (the console's go, engine_bridge formatGo), a node count or nothing
+// (simulated time: operator-cli play's fixed node count, the built-in fake engine's bare go), or a word
+// the console never sends (movetime, depth, infinite, mate, searchmoves...).
+struct GoShape {
+    bool clocks = false;
+    std::string foreign;  // the first word the console never sends
+};
+
+GoShape goShape(const std::string& line) {
+    static const std::vector<std::string> kFigures{"wtime", "btime", "winc", "binc", "movestogo", "nodes"};
+    auto w = words(line);
+    GoShape shape;
+    for (std::size_t k = 2; k < w.size() && shape.foreign.empty(); ++k) {
+        if (w[k] == "ponder") continue;
+        const bool figure = std::find(kFigures.begin(), kFigures.end(), w[k]) != kFigures.end();
+        if (!figure || k + 1 == w.size()) shape.foreign = w[k];
+        shape.clocks = shape.clocks || w[k] == "wtime" || w[k] == "btime";
+        ++k;  // the figure's value
+    }
+    return shape;
+}
+
 struct LineWalk {
     std::vector<const SearchStart*> window;  // searches started and not yet answered
     std::size_t next = 0;                    // the first of them whose `> go` is not yet read
@@ -85,6 +107,10 @@ struct LineWalk {
     std::vector<std::pair<std::string, std::string>> carried_out;     // every module change so far
     bool after_started_note = false;  // the line before was the bridge's "# started ..." note
     bool searched = false;            // a search was started: the engine's first handshake is over
+    bool on_wire = false;             // a `go` was sent and not yet answered in these lines
+    std::string program;              // the program writing these lines (the header's, a resume's)
+    std::optional<bool> simulated;    // its go lines name no clocks: decided by its first go
+    bool wait_explained = false;      // since the last go, the wire shows what a go may wait for
     std::vector<LineFinding> out;
 
     // The search the next `position` / `go` line belongs to (a restarted engine's repeat: the last).
@@ -153,16 +179,34 @@ std::optional<std::string> configuredValue(const Context& ctx, const LineWalk& w
     return std::nullopt;
 }
 
-// E.III 2.2: a restarted engine (the handshake the bridge journals: its "# started ..." note, then
-// "> uci") is given the event's own settings again, and nothing else.
+// E.III 2.2: an engine (re)started (the handshake the bridge journals: its "# started ..." note, then
+// "> uci") is given the event's own settings, and nothing else. The first start is judged too: Threads
+// or Hash raised there would hold for the whole game.
 void handshakeOption(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     const auto [name, value] = optionOf(line);
     const auto configured = name.empty() ? std::nullopt : configuredValue(ctx, w, name);
     if (configured && (value.empty() || *configured == value)) return;
+    const std::string said = configured ? fmt::format(i18n::N_("the setup says {}"), *configured)
+                                        : std::string(i18n::N_("the setup does not set that option"));
     w.out.push_back(
         {"faster-rate", i,
-         fmt::format(i18n::N_("record #{}: the restarted engine was sent \"{}\", which is not the event's "
-                              "setting for that option (E.III 2.2)"),
+         w.searched ? fmt::format(i18n::N_("record #{}: the restarted engine was sent \"{}\", which is not "
+                                           "the event's setting for that option ({}) (E.III 2.2)"),
+                                  i, line.substr(2), said)
+                    : fmt::format(i18n::N_("record #{}: the engine was sent \"{}\" when it was started for "
+                                           "the game, which is not the event's setting for that option "
+                                           "({}) (E.III 2.2)"),
+                                  i, line.substr(2), said)});
+}
+
+// E.III 2.2, 3.4: the bridge sends a setting only while the engine is idle (BridgeEngineLink::applyOptions),
+// never between a search's `go` and its `bestmove`.
+void searchingOption(LineWalk& w, std::size_t i, const std::string& line) {
+    w.out.push_back(
+        {"faster-rate", i,
+         fmt::format(i18n::N_("record #{}: the engine was sent \"{}\" while it was searching (after its "
+                              "\"go\", before its \"bestmove\"): the console changes a setting only while "
+                              "the engine is idle, before its next search (E.III 2.2, 3.4)"),
                      i, line.substr(2))});
 }
 
@@ -171,12 +215,14 @@ void handshakeOption(const Context& ctx, LineWalk& w, std::size_t i, const std::
 // event's settings. A "> uci" after the first search with neither that note nor a restart record around
 // it is no restart: its setoptions are mid-game changes.
 void setoptionLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
-    if (!w.started) return;
     if (w.handshake) return handshakeOption(ctx, w, i, line);
+    if (w.on_wire) return searchingOption(w, i, line);
     auto it = std::find_if(w.module_changes.begin(), w.module_changes.end(), [&](const auto& m) {
         return line == fmt::format("> setoption name {} value {}", m.first, m.second);
     });
     if (it != w.module_changes.end()) return (void)w.module_changes.erase(it);
+    // Before the game's first search the engine is being started for the game: the setup's options.
+    if (!w.searched) return handshakeOption(ctx, w, i, line);
     w.out.push_back(
         {"faster-rate", i,
          fmt::format(i18n::N_("record #{}: the engine was sent \"{}\" during the game without a module "
@@ -189,19 +235,60 @@ void goFigures(const Context& ctx, const SearchStart& s, const GoFigures& g, std
 // E.III 2.1: "# go waited N ms" - the bridge sent the go N ms after the search started (a new game's
 // isready) and took that from the engine's clock. It can be no longer than the search lasted: the
 // engine_io record that holds it is written when the search is answered.
+// Only something on the wire since the last go can have made it wait: the new game's or a setting's
+// isready, the stopped search's bestmove (a ponder miss, a take-back), a (re)started engine.
 void waitedLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     const SearchStart* s = w.target();
     const std::int64_t said = std::strtoll(line.c_str() + std::strlen("# go waited "), nullptr, 10);
     const std::int64_t lasted = s ? timeOf(ctx.tl.at(i)) - timeOf(ctx.tl.at(s->record)) : 0;
     w.waited_ms = std::clamp<std::int64_t>(said, 0, std::max<std::int64_t>(lasted, 0));
+    if (w.wait_explained) return;
+    w.waited_ms = 0;
+    w.out.push_back({"faster-rate", i,
+                     fmt::format(i18n::N_("record #{}: the engine lines say \"{}\", but nothing on the wire "
+                                          "since the last go made a go wait (no new game's or setting's "
+                                          "isready, no stopped search, no engine restart): the wait is not "
+                                          "given back (E.III 2.1)"),
+                                 i, line.substr(2))});
+}
+
+// E.III 2.1: the console's go gives the engine the clocks the budget rule computes; operator-cli play gives
+// a fixed node count in simulated time instead, in every go of its run (the program's first go says which).
+// Anything else is a search limit the rule never set: a line naming no clocks is judged, never passed over.
+bool goForm(LineWalk& w, std::size_t i, const std::string& line) {
+    const GoShape shape = goShape(line);
+    // The operator's console always runs in real time; a test harness or operator-cli play may not.
+    if (!w.simulated) w.simulated = !shape.clocks && w.program != "operator-console";
+    if (!shape.foreign.empty())
+        w.out.push_back({"handling-time", i,
+                         fmt::format(i18n::N_("record #{}: the engine was sent \"{}\": the console never "
+                                              "sends \"{}\" in a go (its go names both clocks, or in "
+                                              "simulated time a node count) (E.III 2.1)"),
+                                     i, line.substr(2), shape.foreign)});
+    else if (shape.clocks == *w.simulated)
+        w.out.push_back(
+            {"handling-time", i,
+             shape.clocks
+                 ? fmt::format(i18n::N_("record #{}: the engine was sent \"{}\", which names clocks, "
+                                        "but {} searched a fixed node count in simulated time in "
+                                        "every other go (E.III 2.1)"),
+                               i, line.substr(2), w.program)
+                 : fmt::format(i18n::N_("record #{}: the engine was sent \"{}\", which names no "
+                                        "clocks, but {} gives the engine its clocks in every go "
+                                        "(E.III 2.1)"),
+                               i, line.substr(2), w.program.empty() ? "the console" : w.program)});
+    return shape.foreign.empty() && shape.clocks;
 }
 
 void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     const SearchStart* s = w.target();
     if (w.next < w.window.size()) ++w.next;
-    if (auto g = lineFigures(line); s && g) {
+    const bool timed = goForm(w, i, line);
+    const std::int64_t waited = std::exchange(w.waited_ms, 0);
+    w.wait_explained = false;
+    if (auto g = lineFigures(line); s && g && timed) {
         // The clock that ran while the go waited is given back before the rule is compared.
-        (ctx.tl.computer == rules::Color::White ? g->wtime : g->btime) += std::exchange(w.waited_ms, 0);
+        (ctx.tl.computer == rules::Color::White ? g->wtime : g->btime) += waited;
         goFigures(ctx, *s, *g, i, w);
     }
 }
@@ -250,6 +337,16 @@ bool restartRecordAround(const Timeline& tl, std::size_t i) {
     return false;
 }
 
+// Whether a search runs on the wire. Its lines are journaled together when it ends, so another record
+// between two engine_io records ends it too (the built-in fake engine answers without a bestmove line); a
+// `stop` is judged by the no-forced-move check, and a new process runs no search.
+void wireSearch(LineWalk& w, const std::string& line) {
+    if (line == "> go" || line.rfind("> go ", 0) == 0) w.on_wire = true;
+    const bool restart = line == "> uci" || line.rfind("# started ", 0) == 0;
+    if (line.rfind("< bestmove", 0) == 0 || line == "> stop" || restart) w.on_wire = false;
+    if (line == "> stop" || line == "> isready" || line == "> ucinewgame" || restart) w.wait_explained = true;
+}
+
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
     for (std::string_view held : ctx.tl.lines(i)) {
         const std::string line(held);
@@ -263,6 +360,7 @@ void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
             w.handshake = false;
         w.after_started_note = line.rfind("# started ", 0) == 0;
+        wireSearch(w, line);
         if (line.rfind("> position ", 0) == 0) positionLine(w, i, line);
         if (line.rfind("# go waited ", 0) == 0) waitedLine(ctx, w, i, line);
         if (line == "> go" || line.rfind("> go ", 0) == 0) goLine(ctx, w, i, line);
@@ -331,6 +429,11 @@ void adjournedSearch(const Context& ctx, std::size_t i, LineWalk& w) {
 void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_start) {
     const auto& r = ctx.tl.at(i);
     if (r.type == "start") w.started = true;
+    if (r.type == "header" || r.type == "console_resumed") {
+        const auto it = r.payload.find(r.type == "header" ? "app" : "program");
+        w.program = it != r.payload.end() && it->is_string() ? it->get<std::string>() : "";
+        w.simulated.reset();
+    }
     adjournedSearch(ctx, i, w);
     if (r.type == "module_change") {
         w.module_changes.emplace_back(r.payload.value("name", ""), r.payload.value("value", ""));
@@ -349,6 +452,7 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
         w.next = 0;
     }
     if (r.type == "engine_io") engineIo(ctx, w, i);
+    if (r.type != "engine_io") w.on_wire = false;
     if (r.type == "engine_move" || r.type == "engine_move_withheld") searchAnswered(w);
 }
 
@@ -358,6 +462,7 @@ std::vector<LineFinding> engineLineFindings(const Context& ctx) {
     LineWalk w;
     std::size_t next_start = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx, w, i, next_start);
+    for (LineFinding& f : requestLineFindings(ctx)) w.out.push_back(std::move(f));
     return std::move(w.out);
 }
 

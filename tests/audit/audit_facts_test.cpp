@@ -1,0 +1,247 @@
+// Issue 37 items 3-4: every fact a record carries compared with what the replay expects - the engine's
+// settings (the first handshake included, each request with the engine's own line, nothing set during a
+// search), every `go` line's form and wait, the records' times, the bestmove with the engine's analysis,
+// and the sealed move's order and fingerprint. Each breach is a real journal (a real Stockfish game in
+// simulated time, or a scenario script with the built-in engine) edited and re-hashed, so that `journal
+// verify` still accepts it; the honest journals audit clean.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "audit/audit.hpp"
+#include "journal/journal.hpp"
+#include "tamper.hpp"
+
+namespace oc::audit {
+namespace {
+
+using test::json;
+
+constexpr const char* kStockfish = "/usr/games/stockfish";
+
+const Check& check(const Report& r, const std::string& name) {
+    auto it = std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
+    EXPECT_NE(it, r.checks.end()) << name;
+    return *it;
+}
+
+// `name` is a breach at record `index` (among its breaches) whose line says `says`; integrity is ok.
+void expectBreach(const std::filesystem::path& journal, const std::string& name, std::size_t index,
+                  const std::string& says) {
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed());
+    const Check& c = check(*report, name);
+    ASSERT_EQ(c.verdict, Verdict::Breach) << checkLines(*report);
+    const std::string head = "record #" + std::to_string(index) + ": ";
+    const bool found = std::any_of(c.details.begin(), c.details.end(), [&](const std::string& d) {
+        return d.rfind(head, 0) == 0 && d.find(says) != std::string::npos;
+    });
+    EXPECT_TRUE(found) << "no \"" << head << "..." << says << "\" in\n" << checkLines(*report);
+    EXPECT_EQ(report->checks.front().verdict, Verdict::Ok) << report->checks.front().evidence;
+}
+
+void expectClean(const std::filesystem::path& journal) {
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << journal << "\n" << checkLines(*report);
+}
+
+// The engine_io records from `from` on; the first holding a line that starts with `start`.
+std::size_t ioWith(const std::vector<json>& r, const std::string& start, std::size_t from = 0) {
+    for (std::size_t i = from; i < r.size(); ++i)
+        if (r[i]["type"] == "engine_io")
+            for (const auto& l : r[i]["payload"]["lines"])
+                if (l.get<std::string>().rfind(start, 0) == 0) return i;
+    ADD_FAILURE() << "no engine line " << start;
+    return r.size();
+}
+
+// The line of record `io` that starts with `start`.
+json::iterator lineWith(std::vector<json>& r, std::size_t io, const std::string& start) {
+    auto& lines = r[io]["payload"]["lines"];
+    return std::find_if(lines.begin(), lines.end(),
+                        [&](const json& l) { return l.get<std::string>().rfind(start, 0) == 0; });
+}
+
+class Facts : public ::testing::Test {
+  protected:
+    // One real Stockfish game for the suite: its first handshake, every search's lines (simulated time:
+    // `go nodes N`, deterministic), the operator's delays between made and pressed.
+    static void SetUpTestSuite() {
+        if (!std::filesystem::exists(kStockfish)) return;
+        suite_ = std::filesystem::temp_directory_path() / ("oc_audit_facts_" + std::to_string(getpid()));
+        std::filesystem::create_directories(suite_);
+        game_ = suite_ / "stockfish.jsonl";
+        ASSERT_EQ(
+            test::runCli(std::string("play --engine ") + kStockfish +
+                         " --engine-nodes 3000 --engine-side black --tc 15m+10s --human random --seed 3 "
+                         "--max-plies 8 --operator-delay 2,6 --journal " +
+                         game_.string()),
+            0);
+    }
+    static void TearDownTestSuite() { std::filesystem::remove_all(suite_); }
+    void SetUp() override { dir_ = test::testDir("oc_audit_facts_"); }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    void needStockfish() {
+        if (!std::filesystem::exists(kStockfish)) GTEST_SKIP() << kStockfish << " is not installed";
+    }
+
+    // The Stockfish game edited by `edit`, re-chained; it must still verify.
+    std::filesystem::path stockfish(const std::function<void(std::vector<json>&)>& edit) {
+        auto records = test::readRecords(game_);
+        edit(records);
+        auto out = dir_ / "tampered.jsonl";
+        test::writeRechained(out, records);
+        EXPECT_TRUE(journal::readJournal(out)) << "the tampered journal must still verify";
+        return out;
+    }
+
+    std::filesystem::path script(const std::string& name,
+                                 const std::function<void(std::vector<json>&)>& edit) {
+        return test::tampered(dir_, name, edit);
+    }
+
+    std::filesystem::path dir_;
+    static inline std::filesystem::path suite_, game_;
+};
+
+TEST_F(Facts, TheHonestStockfishGameIsClean) {
+    needStockfish();
+    expectClean(game_);
+}
+
+// Engine settings: the first handshake is judged like a restart's (E.III 2.2).
+TEST_F(Facts, ThreadsRaisedInTheFirstHandshakeIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = ioWith(r, "> setoption name Threads value 1");
+        *lineWith(r, at, "> setoption name Threads") = "> setoption name Threads value 4";
+        EXPECT_LT(at, test::find(r, "start")) << "the first handshake comes before the start";
+    });
+    expectBreach(j, "faster-rate", at,
+                 "the engine was sent \"setoption name Threads value 4\" when it was started for the game, "
+                 "which is not the event's setting for that option (the setup says 1)");
+}
+
+TEST_F(Facts, HashAddedToTheFirstHandshakeIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = ioWith(r, "> setoption name Threads value 1");
+        auto& lines = r[at]["payload"]["lines"];
+        lines.insert(lineWith(r, at, "> setoption name Threads"), "> setoption name Hash value 2048");
+    });
+    expectBreach(j, "faster-rate", at,
+                 "\"setoption name Hash value 2048\" when it was started for the game, which is not the "
+                 "event's setting for that option (the setup does not set that option)");
+}
+
+// A setting sent between a search's go and its bestmove.
+TEST_F(Facts, ASetoptionDuringASearchIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = ioWith(r, "> go nodes", test::find(r, "go", test::find(r, "pressed")));
+        auto& lines = r[at]["payload"]["lines"];
+        lines.insert(lineWith(r, at, "> go nodes") + 1, "> setoption name Threads value 1");
+    });
+    expectBreach(j, "faster-rate", at,
+                 "\"setoption name Threads value 1\" while it was searching (after its \"go\", before its "
+                 "\"bestmove\")");
+}
+
+// An engine request (E.III 3.4) whose request line the engine never wrote: the operator's own change.
+TEST_F(Facts, AnEngineRequestWithoutTheEnginesLineIsABreach) {
+    expectClean(test::playScript(dir_, "cmp_3_4_module_change"));
+    std::size_t at = 0;
+    auto j = script("cmp_3_4_module_change", [&](std::vector<json>& r) {
+        at = test::find(r, "engine_request");
+        const std::size_t io = ioWith(r, "< info string request-option name SyzygyPath", at);
+        auto& lines = r[io]["payload"]["lines"];
+        lines.erase(lineWith(r, io, "< info string request-option name SyzygyPath"));
+    });
+    expectBreach(j, "faster-rate", at,
+                 "an engine request to set SyzygyPath to /tb/6, but the engine's lines journaled around it "
+                 "hold no such request");
+}
+
+// `go` lines: one that names no clocks but a move time is judged, never passed over (E.III 2.1).
+TEST_F(Facts, AGoMovetimeIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = ioWith(r, "> go nodes", test::find(r, "pressed"));
+        *lineWith(r, at, "> go nodes") = "> go movetime 60000";
+    });
+    expectBreach(j, "handling-time", at,
+                 "the engine was sent \"go movetime 60000\": the console never sends \"movetime\" in a go");
+}
+
+TEST_F(Facts, AGoMovetimeInAScriptedGameIsABreach) {
+    std::size_t at = 0;
+    auto j = script("cmp_1_1_official_clock", [&](std::vector<json>& r) {
+        at = ioWith(r, "> go");
+        *lineWith(r, at, "> go") = "> go movetime 60000";
+    });
+    expectBreach(j, "handling-time", at, "the console never sends \"movetime\" in a go");
+}
+
+// A scripted game's `go` lines given the figures of their go records, as the bridge sends them in real
+// time (engine_bridge formatGo): the game the console played, its engine told its clocks.
+void timedGoLines(std::vector<json>& r) {
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        if (r[i]["type"] != "go") continue;
+        const json& p = r[i]["payload"];
+        std::string go = "> go wtime " + std::to_string(p["wtime"].get<std::int64_t>()) + " btime " +
+                         std::to_string(p["btime"].get<std::int64_t>()) + " winc " +
+                         std::to_string(p["winc"].get<std::int64_t>()) + " binc " +
+                         std::to_string(p["binc"].get<std::int64_t>());
+        if (p["movestogo"].get<std::int64_t>() > 0)
+            go += " movestogo " + std::to_string(p["movestogo"].get<int>());
+        *lineWith(r, ioWith(r, "> go", i), "> go") = go;
+    }
+}
+
+TEST_F(Facts, TimedGoLinesAreClean) {
+    expectClean(script("cmp_1_4_long_castling", timedGoLines));
+}
+
+// In a game whose go lines carry the clocks, one that names none.
+TEST_F(Facts, AGoWithoutClocksInATimedGameIsABreach) {
+    std::size_t at = 0;
+    auto j = script("cmp_1_4_long_castling", [&](std::vector<json>& r) {
+        timedGoLines(r);
+        at = ioWith(r, "> go", test::find(r, "go", test::find(r, "pressed")));
+        *lineWith(r, at, "> go") = "> go nodes 100000000";
+    });
+    expectBreach(j, "handling-time", at,
+                 "\"go nodes 100000000\", which names no clocks, but operator-cli play gives the engine its "
+                 "clocks in every go");
+}
+
+// The computer's time lowered mid-game behind a forged "# go waited" note: nothing on the wire (no new
+// game, no stopped search, no restart) made that go wait.
+TEST_F(Facts, ALoweredClockBehindAForgedWaitIsABreach) {
+    std::size_t at = 0;
+    auto j = script("cmp_1_4_long_castling", [&](std::vector<json>& r) {
+        timedGoLines(r);
+        const std::size_t go = test::find(r, "go", test::find(r, "pressed"));
+        at = ioWith(r, "> go", go);
+        const json& p = r[go]["payload"];
+        auto line = lineWith(r, at, "> go");
+        *line = "> go wtime " + std::to_string(p["wtime"].get<std::int64_t>()) + " btime " +
+                std::to_string(p["btime"].get<std::int64_t>() - 60000) + " winc " +
+                std::to_string(p["winc"].get<std::int64_t>()) + " binc " +
+                std::to_string(p["binc"].get<std::int64_t>());
+        r[at]["payload"]["lines"].insert(line, "# go waited 60000 ms: deducted from the engine's clock");
+    });
+    expectBreach(j, "faster-rate", at, "nothing on the wire since the last go made a go wait");
+}
+
+}  // namespace
+}  // namespace oc::audit
