@@ -243,5 +243,39 @@ TEST_F(Facts, ALoweredClockBehindAForgedWaitIsABreach) {
     expectBreach(j, "faster-rate", at, "nothing on the wire since the last go made a go wait");
 }
 
+// Time order (E.III 1.1): a result whose wall time is 2 h before the record it follows.
+TEST_F(Facts, AResultDatedBeforeTheRecordItFollowsIsABreach) {
+    const auto file = dir_ / "arbiter_result.txt";
+    std::ofstream(file) << "start\nengine e7e5\nmove e4\nuntil engine-move-shown\nmade\npressed\n"
+                           "arbiter result 1-0 the computer's operator left the venue\n";
+    std::size_t at = 0;
+    auto j = script(file.string(), [&](std::vector<json>& r) {
+        at = test::find(r, "arbiter_result");
+        auto wall = journal::parseWallTime(r[at - 1]["wall"].get<std::string>());
+        ASSERT_TRUE(wall);
+        r[at]["wall"] = journal::formatWallTime(*wall - std::chrono::hours(2));
+    });
+    expectBreach(j, "table-clock", at, "the arbiter_result record was written at ");
+    expectBreach(j, "table-clock", at, "by the wall clock, 2:00:00 before the record before it");
+}
+
+// The clock press moved before the computer's move was executed on the board (made): the console's
+// replay would start the human's clock earlier; the press record still follows the made record.
+TEST_F(Facts, APressMovedBeforeItsMadeIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        const std::size_t made = test::find(r, "made");
+        at = made + 1;
+        ASSERT_EQ(r[at]["type"], "pressed");
+        const std::int64_t before = r[made]["mono_ms"].get<std::int64_t>() - 1000;
+        r[at]["mono_ms"] = before;
+        r[at]["payload"]["t"] = before;
+        r[at]["payload"]["at"] = before;
+    });
+    expectBreach(j, "table-clock", at, "the pressed record's monotonic time ");
+    expectBreach(j, "table-clock", at, "is 0:00:01 before that of the record before it");
+}
+
 }  // namespace
 }  // namespace oc::audit

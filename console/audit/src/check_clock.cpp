@@ -133,6 +133,7 @@ Check checkTableClock(const Context& ctx, Series& series) {
         flagRuling(i, reported, r.payload.value("side", ""), f);
         reported.reset();
     }
+    timeOrder(ctx.tl, f);
     ctx.addEngineFindings("table-clock", f);
     return f.finish({"table-clock",
                      "E.III 1.1",

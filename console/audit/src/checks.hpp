@@ -110,6 +110,9 @@ std::optional<StopCase> searchStopCase(const Context& ctx, std::size_t search, s
 // ponder_miss or ponder_stop record, its reason borne out by the records before it; nullopt when none.
 std::optional<StopCase> ponderStopCase(const Context& ctx, std::size_t start);
 
+// E.III 1.1: no record's wall or monotonic time before the one it follows (check_time_order.cpp).
+void timeOrder(const Timeline& tl, Findings& f);
+
 Check checkIntegrity(const journal::JournalContents& contents);
 Check checkTableClock(const Context& ctx, Series& series);
 Check checkMovesRecorded(const Context& ctx);
