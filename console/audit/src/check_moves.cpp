@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <sstream>
 #include <utility>
 
 #include "checks.hpp"
@@ -16,9 +17,10 @@ namespace {
 struct MoveWalk {
     rules::Game game;
     rules::Language lang = rules::Language::En;
-    std::string bestmove;        // the engine's own word for the current search
-    std::string shown;           // the computer's move shown to the operator
-    bool lost = false;           // the position could not be followed (then no more move checks)
+    std::string bestmove;  // the engine's own word for the current search
+    std::string pv_head;   // the first move of the last main-line `info ... pv` of the search on the wire
+    std::string shown;     // the computer's move shown to the operator
+    bool lost = false;     // the position could not be followed (then no more move checks)
     bool shown_checked = false;  // the move shown was compared with the engine's bestmove line
     // Moves read back, computer moves executed, and of those the ones checked against bestmove: one set
     // counted twice, so "43 executed, 44 checked" cannot be (issue 23: a move shown, then taken back).
@@ -78,11 +80,39 @@ void engineMove(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
                              i, w.shown, w.bestmove));
 }
 
-void engineLines(MoveWalk& w, const Timeline& tl, std::size_t i) {
+// The first move of an engine's `info ... pv` line of its main line (multipv 1); "" for another line, or a
+// move withheld while the computer seals (CMP-3.5).
+std::string pvHead(std::string_view line) {
+    if (line.rfind("< info ", 0) != 0) return "";
+    std::istringstream in{std::string(line.substr(7))};
+    for (std::string word, value; in >> word;) {
+        if (word == "string") return "";
+        if (word == "multipv" && in >> value && value != "1") return "";
+        if (word == "pv") return in >> value && value.front() != '(' ? value : "";
+    }
+    return "";
+}
+
+// E.III 1.4: the engine's bestmove is the first move of the line it reported last (the engine prints its
+// main line before it answers: Stockfish even repeats it when another thread's line is chosen). A bestmove
+// that is not is no longer the engine's word, though the records were edited to match it.
+void bestmoveLine(MoveWalk& w, std::size_t i, std::string_view line, Findings& f) {
+    std::string_view rest = line.substr(11);
+    w.bestmove = std::string(rest.substr(0, rest.find(' ')));
+    const std::string pv = std::exchange(w.pv_head, "");
+    if (pv.empty() || w.bestmove.empty() || w.bestmove.front() == '(' || pv == w.bestmove) return;
+    f.breach(i, fmt::format(i18n::N_("record #{}: the engine's line says \"bestmove {}\", but the last line "
+                                     "of that search's analysis (info ... pv) begins with {}: the bestmove "
+                                     "line was edited (E.III 1.4)"),
+                            i, w.bestmove, pv));
+}
+
+void engineLines(MoveWalk& w, const Timeline& tl, std::size_t i, Findings& f) {
     for (std::string_view line : tl.lines(i)) {
-        if (line.rfind("< bestmove ", 0) != 0) continue;
-        std::string_view rest = line.substr(11);
-        w.bestmove = std::string(rest.substr(0, rest.find(' ')));
+        if (line == "> go" || line.rfind("> go ", 0) == 0 || line.rfind("# started ", 0) == 0)
+            w.pv_head.clear();
+        if (std::string head = pvHead(line); !head.empty()) w.pv_head = std::move(head);
+        if (line.rfind("< bestmove ", 0) == 0) bestmoveLine(w, i, line, f);
     }
 }
 
@@ -120,7 +150,7 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
     if (r.type == "go" || r.type == "ponder_hit") w.bestmove.clear();
     if (r.type == "ponder_start") w.ponder_start = i;
     if (r.type == "ponder_hit") ponderHit(tl, w, i, p, f);
-    if (r.type == "engine_io") engineLines(w, tl, i);
+    if (r.type == "engine_io") engineLines(w, tl, i, f);
     if (r.type == "engine_move") engineMove(w, i, p, f);
     if (r.type == "resume" && p.contains("opened")) w.shown = p.value("opened", "");
     if (r.type == "human_move") humanEntry(w, i, p, f);
