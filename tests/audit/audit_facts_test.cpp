@@ -306,5 +306,39 @@ TEST_F(Facts, ABestmoveRewrittenAgainstItsAnalysisIsABreach) {
     expectBreach(j, "moves-recorded", at, "but the last line of that search's analysis (info ... pv) begins");
 }
 
+// The sealed move (Guidelines I.1, E.III 3.5): the request moved after the withheld move.
+TEST_F(Facts, ASealRequestMovedAfterTheWithheldMoveIsABreach) {
+    expectClean(test::playScript(dir_, "adj_computer_seals_resumed"));
+    std::size_t at = 0;
+    auto j = script("adj_computer_seals_resumed", [&](std::vector<json>& r) {
+        const std::size_t request = test::find(r, "seal_requested");
+        const std::size_t withheld = test::find(r, "engine_move_withheld", request);
+        const json moved = r[request];
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(request));
+        r.insert(r.begin() + static_cast<std::ptrdiff_t>(withheld), moved);
+        at = withheld - 1;
+    });
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed()) << checkLines(*report);
+    EXPECT_EQ(checkLines(*report).find("chosen after the request"), std::string::npos) << checkLines(*report);
+    if (report->checks.front().verdict == Verdict::Ok)
+        expectBreach(j, "sealed-move", at, "withheld for sealing with no seal request before it");
+}
+
+// A changed envelope keeping the fingerprint written on the paper form.
+TEST_F(Facts, AChangedEnvelopeWithTheOldFingerprintIsABreach) {
+    std::size_t at = 0;
+    auto j = script("adj_computer_seals_resumed", [&](std::vector<json>& r) {
+        at = test::find(r, "sealed");
+        auto& envelope = r[at]["payload"]["envelope"];
+        ASSERT_TRUE(envelope.contains("ciphertext")) << envelope.dump();
+        std::string c = envelope["ciphertext"];
+        c[0] = c[0] == '0' ? '1' : '0';
+        envelope["ciphertext"] = c;
+    });
+    expectBreach(j, "sealed-move", at, "but the envelope journaled here has the fingerprint ");
+}
+
 }  // namespace
 }  // namespace oc::audit

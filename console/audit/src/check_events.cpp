@@ -6,6 +6,7 @@
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "seal/sealed_move.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -31,8 +32,37 @@ struct SealWalk {
     std::size_t shown_at_request = kNone;
     std::size_t sealed = kNone;  // the envelope, until it is opened
     bool computer_to_move = false;
+    bool withheld_unrequested = false;  // the move was withheld with no seal request before it
     int requests = 0;
 };
+
+// Guidelines I.1: the computer seals the move it chooses after the request; the console withholds a move
+// only while sealing is requested (session_engine.cpp). A withheld move before its request was chosen
+// before it: the records were reordered.
+void moveWithheld(SealWalk& w, std::size_t i, Findings& f) {
+    if (w.requested != kNone) return;
+    w.withheld_unrequested = true;
+    f.breach(i, fmt::format(i18n::N_("record #{}: the computer's move was withheld for sealing with no seal "
+                                     "request before it: it was chosen before the request, and the records "
+                                     "were reordered (Guidelines I.1)"),
+                            i));
+}
+
+// E.III 3.5: the fingerprint written on the paper form is the envelope's own (seal::envelopeFingerprint):
+// an envelope changed after sealing no longer has it.
+bool envelopeChanged(const json& p, std::size_t i, Findings& f) {
+    const auto envelope = p.find("envelope"), written = p.find("fingerprint");
+    if (envelope == p.end() || !envelope->is_object() || written == p.end() || !written->is_string())
+        return false;
+    const std::string fingerprint = seal::envelopeFingerprint(*envelope);
+    if (fingerprint == written->get<std::string>()) return false;
+    f.breach(i,
+             fmt::format(i18n::N_("record #{}: the envelope's fingerprint is given as {}, but the envelope "
+                                  "journaled here has the fingerprint {}: the envelope was changed after "
+                                  "it was sealed (E.III 3.5)"),
+                         i, written->get<std::string>(), fingerprint));
+    return true;
+}
 
 void sealRequested(const Timeline& tl, SealWalk& w, std::size_t i) {
     ++w.requests;
@@ -46,6 +76,7 @@ void sealedRecord(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
     const json& p = tl.at(i).payload;
     bool by_computer = p.value("by", "") == tl.computerName();
     w.sealed = i;
+    if (envelopeChanged(p, i, f) || (by_computer && w.withheld_unrequested)) return;
     if (!by_computer)
         return f.note(
             i, fmt::format(i18n::N_("#{} the human sealed his written move; the console never saw it"), i));
@@ -97,6 +128,7 @@ void envelopeOpened(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f)
     f.note(i, fmt::format(i18n::N_("#{} envelope opened at resumption{}"), i,
                           opened.empty() ? "" : ": " + opened));
     w.sealed = w.requested = w.shown_at_request = kNone;
+    w.withheld_unrequested = false;
 }
 
 void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
@@ -111,6 +143,7 @@ void sealStep(const Timeline& tl, SealWalk& w, std::size_t i, Findings& f) {
                 i18n::N_("record #{}: a move was executed before the envelope was opened (Guidelines I.5)"),
                 i));
     if (r.type == "engine_io" && sealing) sealingLines(tl, i, f);
+    if (r.type == "engine_move_withheld") moveWithheld(w, i, f);
     if (r.type == "seal_requested") sealRequested(tl, w, i);
     if (r.type == "sealed") sealedRecord(tl, w, i, f);
     if (r.type == "resume") envelopeOpened(tl, w, i, f);
