@@ -276,7 +276,7 @@ bool goForm(LineWalk& w, std::size_t i, const std::string& line) {
                  : fmt::format(i18n::N_("record #{}: the engine was sent \"{}\", which names no "
                                         "clocks, but {} gives the engine its clocks in every go "
                                         "(E.III 2.1)"),
-                               i, line.substr(2), w.program.empty() ? "the console" : w.program)});
+                               i, line.substr(2), w.program.empty() ? i18n::N_("the console") : w.program)});
     return shape.foreign.empty() && shape.clocks;
 }
 
