@@ -889,6 +889,41 @@ TEST(Attachment, APressMadeWhileTheBoardWasUnpluggedIsRecovered) {
     EXPECT_TRUE(same.intents.empty()) << "no press was made while it was away";
 }
 
+// A console restarted while the computer's move and the operator's press waited for the answer to the
+// human's draw offer: the press lived only in the board's thread. The new attachment's first reading
+// shows the human's clock running over the computer's move on the board, and recovers the press, in
+// whichever order the board's first picture and the clock's first reading come.
+TEST(Attachment, APressHeldForADrawOfferSurvivesARestartOfTheConsole) {
+    for (const bool reading_first : {true, false}) {
+        for (const bool offer : {true, false}) {
+            SCOPED_TRACE(testing::Message() << "reading first " << reading_first << ", offer " << offer);
+            Attached x;
+            x.t.play("e2e4");
+            x.view(GameView::Stage::ComputerMoveShown, "e7e5", offer);
+            x.t.tracker.forgetPicture();
+            x.a.reconnected();
+            x.t.raw[sq("e7")] = Cell::Empty;
+            x.t.raw[sq("e5")] = cell('p');
+            if (reading_first) x.press(false);  // White's (the human's) clock runs: the operator pressed
+            const TimePoint pressed = x.t.now;
+            x.t.tracker.picture(x.t.raw, x.t.now);
+            x.run(400ms);
+            if (!reading_first) x.press(false);
+            const TimePoint at = reading_first ? pressed : x.t.now;
+            EXPECT_EQ(x.a.madeWaitsForAnswer(), offer);
+            if (offer) {
+                EXPECT_TRUE(x.intents.empty()) << "held until the operator answers the offer";
+                x.view(GameView::Stage::ComputerMoveShown, "e7e5", false);  // declined
+                x.run(10ms);
+            }
+            ASSERT_EQ(x.intents.size(), 2u);
+            EXPECT_TRUE(std::holds_alternative<intent::MadeOnBoard>(x.intents[0]));
+            ASSERT_TRUE(std::holds_alternative<intent::ClockPressed>(x.intents[1]));
+            EXPECT_EQ(std::get<intent::ClockPressed>(x.intents[1]).at, at);
+        }
+    }
+}
+
 // Issue 34 item 17 (Art. 4.4.2; 2005: 4.4(b)): rook h1-f1 first, proposed as Rf1, then the king to g1:
 // the castling is proposed and committed as played, marked as castled rook first for the arbiter.
 TEST(Attachment, CastlingRookFirstIsMarkedForTheArbiter) {

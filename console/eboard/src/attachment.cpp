@@ -39,6 +39,7 @@ void Attachment::view(const GameView& v, TimePoint now) {
     rook_first_ = false;
     made_waiting_ = false;
     press_waiting_.reset();
+    recovered_press_.reset();
     made_sent_ = v.stage == Stage::ComputerMoveMade;
     switch (v.stage) {
         case Stage::HumanToMove:
@@ -75,6 +76,7 @@ std::vector<Intent> Attachment::take(const std::vector<Event>& events, TimePoint
             mismatch_ = *d;
             made_waiting_ = false;
             press_waiting_.reset();
+            recovered_press_.reset();  // a press over a wrong move completes nothing
         } else if (std::holds_alternative<ev::BoardMatches>(e.what)) {
             mismatch_.reset();
         } else if (std::holds_alternative<ev::ComputerMoveMade>(e.what)) {
@@ -134,10 +136,11 @@ void Attachment::computerMade(std::vector<Intent>& out) {
     if (view_.stage != Stage::ComputerMoveShown || made_sent_) return;
     if (view_.offer_pending) {
         made_waiting_ = true;
-        return;
+    } else {
+        out.push_back(intent::MadeOnBoard{});
+        made_sent_ = true;
     }
-    out.push_back(intent::MadeOnBoard{});
-    made_sent_ = true;
+    if (recovered_press_) computerPressed(*std::exchange(recovered_press_, std::nullopt), out);
 }
 
 // The human's press completes the proposed move (commit: lever); the computer's side's press is the
@@ -235,11 +238,16 @@ void Attachment::recoverPress(rules::Color running, TimePoint at, std::vector<In
         out.push_back(commit(at, true));
         return;
     }
-    const bool made = view_.stage == Stage::ComputerMoveMade || made_sent_;
-    if (made && running == view_.human && !mismatch_ && view_.stage != Stage::HumanToMove) {
-        out.push_back(intent::ClockPressed{at});
-        awaitMove();
+    const bool computer_stage =
+        view_.stage == Stage::ComputerMoveShown || view_.stage == Stage::ComputerMoveMade;
+    if (!computer_stage || running != view_.human) return;
+    // The board's first picture may come after this reading (after a restart of the console, too): the
+    // press then waits for the computer's move to be seen on the board.
+    if (!made_sent_ && !made_waiting_) {
+        recovered_press_ = at;
+        return;
     }
+    computerPressed(at, out);
 }
 
 void Attachment::reading(const ev::ClockReading& r, TimePoint at, std::vector<Intent>& out) {

@@ -134,6 +134,9 @@ class Attachment {
     // The computer's move made on the board (and its press) while the draw offer waits for an answer.
     bool made_waiting_ = false;
     std::optional<TimePoint> press_waiting_;
+    // A press of the computer's half seen in the first reading after a (re)connection, before the board's
+    // first picture showed the computer's move: it completes that move once the board shows it.
+    std::optional<TimePoint> recovered_press_;
     std::vector<Intent> queued_;  // released by the operator's answer, handed out by the next take()
     std::optional<StrayPress> stray_;
     // The last move the board proposed this turn (kept through a withdrawal), and whether the standing
