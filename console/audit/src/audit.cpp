@@ -7,6 +7,7 @@
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "session/journal_header.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::audit {
@@ -142,8 +143,9 @@ void noteState(const session::Session& s, const std::vector<json>& records, std:
 // The session's own replay of `records`, one record at a time (as restore() does), up to the one it
 // refuses; on the way, what the session itself would have sent its engine at each search start and the
 // draw answers it has due.
+// `reserve_rule` (0: this console's) is the handling-reserve rule of the console that wrote the journal.
 std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Session::RestoreFailure* failure,
-                                ReplayFacts* facts = nullptr) {
+                                ReplayFacts* facts = nullptr, int reserve_rule = 0) {
     auto out = std::make_unique<Rebuilt>();
     auto first = std::vector<json>(records.begin(), records.begin() + (records.empty() ? 0 : 1));
     auto s = session::Session::restore(first, out->sink, out->engine, failure);
@@ -151,6 +153,7 @@ std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Sessi
         out->error = s.error();
         return out;
     }
+    if (reserve_rule != 0) (*s)->judgeByReserveRule(reserve_rule);
     Answering by;
     for (std::size_t i = 1; i < records.size(); ++i) {
         if (facts) noteAnswer(**s, &records[i], i + 1, by, facts->answers);
@@ -233,7 +236,7 @@ void stoppedAt(Report& report, const journal::JournalContents& contents, const E
                           contents.records.begin() + static_cast<std::ptrdiff_t>(record));
     auto records = session::sessionRecords(prefix);
     ReplayFacts facts;
-    auto all = replay(records, nullptr, &facts);
+    auto all = replay(records, nullptr, &facts, report.reserve_rule);
     Timeline tl = buildTimeline(prefix, lines, std::move(records));
     tl.before = std::move(facts.before);
     Context ctx = makeContext(tl, *all, std::move(facts));
@@ -286,6 +289,95 @@ bool Report::passed() const {
 namespace detail {
 namespace {
 
+bool budgetFindings(const std::vector<LineFinding>& findings) {
+    return std::any_of(findings.begin(), findings.end(), [](const LineFinding& l) { return l.budget; });
+}
+
+// Who wrote the journal, from its header; the rule it names, or this console's newest to try first.
+void readWriter(Report& report, const session::HeaderFacts& header) {
+    report.journal_version = header.journal_version;
+    report.written_by = header.program.value_or("");
+    const bool newer = header.reserve_rule.value_or(0) > session::newestReserveRule() ||
+                       header.budget_formula.value_or(0) > session::newestBudgetFormula();
+    report.rules_from = header.reserve_rule ? "header" : "figures";
+    report.reserve_rule = newer ? 0 : header.reserve_rule.value_or(session::newestReserveRule());
+}
+
+// A journal whose header names no rules comes from a console before issue 37, which used one reserve rule
+// all along: the older rules are tried, newest first, and the one its go figures follow is judged by.
+bool recogniseRule(Report& report, Timeline& tl, Context& ctx) {
+    for (int rule = session::newestReserveRule() - 1; rule >= session::oldestReserveRule(); --rule) {
+        ReplayFacts facts;
+        auto all = replay(tl.session_records, nullptr, &facts, rule);
+        if (!all->session) continue;
+        auto before = std::move(facts.before);
+        Context tried = makeContext(tl, *all, std::move(facts));
+        tried.engine_findings = engineLineFindings(tried);
+        if (budgetFindings(tried.engine_findings)) continue;
+        ctx.starts = std::move(tried.starts);
+        ctx.engine_findings = std::move(tried.engine_findings);
+        tl.before = std::move(before);
+        tl.reserve_rule = report.reserve_rule = rule;
+        return true;
+    }
+    return false;
+}
+
+// No rule this audit knows gives the journal's go figures: an older (or newer) console's, never the
+// operator's breach. The budget checks say so; the figures are not judged.
+std::size_t setAsideBudget(Context& ctx) {
+    auto& f = ctx.engine_findings;
+    const auto kept =
+        std::stable_partition(f.begin(), f.end(), [](const LineFinding& l) { return !l.budget; });
+    const auto n = static_cast<std::size_t>(f.end() - kept);
+    f.erase(kept, f.end());
+    return n;
+}
+
+std::string notJudgedWhy(const Report& report, std::size_t differ) {
+    if (report.rules_from == "header")
+        return fmt::format(
+            i18n::N_("not checked: written by a newer console, whose rules for the engine's "
+                     "time this audit does not know (it knows handling-reserve rules {} to {})"),
+            session::oldestReserveRule(), session::newestReserveRule());
+    return fmt::format(i18n::N_("not checked: written by an older console (journal version {}, no rules in "
+                                "its header) whose go figures follow none of the handling-reserve rules {} "
+                                "to {} ({} go figures differ from each)"),
+                       report.journal_version, session::oldestReserveRule(), session::newestReserveRule(),
+                       differ);
+}
+
+std::string judgedBy(const Report& report) {
+    if (report.rules_from == "header")
+        return fmt::format(i18n::N_("judged by the handling-reserve rule {} named in the journal's header"),
+                           report.reserve_rule);
+    return fmt::format(i18n::N_("judged by the handling-reserve rule {}, which the go figures follow (the "
+                                "journal's header names no rules)"),
+                       report.reserve_rule);
+}
+
+std::string writtenBy(const Report& report) {
+    if (!report.written_by.empty()) return fmt::format(i18n::N_("written by {}"), report.written_by);
+    return fmt::format(i18n::N_("written by an older console (journal version {}), whose header does not "
+                                "name it"),
+                       report.journal_version);
+}
+
+// Issue 37 item 6: the report says who wrote the journal and which rule the engine's time was judged by.
+void sayProvenance(Report& report, std::size_t not_judged) {
+    for (Check& c : report.checks) {
+        if (c.name == "integrity") c.evidence += "; " + writtenBy(report);
+        if (c.name != "handling-time" && c.name != "faster-rate") continue;
+        if (not_judged == 0 && report.reserve_rule != 0 && c.verdict != Verdict::NotApplicable &&
+            c.verdict != Verdict::NotChecked)
+            c.evidence += "; " + judgedBy(report);
+        if (report.reserve_rule == 0 && c.verdict != Verdict::Breach) {
+            c.verdict = Verdict::NotChecked;
+            c.evidence = notJudgedWhy(report, not_judged);
+        }
+    }
+}
+
 // The audit of verified records whose engine lines are held in `lines`.
 Report auditWith(const journal::JournalContents& contents, const EngineLines& lines,
                  const std::string& file) {
@@ -294,12 +386,14 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     report.verified = true;
     report.records = contents.records.size();
     report.final_hash = contents.records.back().hash;
+    const auto header = session::headerFacts(contents.records.front().payload);
+    readWriter(report, header);
     // The replay comes first: the timeline and the checks read only records the session accepted, so a
     // field of the wrong type is named by the session's reader, never met as a library exception.
     auto records = session::sessionRecords(contents);
     session::Session::RestoreFailure failure;
     ReplayFacts facts;
-    auto all = replay(records, &failure, &facts);
+    auto all = replay(records, &failure, &facts, report.reserve_rule);
     // A journal holding only its header (killed while creating the game) has no record to replay.
     if (!all->session && !records.empty()) {
         stoppedAt(report, contents, lines, failure.index + 1, failure.reason);
@@ -307,9 +401,16 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     }
     Timeline tl = buildTimeline(contents, lines, std::move(records));
     tl.before = std::move(facts.before);
+    tl.reserve_rule = report.reserve_rule;
     Context ctx = makeContext(tl, *all, std::move(facts));
     ctx.engine_findings = engineLineFindings(ctx);
+    const bool unnamed = !header.reserve_rule;
+    if (budgetFindings(ctx.engine_findings) && (report.reserve_rule == 0 || unnamed) &&
+        !(unnamed && recogniseRule(report, tl, ctx)))
+        report.reserve_rule = 0;
+    const std::size_t not_judged = report.reserve_rule == 0 ? setAsideBudget(ctx) : 0;
     runChecks(report, contents, tl, ctx);
+    sayProvenance(report, not_judged);
     return report;
 }
 

@@ -56,6 +56,13 @@ json toJson(const Report& report) {
              {"passed", report.passed()},
              {"records", report.records},
              {"final_hash", report.final_hash},
+             {"journal_version", report.journal_version},
+             // null: the header does not say (a console before issue 37)
+             {"written_by", report.written_by.empty() ? json() : json(report.written_by)},
+             // reserve_rule null: no rule this audit knows gives the go figures (not checked)
+             {"judged_by",
+              {{"reserve_rule", report.reserve_rule == 0 ? json() : json(report.reserve_rule)},
+               {"from", report.rules_from}}},
              {"event", report.event},
              {"white", report.white},
              {"black", report.black},

@@ -212,6 +212,7 @@ clock::HandlingReserve sessionReserve(const Timeline& tl) {
     settings.initial =
         std::chrono::milliseconds(static_cast<std::int64_t>(tl.setup.handling_reserve_s * 1000));
     settings.floor = std::min(settings.floor, settings.initial);
+    if (tl.reserve_rule != 0) settings.rule = tl.reserve_rule;  // the writer's rule (issue 37)
     return clock::HandlingReserve(settings);
 }
 

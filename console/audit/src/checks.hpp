@@ -53,6 +53,7 @@ struct LineFinding {
     std::string check;
     std::size_t record = 0;
     std::string line;
+    bool budget = false;  // the computer's own time against the reserve rule (judged by the writer's rule)
 };
 
 // What the checks share: the records' timeline and the final game as the session rebuilt it.

@@ -404,14 +404,16 @@ void goFigures(const Context& ctx, const SearchStart& s, const GoFigures& g, std
              fmt::format(
                  i18n::N_("record #{}: at {} the engine was given {}, less than the {} the budget rule "
                           "in force gives: a faster rate without a faster-rate record (E.III 2.2)"),
-                 record, label, clockText(own), clockText(rule_own))});
+                 record, label, clockText(own), clockText(rule_own)),
+             true});
     if (own > rule_own + kGoToleranceMs || !same_rest)
         w.out.push_back(
             {"handling-time", record,
              fmt::format(i18n::N_("record #{}: at {} the engine was given {} where the budget rule in force "
                                   "gives {} (with its increments and moves to go): no time kept for handling "
                                   "as the rule keeps it (E.III 2.1)"),
-                         record, label, clockText(own), clockText(rule_own))});
+                         record, label, clockText(own), clockText(rule_own)),
+             true});
 }
 
 // Guidelines I.5, E.III 3.5: from the envelope to its opening the engine searches nothing.

@@ -86,6 +86,7 @@ struct Timeline {
     std::vector<Search> searches;
     std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
     std::vector<std::pair<std::size_t, Before>> before;  // by journal record index, ascending
+    int reserve_rule = 0;  // the handling-reserve rule the journal is judged by (0: this console's)
 
     const journal::Record& at(std::size_t i) const { return (*records)[i]; }
     std::vector<std::string_view> lines(std::size_t i) const { return engine_lines->at(i); }

@@ -98,6 +98,11 @@ struct Report {
     bool computer_white = false;
     std::vector<Check> checks;
     Series series;
+    // Who wrote the journal and the rules its go figures were judged by (issue 37 items 1, 6).
+    int journal_version = 0;
+    std::string written_by;  // "operator-console 0.1.0 (commit 6a34db6f6dd9)"; empty: the header does not say
+    int reserve_rule = 0;    // the handling-reserve rule judged by; 0: none fits (the budget not checked)
+    std::string rules_from;  // "header", "figures" (recognised: an older console's header names none), "none"
     // True when the journal verifies and no check is a breach.
     bool passed() const;
 };

@@ -1,0 +1,137 @@
+// Issue 37 items 1 and 6: the journal's header says which console wrote it and by which rules, and the
+// audit judges the engine's time by that console's handling-reserve rule. A journal of an earlier console
+// (no program, no rules in its header) is judged by the rule its go figures follow, or its budget is
+// "not checked" - never a breach of the operator's.
+#include <gtest/gtest.h>
+
+#include "audit/audit.hpp"
+#include "journal/journal.hpp"
+#include "tamper.hpp"
+
+namespace oc::audit {
+namespace {
+
+using test::json;
+
+// The operator's first handling takes 12 s: rule 1 (consoles until 42adec1e) then held 12 s back per move,
+// today's rule 5 s (the starting value; one slow handling is set aside).
+constexpr const char* kScript = OC_AUDIT_SCRIPTS "/slow_first_handling.txt";
+
+class Provenance : public ::testing::Test {
+  protected:
+    void SetUp() override { dir_ = test::testDir("oc_audit_provenance_"); }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+
+    static const Check& check(const Report& r, const std::string& name) {
+        auto it =
+            std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
+        EXPECT_NE(it, r.checks.end()) << name;
+        return *it;
+    }
+
+    // The journal as last month's console wrote it: no program and no rules in the header, and the go
+    // figures of its rule 1. With 90m+30s (sudden death, 20 moves ahead, 2 safety moves) the engine is
+    // told its time less 3 reserves and each increment less one: 7 s more reserve is 21 s and 7 s less.
+    std::filesystem::path olderConsole(bool keep_rules = false) {
+        return test::tampered(dir_, kScript, [&](std::vector<json>& records) {
+            auto& header = records.front()["payload"];
+            if (!keep_rules) header.erase("program"), header.erase("rules");
+            for (std::size_t i = test::find(records, "pressed"); i < records.size(); ++i) {
+                auto& p = records[i]["payload"];
+                if (records[i]["type"] != "go") continue;
+                p["btime"] = p["btime"].get<std::int64_t>() - 21000;
+                p["binc"] = p["binc"].get<std::int64_t>() - 7000;
+            }
+        });
+    }
+
+    std::filesystem::path dir_;
+};
+
+TEST_F(Provenance, NewJournalNamesItsWriterAndRules) {
+    const auto journal = test::playScript(dir_, kScript);
+    const auto header = test::readRecords(journal).front()["payload"];
+    EXPECT_EQ(header["program"]["name"], "operator-console");
+    EXPECT_FALSE(header["program"]["version"].get<std::string>().empty());
+    EXPECT_FALSE(header["program"]["commit"].get<std::string>().empty());
+    EXPECT_EQ(header["rules"]["handling_reserve"]["rule"], 3);
+    EXPECT_EQ(header["rules"]["budget"]["formula"], 1);
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    EXPECT_EQ(report->reserve_rule, 3);
+    EXPECT_EQ(report->rules_from, "header");
+    EXPECT_EQ(report->written_by.rfind("operator-console ", 0), 0u) << report->written_by;
+    EXPECT_NE(check(*report, "integrity").evidence.find("written by operator-console "), std::string::npos);
+    EXPECT_NE(check(*report, "faster-rate").evidence.find("judged by the handling-reserve rule 3 named in"),
+              std::string::npos)
+        << checkLines(*report);
+    const json j = toJson(*report);
+    EXPECT_EQ(j["written_by"], report->written_by);
+    EXPECT_EQ(j["judged_by"]["reserve_rule"], 3);
+    EXPECT_EQ(j["judged_by"]["from"], "header");
+}
+
+// The issue's case: last month's console held 12 s back after one measured move; today's rule gives the
+// engine 21 s more. Its journal is judged by its own rule, recognised from its go figures.
+TEST_F(Provenance, OlderConsolesReserveRuleIsRecognisedNotABreach) {
+    auto report = auditJournal(olderConsole());
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    EXPECT_EQ(report->reserve_rule, 1);
+    EXPECT_EQ(report->rules_from, "figures");
+    EXPECT_TRUE(report->written_by.empty());
+    EXPECT_NE(check(*report, "integrity").evidence.find("written by an older console (journal version 2)"),
+              std::string::npos)
+        << checkLines(*report);
+    EXPECT_NE(
+        check(*report, "faster-rate").evidence.find("judged by the handling-reserve rule 1, which the go"),
+        std::string::npos)
+        << checkLines(*report);
+    EXPECT_TRUE(toJson(*report)["written_by"].is_null());
+}
+
+// The header's rule is the writer's word: the same figures under a header naming today's rule are a
+// hidden faster rate.
+TEST_F(Provenance, TheHeadersRuleIsNotOverriddenByTheFigures) {
+    auto report = auditJournal(olderConsole(true));
+    ASSERT_TRUE(report) << report.error();
+    const Check& c = check(*report, "faster-rate");
+    EXPECT_EQ(c.verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_NE(c.evidence.find("less than the"), std::string::npos) << c.evidence;
+}
+
+// Figures no known rule gives, in a journal whose header names none: the budget is not judged, and the
+// report says why; no breach.
+TEST_F(Provenance, OlderJournalFollowingNoKnownRuleIsNotChecked) {
+    const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
+        records.front()["payload"].erase("rules");
+        auto& p = records[test::find(records, "go", test::find(records, "pressed"))]["payload"];
+        p["btime"] = p["btime"].get<std::int64_t>() - 600000;
+    });
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    for (const char* name : {"faster-rate", "handling-time"}) {
+        const Check& c = check(*report, name);
+        EXPECT_EQ(c.verdict, Verdict::NotChecked) << checkLines(*report);
+        EXPECT_EQ(c.evidence.rfind("not checked: written by an older console (journal version 2", 0), 0u)
+            << c.evidence;
+    }
+    EXPECT_EQ(report->reserve_rule, 0);
+    EXPECT_TRUE(toJson(*report)["judged_by"]["reserve_rule"].is_null());
+}
+
+// A journal of a later console, whose rule this audit does not know: its budget is not judged.
+TEST_F(Provenance, NewerConsolesRuleIsNotChecked) {
+    const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
+        records.front()["payload"]["rules"]["handling_reserve"]["rule"] = 4;
+    });
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    const Check& c = check(*report, "faster-rate");
+    EXPECT_EQ(c.verdict, Verdict::NotChecked) << checkLines(*report);
+    EXPECT_NE(c.evidence.find("written by a newer console"), std::string::npos) << c.evidence;
+}
+
+}  // namespace
+}  // namespace oc::audit
