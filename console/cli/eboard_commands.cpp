@@ -164,7 +164,7 @@ void addEboardCommands(CLI::App& app, ExitCode& code) {
     f->add_option("--link", fake->link, tr("The symlink to create for the console to open"))->required();
     f->add_option(
         "--script", fake->script,
-        tr("Lines to play (lift e2, place e4, press, wait 300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
+        tr("Lines to play (lift e2, place e4, press [left|right], wait 300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
            "replug, garbage 40); default: read them from standard input"));
     f->add_flag("--clock", fake->clock, tr("A DGT 3000 clock is on the board"));
     f->add_flag("--turned", fake->turned, tr("The board is turned: Black's side by the cable"));

@@ -47,9 +47,19 @@ TEST(FakeStep, WordsAloneTakeNoArguments) {
     EXPECT_TRUE(std::holds_alternative<fake::Unplug>(parsed("unplug")));
     EXPECT_TRUE(std::holds_alternative<fake::Replug>(parsed("replug")));
     EXPECT_TRUE(std::holds_alternative<fake::Quit>(parsed("quit")));
-    for (const char* line : {"press now", "unplug 2", "replug x", "quit please", "lift", "lift e2 e4"})
+    for (const char* line : {"press left right", "unplug 2", "replug x", "quit please", "lift", "lift e2 e4"})
         EXPECT_NE(refusal(line).find("unknown line '" + std::string(line) + "': expected lift e2"),
                   std::string::npos);
+}
+
+// A real clock has two buttons: `press left|right` names one (pressing the half already down does
+// nothing), bare `press` is the running side's.
+TEST(FakeStep, PressNamesAHalfOrNone) {
+    EXPECT_FALSE(std::get<fake::Press>(parsed("press")).half);
+    EXPECT_EQ(std::get<fake::Press>(parsed("press left")).half, fake::ClockHalf::Left);
+    EXPECT_EQ(std::get<fake::Press>(parsed("press right")).half, fake::ClockHalf::Right);
+    EXPECT_NE(refusal("press now").find("'press' takes left or right (the clock's half), not 'now'"),
+              std::string::npos);
 }
 
 TEST(FakeStep, WaitTakesADuration) {

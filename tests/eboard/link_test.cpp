@@ -172,6 +172,12 @@ TEST(DgtLink, TheFakeDgt3000AddsTheIncrementAtEachPress) {
                r->remaining[rules::Color::Black] <= 14min + 10s;
     })) << "Black's press earned Black's 10 s, less the time Black's clock ran";
     EXPECT_EQ(lastReading(seen)->remaining[rules::Color::White], 15min + 10s);
+    // White's clock runs, so the right (Black's) half is already down: its button does nothing.
+    fake.say("press right\n");
+    ASSERT_TRUE(pollUntilLogged(board, seen, link, "press of the right half ignored: it is already down"));
+    fake.say("press left\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) { return count<ev::LeverPressed>(s) == 3; }));
+    EXPECT_EQ(count<ev::LeverPressed>(seen), 3u) << "one press for the two buttons";
     EXPECT_EQ(fake.close(), 0);
     fs::remove(link + ".log");
 }

@@ -122,6 +122,13 @@ StepResult setupStep(const Words& w) {
     return tl::unexpected(fmt::format(N_("'setup' takes a FEN's piece placement, not '{}'"), w[1]));
 }
 
+StepResult pressStep(const Words& w) {
+    if (w.size() == 1) return fake::Press{};
+    if (w[1] == "left" || w[1] == "right")
+        return fake::Press{w[1] == "left" ? fake::ClockHalf::Left : fake::ClockHalf::Right};
+    return tl::unexpected(fmt::format(N_("'press' takes left or right (the clock's half), not '{}'"), w[1]));
+}
+
 template <class Step>
 StepResult bare(const Words&) {
     return Step{};
@@ -137,7 +144,7 @@ struct StepKind {
 constexpr StepKind kStepKinds[] = {
     {"lift", 2, 2, liftStep},
     {"place", 2, 3, placeStep},
-    {"press", 1, 1, bare<fake::Press>},
+    {"press", 1, 2, pressStep},
     {"unplug", 1, 1, bare<fake::Unplug>},
     {"replug", 1, 1, bare<fake::Replug>},
     {"quit", 1, 1, bare<fake::Quit>},
@@ -154,10 +161,11 @@ StepResult parseFakeStep(std::string_view line) {
     if (w.empty() || w[0].starts_with('#')) return std::nullopt;
     for (const StepKind& k : kStepKinds)
         if (w[0] == k.verb && w.size() >= k.min_words && w.size() <= k.max_words) return k.parse(w);
-    return tl::unexpected(fmt::format(N_("unknown line '{}': expected lift e2, place e4 [Q], press, wait "
-                                         "300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
-                                         "replug, garbage 40, setup FEN or quit"),
-                                      line));
+    return tl::unexpected(
+        fmt::format(N_("unknown line '{}': expected lift e2, place e4 [Q], press [left|right], wait "
+                       "300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
+                       "replug, garbage 40, setup FEN or quit"),
+                    line));
 }
 
 namespace {
@@ -243,6 +251,7 @@ class FakeRun {
     }
     bool extraReadable() { return std::exchange(readable_, false); }
     bool run(const FakeStep& step);
+    void press(const fake::Press& p);
     int exitCode() const {
         if (board_->forbiddenSeen().empty()) return 0;
         for (std::uint8_t b : board_->forbiddenSeen())
@@ -296,6 +305,18 @@ class FakeRun {
     bool readable_ = false;
 };
 
+// A half's button moves the lever only when that half is up: pressing the half already down does
+// nothing on a real clock, and is logged so a script's wrong side shows.
+void FakeRun::press(const fake::Press& p) {
+    const std::optional<bool> right_up = board_->rightHalfUp();
+    if (p.half && right_up && (*p.half == fake::ClockHalf::Right) != *right_up) {
+        log_(*p.half == fake::ClockHalf::Left ? N_("press of the left half ignored: it is already down")
+                                              : N_("press of the right half ignored: it is already down"));
+        return;
+    }
+    pty_.write(board_->press());
+}
+
 bool FakeRun::run(const FakeStep& step) {
     std::visit(
         [&](const auto& s) {
@@ -308,7 +329,7 @@ bool FakeRun::run(const FakeStep& step) {
                 if (!s.piece && !hand_.empty()) hand_.pop_back();
                 pty_.write(board_->place(sensor(s.square), c));
             } else if constexpr (std::is_same_v<T, fake::Press>) {
-                pty_.write(board_->press());
+                press(s);
             } else if constexpr (std::is_same_v<T, fake::SetClock>) {
                 pty_.write(board_->setClock(s.left_seconds, s.right_seconds, s.increment_seconds));
             } else if constexpr (std::is_same_v<T, fake::Unplug>) {

@@ -37,6 +37,9 @@ class FakeBoard final : public FakeHardware {
     // Fischer mode, the side that presses gets the increment at its press (the first press included:
     // the arbiter started the clock, and the first move earns it too).
     [[nodiscard]] dgt::Bytes press() override;
+    [[nodiscard]] std::optional<bool> rightHalfUp() const override {
+        return with_clock_ ? std::optional<bool>(lever_right_high_) : std::nullopt;
+    }
     // Sets both clocks (seconds) and the increment; they run from the first press.
     [[nodiscard]] dgt::Bytes setClock(int left_seconds, int right_seconds, int increment_seconds) override;
     // Time passes; a BWTIME goes out whenever a displayed second changes (UPDATE_NICE).

@@ -36,6 +36,8 @@ class FakeHardware {
     [[nodiscard]] virtual std::vector<std::uint8_t> garbage(std::mt19937& rng, int n) const = 0;
     // The lever and the clock's times: only a board with a clock (nothing otherwise).
     [[nodiscard]] virtual std::vector<std::uint8_t> press() { return {}; }
+    // Whether the right half of the lever is up (its clock runs once started); nullopt without a clock.
+    [[nodiscard]] virtual std::optional<bool> rightHalfUp() const { return std::nullopt; }
     [[nodiscard]] virtual std::vector<std::uint8_t> setClock(int, int, int) { return {}; }
 };
 

@@ -31,7 +31,13 @@ struct Place {
     rules::Square square;
     std::optional<Cell> piece;
 };
-struct Press {};
+// The clock's two halves as the players see them (the DGT 3000's left and right buttons).
+enum class ClockHalf { Left, Right };
+// `press`: the running side presses; `press left|right`: that half's button, which does nothing when
+// its half is already down (its clock is not the running one), as on a real clock.
+struct Press {
+    std::optional<ClockHalf> half;
+};
 struct Wait {
     std::chrono::milliseconds duration;
 };
