@@ -120,10 +120,27 @@ struct LineWalk {
     }
 };
 
-// The searches [from, to) of the window whose lines never came: a gap, except a ponder search's.
-void gaps(LineWalk& w, std::size_t from, std::size_t to) {
+// A correction, an illegal-move ruling or an engine restart between two searches: the bridge drops a
+// search still queued (its engine answering `isready`, or stopping the search before) and sends the next
+// one instead, so the first never reaches the wire (issue 37: it was reported as a gap).
+bool replacedBetween(const Timeline& tl, std::size_t from, std::size_t to) {
+    static const std::vector<std::string> kReplacing{"correct", "illegal", "illegal_kind", "engine_fault",
+                                                     "engine_restart"};
+    for (std::size_t k = from + 1; k < to && k < tl.size(); ++k)
+        if (std::find(kReplacing.begin(), kReplacing.end(), tl.at(k).type) != kReplacing.end()) return true;
+    return false;
+}
+
+// Search k of the window was replaced by the next before it was sent, or may have been.
+bool superseded(const Context& ctx, const LineWalk& w, std::size_t k) {
+    return k + 1 < w.window.size() && replacedBetween(ctx.tl, w.window[k]->record, w.window[k + 1]->record);
+}
+
+// The searches [from, to) of the window whose lines never came: a gap, except a ponder search's and one
+// replaced before it was sent.
+void gaps(const Context& ctx, LineWalk& w, std::size_t from, std::size_t to) {
     for (std::size_t k = from; k < to; ++k)
-        if (!w.window[k]->ponder)
+        if (!w.window[k]->ponder && !superseded(ctx, w, k))
             w.out.push_back(
                 {"no-forced-move", w.window[k]->record,
                  fmt::format(i18n::N_("record #{}: the search started here has no engine I/O in the "
@@ -133,11 +150,11 @@ void gaps(LineWalk& w, std::size_t from, std::size_t to) {
 
 // E.III 1.4: the engine plays the game as recorded: each position it is sent is its search's game. A
 // ponder search may never reach the engine (the human moved before it was sent): its start is passed over.
-void positionLine(LineWalk& w, std::size_t i, const std::string& line) {
+void positionLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     auto moves = positionMoves(line);
     for (std::size_t k = w.next; moves && k < w.window.size(); ++k) {
         if (w.window[k]->moves != *moves) continue;
-        gaps(w, w.next, k);
+        gaps(ctx, w, w.next, k);
         w.next = k;
         return;
     }
@@ -280,7 +297,25 @@ bool goForm(LineWalk& w, std::size_t i, const std::string& line) {
     return shape.foreign.empty() && shape.clocks;
 }
 
+// Searches of one game, each replaced by the next (a correction to the same move, a ruling): the `go`
+// belongs to the one whose figures it carries (with the wait given back), else to the last, the one the
+// console kept; the others were dropped before they were sent or stopped after it (issue 37: the position
+// line was matched to the dropped one and the real search reported as a gap).
+std::size_t sentSearch(const Context& ctx, const LineWalk& w, const std::string& line) {
+    std::size_t last = w.next;
+    while (superseded(ctx, w, last) && w.window[last + 1]->moves == w.window[w.next]->moves) ++last;
+    auto g = lineFigures(line);
+    if (g) (ctx.tl.computer == rules::Color::White ? g->wtime : g->btime) += w.waited_ms;
+    for (std::size_t k = w.next; g && k < last; ++k) {
+        LineWalk probe;
+        goFigures(ctx, *w.window[k], *g, 0, probe);
+        if (probe.out.empty()) return k;
+    }
+    return last;
+}
+
 void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
+    if (w.next < w.window.size()) w.next = sentSearch(ctx, w, line);
     const SearchStart* s = w.target();
     if (w.next < w.window.size()) ++w.next;
     const bool timed = goForm(w, i, line);
@@ -361,7 +396,7 @@ void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
             w.handshake = false;
         w.after_started_note = line.rfind("# started ", 0) == 0;
         wireSearch(w, line);
-        if (line.rfind("> position ", 0) == 0) positionLine(w, i, line);
+        if (line.rfind("> position ", 0) == 0) positionLine(ctx, w, i, line);
         if (line.rfind("# go waited ", 0) == 0) waitedLine(ctx, w, i, line);
         if (line == "> go" || line.rfind("> go ", 0) == 0) goLine(ctx, w, i, line);
         if (line.rfind("> setoption ", 0) == 0) setoptionLine(ctx, w, i, line);
@@ -370,8 +405,8 @@ void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
 
 // The console journals a search's lines before its move: a search answered without its `go` on the
 // wire is a gap in the engine I/O.
-void searchAnswered(LineWalk& w) {
-    gaps(w, w.next, w.window.size());
+void searchAnswered(const Context& ctx, LineWalk& w) {
+    gaps(ctx, w, w.next, w.window.size());
     w.window.clear();
     w.next = 0;
 }
@@ -455,7 +490,7 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
     }
     if (r.type == "engine_io") engineIo(ctx, w, i);
     if (r.type != "engine_io") w.on_wire = false;
-    if (r.type == "engine_move" || r.type == "engine_move_withheld") searchAnswered(w);
+    if (r.type == "engine_move" || r.type == "engine_move_withheld") searchAnswered(ctx, w);
 }
 
 }  // namespace
