@@ -340,5 +340,76 @@ TEST_F(Facts, AChangedEnvelopeWithTheOldFingerprintIsABreach) {
     expectBreach(j, "sealed-move", at, "but the envelope journaled here has the fingerprint ");
 }
 
+// Forced moves hidden as restarts (E.III 2.3): the second search's engine lines given a `stop` right after
+// its `go`, excused by `type` (inserted right after its go record, as the console would date it) with no
+// restart, handshake or new search following. Returns the engine_io record holding the stop.
+std::size_t stopExcusedBy(std::vector<json>& r, const std::string& type, json payload, std::size_t& search) {
+    search = test::find(r, "go", test::find(r, "pressed"));
+    const std::size_t io = ioWith(r, "> go nodes", search);
+    auto& lines = r[io]["payload"]["lines"];
+    lines.insert(lineWith(r, io, "> go nodes") + 1, "> stop");
+    if (type.empty()) return io;
+    test::insertBefore(r, search + 1, type, std::move(payload));
+    return io + 1;
+}
+
+TEST_F(Facts, AStopExcusedByAForgedResumeIsABreach) {
+    needStockfish();
+    std::size_t at = 0, search = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = stopExcusedBy(r, "console_resumed",
+                           json{{"program", "operator-cli play"}, {"resumed_from_seq", 9}}, search);
+    });
+    expectBreach(j, "no-forced-move", at,
+                 "\"stop\" was sent to the engine during its own search started at record #" +
+                     std::to_string(search) + ": a forced move");
+}
+
+TEST_F(Facts, AStopExcusedByAForgedEngineFaultIsABreach) {
+    needStockfish();
+    std::size_t at = 0, search = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = stopExcusedBy(r, "engine_fault", json{{"what", "hang"}}, search);
+    });
+    expectBreach(j, "no-forced-move", at,
+                 "\"stop\" was sent to the engine during its own search started at record #" +
+                     std::to_string(search) + ": a forced move");
+}
+
+TEST_F(Facts, AStopExcusedByACorrectionToTheSameMoveIsABreach) {
+    needStockfish();
+    std::size_t at = 0, search = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        const json& played = r[test::find(r, "human_move", test::find(r, "pressed"))]["payload"];
+        at = stopExcusedBy(r, "correct",
+                           json{{"old", played["uci"]}, {"uci", played["uci"]}, {"text", played["text"]}},
+                           search);
+    });
+    expectBreach(j, "no-forced-move", at,
+                 "\"stop\" was sent to the engine during its own search started at record #" +
+                     std::to_string(search) + ": a forced move");
+}
+
+// A search's engine lines taken out: "3 executed, 2 checked" is never ok.
+TEST_F(Facts, AMoveWithoutItsBestmoveLineIsNotOk) {
+    needStockfish();
+    std::size_t move = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        const std::size_t io = ioWith(r, "> go nodes", test::find(r, "go", test::find(r, "pressed")));
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(io));
+        move = test::find(r, "engine_move", io);
+    });
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed());
+    const Check& c = check(*report, "moves-recorded");
+    EXPECT_EQ(c.verdict, Verdict::NotChecked) << checkLines(*report);
+    EXPECT_NE(c.evidence.find("the move shown at record #" + std::to_string(move) +
+                              " has no bestmove line of the engine before it"),
+              std::string::npos)
+        << c.evidence;
+    EXPECT_EQ(check(*report, "no-forced-move").verdict, Verdict::Breach) << checkLines(*report);
+}
+
 }  // namespace
 }  // namespace oc::audit

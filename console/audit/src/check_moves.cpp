@@ -25,6 +25,10 @@ struct MoveWalk {
     // Moves read back, computer moves executed, and of those the ones checked against bestmove: one set
     // counted twice, so "43 executed, 44 checked" cannot be (issue 23: a move shown, then taken back).
     int human = 0, computer = 0, confirmed = 0;
+    // Moves shown with no bestmove line of the engine before them, in a journal whose engine lines name
+    // its moves (a UCI engine: the built-in one writes none): their search's lines are missing.
+    std::optional<std::size_t> unconfirmed;
+    bool named_moves = false;
     std::optional<std::size_t> ponder_start;  // the last ponder search's ponder_start record
 };
 
@@ -56,11 +60,17 @@ void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f, bool cor
                         i, text, uci));
 }
 
-// E.III 1.4: the move executed is the move the engine gave.
+// E.III 1.4: the move executed is the move the engine gave. One executed with no move shown before it
+// (no engine_move, no envelope opened) had its search taken out of the journal.
 void executed(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     std::string uci = p.value("uci", "");
     ++w.computer;
     if (std::exchange(w.shown_checked, false)) ++w.confirmed;
+    if (w.shown.empty() && !w.lost)
+        return f.breach(i, fmt::format(i18n::N_("record #{}: {} was executed on the board as the computer's "
+                                                "move, but no move of the engine was shown before it: its "
+                                                "search is missing from the journal (E.III 1.4)"),
+                                       i, uci));
     if (p.value("breach", false) || (!w.shown.empty() && uci != w.shown))
         f.breach(i,
                  fmt::format(i18n::N_("record #{}: {} was executed on the board instead of the engine's {} "
@@ -72,6 +82,7 @@ void executed(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
 void engineMove(MoveWalk& w, std::size_t i, const json& p, Findings& f) {
     w.shown = p.value("uci", "");
     w.shown_checked = !w.bestmove.empty();
+    if (w.bestmove.empty() && !w.unconfirmed) w.unconfirmed = i;
     if (w.bestmove.empty()) return;
     if (w.bestmove != w.shown)
         f.breach(i,
@@ -97,6 +108,7 @@ std::string pvHead(std::string_view line) {
 // main line before it answers: Stockfish even repeats it when another thread's line is chosen). A bestmove
 // that is not is no longer the engine's word, though the records were edited to match it.
 void bestmoveLine(MoveWalk& w, std::size_t i, std::string_view line, Findings& f) {
+    w.named_moves = true;
     std::string_view rest = line.substr(11);
     w.bestmove = std::string(rest.substr(0, rest.find(' ')));
     const std::string pv = std::exchange(w.pv_head, "");
@@ -139,6 +151,15 @@ void ponderHit(const Timeline& tl, MoveWalk& w, std::size_t i, const json& p, Fi
                                 i, uci, moves.empty() ? std::string("-") : rules::toUci(moves.back())));
 }
 
+// The sealed move stands for the engine's move shown: opened at resumption, or executed on the board
+// after the seal request (Guidelines I.1.1: then it is the sealed move).
+void sealedMoveShown(MoveWalk& w, const journal::Record& r) {
+    const json& p = r.payload;
+    if (r.type == "resume" && p.contains("opened")) w.shown = p.value("opened", "");
+    if (r.type == "sealed" && p.value("on_board", false) && p.contains("uci") && p["uci"].is_string())
+        w.shown = p["uci"].get<std::string>();
+}
+
 void undoTo(MoveWalk& w, int plies) {
     while (static_cast<int>(w.game.plies()) > plies && w.game.undo()) {
     }
@@ -152,7 +173,7 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
     if (r.type == "ponder_hit") ponderHit(tl, w, i, p, f);
     if (r.type == "engine_io") engineLines(w, tl, i, f);
     if (r.type == "engine_move") engineMove(w, i, p, f);
-    if (r.type == "resume" && p.contains("opened")) w.shown = p.value("opened", "");
+    sealedMoveShown(w, r);
     if (r.type == "human_move") humanEntry(w, i, p, f);
     if (r.type == "correct") {
         undoTo(w, tl.ply_before[i] - 1);
@@ -165,6 +186,20 @@ void step(const Timeline& tl, MoveWalk& w, std::size_t i, Findings& f) {
     if (!adds) return;
     std::string uci = r.type == "claim" ? p.value("intended", "") : p.value("uci", "");
     follow(w, i, uci, f);
+}
+
+// "60 executed, 59 checked" is never ok: a move shown without its bestmove line could not be compared
+// with the engine's word (its search's lines are missing: the no-forced-move check names the gap).
+Check unconfirmed(const MoveWalk& w, Check c) {
+    if (c.verdict != Verdict::Ok || !w.unconfirmed || !w.named_moves) return c;
+    c.verdict = Verdict::NotChecked;
+    c.evidence =
+        fmt::format(i18n::N_("not checked: {} computer moves executed, {} of them checked against the "
+                             "engine's own bestmove line; the move shown at record #{} has no "
+                             "bestmove line of the engine before it"),
+                    w.computer, w.confirmed, *w.unconfirmed);
+    c.records.insert(c.records.begin(), *w.unconfirmed);
+    return c;
 }
 
 }  // namespace
@@ -181,14 +216,14 @@ Check checkMovesRecorded(const Context& ctx) {
             "{} human moves read back as entered; {} computer moves executed as shown, {} of them checked "
             "against the engine's own bestmove line"),
         w.human, w.computer, w.confirmed);
-    return f.finish({"moves-recorded",
-                     "E.III 1.3, 1.4",
-                     i18n::N_("Moves recorded as entered and as the engine gave them"),
-                     {},
-                     {},
-                     {},
-                     {}},
-                    w.human + w.computer > 0, summary);
+    return unconfirmed(w, f.finish({"moves-recorded",
+                                    "E.III 1.3, 1.4",
+                                    i18n::N_("Moves recorded as entered and as the engine gave them"),
+                                    {},
+                                    {},
+                                    {},
+                                    {}},
+                                   w.human + w.computer > 0, summary));
 }
 
 }  // namespace oc::audit::detail

@@ -92,15 +92,58 @@ std::optional<StopCase> ponderMiss(const Context& ctx, std::size_t start, std::s
         kStopPonderMiss);
 }
 
+// The uci of the move a `correct` record (index k) replaces: the human_move or earlier correction that
+// played that half-move.
+std::string correctedMove(const Timeline& tl, std::size_t k) {
+    for (std::size_t j = k; j-- > 0;) {
+        const auto& r = tl.at(j);
+        if ((r.type == "human_move" && tl.ply_before[j] + 1 == tl.ply_before[k]) ||
+            (r.type == "correct" && tl.ply_before[j] == tl.ply_before[k]))
+            return r.payload.value("uci", "");
+    }
+    return "";
+}
+
+// A correction to the very move it replaces leaves the position as it was: the console goes on with its
+// search (Session::Impl::reconcile stops only a search whose game is gone), so it allows no `stop`.
+bool changesPosition(const Timeline& tl, std::size_t k) {
+    const auto& r = tl.at(k);
+    if (r.type != "correct") return true;
+    const std::string old = r.payload.contains("old") ? r.payload.value("old", "") : correctedMove(tl, k);
+    return old != r.payload.value("uci", "");
+}
+
+bool handshakeLine(std::string_view line) {
+    return line == "> uci" || line.rfind("# started ", 0) == 0;
+}
+
+// A restart is borne out by the new engine's handshake (the bridge's "# started" note or "> uci") in the
+// engine lines of that search, up to its answer: journaled with the lines of the search that hung, or at
+// the restarted search's end. The built-in engine has no handshake (its first engine lines, a UCI
+// process's handshake, show which): its journals cannot show one.
+bool restartBorneOut(const Context& ctx, std::size_t search, std::size_t at) {
+    const auto& tl = ctx.tl;
+    std::size_t first = 0;
+    while (first < tl.size() && tl.at(first).type != "engine_io") ++first;
+    const auto opening = tl.lines(first < tl.size() ? first : 0);
+    if (std::none_of(opening.begin(), opening.end(), handshakeLine)) return true;
+    for (std::size_t k = search + 1; k < tl.size(); ++k) {
+        for (std::string_view line : tl.lines(k))
+            if (handshakeLine(line)) return true;
+        if (k > at && (tl.at(k).type == "engine_move" || tl.at(k).type == "engine_move_withheld")) break;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::optional<StopCase> searchStopCase(const Context& ctx, std::size_t search, std::size_t at) {
     const auto& tl = ctx.tl;
     for (std::size_t k = search + 1; k <= at && k < tl.size(); ++k) {
-        if (takesBack(tl.at(k))) return StopCase{kStopTakeBack, k};
+        if (takesBack(tl.at(k)) && changesPosition(tl, k)) return StopCase{kStopTakeBack, k};
         if (endsGame(ctx, k)) return StopCase{kStopGameEnd, k};
         if (tl.at(k).type == "sealed") return StopCase{kStopAdjournment, k};
-        if (restartsEngine(tl.at(k))) return StopCase{kStopRestart, k};
+        if (restartsEngine(tl.at(k)) && restartBorneOut(ctx, search, at)) return StopCase{kStopRestart, k};
     }
     return std::nullopt;
 }
