@@ -259,7 +259,9 @@ def illegal_move_ruled():
 def computer_turn(offer):
     """The computer's move played on the board (held by a pending offer until the operator declines, or
     played wrongly first every 7th move, or held in the air), pressed and recorded with Enter."""
-    n = len(records("engine_move")) + 1
+    # The engine's move n answers the human's move n (the computer has Black): counted from the human's moves,
+    # since a quick reply (a mate in one) may be journalled before this turn starts.
+    n = len(records("human_move"))
     wait_for(f"engine move {n}", lambda: len(records("engine_move")) >= n or game_over(), 180)
     if game_over():
         return None

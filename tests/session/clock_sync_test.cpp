@@ -100,6 +100,26 @@ TEST(ClockSync, ABoardReadingThatReplacesATypedOneSaysSo) {
     EXPECT_EQ(s.snapshot(t0() + 26s).clock_sync_warning.find("replaced"), std::string::npos);
 }
 
+// Issue 34: the arbiter ruled +2:00 for Black and the console applied it, but nobody set the table clock.
+// The board's next reading (official, E.III 1.1) is taken, and the warning names the missing ruling; once
+// the clock is set as ruled, the next reading brings it back.
+TEST(ClockSync, AReadingWithoutTheArbitersRulingSaysSo) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::ArbiterAdjustClock{rules::Color::Black, 2min, "Art. 7.5.5"}, t0() + 10s));
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{90min - 11s, 90min, cmd::ReadingFrom::Board}, t0() + 11s));
+    Snapshot snap = s.snapshot(t0() + 11s);
+    EXPECT_NE(snap.clock_sync_warning.find("the table clock does not show the arbiter's Black +2:00"),
+              std::string::npos)
+        << snap.clock_sync_warning;
+    EXPECT_EQ(snap.remaining[rules::Color::Black], 90min) << "the table clock is official";
+    ASSERT_TRUE(s.dispatch(cmd::SyncClock{std::nullopt, 92min, cmd::ReadingFrom::Board}, t0() + 40s));
+    snap = s.snapshot(t0() + 40s);
+    EXPECT_EQ(snap.clock_sync_warning.find("does not show"), std::string::npos) << snap.clock_sync_warning;
+    EXPECT_EQ(snap.remaining[rules::Color::Black], 92min);
+}
+
 // A journal whose sync names another source was edited: refused with the field and the words allowed.
 TEST(ClockSync, AnUnknownSourceIsRefusedOnReplay) {
     Game g(fakeSetup());

@@ -36,6 +36,9 @@ struct SessionClock::Impl {
     std::string event_pgn_tc;
     clock::BudgetSettings budget{};
     rules::ByColor<Ms> synced{};  // CLK-01: each side's net sync correction, for the envelope's times
+    // The arbiter's adjustments (rulings, penalties) since each side's last table-clock reading: a reading
+    // that differs by just that much shows a table clock nobody set as ruled (issue 34).
+    rules::ByColor<Ms> ruled{};
     SyncSummary syncs;
 
     Impl(clock::TimeControl tc, clock::ReserveSettings rs, Ms threshold)
@@ -153,7 +156,32 @@ SessionClock::SyncNote SessionClock::sync(std::optional<Ms> white, std::optional
                                 read[3], read[4], read[5]);
     note.warning =
         beyondWarning(beyond, clock::formatDuration(impl_->gc.settings().sync_tolerance), from_board);
+    if (std::string missing = rulingsMissing(*records); !missing.empty()) note.warning = std::move(missing);
     return note;
+}
+
+// E.III 1.1 makes the table clock official, so its reading is taken even when it lacks a ruling; the
+// operator is told that the difference is the ruling, so the arbiter sets the clock (the next reading
+// then brings the ruling back), instead of the ruling vanishing without a word.
+std::string SessionClock::rulingsMissing(const std::vector<clock::SyncRecord>& records) {
+    std::string out;
+    for (const clock::SyncRecord& rec : records) {
+        const Ms ruled = std::exchange(impl_->ruled[rec.side], Ms(0));
+        const auto off = std::chrono::duration_cast<Ms>(rec.difference) + ruled;
+        if (ruled == Ms(0) || std::abs(off.count()) > impl_->gc.settings().sync_tolerance.count()) continue;
+        const std::string adj = (ruled > Ms(0) ? "+" : "") + clock::formatClock(ruled);
+        if (!out.empty()) out += "; ";
+        out += rec.side == Color::White
+                   ? fmt::format(i18n::N_("the table clock does not show the arbiter's White {}: its reading "
+                                          "was taken, as the table clock is official; ask the arbiter to set "
+                                          "the clock as ruled"),
+                                 adj)
+                   : fmt::format(i18n::N_("the table clock does not show the arbiter's Black {}: its reading "
+                                          "was taken, as the table clock is official; ask the arbiter to set "
+                                          "the clock as ruled"),
+                                 adj);
+    }
+    return out;
 }
 
 void SessionClock::pause(TimePoint t) {
@@ -164,7 +192,13 @@ void SessionClock::resume(TimePoint t) {
 }
 
 void SessionClock::adjust(Color side, Ms delta, const std::string& reason, TimePoint t) {
-    (void)impl_->gc.adjust({side, delta, reason.empty() ? "arbiter" : reason, ""}, t);
+    rule({{side, delta, reason.empty() ? "arbiter" : reason, ""}}, t);
+}
+
+// Every ruling's time goes through here, so a later reading can tell whether the table clock has it.
+void SessionClock::rule(const std::vector<clock::Adjustment>& adjustments, TimePoint t) {
+    for (const auto& a : adjustments)
+        if (impl_->gc.adjust(a, t)) impl_->ruled[a.side] += std::chrono::duration_cast<Ms>(a.delta);
 }
 
 Ms SessionClock::remaining(Color side, TimePoint t) const {
@@ -264,15 +298,14 @@ tl::expected<void, std::string> SessionClock::setFasterRate(bool on, Color compu
 std::string SessionClock::penalizeIllegal(Color offender, TimePoint t, bool increment_earned) {
     auto p = clock::illegalMoveProposal(impl_->penalties, offender,
                                         increment_earned ? impl_->last_increment : Ms(0));
-    for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
+    rule(p.adjustments, t);
     return p.note;
 }
 
 // Art. 9.5 via the edition's table; the cases the text leaves open go to the arbiter (§17 Q7).
 std::string SessionClock::penalizeClaim(Color claimant, TimePoint t) {
     auto p = clock::incorrectClaimProposal(impl_->penalties, claimant, remaining(claimant, t));
-    if (!p.needs_arbiter_decision)
-        for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
+    if (!p.needs_arbiter_decision) rule(p.adjustments, t);
     return p.note.empty() ? "incorrect claim: penalty applied (Art. 9.5)" : p.note;
 }
 
@@ -295,7 +328,7 @@ SessionClock::QuickplayClock SessionClock::quickplayClock(Color side) const {
 // QPF-02: the same adjustment path as the other penalties (GameClock::adjust with the article).
 std::string SessionClock::awardQuickplayTime(Color claimant, bool rejected, TimePoint t) {
     auto p = clock::quickplayClaimProposal(impl_->penalties, claimant, rejected);
-    for (const auto& a : p.adjustments) (void)impl_->gc.adjust(a, t);
+    rule(p.adjustments, t);
     const auto& a = p.adjustments.front();
     return fmt::format("{} +2:00: {} ({})", a.side == Color::White ? "white" : "black", a.reason, a.article);
 }
@@ -304,7 +337,7 @@ std::string SessionClock::awardQuickplayTime(Color claimant, bool rejected, Time
 std::string SessionClock::grantIncrement(Color requester, TimePoint t) {
     auto p = clock::incrementRequestProposal(impl_->gc.timeControl(), requester);
     (void)impl_->gc.setTimeControl(p.new_control, "III.4 increment granted by the arbiter", t);
-    for (const auto& a : p.time.adjustments) (void)impl_->gc.adjust(a, t);
+    rule(p.time.adjustments, t);
     return p.time.note + "; " + (requester == Color::White ? "black" : "white") + " +2:00 (III.4)";
 }
 

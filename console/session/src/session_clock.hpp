@@ -109,6 +109,8 @@ class SessionClock {
 
   private:
     void countSync(const std::vector<clock::SyncRecord>& records);
+    void rule(const std::vector<clock::Adjustment>& adjustments, TimePoint t);
+    std::string rulingsMissing(const std::vector<clock::SyncRecord>& records);
     SessionClock();
     struct Impl;
     std::unique_ptr<Impl> impl_;
