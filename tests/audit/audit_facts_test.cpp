@@ -340,6 +340,23 @@ TEST_F(Facts, AChangedEnvelopeWithTheOldFingerprintIsABreach) {
     expectBreach(j, "sealed-move", at, "but the envelope journaled here has the fingerprint ");
 }
 
+// Stockfish weakened (Skill Level) swaps a weaker move in after its last analysis line: an honest game is
+// clean, its bestmove lines not compared with its pv lines.
+TEST_F(Facts, AWeakenedStockfishGameIsClean) {
+    needStockfish();
+    json setup = test::readRecords(game_)[1]["payload"]["setup"];
+    setup["engine"]["options"]["Skill Level"] = "0";
+    const auto setup_file = dir_ / "weakened.json";
+    std::ofstream(setup_file) << setup.dump();
+    const auto journal = dir_ / "weakened.jsonl";
+    ASSERT_EQ(test::runCli("play --setup " + setup_file.string() + " --engine " + kStockfish +
+                           " --engine-nodes 20000 --engine-side black --tc 15m+10s --human random --seed 4 "
+                           "--max-plies 30 --journal " +
+                           journal.string()),
+              0);
+    expectClean(journal);
+}
+
 // Forced moves hidden as restarts (E.III 2.3): the second search's engine lines given a `stop` right after
 // its `go`, excused by `type` (inserted right after its go record, as the console would date it) with no
 // restart, handshake or new search following. Returns the engine_io record holding the stop.

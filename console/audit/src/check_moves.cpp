@@ -2,6 +2,8 @@
 // the engine gave them (its own `bestmove` line) and as they were executed on the board.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <optional>
 #include <sstream>
 #include <utility>
@@ -29,6 +31,8 @@ struct MoveWalk {
     // its moves (a UCI engine: the built-in one writes none): their search's lines are missing.
     std::optional<std::size_t> unconfirmed;
     bool named_moves = false;
+    bool weakened = false;   // the engine picks its move after its last analysis line (weakened play)
+    bool stockfish = false;  // the engine's handshake names Stockfish, whose bestmove follows its last pv
     std::optional<std::size_t> ponder_start;  // the last ponder search's ponder_start record
 };
 
@@ -104,15 +108,17 @@ std::string pvHead(std::string_view line) {
     return "";
 }
 
-// E.III 1.4: the engine's bestmove is the first move of the line it reported last (the engine prints its
-// main line before it answers: Stockfish even repeats it when another thread's line is chosen). A bestmove
-// that is not is no longer the engine's word, though the records were edited to match it.
+// E.III 1.4: Stockfish's bestmove is the first move of the line it reported last (it prints its main line
+// before it answers, and repeats it when another thread's line is chosen). A bestmove that is not is no
+// longer the engine's word, though the records were edited to match it. Other engines are not held to it.
 void bestmoveLine(MoveWalk& w, std::size_t i, std::string_view line, Findings& f) {
     w.named_moves = true;
     std::string_view rest = line.substr(11);
     w.bestmove = std::string(rest.substr(0, rest.find(' ')));
     const std::string pv = std::exchange(w.pv_head, "");
-    if (pv.empty() || w.bestmove.empty() || w.bestmove.front() == '(' || pv == w.bestmove) return;
+    if (w.weakened || !w.stockfish || pv.empty() || w.bestmove.empty() || w.bestmove.front() == '(' ||
+        pv == w.bestmove)
+        return;
     f.breach(i, fmt::format(i18n::N_("record #{}: the engine's line says \"bestmove {}\", but the last line "
                                      "of that search's analysis (info ... pv) begins with {}: the bestmove "
                                      "line was edited (E.III 1.4)"),
@@ -124,6 +130,7 @@ void engineLines(MoveWalk& w, const Timeline& tl, std::size_t i, Findings& f) {
         if (line == "> go" || line.rfind("> go ", 0) == 0 || line.rfind("# started ", 0) == 0)
             w.pv_head.clear();
         if (std::string head = pvHead(line); !head.empty()) w.pv_head = std::move(head);
+        if (line.rfind("< id name ", 0) == 0) w.stockfish = line.find("Stockfish") != std::string_view::npos;
         if (line.rfind("< bestmove ", 0) == 0) bestmoveLine(w, i, line, f);
     }
 }
@@ -202,11 +209,29 @@ Check unconfirmed(const MoveWalk& w, Check c) {
     return c;
 }
 
+// A weakened engine (Stockfish's Skill Level below 20, UCI_LimitStrength) swaps a weaker move in after
+// it printed its last line: its bestmove is then no first move of a pv, and is not compared with one.
+bool weakened(const event::EngineSettings& engine) {
+    for (const auto& [name, value] : engine.options) {
+        std::string lower(name);
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if ((lower == "skill level" && value != "20") || (lower == "uci_limitstrength" && value == "true"))
+            return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 Check checkMovesRecorded(const Context& ctx) {
     Findings f;
     MoveWalk w;
+    w.weakened = weakened(ctx.tl.setup.engine);
+    if (w.weakened)
+        f.note(0,
+               i18n::N_("the engine plays weakened (Skill Level, UCI_LimitStrength): its bestmove lines are "
+                        "not compared with its last analysis lines"));
     w.game = rules::Game(rules::Position::startpos(), ctx.tl.setup.edition);
     w.lang = rules::parseLanguage(ctx.tl.setup.language).value_or(rules::Language::En);
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx.tl, w, i, f);
