@@ -131,7 +131,7 @@ void ConsoleApp::followBoard(session::TimePoint now, ui::UiState& ui) {
         session::Command command = std::move(std::get<session::Command>(item));
         // After the end (a press or a reading at checkmate) the board's commands mean nothing: dropped
         // quietly, the "eboard" record keeps what the board did.
-        if (host::boardCommandAfterTheGame(game_->session().snapshot(now))) continue;
+        if (host::boardCommandOutsideTheGame(game_->session().snapshot(now))) continue;
         // A move from the board carries the operator's "(=)" tick exactly as a typed one (Art. 9.1).
         if (auto* move = std::get_if<session::cmd::HumanMove>(&command)) move->draw_offer = ui.draw_offer;
         from_board_ = true;

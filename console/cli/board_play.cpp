@@ -74,7 +74,7 @@ void follow(BoardLoop& loop, session::TimePoint now) {
             continue;
         }
         // After the end (a press at checkmate) the board's commands mean nothing: dropped, not refused.
-        if (host::boardCommandAfterTheGame(loop.game.session().snapshot(now))) continue;
+        if (host::boardCommandOutsideTheGame(loop.game.session().snapshot(now))) continue;
         if (auto ok = loop.game.dispatch(std::get<session::Command>(item), now); !ok)
             std::cerr << trf("refused: {}", i18n::translateMessage(ok.error().message)) << "\n";
     }

@@ -74,12 +74,12 @@ TEST(EboardView, TheBoardsCommandsAfterTheEndAreDropped) {
     session::Snapshot s;
     for (auto phase : {session::Phase::GameOver, session::Phase::Setup}) {
         s.phase = phase;
-        EXPECT_TRUE(boardCommandAfterTheGame(s));
+        EXPECT_TRUE(boardCommandOutsideTheGame(s));
     }
     for (auto phase :
          {session::Phase::HumanToMove, session::Phase::EngineMoveMade, session::Phase::Adjourned}) {
         s.phase = phase;
-        EXPECT_FALSE(boardCommandAfterTheGame(s));
+        EXPECT_FALSE(boardCommandOutsideTheGame(s));
     }
 }
 

@@ -79,7 +79,7 @@ std::optional<session::Command> eboardCommand(const eboard::Intent& intent) {
         intent);
 }
 
-bool boardCommandAfterTheGame(const session::Snapshot& s) {
+bool boardCommandOutsideTheGame(const session::Snapshot& s) {
     return s.phase == Phase::GameOver || s.phase == Phase::Setup;
 }
 

@@ -24,7 +24,7 @@ namespace oc::host {
 [[nodiscard]] std::optional<session::Command> eboardCommand(const eboard::Intent& intent);
 // The board's commands mean nothing before the start or after the end (a press or a reading at
 // checkmate): the program drops them without a refusal; their "eboard" records keep what the board did.
-[[nodiscard]] bool boardCommandAfterTheGame(const session::Snapshot& s);
+[[nodiscard]] bool boardCommandOutsideTheGame(const session::Snapshot& s);
 
 // A typed move the board's settled picture contradicts (issue 24: typing always wins, but asks first).
 struct TypedConflict {
