@@ -275,6 +275,24 @@ TEST_F(GuiSmoke, TheElectronicBoardsTrapsInTheOrderPeopleAct) {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
 }
 
+// Issue 34: the other orders of a whole game on the board (eboard_game_flow.sh), against an engine that
+// plays a fixed line so the game reaches a castling and a promotion: a piece held in the air, a wrong
+// computer move put right (with "Made on board" disabled meanwhile), the human moving out of turn,
+// castling rook first, a promotion with a capture.
+TEST_F(GuiSmoke, AWholeGameOnTheBoardWithTheOtherOrdersPeopleAct) {
+    if (std::system("command -v xdotool >/dev/null && command -v import >/dev/null") != 0)
+        GTEST_SKIP() << "xdotool or ImageMagick's import is not installed";
+    const std::string event =
+        file("event.json",
+             std::string(R"({"computer_side": "black", "time_control": "5m+3s", "engine": {"command": ")") +
+                 OC_SCRIPTED_ENGINE +
+                 R"(", "args": ["b7b5", "a7a6", "c8b7", "b8c6", "e7e6", "f8e7", "g8f6", "e8g8", "d8a8"]}})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " +
+                            OC_EBOARD_GAME_FLOW + " " + OC_CONSOLE_EXE + " " + OC_OPERATOR_CLI + " " + event +
+                            " " + file("game.journal") + " " + dir_.string() + " 2>" + file("flow.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
+}
+
 // What the audience sees of the public display, minus the running clocks: the board with its frame and,
 // with `banner`, the banner's text (left of the view buttons).
 bool sameAudienceView(const Image& a, const Image& b, const Board& board, std::string& where,
