@@ -428,5 +428,43 @@ TEST_F(Facts, AMoveWithoutItsBestmoveLineIsNotOk) {
     EXPECT_EQ(check(*report, "no-forced-move").verdict, Verdict::Breach) << checkLines(*report);
 }
 
+// The e-board (E.III 1.4): a real game on the fake DGT board against real Stockfish in real time
+// (tests/cli/board_play_test.py's, kept in tests/audit/data), whose board records carry the board's picture.
+const std::filesystem::path kBoardGame =
+    std::filesystem::path(OC_SESSION_SCRIPTS) / ".." / ".." / "audit" / "data" / "eboard_dgt_stockfish.jsonl";
+
+// The index of the first "eboard" record with `event`.
+std::size_t boardRecord(const std::vector<json>& r, const std::string& event) {
+    for (std::size_t i = 0; i < r.size(); ++i)
+        if (r[i]["type"] == "eboard" && r[i]["payload"].value("event", "") == event) return i;
+    ADD_FAILURE() << "no eboard " << event;
+    return r.size();
+}
+
+TEST_F(Facts, AnHonestBoardGameIsClean) {
+    expectClean(kBoardGame);
+}
+
+// The board's human move with a picture that does not show it (the start position: e2 still occupied).
+TEST_F(Facts, ABoardHumanMoveWhoseFenContradictsItIsABreach) {
+    auto records = test::readRecords(kBoardGame);
+    const std::size_t at = boardRecord(records, "human_move");
+    records[at]["payload"]["fen"] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    test::writeRechained(dir_ / "tampered.jsonl", records);
+    expectBreach(
+        dir_ / "tampered.jsonl", "eboard", at,
+        "the e-board's record says e2e4 (human_move), but the position it gives does not show that move");
+}
+
+// The computer's move "made" on the board while the board still showed the position before it.
+TEST_F(Facts, ABoardMadeThatNeverShowedTheMoveIsABreach) {
+    auto records = test::readRecords(kBoardGame);
+    const std::size_t at = boardRecord(records, "made");
+    records[at]["payload"]["fen"] = records[boardRecord(records, "human_move")]["payload"]["fen"];
+    test::writeRechained(dir_ / "tampered.jsonl", records);
+    expectBreach(dir_ / "tampered.jsonl", "eboard", at,
+                 "(made), but the position it gives does not show that move");
+}
+
 }  // namespace
 }  // namespace oc::audit

@@ -4,6 +4,8 @@
 // board must carry the reading the board gave (E.III 1.1: the table clock is authoritative).
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "checks.hpp"
 #include "i18n/mark.hpp"
 
@@ -78,6 +80,41 @@ void strayPress(std::size_t i, const json& p, BoardWalk& w, Findings& f) {
                           i, p.value("move", ""), squares.empty() ? "" : ": " + squares));
 }
 
+// The piece on `square` ("e4") in a FEN's placement field; ' ' for an empty square, '?' when unreadable.
+char pieceAt(const std::string& fen, const std::string& square) {
+    if (square.size() != 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8')
+        return '?';
+    const int wanted = ('8' - square[1]) * 8 + (square[0] - 'a');  // FEN order: a8 first, h1 last
+    int at = 0;
+    for (char c : fen.substr(0, fen.find(' '))) {
+        if (c == '/') continue;
+        const bool empty = c >= '1' && c <= '8';  // a run of empty squares
+        const int width = empty ? c - '0' : 1;
+        if (wanted < at + width) return empty ? ' ' : c;
+        at += width;
+    }
+    return '?';
+}
+
+// E.III 1.4: the board's move (the human's, or the computer's made on it) is read from the picture the
+// record holds, after the move: there its square of departure is empty and its destination holds the
+// mover's piece (the promoted one). A picture that does not show the move is no board's word for it.
+void boardMove(std::size_t i, const json& p, rules::Color mover, Findings& f) {
+    const std::string uci = p.value("uci", ""), fen = p.value("fen", "");
+    if (uci.size() < 4 || fen.empty()) return;
+    const char from = pieceAt(fen, uci.substr(0, 2)), to = pieceAt(fen, uci.substr(2, 2));
+    if (from == '?' || to == '?') return;
+    const bool own =
+        to != ' ' && (std::isupper(static_cast<unsigned char>(to)) != 0) == (mover == rules::Color::White);
+    const bool promoted = uci.size() < 5 || std::tolower(static_cast<unsigned char>(to)) == uci[4];
+    if (from == ' ' && own && promoted) return;
+    f.breach(i,
+             fmt::format(i18n::N_("record #{}: the e-board's record says {} ({}), but the position it gives "
+                                  "does not show that move ({}): the move was not read from the board "
+                                  "(E.III 1.4)"),
+                         i, uci, p.value("event", ""), fen));
+}
+
 // What the human and the operator did that the arbiter may want to see.
 bool peopleRecord(const std::string& event, std::size_t i, const json& p, BoardWalk& w, Findings& f) {
     if (event == "press_without_move") {
@@ -107,6 +144,8 @@ void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
     const bool known =
         linkRecord(event, i, p, w, f) || pictureRecord(event, i, p, w, f) || peopleRecord(event, i, p, w, f);
     if (!known && (event == "human_move" || event == "pressed")) ++w.from_board;
+    if (event == "human_move") boardMove(i, p, tl.human(), f);
+    if (event == "made") boardMove(i, p, tl.computer, f);
     w.reading = event == "reading" ? i : kNone;
 }
 
