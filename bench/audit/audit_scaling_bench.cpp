@@ -105,6 +105,24 @@ Run inChild(F f) {
     return run;
 }
 
+// Issue 37 item 5: one record holding an array of `n` empty objects, as every reader parses a line (the
+// depth check, then the value): time, peak memory, and the peak against the line's length.
+void parseScaling() {
+    fmt::print("\n{:<9} {:>9} {:>10} {:>9} {:>12} {:>14}\n", "objects", "line MB", "time ms", "peak MB",
+               "time ratio", "peak per byte");
+    Run first;
+    for (const std::size_t n : {50'000UL, 200'000UL, 800'000UL, 3'200'000UL}) {
+        std::string line = R"({"type":"note","payload":{"t":0,"a":[)";
+        for (std::size_t i = 0; i < n; ++i) line += i == 0 ? "{}" : ",{}";
+        line += "]}}";
+        const Run run = inChild([&] { return oc::journal::parseJsonBounded(line).has_value(); });
+        if (n == 50'000) first = run;
+        fmt::print("{:<9} {:>9.1f} {:>10.0f} {:>9.1f} {:>12.1f} {:>14.1f}{}\n", n,
+                   static_cast<double>(line.size()) / 1e6, run.ms, run.peak_mb, run.ms / first.ms,
+                   run.peak_mb * 1e6 / static_cast<double>(line.size()), run.ok ? "" : "  (refused)");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -138,5 +156,6 @@ int main(int argc, char** argv) {
         }
     }
     fs::remove_all(dir);
+    parseScaling();
     return 0;
 }

@@ -80,25 +80,69 @@ std::optional<WallTime> parseWallTime(std::string_view text) {
     return WallTime{sys_days{ymd}} + hours{h} + minutes{mi} + seconds{s} + milliseconds{ms};
 }
 
+namespace {
+
+// A first, SAX pass that only counts nesting, and stops at the first level too deep: linear in the text,
+// and it builds nothing. (The DOM parser's callback form looks through the whole enclosing array at each
+// closing value, which made an array of 200,000 empty objects take seconds and millions never finish.)
+class DepthCheck : public nlohmann::json_sax<json> {
+  public:
+    explicit DepthCheck(std::size_t max_depth) : max_(max_depth) {}
+    bool too_deep = false, too_many = false;
+
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool key(string_t&) override { return true; }
+    bool start_object(std::size_t) override { return open(); }
+    bool start_array(std::size_t) override { return open(); }
+    bool end_object() override { return close(); }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;
+    }
+
+  private:
+    bool value() {
+        too_many = ++values_ > kMaxJsonValues;
+        return !too_many;
+    }
+    bool open() {
+        too_deep = ++depth_ > max_;
+        return !too_deep && value();
+    }
+    bool close() {
+        --depth_;
+        return true;
+    }
+    std::size_t max_, depth_ = 0, values_ = 0;
+};
+
+}  // namespace
+
 tl::expected<nlohmann::json, std::string> parseJsonBounded(std::string_view text, std::size_t max_depth) {
-    // The parser itself keeps its own stack (no recursion); the callback drops every value below the
-    // limit, so nothing too deep is ever built, copied or printed.
-    bool too_deep = false;
-    const json::parser_callback_t limit = [&](int depth, json::parse_event_t event, json&) {
-        const bool opens =
-            event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
-        if (opens && static_cast<std::size_t>(depth) >= max_depth) too_deep = true;
-        return !too_deep;
-    };
-    json j;
-    try {
-        j = json::parse(text, limit, true);
+    // Nothing too deep is ever built, so freeing the value can never recurse too far.
+    DepthCheck depth(max_depth);
+    const bool ok = json::sax_parse(text, &depth, json::input_format_t::json, true, false);
+    if (depth.too_deep)
+        return tl::unexpected(fmt::format("nests deeper than {} levels of arrays and objects", max_depth));
+    if (depth.too_many)
+        return tl::unexpected(
+            fmt::format("holds more than {} values (arrays, objects, strings, numbers)", kMaxJsonValues));
+    if (ok) {
+        json j = json::parse(text, nullptr, false);
+        if (!j.is_discarded()) return j;
+    }
+    try {  // the library's own words and position, for the message
+        [[maybe_unused]] const json parsed = json::parse(text);
     } catch (const json::exception& e) {
         return tl::unexpected(fmt::format("not valid JSON: {}", e.what()));
     }
-    if (too_deep)
-        return tl::unexpected(fmt::format("nests deeper than {} levels of arrays and objects", max_depth));
-    return j;
+    return tl::unexpected(std::string("not valid JSON"));
 }
 
 std::size_t jsonDepth(const nlohmann::json& value, std::size_t limit) {

@@ -35,6 +35,10 @@ inline constexpr std::string_view kJournalHeaderType = "header";
 // broadcasts): the console itself never nests deeper than a handful of levels, and the library's
 // serializer and copies recurse once per level, so a deeper input would overflow the stack.
 inline constexpr std::size_t kMaxJsonDepth = 64;
+// The most values (arrays, objects, strings, numbers, ...) one JSON text may hold: each costs the parsed
+// value tens of bytes, so a 16 MiB line of empty objects would take about a gigabyte; an honest record
+// (engine I/O is split at 1 MiB) holds far fewer.
+inline constexpr std::size_t kMaxJsonValues = 1'000'000;
 // The longest journal line a reader accepts (the console splits its engine I/O far below this).
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
 
