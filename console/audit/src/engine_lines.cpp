@@ -113,6 +113,7 @@ struct LineWalk {
     bool wait_explained = false;      // since the last go, the wire shows what a go may wait for
     std::vector<LineFinding> out;
 
+    bool positioned = false;  // a `position` line chose the search of the next `go`
     // The search the next `position` / `go` line belongs to (a restarted engine's repeat: the last).
     const SearchStart* target() const {
         if (next < window.size()) return window[next];
@@ -156,6 +157,7 @@ void positionLine(const Context& ctx, LineWalk& w, std::size_t i, const std::str
         if (w.window[k]->moves != *moves) continue;
         gaps(ctx, w, w.next, k);
         w.next = k;
+        w.positioned = true;
         return;
     }
     const SearchStart* s = w.target();
@@ -297,13 +299,16 @@ bool goForm(LineWalk& w, std::size_t i, const std::string& line) {
     return shape.foreign.empty() && shape.clocks;
 }
 
-// Searches of one game, each replaced by the next (a correction to the same move, a ruling): the `go`
-// belongs to the one whose figures it carries (with the wait given back), else to the last, the one the
-// console kept; the others were dropped before they were sent or stopped after it (issue 37: the position
-// line was matched to the dropped one and the real search reported as a gap).
+// Searches each replaced by the next (a correction to the same move, a ruling), of one game when a
+// `position` line named it (the built-in engine of `operator-cli play` journals none): the `go` belongs to
+// the one whose figures it carries (with the wait given back), else to the last, the one the console kept;
+// the others were dropped before they were sent or stopped after it (issue 37: the position line was
+// matched to the dropped one and the real search reported as a gap).
 std::size_t sentSearch(const Context& ctx, const LineWalk& w, const std::string& line) {
     std::size_t last = w.next;
-    while (superseded(ctx, w, last) && w.window[last + 1]->moves == w.window[w.next]->moves) ++last;
+    while (superseded(ctx, w, last) &&
+           (!w.positioned || w.window[last + 1]->moves == w.window[w.next]->moves))
+        ++last;
     auto g = lineFigures(line);
     if (g) (ctx.tl.computer == rules::Color::White ? g->wtime : g->btime) += w.waited_ms;
     for (std::size_t k = w.next; g && k < last; ++k) {
@@ -316,6 +321,7 @@ std::size_t sentSearch(const Context& ctx, const LineWalk& w, const std::string&
 
 void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     if (w.next < w.window.size()) w.next = sentSearch(ctx, w, line);
+    w.positioned = false;
     const SearchStart* s = w.target();
     if (w.next < w.window.size()) ++w.next;
     const bool timed = goForm(w, i, line);
