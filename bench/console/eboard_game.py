@@ -168,6 +168,8 @@ console = subprocess.Popen([os.path.join(args.bin, "operator-console"), "--event
 subprocess.run(["xdotool", "search", "--sync", "--name", "Operator console"], capture_output=True, check=True)
 subprocess.run(["xdotool", "mousemove", "640", "60"], check=True)
 wait_for("the board's connection", lambda: "serial" in eboard_line())
+wait_for("the game's start", lambda: records("start"))
+board("start")  # the arbiter starts the table clock as the game starts
 
 oracle = Oracle()
 moves = []

@@ -162,10 +162,10 @@ void addEboardCommands(CLI::App& app, ExitCode& code) {
     auto fake = std::make_shared<FakeArgs>();
     auto* f = eb->add_subcommand("fake", tr("Run a fake DGT board (and DGT 3000) on a pseudo-terminal"));
     f->add_option("--link", fake->link, tr("The symlink to create for the console to open"))->required();
-    f->add_option(
-        "--script", fake->script,
-        tr("Lines to play (lift e2, place e4, press [left|right], wait 300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
-           "replug, garbage 40); default: read them from standard input"));
+    f->add_option("--script", fake->script,
+                  tr("Lines to play (lift e2, place e4, press [left|right], start, wait 300ms, clock 1:29:58 "
+                     "1:30:00 [+10s], unplug, "
+                     "replug, garbage 40); default: read them from standard input"));
     f->add_flag("--clock", fake->clock, tr("A DGT 3000 clock is on the board"));
     f->add_flag("--turned", fake->turned, tr("The board is turned: Black's side by the cable"));
     f->add_flag("--bluetooth", fake->bluetooth,

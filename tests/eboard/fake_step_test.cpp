@@ -47,7 +47,9 @@ TEST(FakeStep, WordsAloneTakeNoArguments) {
     EXPECT_TRUE(std::holds_alternative<fake::Unplug>(parsed("unplug")));
     EXPECT_TRUE(std::holds_alternative<fake::Replug>(parsed("replug")));
     EXPECT_TRUE(std::holds_alternative<fake::Quit>(parsed("quit")));
-    for (const char* line : {"press left right", "unplug 2", "replug x", "quit please", "lift", "lift e2 e4"})
+    EXPECT_TRUE(std::holds_alternative<fake::Start>(parsed("start")));
+    for (const char* line :
+         {"press left right", "unplug 2", "replug x", "quit please", "start now", "lift", "lift e2 e4"})
         EXPECT_NE(refusal(line).find("unknown line '" + std::string(line) + "': expected lift e2"),
                   std::string::npos);
 }

@@ -182,6 +182,25 @@ TEST(DgtLink, TheFakeDgt3000AddsTheIncrementAtEachPress) {
     fs::remove(link + ".log");
 }
 
+// The arbiter starts a real clock with its own button, before anyone presses: the fake's `start`.
+TEST(DgtLink, TheArbitersStartRunsTheLeftClockWithoutAPress) {
+    const std::string link = tempLink("dgt-start");
+    FakeProcess fake(link, "--clock");
+    DgtBoard board(link);
+    Seen seen;
+    ASSERT_TRUE(
+        pollUntil(board, seen, [&](const Seen&) { return board.identity().clock_version.has_value(); }));
+    fake.say("clock 0:05:00 0:05:00 +3s\nstart\n");
+    ASSERT_TRUE(pollUntil(board, seen, [](const Seen& s) {
+        auto r = lastReading(s);
+        return r && r->remaining[rules::Color::White] < 5min;
+    })) << "White's clock runs from the start";
+    EXPECT_EQ(lastReading(seen)->remaining[rules::Color::Black], 5min);
+    EXPECT_EQ(count<ev::LeverPressed>(seen), 0u) << "the start is no press";
+    EXPECT_EQ(fake.close(), 0);
+    fs::remove(link + ".log");
+}
+
 TEST(DgtLink, BoardWithoutClockSaysSo) {
     const std::string link = tempLink("dgt-noclock");
     FakeProcess fake(link);

@@ -278,7 +278,9 @@ std::vector<std::string> englishLeft(const std::string& text) {
 // the setup's keys and values, English in every language; so are the fake board's script verbs
 // ("lift e2, place e4, press, ... clock 1:29:58 1:30:00").
 bool aboutASetting(const std::string& msgid) {
-    if (msgid.find("lift e2") != std::string::npos || msgid.find("'clock'") != std::string::npos) return true;
+    if (msgid.find("lift e2") != std::string::npos || msgid.find("'clock'") != std::string::npos ||
+        msgid.find("'press'") != std::string::npos)
+        return true;
     const std::size_t colon = msgid.find(": ");
     return colon != std::string::npos && msgid.find(' ') > colon &&
            (msgid.find_first_of("_.=") < colon || msgid.compare(colon, 11, ": expected ") == 0);

@@ -109,6 +109,12 @@ dgt::Bytes FakeBoard::press() {
     return update_ == Update::Nice ? clockFrame() : dgt::Bytes{};
 }
 
+dgt::Bytes FakeBoard::start() {
+    if (!with_clock_) return {};
+    running_ = true;
+    return update_ == Update::Nice ? clockFrame() : dgt::Bytes{};
+}
+
 dgt::Bytes FakeBoard::setClock(int left_seconds, int right_seconds, int increment_seconds) {
     left_ = std::chrono::seconds{left_seconds};
     right_ = std::chrono::seconds{right_seconds};

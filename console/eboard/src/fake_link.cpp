@@ -148,6 +148,7 @@ constexpr StepKind kStepKinds[] = {
     {"unplug", 1, 1, bare<fake::Unplug>},
     {"replug", 1, 1, bare<fake::Replug>},
     {"quit", 1, 1, bare<fake::Quit>},
+    {"start", 1, 1, bare<fake::Start>},
     {"wait", 2, 2, waitStep},
     {"clock", 3, 4, clockStep},
     {"garbage", 2, 2, garbageStep},
@@ -162,7 +163,7 @@ StepResult parseFakeStep(std::string_view line) {
     for (const StepKind& k : kStepKinds)
         if (w[0] == k.verb && w.size() >= k.min_words && w.size() <= k.max_words) return k.parse(w);
     return tl::unexpected(
-        fmt::format(N_("unknown line '{}': expected lift e2, place e4 [Q], press [left|right], wait "
+        fmt::format(N_("unknown line '{}': expected lift e2, place e4 [Q], press [left|right], start, wait "
                        "300ms, clock 1:29:58 1:30:00 [+10s], unplug, "
                        "replug, garbage 40, setup FEN or quit"),
                     line));
@@ -330,6 +331,8 @@ bool FakeRun::run(const FakeStep& step) {
                 pty_.write(board_->place(sensor(s.square), c));
             } else if constexpr (std::is_same_v<T, fake::Press>) {
                 press(s);
+            } else if constexpr (std::is_same_v<T, fake::Start>) {
+                pty_.write(board_->start());
             } else if constexpr (std::is_same_v<T, fake::SetClock>) {
                 pty_.write(board_->setClock(s.left_seconds, s.right_seconds, s.increment_seconds));
             } else if constexpr (std::is_same_v<T, fake::Unplug>) {
@@ -355,9 +358,10 @@ bool FakeRun::run(const FakeStep& step) {
 // A step the board cannot do: the ChessLink has no clock, so no lever and no times.
 std::optional<std::string> refusedStep(const FakeOptions& o, const FakeStep& step) {
     if (o.brand != BoardBrand::Millennium) return std::nullopt;
-    if (std::holds_alternative<fake::Press>(step) || std::holds_alternative<fake::SetClock>(step))
+    if (std::holds_alternative<fake::Press>(step) || std::holds_alternative<fake::SetClock>(step) ||
+        std::holds_alternative<fake::Start>(step))
         return std::string(
-            N_("the Millennium ChessLink has no clock: 'press' and 'clock' are for a DGT "
+            N_("the Millennium ChessLink has no clock: 'press', 'start' and 'clock' are for a DGT "
                "board with a clock (--brand dgt --clock)"));
     return std::nullopt;
 }

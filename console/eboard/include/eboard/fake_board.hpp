@@ -40,7 +40,9 @@ class FakeBoard final : public FakeHardware {
     [[nodiscard]] std::optional<bool> rightHalfUp() const override {
         return with_clock_ ? std::optional<bool>(lever_right_high_) : std::nullopt;
     }
-    // Sets both clocks (seconds) and the increment; they run from the first press.
+    // The arbiter's start: the side whose half is up (the left, White's, at first) runs; no increment.
+    [[nodiscard]] dgt::Bytes start() override;
+    // Sets both clocks (seconds) and the increment; they run from the first press (or the start).
     [[nodiscard]] dgt::Bytes setClock(int left_seconds, int right_seconds, int increment_seconds) override;
     // Time passes; a BWTIME goes out whenever a displayed second changes (UPDATE_NICE).
     [[nodiscard]] dgt::Bytes tick(std::chrono::milliseconds elapsed) override;

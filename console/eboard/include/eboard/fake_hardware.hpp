@@ -39,6 +39,7 @@ class FakeHardware {
     // Whether the right half of the lever is up (its clock runs once started); nullopt without a clock.
     [[nodiscard]] virtual std::optional<bool> rightHalfUp() const { return std::nullopt; }
     [[nodiscard]] virtual std::vector<std::uint8_t> setClock(int, int, int) { return {}; }
+    [[nodiscard]] virtual std::vector<std::uint8_t> start() { return {}; }
 };
 
 }  // namespace oc::eboard

@@ -55,9 +55,11 @@ struct Setup {
     Placement placement;
 };
 struct Quit {};
+// The arbiter starts the clock with its own button: the left (White's) clock runs, nothing is pressed.
+struct Start {};
 }  // namespace fake
 using FakeStep = std::variant<fake::Lift, fake::Place, fake::Press, fake::Wait, fake::SetClock, fake::Unplug,
-                              fake::Replug, fake::Garbage, fake::Setup, fake::Quit>;
+                              fake::Replug, fake::Garbage, fake::Setup, fake::Quit, fake::Start>;
 
 // One script line; the error says what was wrong and what a right line looks like. Empty lines and
 // lines starting with '#' give nullopt.
