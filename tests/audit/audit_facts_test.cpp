@@ -259,6 +259,31 @@ TEST_F(Facts, AResultDatedBeforeTheRecordItFollowsIsABreach) {
     expectBreach(j, "table-clock", at, "by the wall clock, 2:00:00 before the record before it");
 }
 
+// The PC's clock set back 2 h mid-game (a laptop finding a time server): every record from then on keeps
+// the step and the monotonic clock runs on. That is no edit: the audit notes it and accuses no one.
+TEST_F(Facts, APcClockSetBackMidGameIsNotedNotABreach) {
+    const auto file = dir_ / "clock_step.txt";
+    std::ofstream(file) << "start\nengine e7e5\nmove e4\nuntil engine-move-shown\nmade\npressed\n"
+                           "recorded\nengine g8f6\nmove d4\nuntil engine-move-shown\nmade\npressed\n";
+    std::size_t at = 0;
+    auto j = script(file.string(), [&](std::vector<json>& r) {
+        at = test::find(r, "made");
+        for (std::size_t i = at; i < r.size(); ++i) {
+            auto wall = journal::parseWallTime(r[i]["wall"].get<std::string>());
+            ASSERT_TRUE(wall);
+            r[i]["wall"] = journal::formatWallTime(*wall - std::chrono::hours(2));
+        }
+    });
+    expectClean(j);
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report);
+    const Check& c = check(*report, "table-clock");
+    const std::string says = "record #" + std::to_string(at) + ": the PC's clock was set back by ";
+    EXPECT_TRUE(std::any_of(c.details.begin(), c.details.end(), [&](const std::string& d) {
+        return d.rfind(says, 0) == 0;
+    })) << checkLines(*report);
+}
+
 // The clock press moved before the computer's move was executed on the board (made): the console's
 // replay would start the human's clock earlier; the press record still follows the made record.
 TEST_F(Facts, APressMovedBeforeItsMadeIsABreach) {

@@ -24,9 +24,29 @@ void monoOrder(const Timeline& tl, std::size_t i, Findings& f) {
                          prev.type, clockText(prev.mono.count())));
 }
 
+// How far the wall clock is ahead of the monotonic one at record `i`.
+std::chrono::milliseconds wallAhead(const Timeline& tl, std::size_t i) {
+    return tl.at(i).wall.time_since_epoch() - tl.at(i).mono;
+}
+
+// The PC's clock was set back (a hall laptop finding a time server mid-game): the wall clock then stays
+// that much further behind the monotonic one for the records after, while a record whose time was edited
+// stands alone. The last record has none after it, so it cannot be told apart and stays a breach.
+bool pcClockSetBack(const Timeline& tl, std::size_t i) {
+    if (i + 1 >= tl.size() || tl.at(i + 1).type == "console_resumed" || tl.at(i).mono < tl.at(i - 1).mono)
+        return false;
+    return std::chrono::abs(wallAhead(tl, i + 1) - wallAhead(tl, i)) <= kWallStepBack;
+}
+
 void wallOrder(const Timeline& tl, std::size_t i, Findings& f) {
     const journal::Record &r = tl.at(i), &prev = tl.at(i - 1);
     if (r.wall + kWallStepBack >= prev.wall) return;
+    if (pcClockSetBack(tl, i))
+        return f.note(i,
+                      fmt::format(i18n::N_("record #{}: the PC's clock was set back by {} here (the records "
+                                           "after it keep the step, and the monotonic clock runs on): the "
+                                           "wall times before and after it differ by that much"),
+                                  i, clockText((prev.wall - r.wall).count())));
     f.breach(i,
              fmt::format(i18n::N_("record #{}: the {} record was written at {} by the wall clock, {} "
                                   "before the record before it (#{}, {}, written at {}): a console's clock "
