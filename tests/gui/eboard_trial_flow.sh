@@ -63,7 +63,7 @@ board "lift g1"
 board "place f3"
 waitline "E-board shows Nf3"
 where "board move waits" >/dev/null  # the window has drawn the board's move: nothing moves any more
-click "(=) draw offer"
+click_until "(=) draw offer" 'mapped "(=) draw offer ticked"'
 board "press"
 waitcount '"type":"human_move"' 3
 grep '"type":"human_move"' "$journal" | sed -n 3p | grep -q '"offer":true' || fail "the ticked (=) was not entered with the board's move"
@@ -112,8 +112,7 @@ board "place a1"
 board "lift b1"
 board "place c3"
 waitline "E-board shows Nc3"
-click "Enter without the press"
-waitcount '"type":"human_move"' 4
+click_until "Enter without the press" '[ "$(count "\"type\":\"human_move\"")" -ge 4 ]'
 grep '"event":"press_override"' "$journal" | grep -q '"board_uci":"b1c3"' || fail "the override is not journalled"
 
 # 5. One record of the computer's move on the board per move, with the move: "made", except for the move

@@ -43,12 +43,31 @@ where() {
         sleep 0.1
     done
 }
+# True when the control named $1 is drawn now (and enabled, if $2 is 1); never waits.
+mapped() { awk -F '\t' -v n="$1" -v e="${2:-0}" '$1 == n && (e == 0 || $4 == 1)' "$map" 2>/dev/null | grep -q .; }
 rest() { xdotool mousemove 640 60; }  # no window manager: the keyboard follows the pointer
 click() {
     xy=$(where "$1" 1) || exit 1
     xdotool mousemove $xy click 1
     sleep 0.3
     rest
+}
+# Clicks the control named $1 until the command $2 succeeds (up to 3 clicks, 5 s apart). A click can miss
+# on a loaded machine when the row moves in the frame after the map was read, or when the release lands
+# before the frame that draws the press; a second click is sent only while the control is still drawn
+# and enabled, so a click that was taken late is never repeated onto what replaced it.
+click_until() {
+    for _ in 1 2 3; do
+        click "$1"
+        i=0
+        while [ "$i" -lt 50 ]; do
+            eval "$2" && return 0
+            i=$((i + 1))
+            sleep 0.1
+        done
+        mapped "$1" 1 || break
+    done
+    eval "$2" || fail "clicking '$1' did not lead to: $2"
 }
 typeinto() {
     xy=$(where "$1") || exit 1

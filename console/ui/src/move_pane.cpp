@@ -113,7 +113,9 @@ void drawOfferBox(ViewContext& ctx, DirectedRow& row) {
     if (ImGui::Checkbox(label.c_str(), &offer) && !typed) st.draw_offer = offer;
     ImGui::EndDisabled();
     recordItem(ctx, "(=) draw offer", tr("(=) draw offer"));
-    if (typed) recordItem(ctx, "(=) typed with the move", tr("(=) draw offer"));
+    if (typed) recordItemState(ctx, "(=) typed with the move", tr("(=) draw offer"));
+    // GUI flows wait for the tick to be taken before the human's press, as the operator sees it drawn.
+    if (offer) recordItemState(ctx, "(=) draw offer ticked", tr("(=) draw offer"));
 }
 
 // The words before and after the input box of a "... {} ..." pattern, so a translation may put the box

@@ -52,6 +52,9 @@ bool confirmButton(ViewContext& ctx, const char* label, bool enabled, bool in_ro
 float confirmButtonWidth(const ViewContext& ctx, const char* label, bool enabled);
 // Records the last drawn item under the name `id` (text fields, checkboxes); `text` is what it showed.
 void recordItem(ViewContext& ctx, const char* id, std::string text = {});
+// A state of the last recorded item (e.g. a box ticked), as a line of its own in the widget map: the
+// same ImGui item, so entered without the clash check.
+void recordItemState(ViewContext& ctx, const char* state, std::string text = {});
 // "tr(msgid)###msgid": a translated label with an ID that does not change with the language; the shown
 // part through displayText (shaped in a right-to-left language), the ID never.
 std::string translatedLabel(const char* msgid);

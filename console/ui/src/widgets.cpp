@@ -32,6 +32,10 @@ void recordItem(ViewContext& ctx, const char* id, std::string text) {
     enterWidget(ctx.state, id) = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
 }
 
+void recordItemState(ViewContext& ctx, const char* state, std::string text) {
+    ctx.state.widgets[state] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), true, std::move(text)};
+}
+
 std::string wrapAtSpaces(const std::string& text, float width, float (*measure)(const std::string&)) {
     std::string out, line;
     std::size_t from = 0;
