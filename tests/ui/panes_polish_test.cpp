@@ -31,9 +31,10 @@ const std::set<std::string> kNotThePanes = {"pane Move", "pane lower",  "pane Cl
                                             "Arbiter",   "Adjournment", "Cancel"};
 // The same in every language: clock readings, moves in notation, results, text the operator typed, boxes.
 const std::set<std::string> kSameInEveryLanguage = {
-    "white clock",  "black clock",  "engine move", "illegal move shown", "##move",     "##pressed",
-    "##tablewhite", "##tableblack", "##intended",  "##correct",          "##adjdelta", "##unpromoted",
-    "##illegalply", "result 1-0",   "result 0-1",  "result 1/2-1/2"};
+    "white clock",    "black clock",     "engine move",     "illegal move shown", "##move",
+    "##pressed",      "##tablewhite",    "##tableblack",    "##intended",         "##correct",
+    "##adjdelta",     "##unpromoted",    "##illegalply",    "result 1-0",         "result 0-1",
+    "result 1/2-1/2", "result 1-0 mark", "result 0-1 mark", "result 1/2-1/2 mark"};
 // Drawn empty: the step prompt in some states (no step due), to keep the layout still; the Claims
 // header's arrow always (recorded for its place in the mirrored layout, it has no text).
 const std::set<std::string> kMayBeEmpty = {"step prompt", "Claims arrow"};

@@ -40,7 +40,7 @@ void fieldRow(ViewContext& ctx, const char* label, const char* id, std::string& 
     textItem(ctx, (std::string(id) + " label").c_str(), label);
     ImGui::SameLine(placeAlong(left, right, labelColumn() - left, field_w, d));
     ImGui::SetNextItemWidth(d == LayoutDirection::LeftToRight ? -1.f : field_w);  // -1: to the right edge
-    ImGui::InputTextWithHint(id, displayText(hint).c_str(), &text, flags);
+    freeTextBox(ctx, id, id, displayText(hint), text, flags);
     recordItem(ctx, id, hint);
     if ((flags & ImGuiInputTextFlags_Password) == 0) freeTextPreview(ctx, id, text);
 }
@@ -105,6 +105,41 @@ void drawSealRequested(ViewContext& ctx) {
     }
 }
 
+// A word too wide for `width` (a path has no spaces) broken after its slashes, so that it fits.
+std::string breakAtSlashes(const std::string& word, float width) {
+    std::string out, line;
+    for (std::size_t from = 0; from < word.size();) {
+        const std::size_t to = std::min(word.find('/', from + 1), word.size());
+        const std::string part = word.substr(from, to - from);
+        if (!line.empty() && textWidth(line + part) > width) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += part;
+        from = to;
+    }
+    return out + line;
+}
+
+// `text` in lines no wider than `width`: broken at spaces, and a path also after a slash. Each line is
+// shaped on its own when drawn (a path keeps its order).
+std::string brokenForPane(const std::string& text, float width) {
+    std::string out, line;
+    for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t to = std::min(text.find(' ', from), text.size());
+        const std::string word = text.substr(from, to - from);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (textWidth(longer) <= width) {
+            line = longer;
+        } else {
+            if (!line.empty()) out += line + "\n";
+            line = textWidth(word) <= width ? word : breakAtSlashes(word, width);
+        }
+        from = to + 1;
+    }
+    return out + line;
+}
+
 // Guidelines I.2 (g): the envelope's printed record, with the resumption's date, time and venue.
 void drawEnvelopeRecord(ViewContext& ctx) {
     UiState& st = ctx.state;
@@ -118,12 +153,12 @@ void drawEnvelopeRecord(ViewContext& ctx) {
     DirectedRow row;
     row.next(buttonWidth("Write envelope PDF"));
     if (actionButton(ctx, "Write envelope PDF", true)) st.envelope_pdf_requested = true;
-    if (!st.envelope_pdf_note.empty()) {
-        row.next(textWidth(i18n::translateMessage(st.envelope_pdf_note)));
-        // The shell's English message (a path written, or why not), in the UI language when known.
-        textItem(ctx, "envelope note", i18n::translateMessage(st.envelope_pdf_note),
-                 st.envelope_pdf_failed ? &kRed : &kGreen, true);
-    }
+    if (st.envelope_pdf_note.empty()) return;
+    // The shell's English message (a path written, or why not), in the UI language when known, on lines of
+    // its own under the button: beside it a long path ran over the button and past the pane's edge.
+    const std::string note = i18n::translateMessage(st.envelope_pdf_note);
+    uiTextLine(brokenForPane(note, ImGui::GetContentRegionAvail().x), st.envelope_pdf_failed ? kRed : kGreen);
+    recordItem(ctx, "envelope note", note);
 }
 
 // ADJ-05: the computer's envelope opens with the passphrase; the human's move is typed from his opened

@@ -61,8 +61,8 @@ void sideRadio(ViewContext& ctx, DirectedRow& row, rules::Color side) {
     const std::string label =
         fmt::format("{}###{}", displayText(sideName(side)), white ? "adjwhite" : "adjblack");
     row.next(tickWidth(label));
-    ImGui::RadioButton(label.c_str(), &ctx.state.adjust_side, white ? 0 : 1);
-    recordItem(ctx, white ? "adjust white" : "adjust black", sideName(side));
+    radioButton(ctx, white ? "adjust white" : "adjust black", label, sideName(side), &ctx.state.adjust_side,
+                white ? 0 : 1);
 }
 
 // The correction typed ("+2:00", "-0:30", "45s"); nullopt when it cannot be read.
@@ -86,7 +86,7 @@ void drawAdjust(ViewContext& ctx) {
     recordItem(ctx, "##adjdelta");
     DirectedRow row;
     fillBefore(row, "Apply adjustment");
-    ImGui::InputTextWithHint("##adjreason", displayText(tr("reason (required)")).c_str(), &st.adjust_reason);
+    freeTextBox(ctx, "##adjreason", "##adjreason", displayText(tr("reason (required)")), st.adjust_reason);
     recordItem(ctx, "##adjreason", tr("reason (required)"));
     row.next(buttonWidth("Apply adjustment"));
     const auto delta = typedDelta(st.adjust_delta);
@@ -105,9 +105,7 @@ void drawIllegal(ViewContext& ctx) {
     row.next(textWidth(tr("Illegal move at ply")));
     textItem(ctx, "illegal title", tr("Illegal move at ply"));
     row.next(ImGui::GetFontSize() * 6);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    ImGui::InputInt("##illegalply", &st.illegal_ply);
-    recordItem(ctx, "##illegalply");
+    intStepper(ctx, "##illegalply", "##illegalply", &st.illegal_ply, ImGui::GetFontSize() * 6, "");
     const bool valid = st.illegal_ply >= 1 && st.illegal_ply <= plies;
     if (valid) {
         const session::ScoresheetMove& m = snap.moves[static_cast<std::size_t>(st.illegal_ply - 1)];
@@ -131,8 +129,7 @@ void drawCorrection(ViewContext& ctx) {
     recordItem(ctx, "##correct");
     const std::string confirms = translatedLabel(N_("arbiter confirms"));
     row.next(tickWidth(confirms));
-    ImGui::Checkbox(confirms.c_str(), &st.correct_confirmed);
-    recordItem(ctx, "arbiter confirms", tr("arbiter confirms"));
+    checkBox(ctx, "arbiter confirms", confirms, tr("arbiter confirms"), &st.correct_confirmed);
     row.next(buttonWidth("Correct"));
     if (actionButton(ctx, "Correct", inPlay(ctx.snap) && !st.correct_text.empty())) {
         ctx.out.push_back(session::cmd::CorrectEntry{st.correct_text, st.correct_confirmed});
@@ -228,13 +225,13 @@ void drawResult(ViewContext& ctx) {
     for (int i = 0; i < 3; ++i) {
         const std::string label = displayLabel(kResults[i]);
         choices.next(tickWidth(label));
-        ImGui::RadioButton(label.c_str(), &st.result_choice, i);
-        recordItem(ctx, fmt::format("result {}", kResults[i]).c_str(), kResults[i]);
+        radioButton(ctx, fmt::format("result {}", kResults[i]).c_str(), label, kResults[i], &st.result_choice,
+                    i);
     }
     DirectedRow row;
     fillBefore(row, "Declare");
-    ImGui::InputTextWithHint("##resultreason", displayText(tr("ruling (required)")).c_str(),
-                             &st.result_reason);
+    freeTextBox(ctx, "##resultreason", "##resultreason", displayText(tr("ruling (required)")),
+                st.result_reason);
     recordItem(ctx, "##resultreason", tr("ruling (required)"));
     const bool ok = st.result_choice >= 0 && st.result_choice < 3 && !st.result_reason.empty();
     row.next(confirmButtonWidth(ctx, "Declare", ok && ctx.snap.phase != Phase::Setup));

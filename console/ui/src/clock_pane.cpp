@@ -75,14 +75,19 @@ void drawOneClock(ViewContext& ctx, rules::Color side) {
     const float room =
         ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label.c_str()).x - time_w - 3.f * spacing;
     const bool white = side == rules::Color::White;
+    // Issue 36 item 9: the side, then its role, from the reading start; the time at the far end.
+    DirectedRow row;
+    row.next(textWidth(label));
     textItem(ctx, white ? "white side" : "black side", label, running ? &kGreen : &kGrey);
     if (const std::string role = fittingRole(snap, side, room); !role.empty()) {
-        ImGui::SameLine();
+        row.next(textWidth(role));
         textItem(ctx, white ? "white role" : "black role", role, disabledColour());
     }
     ImGui::PushFont(ctx.fonts.heading);
     const ImVec4 colour = clockColour(left, running);
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - time_w);
+    const bool rtl = layoutDirection() == LayoutDirection::RightToLeft;
+    ImGui::SameLine(rtl ? ImGui::GetWindowContentRegionMin().x
+                        : ImGui::GetWindowContentRegionMax().x - time_w);
     textItem(ctx, white ? "white clock" : "black clock", text, &colour);
     ImGui::PopFont();
 }

@@ -148,8 +148,7 @@ void drawWrittenMove(ViewContext& ctx) {
     const std::string touched = translatedLabel(N_("piece touched"));
     row.next(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
              ImGui::CalcTextSize(touched.c_str(), nullptr, true).x);
-    ImGui::Checkbox(touched.c_str(), &st.claim_touched);
-    recordItem(ctx, "piece touched", tr("piece touched"));
+    checkBox(ctx, "piece touched", touched, tr("piece touched"), &st.claim_touched);
 }
 
 // A claim by `who`; the human's carries the written move and whether he touched a piece.
@@ -294,8 +293,7 @@ void drawConsultation(ViewContext& ctx) {
     textItem(ctx, "consult title", title);
     const std::string present = translatedLabel(N_("arbiter present"));
     first.nextOrWrap(tickWidth(present));  // beside the title when it fits: the Arbiter tab fits 1280x800
-    ImGui::Checkbox(present.c_str(), &st.consult_arbiter_present);
-    recordItem(ctx, "arbiter present", tr("arbiter present"));
+    checkBox(ctx, "arbiter present", present, tr("arbiter present"), &st.consult_arbiter_present);
     DirectedRow row;
     // The button keeps its whole label ("Zapisz konsultację" was cut at 1280 px): the note gives way.
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -303,8 +301,8 @@ void drawConsultation(ViewContext& ctx) {
         std::min(avail * 0.6f, avail - ImGui::GetStyle().ItemSpacing.x - buttonWidth("Log consultation"));
     row.next(note_w);
     ImGui::SetNextItemWidth(note_w);
-    ImGui::InputTextWithHint("##consultnote", displayText(i18n::trc("consultation", "note")).c_str(),
-                             &st.consult_note);
+    freeTextBox(ctx, "##consultnote", "##consultnote", displayText(i18n::trc("consultation", "note")),
+                st.consult_note);
     recordItem(ctx, "##consultnote", i18n::trc("consultation", "note"));
     row.next(buttonWidth("Log consultation"));
     if (actionButton(ctx, "Log consultation", inPlay(ctx.snap) && !who.empty())) {

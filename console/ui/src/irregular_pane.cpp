@@ -30,23 +30,19 @@ void drawWhoAndWhat(ViewContext& ctx) {
     const char* computer = i18n::trc("role", "computer");
     const std::string human_label = fmt::format("{}###ikhuman", displayText(human));
     row.next(tickWidth(human_label));
-    ImGui::RadioButton(human_label.c_str(), &st.illegal_kind_side, 0);
-    recordItem(ctx, "illegal kind human", human);
+    radioButton(ctx, "illegal kind human", human_label, human, &st.illegal_kind_side, 0);
     const std::string computer_label = fmt::format("{}###ikcomputer", displayText(computer));
     row.next(tickWidth(computer_label));
-    ImGui::RadioButton(computer_label.c_str(), &st.illegal_kind_side, 1);
-    recordItem(ctx, "illegal kind computer", computer);
-    ImGui::SetNextItemWidth(row.fillRest());  // the kind fills the rest of the row
+    radioButton(ctx, "illegal kind computer", computer_label, computer, &st.illegal_kind_side, 1);
+    const float width = row.fillRest();  // the kind fills the rest of the row
     constexpr int kKinds = static_cast<int>(std::size(kinds));
-    std::array<std::string, kKinds> shaped;
-    std::array<const char*, kKinds> items{};
-    for (std::size_t i = 0; i < shaped.size(); ++i) {
-        shaped[i] = displayText(kinds[i]);
-        items[i] = shaped[i].c_str();
-    }
-    ImGui::Combo("##illegalkind", &st.illegal_kind, items.data(), kKinds);
-    recordItem(ctx, "##illegalkind",
-               st.illegal_kind >= 0 && st.illegal_kind < kKinds ? kinds[st.illegal_kind] : "");
+    const char* chosen = st.illegal_kind >= 0 && st.illegal_kind < kKinds ? kinds[st.illegal_kind] : "";
+    if (!beginCombo(ctx, "##illegalkind", "##illegalkind", displayText(chosen), width, chosen)) return;
+    for (int i = 0; i < kKinds; ++i)
+        if (ImGui::Selectable(fmt::format("{}###kind{}", displayText(kinds[i]), i).c_str(),
+                              i == st.illegal_kind))
+            st.illegal_kind = i;
+    ImGui::EndCombo();
 }
 
 // The unpromoted pawn's move, at the start of the second row.

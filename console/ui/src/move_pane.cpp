@@ -110,9 +110,8 @@ void drawOfferBox(ViewContext& ctx, DirectedRow& row) {
     row.next(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
              ImGui::CalcTextSize(label.c_str(), nullptr, true).x);
     ImGui::BeginDisabled(typed);
-    if (ImGui::Checkbox(label.c_str(), &offer) && !typed) st.draw_offer = offer;
+    if (checkBox(ctx, "(=) draw offer", label, tr("(=) draw offer"), &offer) && !typed) st.draw_offer = offer;
     ImGui::EndDisabled();
-    recordItem(ctx, "(=) draw offer", tr("(=) draw offer"));
     if (typed) recordItemState(ctx, "(=) typed with the move", tr("(=) draw offer"));
     // GUI flows wait for the tick to be taken before the human's press, as the operator sees it drawn.
     if (offer) recordItemState(ctx, "(=) draw offer ticked", tr("(=) draw offer"));

@@ -65,7 +65,7 @@ void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wid
     // type over; left empty, the setup keeps PGN's value (the papers print a blank line for it).
     const bool unknown = !value.empty() && value.find_first_not_of("?.") == std::string::npos;
     std::string typed;
-    ImGui::InputTextWithHint(label.c_str(), displayText(tr("unknown")).c_str(), unknown ? &typed : &value);
+    freeTextBox(ctx, name ? name : msgid, label, displayText(tr("unknown")), unknown ? typed : value);
     if (unknown && !typed.empty()) value = typed;
     recordItem(ctx, name ? name : msgid, tr(msgid));
     if (!row) freeTextPreview(ctx, name ? name : msgid, value);  // else once the row is complete
@@ -74,17 +74,14 @@ void textField(ViewContext& ctx, const char* msgid, std::string& value, bool wid
 void checkbox(ViewContext& ctx, const char* msgid, bool& value) {
     const std::string label = translatedLabel(msgid);
     formRow(label, ImGui::GetFrameHeight());
-    ImGui::Checkbox(label.c_str(), &value);
-    recordItem(ctx, msgid, tr(msgid));
+    checkBox(ctx, msgid, label, tr(msgid), &value);
 }
 
 // A number field; `id` tells apart fields whose label reads the same ("... for the last N moves").
 void intField(ViewContext& ctx, const char* id, const char* msgid, int& value) {
     const std::string label = fmt::format("{}###{}", displayText(tr(msgid)), id);
     formRow(label, ImGui::GetFontSize() * 8);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    ImGui::InputInt(label.c_str(), &value);
-    recordItem(ctx, id, tr(msgid));
+    intStepper(ctx, id, label, &value, ImGui::GetFontSize() * 8, tr(msgid));
 }
 
 void decimalField(ViewContext& ctx, const char* msgid, double& value, const char* format) {
@@ -197,10 +194,7 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
     const float combo_w = widest + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2;
     const std::string label = translatedLabel(msgid);
     formRow(label, combo_w);
-    ImGui::SetNextItemWidth(combo_w);
-    const bool open = ImGui::BeginCombo(label.c_str(), displayText(shown(value)).c_str());
-    recordItem(ctx, msgid, tr(msgid));
-    if (!open) return;
+    if (!beginCombo(ctx, msgid, label, displayText(shown(value)), combo_w, tr(msgid))) return;
     for (const char* w : words) {
         if (ImGui::Selectable(fmt::format("{}###{}", displayText(shown(w)), w).c_str(), value == w))
             value = w;
@@ -230,10 +224,8 @@ void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
     const float width = ImGui::GetFontSize() * 8;
     const std::string label = translatedLabel(msgid);
     formRow(label, width);
-    ImGui::SetNextItemWidth(width);
     const std::string current(i18n::uiLanguageName(i18n::uiLanguage()));
-    const bool open = ImGui::BeginCombo(label.c_str(), shapeRtlLine(current).c_str());
-    recordItem(ctx, msgid, tr(msgid));
+    const bool open = beginCombo(ctx, msgid, label, shapeRtlLine(current), width, tr(msgid));
     // The box alone (a click on the label does not open it), for tests that choose a language.
     const ImVec2 box = ImGui::GetItemRectMin();
     ctx.state.widgets["ui language combo"] = {
@@ -252,11 +244,9 @@ void drawComputerSide(ViewContext& ctx, event::EventSetup& s) {
     row.next(textWidth(tr("Computer plays")));
     label(ctx, N_("Computer plays"));
     row.next(labelledWidth(ImGui::GetFrameHeight(), white));
-    ImGui::RadioButton(white.c_str(), &side, 0);
-    recordItem(ctx, "computer plays white", trc("computer plays", "White"));
+    radioButton(ctx, "computer plays white", white, trc("computer plays", "White"), &side, 0);
     row.next(labelledWidth(ImGui::GetFrameHeight(), black));
-    ImGui::RadioButton(black.c_str(), &side, 1);
-    recordItem(ctx, "computer plays black", trc("computer plays", "Black"));
+    radioButton(ctx, "computer plays black", black, trc("computer plays", "Black"), &side, 1);
     s.computer_side = side == 0 ? rules::Color::White : rules::Color::Black;
 }
 
@@ -266,9 +256,11 @@ void drawEdition(ViewContext& ctx, event::EventSetup& s) {
     row.next(textWidth(tr("Laws edition")));
     label(ctx, N_("Laws edition"));
     row.next(labelledWidth(ImGui::GetFrameHeight(), "2023"));
-    if (ImGui::RadioButton("2023", s.edition == rules::Edition::E2023)) s.edition = rules::Edition::E2023;
+    if (radioButton(ctx, "edition 2023", "2023", "2023", s.edition == rules::Edition::E2023))
+        s.edition = rules::Edition::E2023;
     row.next(labelledWidth(ImGui::GetFrameHeight(), "2005"));
-    if (ImGui::RadioButton("2005", s.edition == rules::Edition::E2005)) s.edition = rules::Edition::E2005;
+    if (radioButton(ctx, "edition 2005", "2005", "2005", s.edition == rules::Edition::E2005))
+        s.edition = rules::Edition::E2005;
 }
 
 // A player's name on a row of its own, then the FIDE ID and rating printed on the papers (locked too).

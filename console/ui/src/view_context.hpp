@@ -115,6 +115,28 @@ inline void cellText(std::string_view text, const ImVec4& colour) {
     cellText(text, &colour);
 }
 
+// Issue 36 items 1-2 (mirrored_widgets.cpp): ImGui's widgets drawn mirrored in a right-to-left UI, ImGui's
+// own call left to right. Each records itself as `name` showing `text` (tests name it in every language).
+// A radio button or check box labelled `label` ("shown###id", shown part shaped) whose mark stands at the
+// label's start edge: right of it right to left. Its mark is recorded too, as "<name> mark". True on a click.
+bool radioButton(ViewContext& ctx, const char* name, const std::string& label, std::string text, bool active);
+bool radioButton(ViewContext& ctx, const char* name, const std::string& label, std::string text, int* value,
+                 int mine);
+bool checkBox(ViewContext& ctx, const char* name, const std::string& label, std::string text, bool* value);
+// ImGui::BeginCombo `width` wide showing `preview` (shaped): right to left its arrow at the box's left end
+// and the value against its right end; the arrow recorded as "<name> arrow". True while open (then EndCombo).
+bool beginCombo(ViewContext& ctx, const char* name, const std::string& label, const std::string& preview,
+                float width, std::string text);
+// ImGui::InputInt `width` wide with its +/- steppers: right to left they stand left of the number.
+bool intStepper(ViewContext& ctx, const char* name, const std::string& label, int* value, float width,
+                std::string text);
+// ImGui::InputTextWithHint for free text (after SetNextItemWidth): while it is not being edited, Persian
+// in it is drawn shaped and in reading order (ImGui draws the typed letters unjoined, left to right);
+// while editing ImGui's own box, whose caret follows the arrow keys over the letters as drawn, with the
+// joined line (freeTextPreview) under it. The box alone is recorded as "<name> box" with what it shows.
+bool freeTextBox(ViewContext& ctx, const char* name, const std::string& label, const std::string& hint,
+                 std::string& value, ImGuiInputTextFlags flags = 0);
+
 // The width of a radio button or checkbox labelled `label` ("shown###id").
 float tickWidth(const std::string& label);
 // A paragraph filling the rest of `row`, wrapped to the room left (a status after its button): right to
