@@ -86,6 +86,10 @@ const std::set<std::string> kTicks = {
     "arbiter present",
 };
 
+bool overlap(const WidgetInfo& a, const WidgetInfo& b) {
+    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+
 class MirroredWidgets : public ConsoleView {
   protected:
     // Every tick drawn in the last frame: where its mark stands against its label's glyphs. Returns the
@@ -224,6 +228,14 @@ TEST_F(MirroredWidgets, TheClockRowReadsSideThenRoleThenTime) {
                 EXPECT_LT(name.max.x, role.min.x) << side;
                 EXPECT_LT(role.max.x, time.min.x) << side;
             }
+            // The table clock's reading: the side's name, then its box, in reading order.
+            const WidgetInfo& label = state_.widgets.at("table " + s + " label");
+            const WidgetInfo& box = state_.widgets.at("##table" + s);
+            if (lang == UiLanguage::Fa)
+                EXPECT_GT(label.min.x, box.max.x) << side;
+            else
+                EXPECT_LT(label.max.x, box.min.x) << side;
+            EXPECT_FALSE(overlap(state_.widgets.at("Set clocks"), label)) << side;
         }
     }
 }
@@ -248,10 +260,6 @@ class EnvelopeNoteAt : public ConsoleView, public ::testing::WithParamInterface<
     }
     UiLanguageScope language_;
 };
-
-bool overlap(const WidgetInfo& a, const WidgetInfo& b) {
-    return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
 
 TEST_P(EnvelopeNoteAt, NeverCoversTheButtonNorLeavesThePane) {
     Snapshot snap = inPhase(Phase::Adjourned);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 #include "i18n/format.hpp"
 #include "i18n/mark.hpp"
@@ -181,24 +182,55 @@ void drawReserve(ViewContext& ctx) {
 }
 
 // Table clock readings: either side or both; what cannot be read is refused here with the form to use.
-// The two reading boxes, each after its side's name; true when Enter was pressed in one.
-bool drawReadingBoxes(ViewContext& ctx) {
+// The width of a reading box.
+float readingBoxWidth() {
+    return ImGui::CalcTextSize("0:00:00").x + 24;
+}
+
+// Where a reading row's side name and box begin (window x): the name at the start edge, its box after a
+// column as wide as the longer name; right to left the name ends at the right edge, the box left of it.
+std::pair<float, float> readingRowAt(const std::string& name) {
+    const float label_w =
+        std::max(textWidth(sideName(rules::Color::White)), textWidth(sideName(rules::Color::Black))) +
+        ImGui::CalcTextSize(" ").x;
+    const float left = ImGui::GetCursorPosX(), right = left + ImGui::GetContentRegionAvail().x;
+    if (layoutDirection() == LayoutDirection::LeftToRight) return {left, left + label_w};
+    return {right - textWidth(name), right - label_w - readingBoxWidth()};
+}
+
+// The two reading boxes, each after its side's name; true when Enter was pressed in one. `box_x`: where
+// the last box begins.
+bool drawReadingBoxes(ViewContext& ctx, float& box_x) {
     UiState& st = ctx.state;
-    const float label_w = std::max(ImGui::CalcTextSize(sideName(rules::Color::White)).x,
-                                   ImGui::CalcTextSize(sideName(rules::Color::Black)).x) +
-                          ImGui::CalcTextSize(" ").x;
-    const float w = ImGui::CalcTextSize("0:00:00").x + 24;
     bool enter = false;
     for (auto [side, text, id] : {std::tuple{rules::Color::White, &st.table_white, "##tablewhite"},
                                   std::tuple{rules::Color::Black, &st.table_black, "##tableblack"}}) {
+        const auto [name_x, at] = readingRowAt(sideName(side));
+        ImGui::SetCursorPosX(name_x);
         textItem(ctx, side == rules::Color::White ? "table white label" : "table black label",
                  sideName(side));
-        ImGui::SameLine(label_w + ImGui::GetStyle().WindowPadding.x);
-        ImGui::SetNextItemWidth(w);
+        ImGui::SameLine(at);
+        ImGui::SetNextItemWidth(readingBoxWidth());
         enter |= ImGui::InputText(id, text, ImGuiInputTextFlags_EnterReturnsTrue);
         recordItem(ctx, id);
+        box_x = at;
     }
     return enter;
+}
+
+// "Set clocks" after the last box when it fits there (right to left: left of the box), else on a row of
+// its own from the start edge: the Persian label is longer.
+void placeSetClocks(float box_x) {
+    if (layoutDirection() == LayoutDirection::LeftToRight) {
+        sameLineIfFits("Set clocks");
+        return;
+    }
+    const float x = box_x - ImGui::GetStyle().ItemSpacing.x - buttonWidth("Set clocks");
+    if (x < ImGui::GetCursorStartPos().x) {
+        placeAlone(buttonWidth("Set clocks"));
+        return;
+    }
+    ImGui::SameLine(x);
 }
 
 // The readings typed, as the command that sets the clocks; nullopt, with the refusal for the banner,
@@ -232,9 +264,10 @@ void drawTableReading(ViewContext& ctx) {
     }
     textItem(ctx, "table reading title", tr("Table clock reading (h:mm:ss):"));
     ImGui::BeginDisabled(!enabled);
-    const bool enter = drawReadingBoxes(ctx);
+    float box_x = 0.f;
+    const bool enter = drawReadingBoxes(ctx, box_x);
     ImGui::EndDisabled();
-    sameLineIfFits("Set clocks");  // under the boxes when the label is too long (Persian at 1280)
+    placeSetClocks(box_x);  // under the boxes when the label is too long (Persian at 1280)
     const bool any = !st.table_white.empty() || !st.table_black.empty();
     if (!(actionButton(ctx, "Set clocks", enabled && any) || (enter && enabled && any))) {
         return;
