@@ -1,7 +1,10 @@
 // Typed durations (operator scripts, the GUI's clock fields): "1m30s", "90", "1:30".
+#include <fmt/format.h>
+
 #include <charconv>
 
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::clock {
 namespace {
@@ -62,10 +65,12 @@ tl::expected<Duration, std::string> parseClockReading(std::string_view s) {
     for (int field = 1;; ++field) {
         std::size_t colon = s.find(':', start);
         if (field == 3 && colon != std::string_view::npos)
-            return tl::make_unexpected("bad clock reading \"" + std::string(s) + "\": use h:mm:ss or m:ss");
+            return tl::make_unexpected(
+                fmt::format(i18n::N_("bad clock reading \"{}\": use h:mm:ss or m:ss"), s));
         auto part = number(s.substr(start, colon == std::string_view::npos ? s.npos : colon - start));
         if (!part)
-            return tl::make_unexpected("bad clock reading \"" + std::string(s) + "\": use h:mm:ss or m:ss");
+            return tl::make_unexpected(
+                fmt::format(i18n::N_("bad clock reading \"{}\": use h:mm:ss or m:ss"), s));
         total = total * 60 + Duration(*part * 1000);
         if (colon == std::string_view::npos) return total;
         start = colon + 1;

@@ -1,19 +1,21 @@
 // E.III 2.2 / CMP-2.2: the faster move rate and its lock until the next control.
 #include "clock/budget.hpp"
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 
 namespace oc::clock {
 
 std::string_view toString(RateError e) {
     switch (e) {
         case RateError::NotShortOfTime:
-            return "the faster rate is only allowed while the computer is short of time";
+            return i18n::N_("the faster rate is only allowed while the computer is short of time");
         case RateError::AlreadyFaster:
-            return "the faster rate is already on";
+            return i18n::N_("the faster rate is already on");
         case RateError::AlreadyNormal:
-            return "the computer already plays at the normal rate";
+            return i18n::N_("the computer already plays at the normal rate");
         case RateError::ControlNotPassed:
-            return "the faster rate must be kept until the time control has been passed (E.III 2.2)";
+            return i18n::N_(
+                "the faster rate must be kept until the time control has been passed (E.III 2.2)");
     }
     return "rate error";
 }

@@ -1,5 +1,7 @@
 #include "clock/penalties.hpp"
 
+#include "i18n/mark.hpp"
+
 namespace oc::clock {
 
 using namespace std::chrono_literals;
@@ -31,20 +33,22 @@ TimeProposal illegalMoveProposal(const PenaltyContext& ctx, Color offender, Dura
     TimeProposal p;
     if (ctx.edition == Edition::E2005) {
         if (ctx.game_class == GameClass::Blitz) {
-            p.note = "E2005 blitz C3: the opponent may claim a win (a draw if he cannot mate); no time bonus";
+            p.note = i18n::N_(
+                "E2005 blitz C3: the opponent may claim a win (a draw if he cannot mate); no time bonus");
             p.needs_arbiter_decision = true;
             return p;
         }
-        p.adjustments.push_back({~offender, 2min, "illegal move by the opponent", "7.4(b)"});
-        p.note = "E2005 7.4(b): +2 min to the opponent; the third illegal move loses";
+        p.adjustments.push_back({~offender, 2min, i18n::N_("illegal move by the opponent"), "7.4(b)"});
+        p.note = i18n::N_("E2005 7.4(b): +2 min to the opponent; the third illegal move loses");
         return p;
     }
     p.adjustments.push_back(
-        {~offender, e2023Bonus(ctx), "illegal move by the opponent", e2023Article(ctx, "7.5.5")});
+        {~offender, e2023Bonus(ctx), i18n::N_("illegal move by the opponent"), e2023Article(ctx, "7.5.5")});
     if (increment_earned > 0ms)
-        p.adjustments.push_back({offender, -increment_earned, "increment earned on the illegal move removed",
+        p.adjustments.push_back({offender, -increment_earned,
+                                 i18n::N_("increment earned on the illegal move removed"),
                                  "7.5.5 (Arbiters' Manual)"});
-    p.note = "E2023: the second completed illegal move loses (unless the opponent cannot mate)";
+    p.note = i18n::N_("E2023: the second completed illegal move loses (unless the opponent cannot mate)");
     return p;
 }
 
@@ -52,26 +56,27 @@ TimeProposal incorrectClaimProposal(const PenaltyContext& ctx, Color claimant, D
     TimeProposal p;
     if (ctx.edition == Edition::E2023) {
         p.adjustments.push_back(
-            {~claimant, e2023Bonus(ctx), "incorrect draw claim", e2023Article(ctx, "9.5.3")});
-        p.note = "E2023 9.5.3: the claimant's time is unchanged; an intended move must be played";
+            {~claimant, e2023Bonus(ctx), i18n::N_("incorrect draw claim"), e2023Article(ctx, "9.5.3")});
+        p.note = i18n::N_("E2023 9.5.3: the claimant's time is unchanged; an intended move must be played");
         return p;
     }
-    p.adjustments.push_back({~claimant, 3min, "incorrect draw claim", "9.5(b)"});
+    p.adjustments.push_back({~claimant, 3min, i18n::N_("incorrect draw claim"), "9.5(b)"});
     const Duration t = claimant_remaining;
     // 9.5(b): more than 2 min -> halved, by at most 3 min; between 1 and 2 min -> set to 1 min; less
     // than 1 min -> unchanged. Exactly 2:00 or 1:00 is not covered (Q7): the arbiter decides.
     if (t == 2min || t == 1min) {
         p.needs_arbiter_decision = true;
-        p.note = "E2005 9.5(b) does not cover exactly " + std::string(t == 2min ? "2:00" : "1:00") +
-                 " (Q7); suggested: " + (t == 2min ? "set to 1:00" : "unchanged");
+        p.note = t == 2min ? i18n::N_("E2005 9.5(b) does not cover exactly 2:00 (Q7); suggested: set to 1:00")
+                           : i18n::N_("E2005 9.5(b) does not cover exactly 1:00 (Q7); suggested: unchanged");
         return p;
     }
     Duration cut{};
     if (t > 2min) cut = std::min(t / 2, Duration{3min});
     if (t > 1min && t < 2min) cut = t - 1min;
     if (cut > 0ms)
-        p.adjustments.push_back({claimant, -cut, "incorrect draw claim: claimant's time reduced", "9.5(b)"});
-    p.note = "E2005 9.5(b): the written move must then be played";
+        p.adjustments.push_back(
+            {claimant, -cut, i18n::N_("incorrect draw claim: claimant's time reduced"), "9.5(b)"});
+    p.note = i18n::N_("E2005 9.5(b): the written move must then be played");
     return p;
 }
 
@@ -80,13 +85,13 @@ TimeProposal quickplayClaimProposal(const PenaltyContext& ctx, Color claimant, b
     const bool e2005 = ctx.edition == Edition::E2005;
     if (rejected) {
         p.adjustments.push_back(
-            {~claimant, 2min, "quickplay-finish claim rejected", e2005 ? "10.2(c)" : "III.5.3"});
+            {~claimant, 2min, i18n::N_("quickplay-finish claim rejected"), e2005 ? "10.2(c)" : "III.5.3"});
         return p;
     }
     p.adjustments.push_back(
-        {~claimant, 2min, "quickplay-finish claim postponed", e2005 ? "10.2(b)" : "III.5.2"});
+        {~claimant, 2min, i18n::N_("quickplay-finish claim postponed"), e2005 ? "10.2(b)" : "III.5.2"});
     p.needs_arbiter_decision = true;  // "may": the arbiter chooses to add it or not
-    p.note = "postponed: the arbiter may give the opponent 2 min; the claim stays open";
+    p.note = i18n::N_("postponed: the arbiter may give the opponent 2 min; the claim stays open");
     return p;
 }
 
@@ -94,8 +99,8 @@ IncrementRequestProposal incrementRequestProposal(const TimeControl& current, Co
     IncrementRequestProposal out{current, {}};
     for (Period& period : out.new_control.periods) period.increment += 5s;
     out.time.adjustments.push_back(
-        {~requester, 2min, "5 s increment granted after a refused draw offer", "III.4"});
-    out.time.note = "III.4: +5 s per move for both players from the next completed move";
+        {~requester, 2min, i18n::N_("5 s increment granted after a refused draw offer"), "III.4"});
+    out.time.note = i18n::N_("III.4: +5 s per move for both players from the next completed move");
     return out;
 }
 

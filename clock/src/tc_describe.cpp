@@ -47,15 +47,25 @@ std::string periodExtras(const Period& p, std::size_t i) {
     return out;
 }
 
+// The class as a word for people, marked so the screens translate it; toString's code word is the same
+// English, which the journal and the setup keep.
+const char* editionWords(Edition e) {
+    return e == Edition::E2005 ? N_("E2005") : N_("E2023");
+}
+
+const char* classWord(GameClass c) {
+    return c == GameClass::Rapid ? N_("rapid") : c == GameClass::Blitz ? N_("blitz") : N_("standard");
+}
+
 std::string classLine(const TimeControl& tc, Edition edition, ClassifyOptions options) {
     const Duration t = classificationTime(tc, options);
     const GameClass cls = classify(tc, edition, options);
     std::string out = fmt::format(N_("Classification under {}: {} (T = allotted time + 60 x increment = {})"),
-                                  editionLabel(edition), toString(cls), formatDuration(t));
+                                  editionWords(edition), classWord(cls), formatDuration(t));
     const Edition other = edition == Edition::E2005 ? Edition::E2023 : Edition::E2005;
     const GameClass other_cls = classify(tc, other, options);
     if (other_cls != cls)
-        out += "; " + fmt::format(N_("under {} it would be {}"), editionLabel(other), toString(other_cls));
+        out += "; " + fmt::format(N_("under {} it would be {}"), editionWords(other), classWord(other_cls));
     return out;
 }
 

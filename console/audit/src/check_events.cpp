@@ -267,7 +267,8 @@ std::string clockRuling(const journal::Record& r) {
     if (t == "flag_reported") return fmt::format(i18n::N_("flag of {} reported"), p.value("side", ""));
     if (t == "qpf_ruling") return fmt::format(i18n::N_("quickplay claim ruled: {}"), p.value("ruling", ""));
     if (t == "increment_ruling")
-        return p.value("grant", false) ? "III.4 increment granted" : "III.4 increment refused";
+        return p.value("grant", false) ? i18n::N_("III.4 increment granted")
+                                       : i18n::N_("III.4 increment refused");
     return {};
 }
 
@@ -279,7 +280,7 @@ std::string gameRuling(const journal::Record& r) {
         return fmt::format(i18n::N_("arbiter's result {}: {}"), p.value("result", ""), p.value("reason", ""));
     if (t == "forfeit")
         return fmt::format(i18n::N_("late-arrival forfeit {}"),
-                           p.value("confirm", false) ? "confirmed" : "overruled");
+                           p.value("confirm", false) ? i18n::N_("confirmed") : i18n::N_("overruled"));
     if (t == "arrival") return fmt::format(i18n::N_("{} arrived late"), p.value("side", ""));
     return {};
 }

@@ -42,6 +42,17 @@ const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
 }
 
+// A JSON value's kind as the refusal names it (nlohmann's own word, which the tests and the journal
+// know), marked so the screens translate it.
+const char* kindWord(const json& v) {
+    if (v.is_string()) return i18n::N_("string");
+    if (v.is_boolean()) return i18n::N_("boolean");
+    if (v.is_number()) return i18n::N_("number");
+    if (v.is_array()) return i18n::N_("array");
+    if (v.is_object()) return i18n::N_("object");
+    return i18n::N_("null");
+}
+
 // Numbers are interchangeable (5 and 5.0); everything else must have the default's JSON type.
 bool sameKind(const json& a, const json& b) {
     if (a.is_number() && b.is_number()) return true;
@@ -70,8 +81,8 @@ Result checkShape(const json& tmpl, const json& in, const std::string& path) {
             return tl::make_unexpected(fmt::format(i18n::N_("{}: unknown setting"), where));
         const json& expect = tmpl.at(key);
         if (!sameKind(expect, value))
-            return tl::make_unexpected(fmt::format(i18n::N_("{}: expected a {}, got {}"), where,
-                                                   expect.type_name(), value.type_name()));
+            return tl::make_unexpected(
+                fmt::format(i18n::N_("{}: expected a {}, got {}"), where, kindWord(expect), kindWord(value)));
         if (expect.is_number_integer() && !fitsInt(value))
             return tl::make_unexpected(
                 fmt::format(i18n::N_("{}: expected a whole number from -2147483648 to 2147483647, got {}"),

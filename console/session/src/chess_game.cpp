@@ -161,24 +161,33 @@ rules::Termination ChessGame::ending() const {
     return impl_->game.termination();
 }
 
+// Each verdict is one marked pattern (the screens translate it whole), so "now" and "after Ng1" are two.
 ClaimVerdict ChessGame::claim(cmd::ClaimKind kind, const std::optional<std::string>& intended) const {
     const Position& p = impl_->now();
-    rules::Claims c;
-    std::string about = "now";
-    if (intended) {
-        auto m = rules::parseUci(p, *intended);
-        if (!m) return {false, "the written move is illegal: " + m.error()};
-        c = impl_->game.claimsWithMove(*m);
-        about = "after " + rules::toSan(p, *m);
-    } else {
-        c = impl_->game.claimsNow();
-    }
+    if (!intended) return verdict(kind, impl_->game.claimsNow(), p.halfmoveClock(), "");
+    auto m = rules::parseUci(p, *intended);
+    if (!m) return {false, fmt::format(i18n::N_("the written move is illegal: {}"), m.error())};
+    return verdict(kind, impl_->game.claimsWithMove(*m), p.halfmoveClock() + 1, rules::toSan(p, *m));
+}
+
+ClaimVerdict ChessGame::verdict(cmd::ClaimKind kind, const rules::Claims& c, int halfmoves,
+                                const std::string& after) const {
     if (kind == cmd::ClaimKind::Fifty)
-        return {c.fifty, fmt::format("{} half-moves without pawn move or capture {} (Art. 9.3 needs 100)",
-                                     p.halfmoveClock() + (intended ? 1 : 0), about)};
-    auto plies = impl_->game.occurrences(impl_->game.plies());
-    return {c.threefold, fmt::format("threefold {}: current position seen at plies {} (Art. 9.2)", about,
-                                     fmt::join(plies, ", "))};
+        return {
+            c.fifty,
+            after.empty()
+                ? fmt::format(i18n::N_("{} half-moves without pawn move or capture now (Art. 9.3 needs 100)"),
+                              halfmoves)
+                : fmt::format(
+                      i18n::N_("{} half-moves without pawn move or capture after {} (Art. 9.3 needs 100)"),
+                      halfmoves, after)};
+    const std::string plies =
+        fmt::format("{}", fmt::join(impl_->game.occurrences(impl_->game.plies()), ", "));
+    return {c.threefold,
+            after.empty()
+                ? fmt::format(i18n::N_("threefold now: current position seen at plies {} (Art. 9.2)"), plies)
+                : fmt::format(i18n::N_("threefold after {}: current position seen at plies {} (Art. 9.2)"),
+                              after, plies)};
 }
 
 bool ChessGame::canMate(rules::Color side) const {

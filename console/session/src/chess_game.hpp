@@ -53,6 +53,9 @@ class ChessGame {
     rules::Termination ending() const;
     // A draw claim by the side to move, now or after `intended` (Art. 9.2, 9.3).
     ClaimVerdict claim(cmd::ClaimKind kind, const std::optional<std::string>& intended_uci) const;
+    // The verdict's words; `after` is the written move's SAN, "" for a claim now.
+    ClaimVerdict verdict(cmd::ClaimKind kind, const rules::Claims& c, int halfmoves,
+                         const std::string& after) const;
     // Art. 6.9: can `side` checkmate by any series of legal moves?
     bool canMate(rules::Color side) const;
     // Which plies (0 = start) the current position occurred at: the repetition report (DRW-04).

@@ -40,7 +40,9 @@ Outcome Session::Impl::commit(json record, TimePoint now) {
     if (!journal_failure.empty()) return stopped();
     record["t"] = toMs(now);
     auto parsed = rec::parse(record);
-    if (!parsed) return tl::make_unexpected(Rejection{"nothing changed: internal error: " + parsed.error()});
+    if (!parsed)
+        return tl::make_unexpected(
+            Rejection{fmt::format(i18n::N_("nothing changed: internal error: {}"), parsed.error())});
     if (auto ok = sink.append(record); !ok) return journalFailed(ok.error());
     if (auto ok = apply(*parsed); !ok)
         return halt(
@@ -70,10 +72,10 @@ Outcome Session::Impl::refuse(const std::string& command, const std::string& why
 // replayed or verified. So the first failed write stops every change until the game is resumed from
 // the journal (its records up to the failure are intact: JournalWriter cuts a failed write back).
 Outcome Session::Impl::journalFailed(const std::string& why) {
-    return halt(
-        fmt::format("the journal could not be written ({}): the game is stopped and nothing changed - stop "
-                    "the clocks, call the arbiter, then resume the game from the journal",
-                    why));
+    return halt(fmt::format(
+        i18n::N_("the journal could not be written ({}): the game is stopped and nothing changed - "
+                 "stop the clocks, call the arbiter, then resume the game from the journal"),
+        why));
 }
 
 Outcome Session::Impl::halt(std::string why) {
@@ -164,11 +166,12 @@ Outcome made(Impl& s, const cmd::MadeOnBoard& c, TimePoint now) {
         // (IRR-06). Logged, so the arbiter sees it; the arbiter's ruling applies the penalty.
         if (!m) {
             std::string why = withIrregularHint(m.error(), "computer");
-            if (why == m.error())
-                why += fmt::format(
-                    " - if this move was really made on the board, the arbiter rules it "
-                    "illegal against the computer's side (arbiter illegal {}; IRR-06/07)",
-                    s.game.plies() + 1);
+            if (why == m.error())  // one marked pattern around the rules' reason, so both translate
+                why =
+                    fmt::format(i18n::N_("{} - if this move was really made on the board, the arbiter rules "
+                                         "it illegal against the computer's side (arbiter illegal {}; "
+                                         "IRR-06/07)"),
+                                why, s.game.plies() + 1);
             return s.refuse("made", why, now);
         }
         breach = m->uci != uci;
@@ -314,14 +317,16 @@ tl::expected<void, Rejection> Session::dispatch(const Command& command, TimePoin
     if (r) impl_->reconcile(now);
     return r;
 } catch (const std::exception& e) {
-    return impl_->halt(fmt::format("internal error ({}): the game is stopped - call the arbiter", e.what()));
+    return impl_->halt(
+        fmt::format(i18n::N_("internal error ({}): the game is stopped - call the arbiter"), e.what()));
 }
 
 void Session::poll(TimePoint now) try {
     if (!impl_->journal_failure.empty()) return;  // the engine's news would show what is not on disk
     impl_->poll(now);
 } catch (const std::exception& e) {
-    (void)impl_->halt(fmt::format("internal error ({}): the game is stopped - call the arbiter", e.what()));
+    (void)impl_->halt(
+        fmt::format(i18n::N_("internal error ({}): the game is stopped - call the arbiter"), e.what()));
 }
 Snapshot Session::snapshot(TimePoint now) const {
     return impl_->snapshot(now);

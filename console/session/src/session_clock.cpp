@@ -330,7 +330,10 @@ std::string SessionClock::awardQuickplayTime(Color claimant, bool rejected, Time
     auto p = clock::quickplayClaimProposal(impl_->penalties, claimant, rejected);
     rule(p.adjustments, t);
     const auto& a = p.adjustments.front();
-    return fmt::format("{} +2:00: {} ({})", a.side == Color::White ? "white" : "black", a.reason, a.article);
+    // One marked pattern per side, so the screens translate the side with the sentence.
+    // One marked pattern per side, so the screens translate the side with the sentence.
+    return a.side == Color::White ? fmt::format(i18n::N_("white +2:00: {} ({})"), a.reason, a.article)
+                                  : fmt::format(i18n::N_("black +2:00: {} ({})"), a.reason, a.article);
 }
 
 // QPF-03: the new control (+5 s in every period from the current one on) and the opponent's 2 min.
@@ -338,7 +341,8 @@ std::string SessionClock::grantIncrement(Color requester, TimePoint t) {
     auto p = clock::incrementRequestProposal(impl_->gc.timeControl(), requester);
     (void)impl_->gc.setTimeControl(p.new_control, "III.4 increment granted by the arbiter", t);
     rule(p.time.adjustments, t);
-    return p.time.note + "; " + (requester == Color::White ? "black" : "white") + " +2:00 (III.4)";
+    return requester == Color::White ? fmt::format(i18n::N_("{}; black +2:00 (III.4)"), p.time.note)
+                                     : fmt::format(i18n::N_("{}; white +2:00 (III.4)"), p.time.note);
 }
 
 }  // namespace oc::session

@@ -85,7 +85,7 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
     // Art. 9.4 (2009+): touching a piece loses the right to claim on that move; not a wrong claim (§17 Q6).
     if (c.touched && s.setup.edition == rules::Edition::E2023) {
         r["verdict"] = "right_lost";
-        r["detail"] = "a piece was touched before the claim (Art. 9.4)";
+        r["detail"] = i18n::N_("a piece was touched before the claim (Art. 9.4)");
         return s.commit(r, now);
     }
     auto v = s.game.claim(c.kind, intended);

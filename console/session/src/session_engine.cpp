@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -107,7 +108,7 @@ void Session::Impl::poll(TimePoint now) {
                     if (pondering.search)
                         endPonder({{"type", "ponder_stop"},
                                    {"search", pondering.search->id},
-                                   {"reason", "engine fault"}},
+                                   {"reason", i18n::N_("engine fault")}},
                                   now);
                 },
                 [&](const engine_event::Restarted& r) {

@@ -21,8 +21,9 @@ void engineRequest(Impl& s, const engine_event::OptionRequest& r, TimePoint now)
     const auto& allowed = s.setup.engine.requestable_options;
     if (std::find(allowed.begin(), allowed.end(), r.name) == allowed.end()) {
         rec["allowed"] = false;
-        rec["reason"] = fmt::format("{} is not in the event setup's engine.requestable_options ({})", r.name,
-                                    allowed.empty() ? "none" : fmt::format("{}", fmt::join(allowed, ", ")));
+        rec["reason"] =
+            fmt::format(i18n::N_("{} is not in the event setup's engine.requestable_options ({})"), r.name,
+                        allowed.empty() ? "none" : fmt::format("{}", fmt::join(allowed, ", ")));
     } else if (s.over()) {
         rec["allowed"] = false;
         rec["reason"] = "the game is over";
@@ -45,19 +46,23 @@ void on(Impl& s, const rec::EngineRequest& r, TimePoint) {
 }
 
 Outcome moduleChange(Impl& s, const cmd::ModuleChange& c, TimePoint now) {
-    std::string own = c.name.empty() ? "" : fmt::format("; refused: {} = {}", c.name, c.value);
-    if (!s.engine_state.module_request)
+    if (!s.engine_state.module_request)  // two whole patterns: with the operator's own change, and without
         return s.refuse("module-change",
-                        "no instruction from the engine is pending: the operator cannot change the opening "
-                        "book, tablebases, network or hash file himself (E.III 3.4)" +
-                            own,
+                        c.name.empty()
+                            ? std::string(i18n::N_("no instruction from the engine is pending: the operator "
+                                                   "cannot change the opening book, tablebases, network or "
+                                                   "hash file himself (E.III 3.4)"))
+                            : fmt::format(i18n::N_("no instruction from the engine is pending: the operator "
+                                                   "cannot change the opening book, tablebases, network or "
+                                                   "hash file himself (E.III 3.4); refused: {} = {}"),
+                                          c.name, c.value),
                         now);
     const auto& req = *s.engine_state.module_request;
     if (!c.name.empty() && (c.name != req.name || c.value != req.value))
         return s.refuse(
             "module-change",
             fmt::format(i18n::N_("the engine asked for {} = {}: carry out exactly that (E.III 3.4){}"),
-                        req.name, req.value, own),
+                        req.name, req.value, fmt::format("; refused: {} = {}", c.name, c.value)),
             now);
     return s.commit({{"type", "module_change"}, {"name", req.name}, {"value", req.value}}, now);
 }

@@ -26,12 +26,12 @@ bool stillFits(const GoParams& sent, const GoParams& fresh, Color computer) {
 }
 
 const char* stopReason(const Session::Impl& s) {
-    if (s.over()) return "game end";
+    if (s.over()) return i18n::N_("game end");
     if (s.adjourn.seal_requested || s.phase == Phase::Adjourned)
-        return "adjournment (Q3: the engine is idle)";
+        return i18n::N_("adjournment (Q3: the engine is idle)");
     if (!s.engine_state.options_to_send.empty())
-        return "module change (E.III 3.4): the engine gets it before it searches";
-    return "position changed (arbiter take-back, reinstatement or correction)";
+        return i18n::N_("module change (E.III 3.4): the engine gets it before it searches");
+    return i18n::N_("position changed (arbiter take-back, reinstatement or correction)");
 }
 
 }  // namespace

@@ -18,9 +18,9 @@ std::string hms(Ms t) {
 }
 
 const char* rulingName(cmd::QuickplayRuling r) {
-    return r == cmd::QuickplayRuling::Draw       ? "draw"
-           : r == cmd::QuickplayRuling::Postpone ? "postpone"
-                                                 : "reject";
+    return r == cmd::QuickplayRuling::Draw       ? i18n::N_("draw")
+           : r == cmd::QuickplayRuling::Postpone ? i18n::N_("postpone")
+                                                 : i18n::N_("reject");
 }
 
 const char* articles(const Impl& s) {
@@ -55,18 +55,18 @@ QuickplayFacts Session::Impl::quickplayFacts(Color side) const {
 
 // QPF-02/03: the rules' conditions (QPF-01), then the claimant's: having the move, < 2:00, flag standing.
 std::string Session::Impl::quickplayObstacle(Color side, QuickplayAct act, TimePoint now) const {
-    if (phase == Phase::Setup || over()) return "no game in progress";
+    if (phase == Phase::Setup || over()) return i18n::N_("no game in progress");
     if (auto why = quickplayUnavailable(quickplayFacts(side), act); !why.empty()) return why;
     if (side != game.toMove() || !hasTheMove(*this, side))
-        return "only the player having the move may claim or ask (10.2 / III.4 / III.5)";
-    if (qpf.claim) return "a quickplay claim is open: the arbiter decides it first";
-    if (qpf.increment_request) return "the III.4 increment request is still open";
-    if (adjourn.seal_requested) return "sealing is requested";
+        return i18n::N_("only the player having the move may claim or ask (10.2 / III.4 / III.5)");
+    if (qpf.claim) return i18n::N_("a quickplay claim is open: the arbiter decides it first");
+    if (qpf.increment_request) return i18n::N_("the III.4 increment request is still open");
+    if (adjourn.seal_requested) return i18n::N_("sealing is requested");
     Ms left = clock->remaining(side, now);
     if (left <= Ms(0) || irregular.flag_reported == side)
-        return "the flag has fallen: the claim must come before it (10.2 / III.4 / III.5)";
+        return i18n::N_("the flag has fallen: the claim must come before it (10.2 / III.4 / III.5)");
     if (left >= kQuickplayLimit)
-        return fmt::format("{} has {}: only with less than two minutes left (10.2 / III.4 / III.5)",
+        return fmt::format(i18n::N_("{} has {}: only with less than two minutes left (10.2 / III.4 / III.5)"),
                            colorName(side), hms(left));
     return {};
 }
@@ -195,7 +195,8 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
     }
     if (r.ruling == "postpone") {
         s.qpf.claim->postponed = true;
-        std::string note = r.add ? s.clock->awardQuickplayTime(claimant, false, t) : "no time added";
+        std::string note =
+            r.add ? s.clock->awardQuickplayTime(claimant, false, t) : i18n::N_("no time added");
         s.notice(fmt::format(i18n::N_("quickplay claim postponed ({}); it stays open: {}"),
                              s.setup.edition == rules::Edition::E2005 ? "10.2(b)" : "III.5.2", note));
         resumeAfterRuling(s, t);

@@ -1,31 +1,34 @@
 // Read-only views: the snapshot, the scoresheet and the PGN export.
 #include <fmt/format.h>
 
+#include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
 namespace {}  // namespace
 
+// Marked: a refusal names the phase ("not the human's move (phase: engine-thinking)"), and the screens
+// translate that word too; the journal and the scripts keep the English.
 const char* phaseName(Phase p) {
     switch (p) {
         case Phase::Setup:
-            return "setup";
+            return i18n::N_("setup");
         case Phase::HumanToMove:
-            return "human-to-move";
+            return i18n::N_("human-to-move");
         case Phase::EngineThinking:
-            return "engine-thinking";
+            return i18n::N_("engine-thinking");
         case Phase::EngineMoveHeld:
-            return "engine-move-held";
+            return i18n::N_("engine-move-held");
         case Phase::EngineMoveShown:
-            return "engine-move-shown";
+            return i18n::N_("engine-move-shown");
         case Phase::EngineMoveMade:
-            return "engine-move-made";
+            return i18n::N_("engine-move-made");
         case Phase::ClaimPending:
-            return "claim-pending";
+            return i18n::N_("claim-pending");
         case Phase::Adjourned:
-            return "adjourned";
+            return i18n::N_("adjourned");
         case Phase::GameOver:
-            return "game-over";
+            return i18n::N_("game-over");
     }
     return "?";
 }
