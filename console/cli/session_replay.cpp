@@ -3,8 +3,10 @@
 
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include "clock/tc_format.hpp"
+#include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
@@ -41,6 +43,55 @@ std::string side(const json& v) {
     return word;
 }
 
+// A refused command's code word (the script language's, docs/cli-script-format.md) as the operator's
+// action in the UI language; English keeps the code word, which the scripts and the journal use.
+std::string commandWords(const std::string& code) {
+    static const std::map<std::string, const char*> kWords{
+        {"setup", i18n::N_("change the event setup")},
+        {"start", i18n::N_("start the game")},
+        {"move", i18n::N_("the human's move")},
+        {"made", i18n::N_("the computer's move made on the board")},
+        {"pressed", i18n::N_("the computer's clock pressed")},
+        {"recorded", i18n::N_("the computer's move recorded")},
+        {"computer-offer", i18n::N_("the computer's draw offer")},
+        {"confirm-flag", i18n::N_("confirm the fallen flag")},
+        {"consult", i18n::N_("consultation")},
+        {"correct", i18n::N_("correction of the human's move")},
+        {"faster", i18n::N_("the faster rate")},
+        {"forfeit", i18n::N_("forfeit for late arrival")},
+        {"arrive", i18n::N_("arrival of a player")},
+        {"illegal-kind", i18n::N_("the arbiter's illegal-move ruling")},
+        {"module-change", i18n::N_("change of an engine module")},
+        {"request-increment", i18n::N_("request for the III.4 increment")},
+        {"arbiter increment", i18n::N_("the arbiter's ruling on the III.4 increment")},
+        {"claim quickplay", i18n::N_("quickplay-finish claim")},
+        {"claim threefold", i18n::N_("threefold repetition claim")},
+        {"claim fifty", i18n::N_("fifty-move claim")},
+        {"resume", i18n::N_("resumption")},
+        {"seal-computer", i18n::N_("the computer's sealed move")},
+        {"seal-human", i18n::N_("the human's sealed move")},
+        {"seal", i18n::N_("request for the sealed move")},
+        {"resign", i18n::N_("resignation")},
+        {"flag", i18n::N_("a fallen flag pointed out")},
+        {"sync", i18n::N_("table clock reading")}};
+    const auto it = kWords.find(code);
+    if (it == kWords.end() || i18n::uiLanguage() == i18n::UiLanguage::En) return code;
+    return tr(it->second);
+}
+
+// IRR-04's kinds as the journal writes them, in the UI language (English keeps the journal's word).
+std::string irregularityWords(const std::string& code) {
+    static const std::map<std::string, const char*> kWords{
+        {"unpromoted", i18n::N_("pawn left unpromoted")},
+        {"clock_without_move", i18n::N_("clock pressed without a move")},
+        {"two_hands", i18n::N_("move made with two hands")},
+        {"king_capture", i18n::N_("king captured")},
+        {"board_move", i18n::N_("move made on the board")}};
+    const auto it = kWords.find(code);
+    if (it == kWords.end() || i18n::uiLanguage() == i18n::UiLanguage::En) return code;
+    return tr(it->second);
+}
+
 // Pondering on the human's time (audit only; the expected move is engine analysis, never public).
 std::string describePonder(const std::string& type, const json& p) {
     if (type == "ponder_start")
@@ -54,13 +105,14 @@ std::string describePonder(const std::string& type, const json& p) {
     if (type == "ponder_miss")
         return trf("ponder miss: expected {}, played {}: stop, fresh search",
                    p["expected"].get<std::string>(), p["played"].get<std::string>());
-    return trf("ponder search stopped: {}", p.value("reason", ""));
+    return trf("ponder search stopped: {}", said(p, "reason"));
 }
 
 // IRR-04 and CLK-08 records: what the arbiter ruled, in his words.
 std::string describeArbiter(const std::string& type, const json& p) {
     if (type == "illegal_kind")  // the kind is the journal's code word, the moves are notation
-        return trf("arbiter: illegal move by {} ({}{}){}", side(p["side"]), p["kind"].get<std::string>(),
+        return trf("arbiter: illegal move by {} ({}{}){}", side(p["side"]),
+                   irregularityWords(p["kind"].get<std::string>()),
                    p.contains("move") ? " " + p["move"].get<std::string>() : "",
                    p.contains("uci") ? trf(", stands as {}", p["uci"].get<std::string>()) : "");
     if (type == "arrival") {
@@ -164,7 +216,7 @@ std::string describeOperator(const std::string& type, const json& p) {
         return trf("{} resumed the journal after record {}: re-synchronise to the table clock",
                    p.value("program", std::string("?")), p.value("resumed_from_seq", std::uint64_t{0}));
     if (type == "refused")  // the command's code word; the session's reason (English) in the UI language
-        return trf("refused {}: {}", p.value("command", std::string("?")), said(p, "reason"));
+        return trf("refused {}: {}", commandWords(p.value("command", std::string("?"))), said(p, "reason"));
     if (type == "engine_fault") return trf("engine fault: {}", said(p, "what"));
     if (type == "module_change")
         return trf("module change carried out by the operator: {} = {}", p["name"].get<std::string>(),
@@ -190,6 +242,52 @@ std::string describeComputerMove(const std::string& type, const json& p, std::in
     return {};
 }
 
+// The arbiter's and the players' own acts (issue 36: these were printed as their English code words).
+std::string describeActs(const std::string& type, const json& p) {
+    if (type == "resign") return trf("{} resigns", side(p["side"]));
+    if (type == "flag_reported") return trf("the flag of {} is pointed out", side(p["side"]));
+    if (type == "flag_confirmed") return trf("the arbiter confirms the fallen flag of {}", side(p["side"]));
+    if (type == "pause") return tr("the arbiter stops the clocks");
+    if (type == "unpause") return tr("the arbiter restarts the clocks");
+    if (type == "adjust")
+        return trf("the arbiter adjusts the clock of {} by {} s: {}", side(p["side"]),
+                   fmt::format("{:+}", p.value("delta", std::int64_t{0}) / 1000), p.value("reason", ""));
+    if (type == "illegal")
+        return trf("the arbiter rules the move at half-move {} illegal", p.value("ply", 0));
+    if (type == "correct")
+        return trf("the human's move {} corrected to {} ({})", p.value("old", ""), p.value("text", ""),
+                   p.value("uci", ""));
+    if (type == "consultation") return tr("the operator consults the nominated person (E.III 3.2)");
+    if (type == "faster")
+        return p.value("on", false) ? tr("the faster rate is switched on (E.III 2.2)")
+                                    : tr("the faster rate is switched off (E.III 2.2)");
+    return {};
+}
+
+// Offers, claims and answers: who, and what the session ruled.
+std::string describeOffers(const std::string& type, const json& p) {
+    if (type == "human_offer") return tr("the human offers a draw");
+    if (type == "computer_offer") return tr("the computer offers a draw (E.III 3.3)");
+    if (type == "answer_human" || type == "answer_computer")
+        return p.value("accept", false) ? tr("the offer is accepted") : tr("the offer is declined");
+    if (type == "claim") return trf("{} claims a draw: {}", side(p["claimant"]), said(p, "detail"));
+    return {};
+}
+
+// The adjournment (Guidelines I.1-I.5) and the engine's restarts; the sealed move itself never shown.
+std::string describeAdjournment(const std::string& type, const json& p) {
+    if (type == "seal_requested") return tr("the arbiter asks for the move to be sealed");
+    if (type == "sealed")
+        return trf("{} sealed the move, envelope {}", side(p["by"]), p.value("fingerprint", ""));
+    if (type == "resume") return tr("the game is resumed: the envelope is opened");
+    if (type == "engine_move_withheld") return tr("the engine's move is held back for the envelope");
+    if (type == "engine_restart")
+        return trf("the engine is restarted ({} ms without it)", p.value("downtime_ms", std::int64_t{0}));
+    if (type == "setup") return trf("event setup: {}", p.value("setup", json::object()).dump());
+    if (type == "script") return trf("the operator's script: {} steps", p.value("steps", 0));
+    return {};
+}
+
 // One line per record: what happened, in the operator's words (records without words: as journalled).
 std::string describe(const std::string& type, const json& p, std::int64_t& engine_move_t) {
     if (type == "human_move") return describeHumanMove(p, p.value("t", std::int64_t{0}));
@@ -210,10 +308,13 @@ std::string describe(const std::string& type, const json& p, std::int64_t& engin
     if (type == "illegal_kind" || type == "arrival" || type == "forfeit") return describeArbiter(type, p);
     if (auto q = describeQuickplay(type, p); !q.empty()) return q;
     if (auto o = describeOperator(type, p); !o.empty()) return o;
+    for (auto* words : {describeActs, describeOffers, describeAdjournment})
+        if (auto w = words(type, p); !w.empty()) return w;
+    // A record this program has no words for: the journal's own JSON (its type inside), which stays
+    // as written in every language.
     json rest = p;
     rest.erase("t");
-    rest.erase("type");
-    return rest.empty() ? type : type + " " + rest.dump();
+    return trf("record: {}", rest.dump());
 }
 
 // Guidelines I.2: one adjournment's envelope record, from the session as it stood while adjourned (the

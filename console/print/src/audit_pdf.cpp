@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string_view>
 
 #include "audit_pdf_draw.hpp"
 #include "i18n/tr.hpp"
@@ -31,6 +32,18 @@ const char* verdictText(Verdict v) {
            : v == Verdict::Ok         ? trc("audit verdict", "ok")
            : v == Verdict::NotChecked ? trc("audit verdict", "not checked")
                                       : trc("audit verdict", "n/a");
+}
+
+// A check's rule as the report prints it: the audit writes "Laws 7, 6.10, 6.12", "E.III 3.5, Guidelines
+// I.1-I.5" or "journal"; the words are the UI language's, the article numbers stay as the Laws write them.
+std::string localArticle(std::string article) {
+    const std::pair<const char*, const char*> kWords[] = {{"Guidelines", trc("rule reference", "Guidelines")},
+                                                          {"Laws", trc("rule reference", "Laws")},
+                                                          {"journal", trc("rule reference", "journal")}};
+    for (const auto& [english, local] : kWords)
+        if (const auto at = article.find(english); at != std::string::npos)
+            article.replace(at, std::string_view(english).size(), local);
+    return article;
 }
 
 Rgb verdictColor(Verdict v) {
@@ -85,7 +98,7 @@ double checkRow(cairo_t* cr, const Check& c, double y) {
     const std::string verdict = verdictText(c.verdict);  // "not checked" (or a longer translation) fits
     pageText(cr, kMargin + 95, y, verdict, fittingSize(cr, verdict, 9, 52, true), true,
              verdictColor(c.verdict));
-    pageText(cr, kMargin, y + 10, c.article, 7, false, kGrey, true);
+    pageText(cr, kMargin, y + 10, localArticle(c.article), 7, false, kGrey, true);
     double end = wrapped(cr, text_x, y, width, i18n::translateMessage(c.title), 8.5);
     end = wrapped(cr, text_x, end, width, i18n::translateMessage(c.evidence), 7.5,
                   c.verdict == Verdict::Breach ? kRed : kBlack);
