@@ -169,8 +169,14 @@ TEST(LocalFormats, DatesAndDecimals) {
 constexpr const char* kFsi = "\u2068";
 constexpr const char* kPdi = "\u2069";
 
+// A piece with a letter: first-strong isolate.
 std::string isolated(const std::string& s) {
     return kFsi + s + kPdi;
+}
+
+// A piece without one (a result, a signed number): left-to-right isolate (issue 36 item 6).
+std::string ltr(const std::string& s) {
+    return "\u2066\u200E" + s + kPdi;
 }
 
 class Persian : public ::testing::Test {
@@ -185,13 +191,18 @@ class Persian : public ::testing::Test {
 
 TEST(Isolation, IsolateWrapsInFsiPdiAndLeavesEmptyTextEmpty) {
     EXPECT_EQ(isolate("Nf3"), "\u2068Nf3\u2069");
+    EXPECT_EQ(isolate("\u200F۱۴۰۵/۰۹/۰۹"), "\u2068\u200F۱۴۰۵/۰۹/۰۹\u2069") << "an RLM is a strong letter";
+    // No letter: LRI, which FriBidi honours where it turned an FSI's "+10" into "10+" (issue 36 item 6).
+    EXPECT_EQ(isolate("+10"), "\u2066\u200E+10\u2069");
+    EXPECT_EQ(isolate("-۷٫۲"), "\u2066\u200E-۷٫۲\u2069");
+    EXPECT_EQ(isolate("1:29:58"), "\u2066\u200E1:29:58\u2069");
     EXPECT_EQ(isolate(""), "");
     EXPECT_EQ(persianDigits("1:29:58"), "\u06F1:\u06F2\u06F9:\u06F5\u06F8");
     EXPECT_EQ(persianDigits("Nf3"), "Nf\u06F3");
 }
 
 TEST_F(Persian, TextArgumentsAreIsolatedByTheCode) {
-    EXPECT_EQ(trf("Result: {}", "1-0"), "نتیجه: " + isolated("1-0"));
+    EXPECT_EQ(trf("Result: {}", "1-0"), "نتیجه: " + ltr("1-0"));
     EXPECT_EQ(trf("Move {}", std::string("12. Nf3 (=)")), "حرکت " + isolated("12. Nf3 (=)"));
     EXPECT_EQ(trf("{} offers a draw after {}", std::string_view("Kowalski, Jan"), "O-O-O#"),
               isolated("Kowalski, Jan") + " پس از " + isolated("O-O-O#") + " پیشنهاد تساوی داد");
@@ -201,10 +212,15 @@ TEST_F(Persian, TextArgumentsAreIsolatedByTheCode) {
 
 TEST_F(Persian, IntegersInPersianDigitsWithTheirFormatSpecs) {
     EXPECT_EQ(trnf("{} move", "{} moves", 12, 12), "\u06F1\u06F2 حرکت");
-    EXPECT_EQ(trf("Adjusted by {:+} s, {:02} left", 5, 7), "تنظیم +\u06F5 ثانیه، \u06F0\u06F7 مانده");
+    // Issue 36 item 6: a signed number is one left-to-right run (LRI...PDI), or its sign shows on the
+    // number's right in a Persian line.
+    EXPECT_EQ(trf("Adjusted by {:+} s, {:02} left", 5, 7),
+              "تنظیم \u2066\u200E+\u06F5\u2069 ثانیه، \u06F0\u06F7 مانده");
+    EXPECT_EQ(trf("Not in the catalogue {}", -900), "Not in the catalogue \u2066\u200E-۹۰۰\u2069");
     EXPECT_EQ(trf("the console sent a forbidden command: 0x{:02X}", 0x1B), "کنسول فرمان ممنوع فرستاد: 0x1B")
         << "hexadecimal keeps its Latin digits and letters";
-    EXPECT_EQ(trf("{:.1f} s", 5.0), "5.0 ثانیه") << "floats are left to the language's decimals";
+    EXPECT_EQ(trf("{:.1f} s", 5.0), "۵٫۰ ثانیه") << "floats in Persian digits and separator";
+    EXPECT_EQ(trf("Not in the catalogue {:+.1f}", 222.0), "Not in the catalogue \u2066\u200E+۲۲۲٫۰\u2069");
 }
 
 TEST_F(Persian, TranslateMessageIsolatesWhatItFillsIn) {
@@ -237,7 +253,9 @@ TEST(LocalFormats, PersianDatesAreSolarHijriWithTheGregorianBeside) {
 // Persian digits U+06F0..U+06F9 (not the Arabic-Indic U+0660..) and the decimal separator U+066B.
 TEST(LocalFormats, PersianDecimalsUsePersianDigitsAndTheArabicSeparator) {
     EXPECT_EQ(formatDecimal(UiLanguage::Fa, 12.5, 1), "\u06F1\u06F2\u066B\u06F5");
-    EXPECT_EQ(formatDecimal(UiLanguage::Fa, -0.25, 2), "-۰٫۲۵");
+    EXPECT_EQ(formatDecimal(UiLanguage::Fa, -0.25, 2), "\u2066\u200E-۰٫۲۵\u2069") << "signed: one LTR run";
+    EXPECT_EQ(localizeDecimalText(UiLanguage::Fa, "+222.0"), "\u2066\u200E+۲۲۲٫۰\u2069");
+    EXPECT_EQ(localizeDecimalText(UiLanguage::Pl, "+222.0"), "+222,0") << "never isolated in Polish";
     EXPECT_EQ(localizeDecimalText(UiLanguage::Fa, "3.0 s"), "۳٫۰ s");
     EXPECT_EQ(localizeDecimalText(UiLanguage::Fa, "9876543210"), "۹۸۷۶۵۴۳۲۱۰");
 }

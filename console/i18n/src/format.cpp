@@ -8,6 +8,8 @@
 #include <chrono>
 #include <sstream>
 
+#include "i18n/bidi.hpp"
+
 namespace oc::i18n {
 
 namespace {
@@ -80,7 +82,10 @@ std::string localizeDecimalText(UiLanguage lang, std::string text) {
     if (lang == UiLanguage::Pl) std::replace(text.begin(), text.end(), '.', ',');
     if (lang != UiLanguage::Fa) return text;
     // Persian digits U+06F0..U+06F9 (never the Arabic-Indic U+0660..) and the Arabic decimal separator
-    // U+066B, as ICU's fa number format writes them ("۱۲٫۵").
+    // U+066B, as ICU's fa number format writes them ("۱۲٫۵"); a signed one in a left-to-right run, or its
+    // sign lands on the wrong side in a Persian sentence (issue 36 item 6).
+    if (!text.empty() && (text[0] == '+' || text[0] == '-'))
+        return isolateLtr(localizeDecimalText(lang, text.substr(1)).insert(0, 1, text[0]));
     std::string out;
     for (const char c : text) {
         if (c >= '0' && c <= '9') {

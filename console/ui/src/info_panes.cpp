@@ -21,7 +21,8 @@ std::string evalText(const event::Evaluation& e) {
     }
     // Pawns with a sign and the language's decimal separator: "+0.34" / "+0,34".
     const double pawns = e.cp / 100.0;
-    const std::string score = (pawns >= 0 ? "+" : "") + i18n::formatDecimal(i18n::uiLanguage(), pawns, 2);
+    // Signed as one piece: in Persian the i18n module keeps the sign on the left (issue 36 item 6).
+    const std::string score = i18n::localizeDecimalText(i18n::uiLanguage(), fmt::format("{:+.2f}", pawns));
     return i18n::trf("{} (computer's view)", score);
 }
 

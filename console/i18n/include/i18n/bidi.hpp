@@ -18,13 +18,31 @@
 namespace oc::i18n {
 
 // FSI (U+2068) text PDI (U+2069): the piece takes its own direction from its first strong letter (LTR
-// for "Nf3" or "Kowalski", RTL for a Persian word, LTR when it has none, such as "1-0") and does not mix
-// with the sentence around it. An empty text stays empty.
+// for "Nf3" or "Kowalski", RTL for a Persian word) and does not mix with the sentence around it. A piece
+// without a letter ("1-0", "+10", "-۹۰۰", "1:29:58") gets LRI (U+2066) instead, which the algorithm
+// makes of such an FSI anyway (isolateLtr). An empty text stays empty.
 std::string isolate(std::string_view text);
+
+// LRI (U+2066) LRM (U+200E) text PDI (U+2069): a piece that is left to right whatever it holds, for
+// signed numbers and clock differences ("+2:00", "-۹۰۰", "+۲۲۲٫۰", issue 36 item 6). A sign is a weak
+// character: unisolated in a right-to-left sentence it lands on the number's right ("۹۰۰-"); the LRM is
+// for FriBidi, which got a letterless isolate wrong after an earlier one. An empty text stays empty.
+std::string isolateLtr(std::string_view text);
+
+// Whether the text holds a character with a direction of its own (a Latin, Persian, Cyrillic ... letter,
+// an RLM); digits, signs, punctuation and spaces have none.
+bool hasStrongLetter(std::string_view utf8);
+
+// Whether a number's text carries a sign ('+', '-' or U+2212) at its start.
+bool signedText(std::string_view text);
 
 // ASCII digits 0-9 as Persian digits U+06F0-06F9 (bidi class EN; never the Arabic-Indic U+0660-0669,
 // class AN, which reorders differently). Every other character is kept.
 std::string persianDigits(std::string_view text);
+
+// A number fmt wrote ("+222.0", "-900", "15") as a Persian sentence shows it: Persian digits, the
+// decimal separator U+066B, and a signed one isolated left to right (isolateLtr).
+std::string persianNumber(std::string_view text);
 
 // Whether the UI language in force is written right to left.
 bool rightToLeftUi();
@@ -38,12 +56,21 @@ struct PersianInt {
     T value;
 };
 
+// A floating-point argument of trf in a right-to-left language: with its spec ("{:+.1f}"), then as
+// persianNumber writes it (issue 36 item 6: "+222.0 s" showed as "۲۲۲٫۰+").
+template <typename T>
+struct PersianFloat {
+    T value;
+};
+
 // What trf passes to fmt for one argument in a right-to-left language: text isolated, integers in
-// Persian digits, anything else (floats, with the language's decimals elsewhere) as it is.
+// Persian digits, floats as persianNumber writes them, anything else as it is.
 template <typename T>
 auto rtlArg(const T& arg) {
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) {
         return PersianInt<T>{arg};
+    } else if constexpr (std::is_floating_point_v<T>) {
+        return PersianFloat<T>{arg};
     } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
         return isolate(std::string_view(arg));
     } else {
@@ -71,7 +98,29 @@ struct fmt::formatter<oc::i18n::detail::PersianInt<T>> {
     template <typename Context>
     auto format(const oc::i18n::detail::PersianInt<T>& n, Context& ctx) const {
         const std::string text = fmt::format(fmt::runtime(spec), n.value);
-        const std::string shown = latin ? text : oc::i18n::persianDigits(text);
+        // A signed number stays in one left-to-right run, or its sign shows on the wrong side.
+        const std::string shown = latin ? text
+                                  : oc::i18n::signedText(text)
+                                      ? oc::i18n::isolateLtr(oc::i18n::persianDigits(text))
+                                      : oc::i18n::persianDigits(text);
+        return std::copy(shown.begin(), shown.end(), ctx.out());
+    }
+};
+
+template <typename T>
+struct fmt::formatter<oc::i18n::detail::PersianFloat<T>> {
+    std::string spec = "{:";
+
+    auto parse(fmt::format_parse_context& ctx) {
+        auto it = ctx.begin();
+        while (it != ctx.end() && *it != '}') spec += *it++;
+        spec += '}';
+        return it;
+    }
+
+    template <typename Context>
+    auto format(const oc::i18n::detail::PersianFloat<T>& n, Context& ctx) const {
+        const std::string shown = oc::i18n::persianNumber(fmt::format(fmt::runtime(spec), n.value));
         return std::copy(shown.begin(), shown.end(), ctx.out());
     }
 };
