@@ -6,7 +6,9 @@
 // untranslated entry fails), plus glossary terms.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -195,6 +197,42 @@ TEST(EnvelopeInPersian, PersianFieldsMirroredAndTheBoardAsItIs) {
     // The FEN line, left to right inside, ends at the right margin.
     EXPECT_GT(find(page, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R").x0, kPageWidth / 3);
     EXPECT_GT(find(page, "KQ").x0, kPageWidth / 2);
+}
+
+// The words of `word`'s field: on its line (their boxes' tops within 2 pt) and no wider apart than a
+// space from the next (the fields beside it are further away), left to right.
+std::vector<Word> fieldOf(const std::vector<Word>& page, const Word& word) {
+    std::vector<Word> line;
+    for (const auto& w : page)
+        if (std::abs(w.y0 - word.y0) < 2) line.push_back(w);
+    std::sort(line.begin(), line.end(), [](const Word& a, const Word& b) { return a.x0 < b.x0; });
+    auto at = std::find_if(line.begin(), line.end(), [&](const Word& w) { return w.x0 == word.x0; });
+    auto first = at, last = at;
+    while (first != line.begin() && first->x0 - std::prev(first)->x1 < 8) --first;
+    while (std::next(last) != line.end() && std::next(last)->x0 - last->x1 < 8) ++last;
+    return {first, std::next(last)};
+}
+
+// Issue 36 item 4: field (d) is a Persian phrase around a Latin name. It reads from the right like the
+// paper: the name first (rightmost), then the role and side in brackets; only the name is left to right.
+TEST(EnvelopeInPersian, SealerFieldReadsFromTheRightWithALatinName) {
+    TempDir dir;
+    const auto path = dir / "envelope-sealer-fa.pdf";
+    auto d = test::sampleForm();
+    d.sealing_player = "Stockfish 16";
+    d.sealed_by_computer = true;
+    PersianScope persian_papers;
+    ASSERT_TRUE(writeSealedMoveFormPdf(d, path));
+    keep(path);
+    const auto page = words(path);
+    const Word name = find(page, "Stockfish");
+    const std::vector<Word> line = fieldOf(page, name);
+    ASSERT_GE(line.size(), 3u);
+    EXPECT_EQ(line.back().text, "16") << "the name is the field's first words, on its right";
+    EXPECT_EQ(line[line.size() - 2].text, "Stockfish");
+    for (std::size_t i = 0; i + 2 < line.size(); ++i)
+        EXPECT_TRUE(persian(line[i].text) || line[i].text.find_first_of("()") != std::string::npos)
+            << "left of the name: the role and the side, got '" << line[i].text << "'";
 }
 
 TEST(QuickplayClaimInPersian, TheClaimIsAPersianScoresheet) {

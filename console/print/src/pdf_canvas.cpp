@@ -131,11 +131,32 @@ bool unknownValue(std::string_view value) {
     return value.find('?') != std::string_view::npos &&
            value.find_first_not_of("?. ") == std::string_view::npos;
 }
+
+// Whether the text holds a right-to-left character (Hebrew, Arabic, Persian letters and digits, RLM).
+bool holdsRightToLeft(std::string_view utf8) {
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+        const auto b = static_cast<unsigned char>(utf8[i]);
+        if (b >= 0xD6 && b <= 0xDF) return true;  // U+0580..U+07FF
+        if (utf8.substr(i, 3) == "\u200F") return true;
+        if (b == 0xEF && i + 1 < utf8.size() && static_cast<unsigned char>(utf8[i + 1]) >= 0xAC &&
+            static_cast<unsigned char>(utf8[i + 1]) <= 0xBB)
+            return true;  // the presentation forms U+FB00..U+FEFF
+    }
+    return false;
+}
+
+// Issue 36 item 4: a field's paragraph takes the paper's direction, so "(رایانه، سیاه)" after a Latin
+// name reads from the right. A value without right-to-left text (a name, a time control alone) is
+// isolated whole, so it keeps its own order inside that paragraph.
+std::string fieldValue(std::string_view value) {
+    return holdsRightToLeft(value) ? std::string(value) : detail::isolated(value);
+}
 }  // namespace
 
 void PdfCanvas::field(double x, double y, double w, std::string_view label, std::string_view value) {
     text(x, y, label, 7, Weight::Normal, Align::Left, w);  // a longer label in another language shrinks
-    if (!unknownValue(value)) text(x + 2, y + 14, value, 11, Weight::Normal, Align::Left, w - 4, Flow::Data);
+    if (!unknownValue(value))
+        text(x + 2, y + 14, fieldValue(value), 11, Weight::Normal, Align::Left, w - 4, Flow::Ui);
     line(x, y + 17, x + w, y + 17, 0.4);
 }
 
