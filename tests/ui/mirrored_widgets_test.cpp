@@ -171,6 +171,24 @@ TEST_F(MirroredWidgets, TheComboArrowStandsAtTheBoxsEndEdge) {
     }
 }
 
+// The open list's choices end at its right edge in Persian; choosing English there switches the direction
+// while the list is open, and the frame still ends cleanly.
+TEST_F(MirroredWidgets, AComboListReadsFromTheRightAndMayChangeTheDirection) {
+    UiLanguageScope persian(UiLanguage::Fa);
+    const Snapshot snap = inPhase(Phase::Setup);
+    frames(snap, 2);
+    click(snap, "ui language combo");
+    frames(snap, 2);
+    const WidgetInfo& english = state_.widgets.at("ui language en");
+    const auto glyphs = glyphsIn(english.min, english.max, *fonts_.text);
+    ASSERT_FALSE(glyphs.empty());
+    EXPECT_GT(glyphs.back().first, english.max.x - ImGui::GetFontSize() * 1.5f) << "against the right edge";
+    click(snap, "ui language en");
+    EXPECT_EQ(i18n::uiLanguage(), UiLanguage::En);
+    frames(snap, 2);
+    EXPECT_EQ(state_.widgets.at("Start the game").text, "Start the game");
+}
+
 // --- item 2: the edit box shows Persian as it reads --------------------------------------------------
 
 const std::string kSite = "تهران، ایران";

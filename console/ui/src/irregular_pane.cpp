@@ -42,7 +42,7 @@ void drawWhoAndWhat(ViewContext& ctx) {
         if (ImGui::Selectable(fmt::format("{}###kind{}", displayText(kinds[i]), i).c_str(),
                               i == st.illegal_kind))
             st.illegal_kind = i;
-    ImGui::EndCombo();
+    endCombo();
 }
 
 // The unpromoted pawn's move, at the start of the second row.

@@ -110,6 +110,10 @@ bool checkBox(ViewContext& ctx, const char* name, const std::string& label, std:
 
 namespace {
 
+// Whether the open combo's list pushed its right alignment: a language chosen in the list changes the
+// direction before endCombo (UI thread only, as all of ImGui; one combo is open at a time).
+bool g_aligned_list = false;
+
 // Right to left the combo's arrow at its left end and its value at its right end (ImGui draws the frame,
 // asked for no arrow and no preview). `frame` is the box without its label.
 void drawMirroredCombo(ImDrawList* dl, ImRect frame, const std::string& preview, bool hovered) {
@@ -145,9 +149,18 @@ bool beginCombo(ViewContext& ctx, const char* name, const std::string& label, co
     const ImRect frame{at, {at.x + width, at.y + ImGui::GetFrameHeight()}};
     drawMirroredCombo(dl, frame, preview, open || ImGui::IsMouseHoveringRect(frame.Min, frame.Max));
     recordItem(ctx, name, std::move(text));
+    // The choices in the open list end at its right edge, where they are read (endCombo pops it).
+    if (open) ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(1.f, 0.5f));
+    g_aligned_list = open;
     ctx.state.widgets[std::string(name) + " arrow"] = {
         frame.Min, {frame.Min.x + ImGui::GetFrameHeight(), frame.Max.y}, true, ""};
     return open;
+}
+
+void endCombo() {
+    if (g_aligned_list) ImGui::PopStyleVar();
+    g_aligned_list = false;
+    ImGui::EndCombo();
 }
 
 namespace {

@@ -199,7 +199,7 @@ void wordCombo(ViewContext& ctx, const char* msgid, std::string& value,
         if (ImGui::Selectable(fmt::format("{}###{}", displayText(shown(w)), w).c_str(), value == w))
             value = w;
     }
-    ImGui::EndCombo();
+    endCombo();
 }
 
 // One language in the screens' combo: chosen, it switches at once and goes into the setup.
@@ -232,7 +232,7 @@ void drawUiLanguageCombo(ViewContext& ctx, event::EventSetup& s) {
         box, {box.x + width, box.y + ImGui::GetFrameHeight()}, true, current};
     if (!open) return;
     for (i18n::UiLanguage lang : i18n::uiLanguages()) languageSelectable(ctx, s, lang);
-    ImGui::EndCombo();
+    endCombo();
 }
 
 // The side the computer plays: "Computer plays (o) White (o) Black".

@@ -124,9 +124,11 @@ bool radioButton(ViewContext& ctx, const char* name, const std::string& label, s
                  int mine);
 bool checkBox(ViewContext& ctx, const char* name, const std::string& label, std::string text, bool* value);
 // ImGui::BeginCombo `width` wide showing `preview` (shaped): right to left its arrow at the box's left end
-// and the value against its right end; the arrow recorded as "<name> arrow". True while open (then EndCombo).
+// and the value against its right end, the open list's choices right-aligned; the arrow recorded as
+// "<name> arrow". True while open (then endCombo).
 bool beginCombo(ViewContext& ctx, const char* name, const std::string& label, const std::string& preview,
                 float width, std::string text);
+void endCombo();
 // ImGui::InputInt `width` wide with its +/- steppers: right to left they stand left of the number.
 bool intStepper(ViewContext& ctx, const char* name, const std::string& label, int* value, float width,
                 std::string text);
