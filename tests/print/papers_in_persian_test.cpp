@@ -230,6 +230,9 @@ TEST(EnvelopeInPersian, SealerFieldReadsFromTheRightWithALatinName) {
     ASSERT_GE(line.size(), 3u);
     EXPECT_EQ(line.back().text, "16") << "the name is the field's first words, on its right";
     EXPECT_EQ(line[line.size() - 2].text, "Stockfish");
+    // Item 8: the round and the board, counts, are in Persian digits like every number of the form.
+    EXPECT_LT(find(page, "\u06F3").y0, name.y0) << "round 3 in the top row";
+    EXPECT_LT(find(page, "\u06F1").y0, name.y0) << "board 1 in the top row";
     for (std::size_t i = 0; i + 2 < line.size(); ++i)
         EXPECT_TRUE(persian(line[i].text) || line[i].text.find_first_of("()") != std::string::npos)
             << "left of the name: the role and the side, got '" << line[i].text << "'";

@@ -160,8 +160,8 @@ void drawHeader(PdfCanvas& pdf, const AdjournmentFormData& d) {
              w);
     pdf.field(x, 74, w * 0.5, trc("paper", "Event"), d.event);
     pdf.field(x + w * 0.53, 74, w * 0.23, trc("paper", "Site"), d.site);
-    pdf.field(x + w * 0.79, 74, w * 0.08, trc("paper", "Round"), d.round);
-    pdf.field(x + w * 0.89, 74, w * 0.11, trc("paper", "Board"), d.board);
+    pdf.field(x + w * 0.79, 74, w * 0.08, trc("paper", "Round"), detail::countText(d.round));
+    pdf.field(x + w * 0.89, 74, w * 0.11, trc("paper", "Board"), detail::countText(d.board));
     pdf.field(x, 104, w * 0.48, tr("(a) White"), d.white);
     pdf.field(x + w * 0.52, 104, w * 0.48, tr("(a) Black"), d.black);
     pdf.field(x, 134, w * 0.4, tr("(d) Player who sealed"), sealer(d));

@@ -98,8 +98,8 @@ void drawHeader(PdfCanvas& pdf, const ScoresheetData& d, const std::string& titl
     pdf.field(x, 76, w * 0.62, trc("paper", "Event"), d.event);
     pdf.field(x + w * 0.65, 76, w * 0.35, trc("paper", "Site"), d.site);
     pdf.field(x, 106, w * 0.22, trc("paper", "Date"), detail::localizeLeadingDate(d.date));
-    pdf.field(x + w * 0.25, 106, w * 0.1, trc("paper", "Round"), d.round);
-    pdf.field(x + w * 0.38, 106, w * 0.1, trc("paper", "Board"), d.board);
+    pdf.field(x + w * 0.25, 106, w * 0.1, trc("paper", "Round"), detail::countText(d.round));
+    pdf.field(x + w * 0.38, 106, w * 0.1, trc("paper", "Board"), detail::countText(d.board));
     pdf.field(x + w * 0.51, 106, w * 0.49, trc("paper", "Time control"), d.time_control);
     drawPlayer(pdf, x, w * 0.48, true, d.white, d.white_player);
     drawPlayer(pdf, x + w * 0.52, w * 0.48, false, d.black, d.black_player);
