@@ -189,6 +189,25 @@ TEST_F(MirroredWidgets, AComboListReadsFromTheRightAndMayChangeTheDirection) {
     EXPECT_EQ(state_.widgets.at("Start the game").text, "Start the game");
 }
 
+// IRR-04's second row: the unpromoted pawn's move, then the ruling, from the start edge.
+TEST_F(MirroredWidgets, ThePawnsMoveIsReadBeforeTheRuling) {
+    for (UiLanguage lang : {UiLanguage::En, UiLanguage::Fa}) {
+        UiLanguageScope scope(lang);
+        state_ = {};
+        state_.tab = LowerTab::Arbiter;
+        state_.arbiter_section = 2;
+        state_.illegal_kind = 0;
+        frames(inPhase(Phase::HumanToMove), 3);
+        const WidgetInfo& move = state_.widgets.at("##unpromoted");
+        const WidgetInfo& rule = state_.widgets.at("Rule illegal move");
+        EXPECT_NEAR(move.min.y, rule.min.y, 1.f) << "one row";
+        if (lang == UiLanguage::Fa)
+            EXPECT_GT(move.min.x, rule.max.x);
+        else
+            EXPECT_LT(move.max.x, rule.min.x);
+    }
+}
+
 // --- item 2: the edit box shows Persian as it reads --------------------------------------------------
 
 const std::string kSite = "تهران، ایران";

@@ -45,13 +45,13 @@ void drawWhoAndWhat(ViewContext& ctx) {
     endCombo();
 }
 
-// The unpromoted pawn's move, at the start of the second row.
-void drawUnpromotedMove(ViewContext& ctx) {
+// The unpromoted pawn's move, at the start of the second row (its start edge: right to left, the right).
+void drawUnpromotedMove(ViewContext& ctx, DirectedRow& row) {
+    row.next(ImGui::GetFontSize() * 5);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
     ImGui::InputTextWithHint("##unpromoted", "a7a8", &ctx.state.illegal_kind_move, kMoveBoxFlags,
                              moveBoxFilter);
     recordItem(ctx, "##unpromoted");
-    ImGui::SameLine();
 }
 
 // The ruling as chosen: the kind, the side that made the move, and the pawn's move for an unpromoted pawn.
@@ -70,12 +70,14 @@ void drawIllegalKind(ViewContext& ctx) {
     // Two rows, so the Arbiter tab still fits 1280x800: who and what; then the pawn's move and the ruling.
     drawWhoAndWhat(ctx);
     const bool pawn = st.illegal_kind == 0;
-    if (pawn) drawUnpromotedMove(ctx);
+    DirectedRow row;
+    if (pawn) drawUnpromotedMove(ctx, row);
     // E2005 counts neither a press without a move nor two hands as an illegal move (IRR-04).
     const bool only2023 = st.illegal_kind == 1 || st.illegal_kind == 2;
     const bool ok = inPlay(snap) && !(only2023 && snap.setup.edition == rules::Edition::E2005) &&
                     !(pawn && st.illegal_kind_move.empty());
-    if (confirmButton(ctx, "Rule illegal move", ok)) {
+    row.next(confirmButtonWidth(ctx, "Rule illegal move", ok));
+    if (confirmButton(ctx, "Rule illegal move", ok, true)) {
         ctx.out.push_back(illegalKindRuling(ctx));
     }
     if (only2023 && snap.setup.edition == rules::Edition::E2005) {
