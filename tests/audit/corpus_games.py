@@ -12,7 +12,10 @@ Games (each small: few moves, Stockfish limited by nodes):
   during the search, the human's sealed move and the resumption) and stockfish_computer_seals.txt (the
   computer's sealed move);
 - a Stockfish game killed by SIGKILL inside its searches and resumed (as tests/audit/audit_kill_resume_test.py
-  does), without and with pondering, and a pondering game never killed.
+  does), without and with pondering, and a pondering game never killed;
+- where that console has `play --human eboard`: 1.e4 and 2.Nf3 played on `operator-cli eboard fake` (a real
+  pty) against Stockfish in real time, each computer move played on the board and pressed (as
+  tests/cli/board_play_test.py does).
 """
 import json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
@@ -154,3 +157,66 @@ if wanted("sf_kill_resume_ponder"):
     kill_game("sf_kill_resume_ponder", True, 2, 22)
 if wanted("sf_ponder"):
     kill_game("sf_ponder", True, 0, 23)
+
+
+# --- the e-board: the fake DGT board and DGT 3000 on a pty, Stockfish in real time ---
+def eboard_game(name):
+    journal = os.path.join(work, name + ".jsonl")
+    link = os.path.join(work, name + "-dgt")
+
+    def payloads(kind):
+        try:
+            with open(journal) as f:
+                recs = [json.loads(l) for l in f if l.strip()]
+        except (OSError, ValueError):
+            return []
+        return [r["payload"] for r in recs if r.get("type") == kind]
+
+    def wait_until(what, pred, seconds=90):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if pred():
+                return True
+            time.sleep(0.1)
+        print(f"{name}: timed out waiting for {what}", flush=True)
+        return False
+
+    fake = subprocess.Popen([cli, "--ui-lang", "en", "eboard", "fake", "--clock", "--link", link],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+
+    def board(*lines):
+        for line in lines:
+            fake.stdin.write(line + "\n")
+        fake.stdin.flush()
+
+    play = None
+    try:
+        if not wait_until("the fake board's link", lambda: os.path.islink(link), 10):
+            return
+        board("clock 0:05:00 0:05:00")
+        play = subprocess.Popen([cli, "--ui-lang", "en", "play", "--human", "eboard", "--eboard", link, "--engine",
+                                 sf, "--engine-side", "black", "--tc", "5m", "--journal", journal,
+                                 "--max-plies", "4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if not wait_until("the board connected",
+                          lambda: any(p.get("event") == "connected" for p in payloads("eboard"))):
+            return
+        for ply, (frm, to) in enumerate((("e2", "e4"), ("g1", "f3"))):
+            board(f"lift {frm}", f"place {to}", "wait 500ms", "press")
+            if not wait_until("the computer's move", lambda: len(payloads("engine_move")) > ply):
+                return
+            uci = payloads("engine_move")[ply]["uci"]
+            board(f"lift {uci[2:4]}", f"lift {uci[0:2]}", f"place {uci[2:4]}", "wait 500ms", "press")
+        out, err = play.communicate(timeout=90)
+        if play.returncode != 0:
+            print(f"{name}: play exited {play.returncode}: {err[-1500:]}", flush=True)
+            return
+        keep(name, journal, f"on the fake board: {out.strip()}")
+    finally:
+        if play and play.poll() is None:
+            play.kill()
+        board("quit")
+        fake.wait()
+
+
+if wanted("sf_eboard") and "--eboard" in run([cli, "play", "--help"]).stdout:
+    eboard_game("sf_eboard")
