@@ -825,6 +825,26 @@ TEST(Attachment, TheIncrementAtThePressIsNoDifference) {
     EXPECT_EQ(y.count<intent::SyncClock>(), 1u);
 }
 
+// The console publishes its clocks once a frame, less often when idle or on a loaded laptop: a reading
+// taken after the view compares with the running side's mirror less the time since, never with the
+// stale figure (the trial flow synced a board 2.3 s "off" on a loaded machine).
+TEST(Attachment, AReadingAfterAStaleViewCountsTheTimeSinceOnTheRunningSide) {
+    Attached x;
+    x.t.play("e2e4");
+    GameView v;
+    v.stage = GameView::Stage::EngineThinking;
+    v.game = x.t.game;
+    v.mirror[Color::White] = 15min;
+    v.mirror[Color::Black] = 15min;
+    v.running = Color::Black;
+    x.a.view(v, x.t.now);
+    x.run(5s);
+    x.press(true, 15min, 15min - 5s);  // the table clock ran Black's time 5 s since the view
+    EXPECT_EQ(x.count<intent::SyncClock>(), 0u);
+    x.press(true, 15min, 15min - 9s);  // 4 s less than the console's Black: a real difference
+    EXPECT_EQ(x.count<intent::SyncClock>(), 1u);
+}
+
 // A scan reports squares out of order: the press may come before the last piece's update. The move that
 // settles just after the press is the one it completed, with the press's time; a move settling long after
 // a press on an unchanged board was completed by no press.

@@ -20,8 +20,10 @@ void Attachment::view(const GameView& v, TimePoint now) {
     // Only a view that has the pressed move has the console's clocks after the press (a view of the stage
     // before it, still in the mailbox when the press came, does not).
     if (await_plies_ && v.game.plies() > *await_plies_) await_plies_.reset();
+    view_at_ = now;
     if (sameStage(v)) {
         view_.mirror = v.mirror;
+        view_.running = v.running;
         answered(v);
         return;
     }
@@ -262,7 +264,9 @@ void Attachment::reading(const ev::ClockReading& r, TimePoint at, std::vector<In
     if (await_plies_ || early_press_ || stray_) return;
     if (synced_ply_ == view_.game.plies()) return;  // one sync per move at most
     const auto off = [&](rules::Color c) {
-        return std::abs((r.remaining[c] - view_.mirror[c]).count()) > settings_.sync_threshold.count();
+        const Ms ran = view_.running == c ? std::chrono::duration_cast<Ms>(at - view_at_) : Ms{0};
+        return std::abs((r.remaining[c] - (view_.mirror[c] - ran)).count()) >
+               settings_.sync_threshold.count();
     };
     if (!off(rules::Color::White) && !off(rules::Color::Black)) return;
     synced_ply_ = view_.game.plies();

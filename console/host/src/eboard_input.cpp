@@ -54,6 +54,7 @@ GameView eboardView(const session::Snapshot& s) {
         v.stage = GameView::Stage::EngineThinking;  // a withheld (sealed) move: only the position is checked
     v.human = ~s.setup.computer_side;
     v.mirror = s.remaining;
+    v.running = s.clock_running;
     v.offer_pending = s.human_offer_pending;
     v.illegal_moves = s.illegal_moves[rules::Color::White] + s.illegal_moves[rules::Color::Black];
     return v;

@@ -41,6 +41,10 @@ struct GameView {
     std::optional<rules::Move> computer_move;  // shown or made, not yet completed
     rules::Color human = rules::Color::White;
     rules::ByColor<Ms> mirror{};  // the console's clocks at the view's time
+    // The side whose time the console runs at the view's time: a reading taken later is compared with
+    // that side's mirror less the time since (a view is published once a frame, less often when idle,
+    // and later still on a loaded laptop; a stale mirror would look like a difference).
+    std::optional<rules::Color> running;
     // The human's draw offer waits for the operator's answer: playing the computer's move would reject
     // it (Art. 9.1), which is the operator's decision, never the board's.
     bool offer_pending = false;
@@ -149,6 +153,7 @@ class Attachment {
     // are known only from a view that has the pressed move, so until one comes (more plies than this) a
     // reading is not compared with the old mirror.
     std::optional<std::size_t> await_plies_;
+    TimePoint view_at_{};  // when the view's mirror was the console's clocks
 };
 
 }  // namespace oc::eboard
