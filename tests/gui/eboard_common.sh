@@ -32,6 +32,7 @@ start_table() {
     xdotool search --sync --name "Operator console" >/dev/null || fail "no window"
     rest
     waitfor '"start"'
+    board "start"  # the arbiter starts the table clock as the game starts: White's time runs on both
     waitline "serial"
     waitfor '"event":"connected"'
 }
