@@ -106,6 +106,7 @@ TEST_F(Provenance, TheHeadersRuleIsNotOverriddenByTheFigures) {
 TEST_F(Provenance, OlderJournalFollowingNoKnownRuleIsNotChecked) {
     const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
         records.front()["payload"].erase("rules");
+        records.front()["payload"].erase("program");
         auto& p = records[test::find(records, "go", test::find(records, "pressed"))]["payload"];
         p["btime"] = p["btime"].get<std::int64_t>() - 600000;
     });
@@ -119,6 +120,20 @@ TEST_F(Provenance, OlderJournalFollowingNoKnownRuleIsNotChecked) {
     }
     EXPECT_EQ(report->reserve_rule, 0);
     EXPECT_TRUE(toJson(*report)["judged_by"]["reserve_rule"].is_null());
+}
+
+// Today's console names itself and its rules together: a header that names the program but not the
+// rules was edited, and an operator who strips them does not turn a faster rate into "not checked".
+TEST_F(Provenance, RulesStrippedFromANewJournalDoNotHideAFasterRate) {
+    const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
+        records.front()["payload"].erase("rules");
+        auto& p = records[test::find(records, "go", test::find(records, "pressed"))]["payload"];
+        p["btime"] = p["btime"].get<std::int64_t>() - 600000;
+    });
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_EQ(check(*report, "faster-rate").verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_EQ(report->reserve_rule, 3);
 }
 
 // A journal of a later console, whose rule this audit does not know: its budget is not judged.

@@ -404,7 +404,9 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     tl.reserve_rule = report.reserve_rule;
     Context ctx = makeContext(tl, *all, std::move(facts));
     ctx.engine_findings = engineLineFindings(ctx);
-    const bool unnamed = !header.reserve_rule;
+    // Only a header naming neither program nor rules is an older console's (both came in one change):
+    // rules stripped from a newer header would otherwise turn its budget breaches into "not checked".
+    const bool unnamed = !header.reserve_rule && !header.program;
     if (budgetFindings(ctx.engine_findings) && (report.reserve_rule == 0 || unnamed) &&
         !(unnamed && recogniseRule(report, tl, ctx)))
         report.reserve_rule = 0;
