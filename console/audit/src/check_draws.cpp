@@ -201,15 +201,17 @@ void compareAnswer(const Context& ctx, const DueAnswer& a, Findings& f) {
                                            a.record, diff));
         return;
     }
-    if (a.record >= ctx.tl.size())  // killed before writing it: a resume writes it first
-        return f.note(a.answered_by, fmt::format(i18n::N_("#{} the journal ends before this draw offer's "
-                                                          "answer was written"),
-                                                 a.answered_by));
+    // A console before draw_answer records first: its journal may also end with the answer (an
+    // accepted draw ends the game), which is not a journal cut short.
     if (!answersWritten(ctx, a))
         return f.note(a.answered_by,
                       fmt::format(i18n::N_("#{} draw offer answered or ended: not compared "
                                            "(written by a console before draw_answer records)"),
                                   a.answered_by));
+    if (a.record >= ctx.tl.size())  // killed before writing it: a resume writes it first
+        return f.note(a.answered_by, fmt::format(i18n::N_("#{} the journal ends before this draw offer's "
+                                                          "answer was written"),
+                                                 a.answered_by));
     f.breach(a.answered_by, fmt::format(i18n::N_("record #{}: a draw offer answered or ended here has no "
                                                  "draw_answer record right after it (E.III 3.2)"),
                                         a.answered_by));
