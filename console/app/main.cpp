@@ -32,6 +32,7 @@
 #include "ui/fonts.hpp"
 #include "ui/redraw.hpp"
 #include "ui_language.hpp"
+#include "version/version.hpp"
 
 namespace {
 
@@ -430,6 +431,8 @@ int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);  // an engine that dies mid-write must not take the console with it
     Options opt;
     CLI::App cli{"operator-console: the operator's window for human-vs-computer chess under FIDE rules"};
+    // Answered by CLI11_PARSE itself, before any window or display is asked for.
+    cli.set_version_flag("--version", oc::version::describe(), "Print the program's version and exit");
     addOptions(cli, opt);
     CLI11_PARSE(cli, argc, argv);
     // --ui-lang alone first, so that everything the program says from here on is in that language.

@@ -8,6 +8,7 @@
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "ui_language.hpp"
+#include "version/version.hpp"
 
 namespace {
 
@@ -25,6 +26,9 @@ void translateHelp(CLI::App& app) {
     for (const char* label : kLabels) formatter->label(label, tr(label));
     app.option_defaults()->group(tr("Options"));  // before the help flag, which joins that group
     app.set_help_flag("-h,--help", tr("Print this help message and exit"));
+    // Alone on the command line it answers without a subcommand: CLI11 runs the flag's callback before
+    // it checks require_subcommand.
+    app.set_version_flag("--version", oc::version::describe(), tr("Print the program's version and exit"));
     app.group(tr("Subcommands"));
     app.footer(tr("--ui-lang en|pl|fa may stand anywhere on the command line."));
     // CLI11's message names the option; the usual ones and the advice after them are translated.
