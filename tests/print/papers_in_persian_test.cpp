@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -20,8 +21,10 @@
 #include "journal_test_util.hpp"
 #include "paper_language.hpp"
 #include "paper_samples.hpp"
+#include "pdf_test_util.hpp"
 #include "print/audit_pdf.hpp"
 #include "print/documents.hpp"
+#include "version/version.hpp"
 
 namespace oc::print {
 namespace {
@@ -275,6 +278,69 @@ TEST(AuditPdfInPersian, TitleInPersianOnTheRight) {
     double right = 0;
     for (const auto& w : page) right = std::max(right, w.x1);
     EXPECT_GT(right, kPageWidth - 45) << "the text column ends at the right margin";
+}
+
+// The words at the first page's foot (below the signature lines), left to right.
+std::vector<Word> footOf(const std::filesystem::path& pdf) {
+    std::vector<Word> foot;
+    for (const auto& w : words(pdf))
+        if (w.y0 > 808) foot.push_back(w);
+    std::sort(foot.begin(), foot.end(), [](const Word& a, const Word& b) { return a.x0 < b.x0; });
+    return foot;
+}
+
+// Issue 39: the program's small print at the foot of a page, left to right as the name is written: at
+// the left end on a mirrored (Persian) page, at the right end on an English one; whatever else shares
+// the foot (the claim's footnote) stays clear of it.
+void expectSmallPrint(const std::filesystem::path& pdf, bool at_left) {
+    const std::vector<Word> foot = footOf(pdf);
+    std::vector<std::string> name;
+    std::istringstream in(version::describe());
+    for (std::string w; in >> w;) name.push_back(w);
+    ASSERT_GE(foot.size(), name.size()) << pdf;
+    const std::size_t first = at_left ? 0 : foot.size() - name.size();
+    for (std::size_t i = 0; i < name.size(); ++i) EXPECT_EQ(foot[first + i].text, name[i]) << pdf;
+    const double left = foot[first].x0, right = foot[first + name.size() - 1].x1;
+    if (at_left) {
+        EXPECT_LT(left, 45) << "at the left margin: " << pdf;
+        for (std::size_t i = name.size(); i < foot.size(); ++i)
+            EXPECT_GT(foot[i].x0, right + 4) << "'" << foot[i].text << "' runs into the small print";
+    } else {
+        EXPECT_GT(right, kPageWidth - 45) << "at the right margin: " << pdf;
+        for (std::size_t i = 0; i < first; ++i)
+            EXPECT_LT(foot[i].x1, left - 4) << "'" << foot[i].text << "' runs into the small print";
+    }
+    EXPECT_EQ(session::test::pdfCreator(pdf), version::describe()) << pdf;
+}
+
+// Every paper, in Persian and in English, with the quickplay claim's long footnote beside the small print.
+TEST(SmallPrint, NamesTheProgramAtTheEndOfEachPapersFoot) {
+    TempDir dir;
+    auto report = audit::auditJournal(OC_JOURNAL_INTACT);
+    ASSERT_TRUE(report) << report.error();
+    session::QuickplayClaimExport claim;
+    claim.sheet = sheet();
+    claim.fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    claim.claimant_name = "Ali Rezaei";
+    claim.white_clock = "0:01:40";
+    claim.black_clock = "0:05:00";
+    for (const bool persian_page : {true, false}) {
+        std::optional<PersianScope> persian_papers;
+        if (persian_page) persian_papers.emplace();
+        const std::string lang = persian_page ? "-fa" : "-en";
+        const auto sheet_pdf = dir / ("small-sheet" + lang + ".pdf"),
+                   claim_pdf = dir / ("small-claim" + lang + ".pdf"),
+                   envelope_pdf = dir / ("small-envelope" + lang + ".pdf"),
+                   audit_pdf = dir / ("small-audit" + lang + ".pdf");
+        ASSERT_TRUE(writeScoresheetPdf(sheet(), sheet_pdf));
+        ASSERT_TRUE(writeQuickplayClaimPdf(claim, claim_pdf));
+        ASSERT_TRUE(writeSealedMoveFormPdf(test::sampleForm(), envelope_pdf));
+        ASSERT_TRUE(writeAuditPdf(*report, audit_pdf));
+        for (const auto& pdf : {sheet_pdf, claim_pdf, envelope_pdf, audit_pdf}) {
+            keep(pdf);
+            expectSmallPrint(pdf, persian_page);
+        }
+    }
 }
 
 }  // namespace

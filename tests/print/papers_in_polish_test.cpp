@@ -11,8 +11,10 @@
 #include "journal_test_util.hpp"
 #include "paper_language.hpp"
 #include "paper_samples.hpp"
+#include "pdf_test_util.hpp"
 #include "print/audit_pdf.hpp"
 #include "print/documents.hpp"
+#include "version/version.hpp"
 
 namespace oc::print {
 namespace {
@@ -89,6 +91,11 @@ std::pair<std::string, std::string> bothLanguages(const TempDir& dir, const std:
         EXPECT_TRUE(write(pl));
     }
     for (const auto& font : test::pdfFonts(pl)) EXPECT_NE(font.find("DejaVuSans"), std::string::npos) << font;
+    // Issue 39: every paper names the program that printed it, as it is in every language.
+    for (const auto& p : {en, pl}) {
+        EXPECT_NE(pdfText(p).find(version::describe()), std::string::npos) << p << ": " << pdfText(p);
+        EXPECT_EQ(session::test::pdfCreator(p), version::describe()) << p;
+    }
     // OC_PAPERS_DIR=DIR keeps the papers for a look (pdftoppm -png) or for the docs.
     if (const char* keep = std::getenv("OC_PAPERS_DIR"); keep && *keep) {
         for (const auto& p : {en, pl})

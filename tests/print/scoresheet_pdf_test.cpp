@@ -5,6 +5,7 @@
 #include "journal_test_util.hpp"
 #include "pdf_test_util.hpp"
 #include "print/documents.hpp"
+#include "version/version.hpp"
 
 namespace oc::session {
 namespace {
@@ -60,6 +61,23 @@ TEST(ScoresheetPdf, LongGameContinuesOnMorePages) {
     EXPECT_EQ(std::count(text.begin(), text.end(), '\f'), 3) << "moves 61-120 on page 2, 121-125 on page 3";
     EXPECT_NE(text.find("3/3"), std::string::npos);
     EXPECT_NE(text.find("125"), std::string::npos);
+}
+
+// Issue 39: each page's small print, and the PDF's Creator, name the program that printed it; the
+// footnote beside the small print keeps to its own end of the line.
+TEST(ScoresheetPdf, NamesTheProgramOnEveryPage) {
+    test::TempDir dir;
+    const auto path = dir / "long.pdf";
+    auto data = sampleGame(125);
+    data.footnote =
+        "Final position FEN: r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3   "
+        "Clocks at the claim: White 0:01:40, Black 0:05:00";
+    ASSERT_TRUE(writeScoresheetPdf(data, path));
+    const std::string text = pdfToText(path);
+    EXPECT_EQ(test::occurrences(text, version::describe()), 3u) << "one line on each of the 3 pages\n"
+                                                                << text;
+    EXPECT_EQ(test::occurrences(text, "Clocks at the claim: White 0:01:40, Black 0:05:00"), 3u) << text;
+    EXPECT_EQ(test::pdfCreator(path), version::describe());
 }
 
 TEST(ScoresheetPdf, CarriesNoEvaluation) {

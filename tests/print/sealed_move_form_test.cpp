@@ -5,6 +5,7 @@
 #include "paper_samples.hpp"
 #include "pdf_test_util.hpp"
 #include "print/documents.hpp"
+#include "version/version.hpp"
 
 namespace oc::session {
 namespace {
@@ -48,6 +49,18 @@ TEST(SealedMoveForm, ComputerSealHasTheFingerprintAndNoHandwrittenBox) {
                                  "Black, computer", "2:00:00", "set to it 2 times"})
         EXPECT_NE(text.find(expected), std::string::npos) << "missing: " << expected << "\n" << text;
     EXPECT_EQ(text.find("written by hand"), std::string::npos) << text;
+}
+
+// Issue 39: every envelope's page names the program that printed it, as does the PDF's Creator.
+TEST(SealedMoveForm, NamesTheProgramOnEveryPage) {
+    test::TempDir dir;
+    const auto path = dir / "envelopes.pdf";
+    auto second = sampleForm();
+    second.sealed_by_computer = true;
+    ASSERT_TRUE(print::writeSealedMoveFormsPdf({sampleForm(), second}, path));
+    const std::string text = pdfToText(path);
+    EXPECT_EQ(test::occurrences(text, version::describe()), 2u) << "one line on each envelope\n" << text;
+    EXPECT_EQ(test::pdfCreator(path), version::describe());
 }
 
 TEST(SealedMoveForm, RefusesAPositionItCannotDraw) {

@@ -12,6 +12,7 @@
 
 #include "audit_pdf_draw.hpp"
 #include "i18n/tr.hpp"
+#include "small_print.hpp"
 
 namespace oc::print {
 
@@ -161,6 +162,12 @@ void detailsPage(cairo_t* cr, const Report& r) {
                  7, false, kGrey);
 }
 
+// Every page ends with the program's small print (small_print.hpp).
+void endPage(cairo_t* cr) {
+    detail::drawSmallPrint(cr, kPageWidth, kPageHeight, kMargin);
+    cairo_show_page(cr);
+}
+
 }  // namespace
 
 tl::expected<void, PdfError> writeAuditPdf(const Report& report, const std::filesystem::path& path) {
@@ -170,16 +177,17 @@ tl::expected<void, PdfError> writeAuditPdf(const Report& report, const std::file
         return tl::make_unexpected(
             PdfError{fmt::format("cannot write {}: {}", path.string(),
                                  cairo_status_to_string(cairo_surface_status(surface.get())))});
+    detail::setCreator(surface.get());
     cairo_t* cr = cairo_create(surface.get());
     checksPage(cr, report);
-    cairo_show_page(cr);
+    endPage(cr);
     picturesPage(cr, report);
-    cairo_show_page(cr);
+    endPage(cr);
     bool details = std::any_of(report.checks.begin(), report.checks.end(),
                                [](const Check& c) { return !c.details.empty(); });
     if (details) {
         detailsPage(cr, report);
-        cairo_show_page(cr);
+        endPage(cr);
     }
     cairo_destroy(cr);
     cairo_surface_finish(surface.get());

@@ -11,6 +11,8 @@
 #include <string>
 #include <utility>
 
+#include "small_print.hpp"
+
 namespace oc::print::detail {
 
 namespace {
@@ -35,6 +37,7 @@ tl::expected<PdfCanvas, PdfError> PdfCanvas::open(const std::filesystem::path& p
         cairo_surface_destroy(surface);
         return tl::unexpected(PdfError{fmt::format("cannot write PDF {}: {}", path.string(), why)});
     }
+    setCreator(surface);
     cairo_t* cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 0, 0, 0);
     PdfCanvas canvas(surface, cr, path);
@@ -160,11 +163,17 @@ void PdfCanvas::field(double x, double y, double w, std::string_view label, std:
     line(x, y + 17, x + w, y + 17, 0.4);
 }
 
+double PdfCanvas::smallPrintWidth() const {
+    return detail::smallPrintWidth(cr_);
+}
+
 void PdfCanvas::nextPage() {
+    drawSmallPrint(cr_, kPageWidth, kPageHeight, kMargin);
     cairo_show_page(cr_);
 }
 
 tl::expected<void, PdfError> PdfCanvas::finish() {
+    drawSmallPrint(cr_, kPageWidth, kPageHeight, kMargin);
     cairo_show_page(cr_);
     cairo_destroy(std::exchange(cr_, nullptr));
     cairo_surface_finish(surface_);

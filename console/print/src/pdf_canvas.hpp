@@ -40,7 +40,10 @@ class PdfCanvas {
     void fill(double x, double y, double w, double h, double grey);
     // A labelled field: small label, then the value over a rule, as on a paper form.
     void field(double x, double y, double w, std::string_view label, std::string_view value);
+    // Ends the page; it and finish() put the program's small print at the page's foot (small_print.hpp).
     void nextPage();
+    // The small print's width: a line sharing its baseline (kPageHeight - kSmallPrintRise) stays clear.
+    [[nodiscard]] double smallPrintWidth() const;
     // The left edge, on the page, of the span [x, x + w] as the documents give it (mirrored or not).
     [[nodiscard]] double spanLeft(double x, double w) const;
 

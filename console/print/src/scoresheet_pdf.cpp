@@ -15,6 +15,7 @@
 #include "i18n/tr.hpp"
 #include "paper_words.hpp"
 #include "pdf_canvas.hpp"
+#include "small_print.hpp"
 
 namespace oc::print {
 namespace {
@@ -201,9 +202,10 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
         pdf.line(x, sig_y, x + third, sig_y, 0.6);
         pdf.text(x, sig_y + 10, who[i], 8, Weight::Normal, Align::Left, third);
     }
+    // The footnote shares its line with the program's small print, which ends it (small_print.hpp).
     if (!d.footnote.empty())
-        pdf.text(kMargin, kPageHeight - 20, d.footnote, 6.5, Weight::Normal, Align::Left,
-                 kPageWidth - 2 * kMargin, Flow::Ui);
+        pdf.text(kMargin, kPageHeight - detail::kSmallPrintRise, d.footnote, 6.5, Weight::Normal, Align::Left,
+                 kPageWidth - 2 * kMargin - pdf.smallPrintWidth() - 12, Flow::Ui);
 }
 
 }  // namespace
