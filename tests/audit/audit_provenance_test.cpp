@@ -4,9 +4,16 @@
 // "not checked" - never a breach of the operator's.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
 #include "audit/audit.hpp"
 #include "journal/journal.hpp"
 #include "tamper.hpp"
+#include "version/version.hpp"
 
 namespace oc::audit {
 namespace {
@@ -70,6 +77,36 @@ TEST_F(Provenance, NewJournalNamesItsWriterAndRules) {
     EXPECT_EQ(j["written_by"], report->written_by);
     EXPECT_EQ(j["judged_by"]["reserve_rule"], 3);
     EXPECT_EQ(j["judged_by"]["from"], "header");
+}
+
+// The PDF's text in drawing order with every run of white space one space, so a wrapped line reads whole.
+std::string pdfWords(const std::filesystem::path& pdf) {
+    const std::string cmd = "pdftotext -raw '" + pdf.string() + "' - 2>&1";
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(cmd.c_str(), "r"), ::pclose);
+    std::string raw;
+    std::array<char, 4096> buf{};
+    while (pipe && std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) raw += buf.data();
+    std::istringstream in(raw);
+    std::string out;
+    for (std::string w; in >> w;) out += (out.empty() ? "" : " ") + w;
+    return out;
+}
+
+// Issue 39 item 1: a journal this console writes is reported as written by this very release and commit
+// (the same words as `--version`), in the audit's text, its JSON and its PDF.
+TEST_F(Provenance, CurrentJournalIsWrittenByThisReleaseInEveryReport) {
+    const auto journal = test::playScript(dir_, kScript);
+    const auto json_out = dir_ / "audit.json", pdf_out = dir_ / "audit.pdf";
+    std::string text;
+    EXPECT_EQ(test::runCli("journal audit " + journal.string() + " --ui-lang en --json " + json_out.string() +
+                               " --pdf " + pdf_out.string(),
+                           &text),
+              0)
+        << text;
+    const std::string written_by = "written by " + version::describe();
+    EXPECT_NE(text.find(written_by), std::string::npos) << text;
+    EXPECT_EQ(json::parse(std::ifstream(json_out))["written_by"], version::describe());
+    EXPECT_NE(pdfWords(pdf_out).find(written_by), std::string::npos) << pdfWords(pdf_out);
 }
 
 // The issue's case: last month's console held 12 s back after one measured move; today's rule gives the
