@@ -491,5 +491,113 @@ TEST_F(Facts, ABoardMadeThatNeverShowedTheMoveIsABreach) {
                  "(made), but the position it gives does not show that move");
 }
 
+// Issue 37: the setup changed before the game. The engine that plays is the one started last before the
+// first `> go`, and its settings are the setup locked for the game; an earlier setup record never excuses
+// a setting (a forger who re-hashes the journal can insert one anywhere).
+
+// The game's setup with engine option `name` set to `value`, as a setup record's payload.
+json setupWithOption(const std::vector<json>& r, const std::string& name, const std::string& value) {
+    json payload{{"setup", r[test::find(r, "setup")]["payload"]["setup"]}};
+    payload["setup"]["engine"]["options"][name] = value;
+    return payload;
+}
+
+// The lines of the first handshake (record `at`) with "setoption name Threads value 1" set to `threads`.
+json handshakeWithThreads(const std::vector<json>& r, std::size_t at, const std::string& threads) {
+    json lines = r[at]["payload"]["lines"];
+    for (auto& l : lines)
+        if (l == "> setoption name Threads value 1") l = "> setoption name Threads value " + threads;
+    return lines;
+}
+
+// The GUI's way (Engine::reconfigure): the setup changed before the game, the engine is started again
+// with it ("# started", its own "> uci" and setoptions); the first process never searched.
+TEST_F(Facts, TheEngineStartedAgainAfterASetupChangeBeforeTheGameIsClean) {
+    needStockfish();
+    auto j = stockfish([&](std::vector<json>& r) {
+        const std::size_t at = ioWith(r, "> setoption name Threads value 1");
+        ASSERT_LT(at, test::find(r, "start"));
+        json restart = handshakeWithThreads(r, at, "2");
+        ASSERT_EQ(restart.front().get<std::string>().rfind("# started ", 0), 0u);
+        test::insertBefore(r, at + 1, "setup", setupWithOption(r, "Threads", "2"));
+        test::insertBefore(r, at + 2, "engine_io", {{"lines", restart}});
+    });
+    expectClean(j);
+}
+
+// The same change with no restart: the engine played with Threads 1 where the setup for the game says 2
+// (operator-cli play never restarts its engine for a setup line; the engine still plays with 1).
+TEST_F(Facts, ASetupChangedBeforeTheGameButNeverSentToTheEngineIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        at = ioWith(r, "> setoption name Threads value 1");
+        test::insertBefore(r, at + 1, "setup", setupWithOption(r, "Threads", "2"));
+    });
+    expectBreach(j, "faster-rate", at,
+                 "the engine was sent \"setoption name Threads value 1\" when it was started for the game, "
+                 "which is not the event's setting for that option (the setup says 2)");
+}
+
+// Threads raised in the first handshake, "excused" by a forged setup record before it that says 4, the
+// real setup (1) inserted again after it so that it stays the game's.
+TEST_F(Facts, AForgedSetupRecordBeforeTheHandshakeCannotExcuseIt) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        const std::size_t h = ioWith(r, "> setoption name Threads value 1");
+        r[h]["payload"]["lines"] = handshakeWithThreads(r, h, "4");
+        test::insertBefore(r, h, "setup", setupWithOption(r, "Threads", "4"));
+        at = h + 1;
+        test::insertBefore(r, at + 1, "setup", setupWithOption(r, "Threads", "1"));
+    });
+    expectBreach(j, "faster-rate", at,
+                 "the engine was sent \"setoption name Threads value 4\" when it was started for the game, "
+                 "which is not the event's setting for that option (the setup says 1)");
+}
+
+// Threads raised in the first handshake, then a forged restart before the game that sends no option: the
+// restart replaces the first handshake's findings, but the engine it claims plays with its own defaults.
+TEST_F(Facts, AForgedRestartWithoutTheSettingsCannotStandInForTheHandshake) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        const std::size_t h = ioWith(r, "> setoption name Threads value 1");
+        r[h]["payload"]["lines"] = handshakeWithThreads(r, h, "4");
+        at = h + 1;
+        test::insertBefore(r, at, "engine_io",
+                           {{"lines", {"# started /usr/games/stockfish (pid 1)", "> uci", "> isready"}}});
+    });
+    expectBreach(j, "faster-rate", at,
+                 "the engine that played the game was started without the event's setting Threads 1");
+}
+
+// The computer plays White, so the setup locks only at its first move: Threads raised in the handshake
+// and a forged setup saying 4 recorded after the first search started (it becomes the game's setup). The
+// engine searched with 4 while the setup in force said 1.
+TEST_F(Facts, ASetupRecordedAfterTheFirstSearchStartedCannotExcuseTheHandshake) {
+    needStockfish();
+    const auto white = dir_ / "white.jsonl";
+    ASSERT_EQ(test::runCli(std::string("play --engine ") + kStockfish +
+                           " --engine-nodes 3000 --engine-side white --tc 15m+10s --human random --seed 3 "
+                           "--max-plies 4 --journal " +
+                           white.string()),
+              0);
+    expectClean(white);
+    auto r = test::readRecords(white);
+    const std::size_t at = ioWith(r, "> setoption name Threads value 1");
+    const std::size_t first_go = test::find(r, "go");
+    ASSERT_LT(first_go, test::find(r, "made"));
+    r[at]["payload"]["lines"] = handshakeWithThreads(r, at, "4");
+    test::insertBefore(r, test::find(r, "made"), "setup", setupWithOption(r, "Threads", "4"));
+    const auto j = dir_ / "tampered.jsonl";
+    test::writeRechained(j, r);
+    ASSERT_TRUE(journal::readJournal(j));
+    expectBreach(j, "faster-rate", at,
+                 "the engine was sent \"setoption name Threads value 4\" when it was started for the game, "
+                 "but the setup in force when its first search started (record #" +
+                     std::to_string(first_go) + ") says 1");
+}
+
 }  // namespace
 }  // namespace oc::audit

@@ -111,6 +111,17 @@ struct LineWalk {
     std::string program;              // the program writing these lines (the header's, a resume's)
     std::optional<bool> simulated;    // its go lines name no clocks: decided by its first go
     bool wait_explained = false;      // since the last go, the wire shows what a go may wait for
+    bool went = false;                // a `> go` was on the wire: the engine that plays is started
+    // The handshake's findings until the first `> go`: an engine started again before it (the operator
+    // changed the setup: the console restarts the engine with it) replaces the one that never searched,
+    // and its findings with it.
+    std::vector<LineFinding> before_game;
+    // The options sent since the last "> uci" before the first `> go`, and the record of that "> uci":
+    // the engine that plays must have been sent every setting of the setup, so that a restart journaled
+    // before the game cannot stand in for the handshake whose findings it replaces.
+    std::vector<std::string> sent_to_player;
+    std::optional<std::size_t> player_uci;
+    bool player_offers_ponder = false;  // its "< option name Ponder ...": only then is Ponder sent
     std::vector<LineFinding> out;
 
     bool positioned = false;  // a `position` line chose the search of the next `go`
@@ -187,15 +198,50 @@ std::pair<std::string, std::string> optionOf(const std::string& line) {
     return {rest.substr(0, v), rest.substr(v + std::strlen(" value "))};
 }
 
+// What `setup` sets option `name` to: its engine options, Ponder as it says.
+std::optional<std::string> setupValue(const event::EventSetup& setup, const std::string& name) {
+    for (const auto& [option, value] : setup.engine.options)
+        if (sameName(option, name)) return value;
+    if (sameName(name, "Ponder")) return setup.engine.ponder ? "true" : "false";
+    return std::nullopt;
+}
+
 // The value the bridge gives a (re)started engine for option `name`: the locked setup's, replaced by the
-// module changes carried out since (the bridge keeps them in its settings), Ponder as the setup says.
+// module changes carried out since (the bridge keeps them in its settings).
 std::optional<std::string> configuredValue(const Context& ctx, const LineWalk& w, const std::string& name) {
     for (auto it = w.carried_out.rbegin(); it != w.carried_out.rend(); ++it)
         if (sameName(it->first, name)) return it->second;
-    for (const auto& [option, value] : ctx.tl.setup.engine.options)
-        if (sameName(option, name)) return value;
-    if (sameName(name, "Ponder")) return ctx.tl.setup.engine.ponder ? "true" : "false";
+    return setupValue(ctx.tl.setup, name);
+}
+
+// The setup in force when the game's first search started (the last setup record before it): the locked
+// setup may be recorded later, while the computer searches its first move (the session locks the setup
+// at the first move), and the engine searched with what was in force then.
+std::optional<std::string> valueAtFirstSearch(const Context& ctx, const std::string& name) {
+    if (ctx.starts.empty()) return std::nullopt;
+    for (std::size_t k = ctx.starts.front().record; k-- > 0;) {
+        const auto& r = ctx.tl.at(k);
+        if (r.type != "setup" || !r.payload.contains("setup")) continue;
+        const auto setup = event::eventSetupFromJson(r.payload.at("setup"));
+        return setup ? setupValue(*setup, name) : std::nullopt;
+    }
     return std::nullopt;
+}
+
+// The first handshake's option `name` sent as `value`, which the locked setup sets: the setup in force when
+// the first search started must say the same, or the engine started the game with another setting than
+// the one in force then (a setup record forged after the search started, to match the engine's value,
+// would be the locked one).
+std::optional<LineFinding> laterSetup(const Context& ctx, std::size_t i, const std::string& line,
+                                      const std::string& name, const std::string& value) {
+    const auto then = valueAtFirstSearch(ctx, name);
+    if (!then || value.empty() || *then == value) return std::nullopt;
+    return LineFinding{
+        "faster-rate", i,
+        fmt::format(
+            i18n::N_("record #{}: the engine was sent \"{}\" when it was started for the game, but the "
+                     "setup in force when its first search started (record #{}) says {} (E.III 2.2)"),
+            i, line.substr(2), ctx.starts.front().record, *then)};
 }
 
 // E.III 2.2: an engine (re)started (the handshake the bridge journals: its "# started ..." note, then
@@ -204,10 +250,18 @@ std::optional<std::string> configuredValue(const Context& ctx, const LineWalk& w
 void handshakeOption(const Context& ctx, LineWalk& w, std::size_t i, const std::string& line) {
     const auto [name, value] = optionOf(line);
     const auto configured = name.empty() ? std::nullopt : configuredValue(ctx, w, name);
-    if (configured && (value.empty() || *configured == value)) return;
+    auto& into = w.went ? w.out : w.before_game;
+    if (configured && (value.empty() || *configured == value)) {
+        if (auto later = w.searched ? std::nullopt : laterSetup(ctx, i, line, name, value))
+            into.push_back(std::move(*later));
+        return;
+    }
+    // Judged by the setup locked for the game, never by an earlier setup record: the one in force when
+    // the engine was started may be the operator's draft or a forger's insertion, and the engine that
+    // plays with its value plays with a setting the event did not set (E.III 2.2).
     const std::string said = configured ? fmt::format(i18n::N_("the setup says {}"), *configured)
                                         : std::string(i18n::N_("the setup does not set that option"));
-    w.out.push_back(
+    into.push_back(
         {"faster-rate", i,
          w.searched ? fmt::format(i18n::N_("record #{}: the restarted engine was sent \"{}\", which is not "
                                            "the event's setting for that option ({}) (E.III 2.2)"),
@@ -388,6 +442,51 @@ void wireSearch(LineWalk& w, const std::string& line) {
     if (line == "> stop" || line == "> isready" || line == "> ucinewgame" || restart) w.wait_explained = true;
 }
 
+// E.III 2.2: the engine that plays is given every setting of the setup (the bridge sends each option, and
+// Ponder when the engine offers it: engine_options.cpp optionCommands). One it was never sent holds the
+// engine's own default for the whole game.
+void unsentSettings(const Context& ctx, LineWalk& w) {
+    std::vector<std::pair<std::string, std::string>> due(ctx.tl.setup.engine.options.begin(),
+                                                         ctx.tl.setup.engine.options.end());
+    if (w.player_offers_ponder) due.emplace_back("Ponder", ctx.tl.setup.engine.ponder ? "true" : "false");
+    for (const auto& [name, value] : due) {
+        const bool sent = std::any_of(w.sent_to_player.begin(), w.sent_to_player.end(),
+                                      [&](const std::string& s) { return sameName(s, name); });
+        if (sent) continue;
+        w.out.push_back(
+            {"faster-rate", *w.player_uci,
+             fmt::format(i18n::N_("record #{}: the engine that played the game was started without "
+                                  "the event's setting {} {}: it kept its own default (E.III 2.2)"),
+                         *w.player_uci, name, value)});
+    }
+}
+
+// The first search on the wire: the handshake of the engine that plays is judged.
+void goesToPlay(const Context& ctx, LineWalk& w) {
+    if (w.went) return;
+    w.went = true;
+    for (LineFinding& f : w.before_game) w.out.push_back(std::move(f));
+    w.before_game.clear();
+    if (w.player_uci) unsentSettings(ctx, w);
+}
+
+// Before the first search: which options the engine that will play was sent since its "> uci".
+void playerHandshake(std::size_t i, LineWalk& w, const std::string& line) {
+    if (w.went) return;
+    if (line == "> uci") {  // a new handshake: the bridge sends every setting again in it
+        w.player_uci = i;
+        w.sent_to_player.clear();
+        w.player_offers_ponder = false;
+    }
+    if (line.rfind("> setoption ", 0) == 0) w.sent_to_player.push_back(optionOf(line).first);
+    constexpr std::string_view kOption = "< option name ";
+    if (line.rfind(kOption, 0) == 0) {
+        const std::string rest = line.substr(kOption.size());
+        w.player_offers_ponder =
+            w.player_offers_ponder || sameName(rest.substr(0, rest.find(" type ")), "Ponder");
+    }
+}
+
 void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
     for (std::string_view held : ctx.tl.lines(i)) {
         const std::string line(held);
@@ -400,7 +499,12 @@ void engineIo(const Context& ctx, LineWalk& w, std::size_t i) {
             w.handshake = !w.searched || w.after_started_note || restartRecordAround(ctx.tl, i);
         if (line == "> isready" || line.rfind("> position", 0) == 0 || line.rfind("> go", 0) == 0)
             w.handshake = false;
+        // An engine started again before the game (its note, then its own "> uci"): the earlier process
+        // never searched, and its handshake's findings go with it.
+        if (line == "> uci" && w.after_started_note && !w.went) w.before_game.clear();
         w.after_started_note = line.rfind("# started ", 0) == 0;
+        playerHandshake(i, w, line);
+        if (line == "> go" || line.rfind("> go ", 0) == 0) goesToPlay(ctx, w);
         wireSearch(w, line);
         if (line.rfind("> position ", 0) == 0) positionLine(ctx, w, i, line);
         if (line.rfind("# go waited ", 0) == 0) waitedLine(ctx, w, i, line);
@@ -505,6 +609,7 @@ std::vector<LineFinding> engineLineFindings(const Context& ctx) {
     LineWalk w;
     std::size_t next_start = 0;
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx, w, i, next_start);
+    goesToPlay(ctx, w);  // a game that never searched: its engine's handshake is judged all the same
     for (LineFinding& f : requestLineFindings(ctx)) w.out.push_back(std::move(f));
     return std::move(w.out);
 }
