@@ -43,6 +43,13 @@ struct Wdl {
 };
 
 // One `info` line; every field is optional because engines send any subset.
+// GCC 12 at -O3 warns that a disengaged std::optional member "may be used uninitialized" when the
+// implicit move of Info is inlined into a std::variant's move (GCC bug 80635: the payload of an empty
+// optional is never read). The warning is reported at this definition, so it is silenced here only.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 struct Info {
     std::optional<int> depth;
     std::optional<int> seldepth;
@@ -60,6 +67,9 @@ struct Info {
     std::optional<std::string> string;        // `string ...`: the rest of the line
     std::vector<std::string> ignored_tokens;  // unknown or malformed tokens that were skipped
 };
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 enum class OptionType { Check, Spin, Combo, Button, String };
 
