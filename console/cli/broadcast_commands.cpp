@@ -9,6 +9,7 @@
 #include "broadcast/server.hpp"
 #include "broadcast/witness.hpp"
 #include "commands.hpp"
+#include "data_files/data_files.hpp"
 #include "i18n/tr.hpp"
 
 namespace oc::cli {
@@ -19,10 +20,23 @@ using i18n::trf;
 
 struct ServeArgs {
     std::vector<std::string> journals;
-    std::string listen = "127.0.0.1:8080", delay = "0", dir, web = OC_WEB_DIR;
+    std::string listen = "127.0.0.1:8080", delay = "0", dir, web;  // web: empty finds the installed page
     std::size_t max_clients = 1000;
     std::string publish;
 };
+
+// The page's folder: --web, else the one beside the program (build/web) or installed with it
+// (share/operator-console/web). Not found: the server is told nothing and serves without the page,
+// after a warning that says where it looked.
+std::filesystem::path webFolder(const std::string& given) {
+    if (!given.empty()) return given;
+    auto found = data_files::find("web/index.html");
+    if (found) return found->parent_path();
+    std::cerr << trf("warning: {}; games.pgn, games.json and /events are served without the page",
+                     i18n::translateMessage(found.error()))
+              << "\n";
+    return {};
+}
 
 int serveCommand(const ServeArgs& a) {
     broadcast::ServerOptions o;
@@ -44,7 +58,7 @@ int serveCommand(const ServeArgs& a) {
     if (a.max_clients == 0) return std::cerr << tr("error: --max-clients: expected at least 1") << "\n", 2;
     o.dir = a.dir;
     o.max_clients = a.max_clients;
-    o.web_dir = a.web;
+    o.web_dir = webFolder(a.web);
     if (!a.publish.empty()) {
         if (auto url = broadcast::parsePublishUrl(a.publish); !url)
             return std::cerr << trf("error: {}", i18n::translateMessage(url.error())) << "\n", 2;
@@ -106,8 +120,8 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
                   tr("Also write games.pgn and games.json here on every change (atomically)"));
     s->add_option("--max-clients", a->max_clients, tr("Connections served at once; more get 503"))
         ->capture_default_str();
-    s->add_option("--web", a->web, tr("The spectator page's folder (web/ with its npm packages)"))
-        ->capture_default_str();
+    s->add_option("--web", a->web,
+                  tr("The spectator page's folder (default: the one installed with the program)"));
     s->add_option("--publish", a->publish,
                   tr("Also post each board update once to this publisher URL (nginx nchan's /publish, "
                      "docs/broadcast.md), e.g. http://127.0.0.1:8090/publish"));

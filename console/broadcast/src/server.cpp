@@ -179,6 +179,7 @@ class Server {
     void openStream(beast::tcp_stream stream, Slot slot);
 
   private:
+    void loadPage();
     tl::expected<void, std::string> listen();
     void accept();
     void reject(tcp::socket socket);
@@ -397,13 +398,19 @@ void raiseDescriptorLimit(std::size_t clients) {
     }
 }
 
-tl::expected<void, std::string> Server::run(std::ostream& out) {
+// No folder: the caller already said the page was not found (and where it looked).
+void Server::loadPage() {
+    if (options_.web_dir.empty()) return;
     auto assets = loadWebAssets(options_.web_dir);
     if (assets)
         site_.assets = std::move(*assets);
     else
         err_ << "warning: " << assets.error() << "; games.pgn, games.json and /events are served"
              << std::endl;
+}
+
+tl::expected<void, std::string> Server::run(std::ostream& out) {
+    loadPage();
     raiseDescriptorLimit(options_.max_clients);
     if (!options_.publish.empty()) {
         auto url = parsePublishUrl(options_.publish);

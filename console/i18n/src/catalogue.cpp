@@ -10,6 +10,7 @@
 #include <mutex>
 #include <vector>
 
+#include "data_files/data_files.hpp"
 #include "i18n/tr.hpp"
 
 namespace oc::i18n {
@@ -20,15 +21,12 @@ constexpr const char* kDomain = "operator-console";
 
 using detail::Catalogue;
 
-// Where the compiled catalogues are: $OC_LOCALE_DIR, then beside the program (bin/../locale, as the
-// build lays them out), then the build tree this binary came from.
+// Where the compiled catalogues are: $OC_LOCALE_DIR, then locale/ in the program's data folders (the
+// build tree's build/locale, or the package's share/operator-console/locale: data_files.hpp).
 std::vector<fs::path> localeDirs() {
     std::vector<fs::path> dirs;
     if (const char* env = std::getenv("OC_LOCALE_DIR"); env && *env) dirs.emplace_back(env);
-    std::error_code ec;
-    if (auto exe = fs::read_symlink("/proc/self/exe", ec); !ec)
-        dirs.push_back(exe.parent_path().parent_path() / "locale");
-    dirs.emplace_back(OC_BUILD_LOCALE_DIR);
+    for (const auto& folder : data_files::searchFolders()) dirs.push_back(folder / "locale");
     return dirs;
 }
 
@@ -57,8 +55,8 @@ tl::expected<Catalogue, std::string> load(UiLanguage lang) {
         return c;
     }
     return tl::make_unexpected(
-        fmt::format("no catalogue for UI language '{}' (looked for {}); build the project "
-                    "(msgfmt compiles assets/locale) or set OC_LOCALE_DIR",
+        fmt::format("no catalogue for UI language '{}' (looked for {}); reinstall the package, build the "
+                    "project (msgfmt compiles assets/locale), or set OC_LOCALE_DIR",
                     uiLanguageCode(lang), looked));
 }
 

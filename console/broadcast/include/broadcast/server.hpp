@@ -20,7 +20,7 @@ struct ServerOptions {
     Delay delay{0};
     std::filesystem::path dir;       // --dir: games.pgn and games.json written here on every change
     std::size_t max_clients = 1000;  // connections beyond this get 503
-    std::filesystem::path web_dir;   // the spectator page (web/ with its npm packages)
+    std::filesystem::path web_dir;   // the spectator page (web/ with its npm files); empty: none
     std::string publish;             // --publish URL: each board update also posted there (publisher.hpp)
 };
 
