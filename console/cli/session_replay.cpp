@@ -43,6 +43,13 @@ std::string side(const json& v) {
     return word;
 }
 
+// A journal's code in the UI language; English, and a code not in `words`, keep the journal's word.
+std::string wordFor(const std::map<std::string, const char*>& words, const std::string& code) {
+    const auto it = words.find(code);
+    if (it == words.end() || i18n::uiLanguage() == i18n::UiLanguage::En) return code;
+    return tr(it->second);
+}
+
 // A refused command's code word (the script language's, docs/cli-script-format.md) as the operator's
 // action in the UI language; English keeps the code word, which the scripts and the journal use.
 std::string commandWords(const std::string& code) {
@@ -74,9 +81,7 @@ std::string commandWords(const std::string& code) {
         {"resign", i18n::N_("resignation")},
         {"flag", i18n::N_("a fallen flag pointed out")},
         {"sync", i18n::N_("table clock reading")}};
-    const auto it = kWords.find(code);
-    if (it == kWords.end() || i18n::uiLanguage() == i18n::UiLanguage::En) return code;
-    return tr(it->second);
+    return wordFor(kWords, code);
 }
 
 // IRR-04's kinds as the journal writes them, in the UI language (English keeps the journal's word).
@@ -87,9 +92,7 @@ std::string irregularityWords(const std::string& code) {
         {"two_hands", i18n::N_("move made with two hands")},
         {"king_capture", i18n::N_("king captured")},
         {"board_move", i18n::N_("move made on the board")}};
-    const auto it = kWords.find(code);
-    if (it == kWords.end() || i18n::uiLanguage() == i18n::UiLanguage::En) return code;
-    return tr(it->second);
+    return wordFor(kWords, code);
 }
 
 // Pondering on the human's time (audit only; the expected move is engine analysis, never public).

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "console_view_at.hpp"
 #include "console_view_fixture.hpp"
 #include "i18n/language.hpp"
 #include "ui/display_text.hpp"
@@ -228,24 +229,7 @@ TEST_F(FreeText, RulingsAndNotesHaveTheLine) {
 
 // --- 1280x800 and 1366x768: the setup with Persian in every free-text field still fits ---------------
 
-struct Screen {
-    float width, height;
-    UiLanguage language;
-};
-
-void PrintTo(const Screen& s, std::ostream* os) {
-    *os << s.width << "x" << s.height << " " << i18n::uiLanguageCode(s.language);
-}
-
-class PersianSetupAt : public ConsoleView, public ::testing::WithParamInterface<Screen> {
-  protected:
-    PersianSetupAt() : ConsoleView(GetParam().height / 40.f), language_(GetParam().language) {}
-    void SetUp() override {
-        ConsoleView::SetUp();
-        ImGui::GetIO().DisplaySize = ImVec2(GetParam().width, GetParam().height);
-    }
-    UiLanguageScope language_;
-};
+class PersianSetupAt : public ConsoleViewAt {};
 
 TEST_P(PersianSetupAt, FitsWithEveryLine) {
     Snapshot snap = inPhase(Phase::Setup);

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "console_view_at.hpp"
 #include "console_view_fixture.hpp"
 #include "i18n/language.hpp"
 #include "ui/display_text.hpp"
@@ -279,24 +280,7 @@ TEST_F(MirroredWidgets, TheClockRowReadsSideThenRoleThenTime) {
 
 // --- item 3: "Written: <path>" under its button, inside the pane, at both screen sizes ------------------
 
-struct Screen {
-    float width, height;
-    UiLanguage language;
-};
-
-void PrintTo(const Screen& s, std::ostream* os) {
-    *os << s.width << "x" << s.height << " " << i18n::uiLanguageCode(s.language);
-}
-
-class EnvelopeNoteAt : public ConsoleView, public ::testing::WithParamInterface<Screen> {
-  protected:
-    EnvelopeNoteAt() : ConsoleView(GetParam().height / 40.f), language_(GetParam().language) {}
-    void SetUp() override {
-        ConsoleView::SetUp();
-        ImGui::GetIO().DisplaySize = ImVec2(GetParam().width, GetParam().height);
-    }
-    UiLanguageScope language_;
-};
+class EnvelopeNoteAt : public ConsoleViewAt {};
 
 TEST_P(EnvelopeNoteAt, NeverCoversTheButtonNorLeavesThePane) {
     Snapshot snap = inPhase(Phase::Adjourned);
