@@ -2,7 +2,9 @@
 # Installs the Debian packages this project needs, and only those that are missing, and the spectator
 # page's npm packages (web/package-lock.json).
 # Idempotent: when everything is present it runs no apt command at all.
-# Usage: scripts/install-deps.sh [--tests]   (--tests adds what the test suite needs)
+# Usage: scripts/install-deps.sh [--tests|--package]
+#   --package adds what scripts/package.sh needs (man pages, dpkg-shlibdeps, lintian);
+#   --tests adds what the test suite needs, which includes --package's (the package is tested).
 set -euo pipefail
 
 runtime=(
@@ -15,14 +17,20 @@ runtime=(
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
   toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium nginx
-  libnginx-mod-nchan
+  libnginx-mod-nchan strace
 )
+packaging=(help2man dpkg-dev lintian)
 
 want=("${runtime[@]}")
 # The broadcast's spectator page takes its board from npm (web/package.json): node and npm are needed.
 # A machine with Node.js from elsewhere (e.g. nodesource, which bundles npm) keeps it.
 if ! command -v npm >/dev/null; then want+=(nodejs npm); fi
-if [[ "${1:-}" == "--tests" ]]; then want+=("${testing[@]}"); fi
+case "${1:-}" in
+  --tests) want+=("${testing[@]}" "${packaging[@]}") ;;
+  --package) want+=("${packaging[@]}") ;;
+  "") ;;
+  *) echo "install-deps: unknown option '$1' (expected --tests or --package)" >&2; exit 2 ;;
+esac
 
 missing=()
 for pkg in "${want[@]}"; do
