@@ -54,7 +54,7 @@ grep -q "warning" serve.err && fail "broadcast serve warned: $(cat serve.err)"
 for lang in en pl fa; do
     t0=$(ms)
     xvfb-run -a -s "-screen 0 1280x800x24" /usr/bin/operator-console --ui-lang "$lang" \
-        --screenshot "shot-$lang.png" --widget-map "map-$lang.txt" >"gui-$lang.txt" 2>&1 ||
+        --screenshot "shot-$lang.png" --widget-map "map-$lang.txt" --journal "shot-$lang.journal" >"gui-$lang.txt" 2>&1 ||
         { cat "gui-$lang.txt"; fail "operator-console --ui-lang $lang"; }
     echo "operator-console --screenshot --ui-lang $lang (installed): $(( ($(ms) - t0) / 1000000 )) ms"
     [[ -s "shot-$lang.png" ]] || fail "no screenshot in $lang"
