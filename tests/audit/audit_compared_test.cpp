@@ -173,10 +173,13 @@ TEST_F(Compared, DrawAnswerDeletedIsABreach) {
 }
 
 // An honest journal of a console before draw_answer records (version 2 for a month): none of them, so
-// none is missed; the audit says it did not compare, and accuses nothing.
-TEST_F(Compared, AJournalWithoutAnyDrawAnswerIsNotAccused) {
+// none is missed; the audit says it did not compare, and accuses nothing. Such a console's header named
+// neither its program nor its rules.
+TEST_F(Compared, AnOlderConsolesJournalWithoutAnyDrawAnswerIsNotAccused) {
     auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
         r.erase(r.begin() + static_cast<std::ptrdiff_t>(answerAfter(r, test::find(r, "made"))));
+        r[0]["payload"].erase("program");
+        r[0]["payload"].erase("rules");
     });
     auto report = auditJournal(j);
     ASSERT_TRUE(report) << report.error();
@@ -184,6 +187,18 @@ TEST_F(Compared, AJournalWithoutAnyDrawAnswerIsNotAccused) {
     EXPECT_NE(checkLines(*report).find("not compared (written by a console before draw_answer records)"),
               std::string::npos)
         << checkLines(*report);
+}
+
+// Today's journal (its header names the program) with its only answer deleted: not excused as an older
+// console's, since this console writes every answer.
+TEST_F(Compared, ANamedConsolesOnlyDrawAnswerDeletedIsABreach) {
+    std::size_t at = 0;
+    auto j = tampered("drw_01_offer_rejected_by_move", [&](std::vector<json>& r) {
+        EXPECT_TRUE(r[0]["payload"].contains("program"));
+        at = test::find(r, "made");
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(answerAfter(r, at)));
+    });
+    expectBreach(j, "draw-resign", at, "has no draw_answer record");
 }
 
 // An answer inserted where no offer was pending.

@@ -403,6 +403,7 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     tl.before = std::move(facts.before);
     tl.reserve_rule = report.reserve_rule;
     Context ctx = makeContext(tl, *all, std::move(facts));
+    ctx.writes_draw_answers = header.program || header.reserve_rule;
     ctx.engine_findings = engineLineFindings(ctx);
     // Only a header naming neither program nor rules is an older console's (both came in one change):
     // rules stripped from a newer header would otherwise turn its budget breaches into "not checked".

@@ -202,8 +202,9 @@ void compareAnswer(const Context& ctx, const DueAnswer& a, Findings& f) {
         return;
     }
     // A console before draw_answer records first: its journal may also end with the answer (an
-    // accepted draw ends the game), which is not a journal cut short.
-    if (!answersWritten(ctx, a))
+    // accepted draw ends the game), which is not a journal cut short. A header naming its program was
+    // written by a console that writes every answer: none is excused so, not even when all are missing.
+    if (!ctx.writes_draw_answers && !answersWritten(ctx, a))
         return f.note(a.answered_by,
                       fmt::format(i18n::N_("#{} draw offer answered or ended: not compared "
                                            "(written by a console before draw_answer records)"),

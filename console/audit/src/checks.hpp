@@ -65,6 +65,9 @@ struct Context {
     std::vector<SearchStart> starts;             // every search start, recomputed by the session
     std::vector<DueAnswer> answers;              // every draw answer due or journalled, by the replay
     std::vector<LineFinding> engine_findings;    // engineLineFindings(): position, setoption, go, gaps
+    // The header names its program (a console since draw_answer records): every answer is written, so
+    // one missing is never excused as an older console's.
+    bool writes_draw_answers = false;
     // Adds this check's engine-line breaches to `f`.
     void addEngineFindings(const std::string& check, Findings& f) const;
 };
