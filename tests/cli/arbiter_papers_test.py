@@ -136,8 +136,19 @@ r = run("journal", "audit", "lapses.jsonl", "--ui-lang", "en")
 check(r.returncode == 0 and "the human's draw offer pending at move 3... lapsed: the game ended (Art. 9.1)"
       in r.stdout, "audit: the lapse", r)
 
-# An older journal: the same game without the draw_answer records replays and audits as before.
+# A current journal with its draw_answer records deleted (and re-hashed) is accused: its header names the
+# program, whose console writes every answer (issue 37).
+cut = [x for x in records("draws.jsonl") if x["type"] != "draw_answer"]
+rechain(cut, "cut.jsonl")
+r = run("journal", "audit", "cut.jsonl", "--ui-lang", "en")
+check(r.returncode != 0 and "has no draw_answer record" in r.stdout,
+      "a current journal without its draw answers is accused", r)
+
+# An older journal: the same game without the draw_answer records replays and audits as before. Such a
+# console's header named neither its program nor its rules.
 old = [x for x in records("draws.jsonl") if x["type"] != "draw_answer"]
+for key in ("program", "rules"):
+    old[0]["payload"].pop(key, None)
 rechain(old, "old.jsonl")
 r = run("journal", "verify", "old.jsonl", "--ui-lang", "en")
 check(r.returncode == 0 and "intact" in r.stdout, "the rechained older journal verifies", r)
