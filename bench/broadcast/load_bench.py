@@ -112,7 +112,8 @@ def main():
     live = os.path.join(tmp, "live.journal")
     open(live, "w").write(lines[0] + "\n")
     server = subprocess.Popen([args.cli, "broadcast", "serve", "--journal", live, "--listen", "127.0.0.1:0",
-                               "--max-clients", str(args.clients + 10)],
+                               "--max-clients", str(args.clients + 10),
+                               "--max-per-address", str(args.clients + 10)],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         port = int(server.stdout.readline().strip().rsplit(":", 1)[1])

@@ -249,7 +249,8 @@ def main():
     port = free_port()
     publish = ["--publish", f"http://127.0.0.1:{port}/publish"] if args.fanout == "nchan" else []
     hub = subprocess.Popen([args.cli, "broadcast", "serve", "--journal", live, "--listen", "127.0.0.1:0",
-                            "--max-clients", str(args.clients + 100)] + publish,
+                            "--max-clients", str(args.clients + 100),
+                            "--max-per-address", str(args.clients + 100)] + publish,
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     nginx = None
     try:

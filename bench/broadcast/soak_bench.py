@@ -128,7 +128,8 @@ def main():
         lives = [os.path.join(tmp, f"board{g + 1}.journal") for g in range(len(games))]
         for live, game in zip(lives, games):
             open(live, "w").write(game[0] + "\n")
-        cmd = [args.cli, "broadcast", "serve", "--listen", "127.0.0.1:0", "--max-clients", str(args.clients + 10)]
+        cmd = [args.cli, "broadcast", "serve", "--listen", "127.0.0.1:0", "--max-clients", str(args.clients + 10),
+               "--max-per-address", str(args.clients + 10)]
         for live in lives:
             cmd += ["--journal", live]
         server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

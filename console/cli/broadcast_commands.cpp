@@ -22,6 +22,7 @@ struct ServeArgs {
     std::vector<std::string> journals;
     std::string listen = "127.0.0.1:8080", delay = "0", dir, web;  // web: empty finds the installed page
     std::size_t max_clients = 1000;
+    std::size_t max_per_address = 16;
     std::string publish;
 };
 
@@ -56,8 +57,11 @@ int serveCommand(const ServeArgs& a) {
                          << "\n",
                2;
     if (a.max_clients == 0) return std::cerr << tr("error: --max-clients: expected at least 1") << "\n", 2;
+    if (a.max_per_address == 0)
+        return std::cerr << tr("error: --max-per-address: expected at least 1") << "\n", 2;
     o.dir = a.dir;
     o.max_clients = a.max_clients;
+    o.max_per_address = a.max_per_address;
     o.web_dir = webFolder(a.web);
     if (!a.publish.empty()) {
         if (auto url = broadcast::parsePublishUrl(a.publish); !url)
@@ -119,6 +123,10 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
     s->add_option("--dir", a->dir,
                   tr("Also write games.pgn and games.json here on every change (atomically)"));
     s->add_option("--max-clients", a->max_clients, tr("Connections served at once; more get 503"))
+        ->capture_default_str();
+    s->add_option("--max-per-address", a->max_per_address,
+                  tr("Connections served at once from one address; more get 429 (behind a proxy: as "
+                     "--max-clients)"))
         ->capture_default_str();
     s->add_option("--web", a->web,
                   tr("The spectator page's folder (default: the one installed with the program)"));

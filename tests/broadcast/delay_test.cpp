@@ -93,5 +93,23 @@ TEST(BroadcastDelay, ParsesDurationsAndExplainsBadOnes) {
     }
 }
 
+// Issue 35 item 11: "999999999h" was accepted (an as_of in the year 19019). A day is the most; the
+// message says what was wrong and what would be right.
+TEST(BroadcastDelay, AtMostADay) {
+    EXPECT_EQ(*parseDelay("24h"), 24h);
+    EXPECT_EQ(*parseDelay("23h59m59s"), 24h - 1s);
+    for (const char* long_one : {"999999999h", "24h1ms", "25h", "1441m", "999999999s"}) {
+        auto d = parseDelay(long_one);
+        ASSERT_FALSE(d) << long_one;
+        EXPECT_NE(d.error().find(std::string("\"") + long_one + "\": longer than a day; give at most 24h"),
+                  std::string::npos)
+            << d.error();
+    }
+    // Many parts that would overflow a 64-bit sum are refused as too long, not wrapped round.
+    std::string parts;
+    for (int i = 0; i < 3000; ++i) parts += "999999999h";
+    EXPECT_FALSE(parseDelay(parts));
+}
+
 }  // namespace
 }  // namespace oc::broadcast

@@ -1,8 +1,12 @@
 #include "broadcast/delay.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <string>
+
+#include "i18n/mark.hpp"
 
 namespace oc::broadcast {
 namespace {
@@ -15,11 +19,19 @@ std::optional<std::chrono::milliseconds> unitMs(std::string_view unit) {
     return std::nullopt;
 }
 
+// A broadcast delayed by more than a day would publish nothing of the event it serves, and an
+// absurd one ("999999999h") put as_of in the year 19019 (issue 35 item 11).
+tl::unexpected<std::string> tooLong(std::string_view text) {
+    return tl::unexpected(
+        fmt::format(i18n::N_("--delay \"{}\": longer than a day; give at most 24h, e.g. 15m"), text));
+}
+
 }  // namespace
 
 tl::expected<Delay, std::string> parseDelay(std::string_view text) {
-    const std::string bad = "--delay \"" + std::string(text) +
-                            "\": expected a duration such as 0, 90s, 15m, 1h or 1h30m (units ms, s, m, h)";
+    const std::string bad = fmt::format(
+        i18n::N_("--delay \"{}\": expected a duration such as 0, 90s, 15m, 1h or 1h30m (units ms, s, m, h)"),
+        text);
     if (text == "0") return Delay{0};
     if (text.empty()) return tl::make_unexpected(bad);
     Delay total{0};
@@ -32,6 +44,8 @@ tl::expected<Delay, std::string> parseDelay(std::string_view text) {
         auto unit = unitMs(text.substr(digits, letters - digits));
         if (digits == i || digits - i > 9 || !unit) return tl::make_unexpected(bad);
         total += std::stoll(std::string(text.substr(i, digits - i))) * *unit;
+        // Checked after each part, so that no sum of parts can overflow either.
+        if (total > kMaxDelay) return tooLong(text);
         i = letters;
     }
     return total;

@@ -9,6 +9,7 @@
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -16,6 +17,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -56,20 +58,49 @@ journal::WallTime wallNow() {
     return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
 
-// One connection counted against the cap for as long as it lives (moved from HTTP to an event stream).
+// The connections alive, in all and per client address: --max-clients and --max-per-address.
+struct Census {
+    std::size_t live = 0;
+    std::map<asio::ip::address, std::size_t> per_address;
+    std::size_t from(const asio::ip::address& a) const {
+        auto it = per_address.find(a);
+        return it == per_address.end() ? 0 : it->second;
+    }
+};
+
+// The address a client is counted by. An IPv6 machine may take any address of its /64 network, so it
+// is counted by that network; an IPv4 client reaching an IPv6 socket is counted as the IPv4 address.
+asio::ip::address clientKey(const tcp::socket& socket) {
+    beast::error_code ec;
+    const auto a = socket.remote_endpoint(ec).address();
+    if (ec || !a.is_v6()) return a;
+    const auto v6 = a.to_v6();
+    if (v6.is_v4_mapped()) return asio::ip::make_address_v4(asio::ip::v4_mapped, v6);
+    auto bytes = v6.to_bytes();
+    std::fill(bytes.begin() + 8, bytes.end(), 0);
+    return asio::ip::address_v6(bytes);
+}
+
+// One connection counted against the caps for as long as it lives (moved from HTTP to an event stream).
 class Slot {
   public:
-    explicit Slot(std::size_t& live) : live_(&live) { ++*live_; }
-    Slot(Slot&& o) noexcept : live_(std::exchange(o.live_, nullptr)) {}
+    Slot(Census& census, asio::ip::address who) : census_(&census), who_(who) {
+        ++census_->live;
+        ++census_->per_address[who_];
+    }
+    Slot(Slot&& o) noexcept : census_(std::exchange(o.census_, nullptr)), who_(o.who_) {}
     Slot(const Slot&) = delete;
     Slot& operator=(const Slot&) = delete;
     Slot& operator=(Slot&&) = delete;
     ~Slot() {
-        if (live_) --*live_;
+        if (!census_) return;
+        --census_->live;
+        if (auto it = census_->per_address.find(who_); --it->second == 0) census_->per_address.erase(it);
     }
 
   private:
-    std::size_t* live_;
+    Census* census_;
+    asio::ip::address who_;
 };
 
 // What the connections read; replaced (never changed) when the hub changes, so a write in flight keeps
@@ -182,7 +213,8 @@ class Server {
     void loadPage();
     tl::expected<void, std::string> listen();
     void accept();
-    void reject(tcp::socket socket);
+    void admit(tcp::socket socket);
+    void reject(tcp::socket socket, const std::string& reply);
     void tick();
     void refreshNow();
     void watchJournals();
@@ -201,7 +233,7 @@ class Server {
     asio::signal_set signals_;
     asio::posix::stream_descriptor watch_{ioc_};
     std::array<char, 4096> watch_buf_{};
-    std::size_t live_ = 0;
+    Census census_;
     std::vector<std::weak_ptr<EventStream>> streams_;
     std::unique_ptr<Publisher> publisher_;  // --publish: nchan or another publisher endpoint
 };
@@ -300,23 +332,36 @@ void Server::accept() {
             auto t = std::make_shared<asio::steady_timer>(ioc_, 100ms);
             return t->async_wait([this, t](beast::error_code) { accept(); });
         }
-        if (live_ >= options_.max_clients)
-            reject(std::move(socket));
-        else
-            std::make_shared<HttpConnection>(std::move(socket), Slot(live_), *this)
-                ->read(std::chrono::duration_cast<std::chrono::seconds>(kReadTimeout));
+        admit(std::move(socket));
         accept();
     });
 }
 
-// Over the cap: a short 503 without waiting for the client, then the connection is closed.
-void Server::reject(tcp::socket socket) {
+// A short refusal written without waiting for the client, then the connection is closed.
+std::string refusal(const char* status, const std::string& body) {
+    return std::string("HTTP/1.1 ") + status +
+           "\r\nContent-Type: text/plain\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+// Over --max-clients: 503 for everyone. Over --max-per-address: 429 for that address only, so that one
+// machine's connections (200 event streams that never read, say) cannot lock the hall out.
+void Server::admit(tcp::socket socket) {
     static const std::string kBusy =
-        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nRetry-After: 5\r\n"
-        "Connection: close\r\nContent-Length: 44\r\n\r\nthe broadcast has its maximum of clients now\n";
+        refusal("503 Service Unavailable", "the broadcast has its maximum of clients now\n");
+    static const std::string kTooMany = refusal(
+        "429 Too Many Requests", "too many connections from your address; close some and try again\n");
+    const auto who = clientKey(socket);
+    if (census_.live >= options_.max_clients) return reject(std::move(socket), kBusy);
+    if (census_.from(who) >= options_.max_per_address) return reject(std::move(socket), kTooMany);
+    std::make_shared<HttpConnection>(std::move(socket), Slot(census_, who), *this)
+        ->read(std::chrono::duration_cast<std::chrono::seconds>(kReadTimeout));
+}
+
+void Server::reject(tcp::socket socket, const std::string& reply) {
     beast::error_code ec;
     socket.non_blocking(true, ec);
-    socket.write_some(asio::buffer(kBusy), ec);
+    socket.write_some(asio::buffer(reply), ec);
     socket.shutdown(tcp::socket::shutdown_both, ec);
     socket.close(ec);
 }

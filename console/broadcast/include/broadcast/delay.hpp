@@ -14,7 +14,10 @@ namespace oc::broadcast {
 
 using Delay = std::chrono::milliseconds;
 
-// "0", "90s", "15m", "1h", "1h30m", "500ms"; a clear message for anything else.
+// The longest delay accepted: a day (docs/broadcast.md).
+inline constexpr Delay kMaxDelay = std::chrono::hours(24);
+
+// "0", "90s", "15m", "1h", "1h30m", "500ms", at most kMaxDelay; a clear message for anything else.
 [[nodiscard]] tl::expected<Delay, std::string> parseDelay(std::string_view text);
 
 // The moment the broadcast shows at `now`: now - delay.

@@ -20,8 +20,11 @@ struct ServerOptions {
     Delay delay{0};
     std::filesystem::path dir;       // --dir: games.pgn and games.json written here on every change
     std::size_t max_clients = 1000;  // connections beyond this get 503
-    std::filesystem::path web_dir;   // the spectator page (web/ with its npm files); empty: none
-    std::string publish;             // --publish URL: each board update also posted there (publisher.hpp)
+    // Connections from one address (an IPv6 client's /64) beyond this get 429, so one machine cannot
+    // take every connection from the hall; behind a proxy, raise it to max_clients (docs/broadcast.md).
+    std::size_t max_per_address = 16;
+    std::filesystem::path web_dir;  // the spectator page (web/ with its npm files); empty: none
+    std::string publish;            // --publish URL: each board update also posted there (publisher.hpp)
 };
 
 // "ADDR:PORT", "[::1]:PORT" or ":PORT" (127.0.0.1) into options; a message saying what is wrong.
