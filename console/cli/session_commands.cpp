@@ -13,6 +13,7 @@
 #include "host/game.hpp"
 #include "host/input_file.hpp"
 #include "i18n/tr.hpp"
+#include "journal/journal.hpp"
 #include "play_progress.hpp"
 #include "print/documents.hpp"
 #include "session/journal_sink.hpp"
@@ -155,6 +156,9 @@ void configureDriver(sim::DriverOptions& opt, const PlayArgs& a, host::Game& gam
     opt.max_plies = a.max_plies;
     host::BridgeEngineLink* bridge = engine.bridge;
     host::BridgeEngineLink* hbridge = human.bridge;
+    opt.setup_changed = [bridge](const event::EngineSettings& settings, TimePoint now) {
+        if (bridge) bridge->reconfigure(settings, now);
+    };
     opt.wait_for_engine = [bridge, hbridge] {
         if (bridge) bridge->waitForActivity(std::chrono::milliseconds(5));
         if (hbridge) hbridge->waitForActivity(std::chrono::milliseconds(5));
@@ -188,11 +192,24 @@ int fail(const std::string& message, int code) {
     return code;
 }
 
+// The simulated time of the journal's last record, engine I/O included: the session's own records stop
+// at the search's `go`, but its engine lines are written when the search ends. A console killed between
+// those lines and the move resumes no earlier, as a real one would (its clock only goes on).
+TimePoint lastJournalTime(const std::filesystem::path& journal, TimePoint from) {
+    auto contents = journal::readJournal(journal);
+    if (!contents) return from;
+    for (const auto& r : contents->records)
+        if (const auto t = r.payload.find("t"); t != r.payload.end() && t->is_number_integer())
+            from = std::max(from, TimePoint(session::Ms(t->get<std::int64_t>())));
+    return from;
+}
+
 // Plays the opened game to its end.
 int run(const PlayArgs& a, host::Game& game, const HumanSpec& human, sim::DriverOptions& opt,
         const EngineHandles& engine) {
     TimePoint now = kSimStart;
-    if (game.restoredRecords() > 0) now = opt.resume ? opt.resume->now : game.session().lastRecordTime();
+    if (game.restoredRecords() > 0)
+        now = lastJournalTime(a.journal, opt.resume ? opt.resume->now : game.session().lastRecordTime());
     EngineHandles human_handles;
     auto human_engine = humanEngine(human, a, human_handles);
     if (!human_engine) return fail(human_engine.error(), 3);

@@ -599,5 +599,24 @@ TEST_F(Facts, ASetupRecordedAfterTheFirstSearchStartedCannotExcuseTheHandshake) 
                      std::to_string(first_go) + ") says 1");
 }
 
+// operator-cli play with a script whose setup line turns pondering on before the start: the engine is
+// started again with the new setup (as the window's Engine::reconfigure does), so the engine that plays
+// was sent Ponder true and the game audits clean (it was a faster-rate breach while play kept the first
+// engine: tests/audit/corpus/accused/*-sf_ponder_hit_setup_line.jsonl).
+TEST_F(Facts, PlaysSetupLineBeforeTheStartStartsTheEngineAgain) {
+    needStockfish();
+    const auto game = dir_ / "ponder_setup_line.jsonl";
+    ASSERT_EQ(test::runCli(std::string("play --engine ") + kStockfish +
+                           " --engine-nodes 100000 --engine-side black --tc 90m+30s --human script:" +
+                           OC_AUDIT_SCRIPTS + "/ponder_hit_setup_line.txt --journal " + game.string()),
+              0);
+    expectClean(game);
+    const auto r = test::readRecords(game);
+    const std::size_t restart = ioWith(r, "> setoption name Ponder value true");
+    EXPECT_LT(test::find(r, "setup"), restart);
+    EXPECT_LT(restart, test::find(r, "start"));
+    EXPECT_LT(test::find(r, "ponder_hit"), r.size()) << "the engine pondered as the setup says";
+}
+
 }  // namespace
 }  // namespace oc::audit

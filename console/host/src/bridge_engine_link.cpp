@@ -332,6 +332,13 @@ void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
 }
 
 void BridgeEngineLink::reconfigure(const event::EngineSettings& settings, session::TimePoint now) {
+    // operator-cli's blocking handshake opens the engine's game at once (ucinewgame). A setup changed
+    // before any search is still the event's setup (E.III 2.2): close that game so the engine is started
+    // again with it, as the window's engine (whose game opens only at the first search) is.
+    if (in_game_ && !pending_ && !searching_ && !pondering_ && engine_.state() == engine::EngineState::Idle) {
+        engine_.endGame(engineTime(now));
+        in_game_ = false;
+    }
     if (auto ok = engine_.reconfigure(bridgeSettings(settings, opt_), engineTime(now)); !ok) {
         reconfigure_error_ = ok.error();
     }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 
 #include "clock/tc_format.hpp"
@@ -27,6 +28,12 @@ tl::expected<event::EventSetup, std::string> patchedSetup(const event::EventSetu
         j[nlohmann::json::json_pointer(path)] = value;
     }
     return event::eventSetupFromJson(j);
+}
+
+// Whether a setup line changed what the engine is started with (its program, arguments and settings).
+bool sameEngine(const event::EngineSettings& a, const event::EngineSettings& b) {
+    return a.command == b.command && a.args == b.args && a.options == b.options && a.ponder == b.ponder &&
+           a.requestable_options == b.requestable_options;
 }
 
 }  // namespace
@@ -74,6 +81,7 @@ tl::expected<Command, std::string> Driver::lineCommand(const ScriptStep& st) con
 }
 
 bool Driver::dispatchLine(const ScriptStep& st, const Command& c) {
+    const event::EngineSettings engine_before = session_.snapshot(now_).setup.engine;
     auto r = session_.dispatch(c, now_);
     if (st.expect_rejection) {
         if (r)
@@ -88,8 +96,24 @@ bool Driver::dispatchLine(const ScriptStep& st, const Command& c) {
         if (autoStep(session_.snapshot(now_))) return true;
         return fail(st.line, fmt::format("\"{}\" refused: {}", commandName(c), r.error().message));
     }
+    const auto* update = std::get_if<cmd::UpdateSetup>(&c);
+    if (r && update && opt_.setup_changed && !sameEngine(update->setup.engine, engine_before)) {
+        opt_.setup_changed(update->setup.engine, now_);
+        awaitEngineHandshake();
+    }
     nextStep();
     return true;
+}
+
+// The operator waits for the engine started again with a new setup before starting the game, as the
+// window shows it (its handshake's options decide whether pondering can start). Bounded in real time.
+void Driver::awaitEngineHandshake() {
+    if (!opt_.wait_for_engine) return;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!engine_.offersPonder() && std::chrono::steady_clock::now() < until) {
+        opt_.wait_for_engine();
+        session_.poll(now_);
+    }
 }
 
 void Driver::nextStep() {

@@ -34,6 +34,10 @@ struct DriverOptions {
     std::ostream* verbose = nullptr;             // one line per move when set
     // Real engines deliver their moves in real time: the driver waits for them with this.
     std::function<void()> wait_for_engine;
+    // E.III 2.2: a setup changed before the game is what the engine must play with: the engine is
+    // started again with it, as the window's bridge does (called after an accepted "setup" line that
+    // changed the engine's settings).
+    std::function<void(const event::EngineSettings&, TimePoint)> setup_changed;
     // Crash recovery of a script: the journal gets the script's digest and a record as each line
     // starts (script_resume.hpp); `resume` continues a killed run there.
     RecordSink* journal = nullptr;
@@ -68,6 +72,7 @@ class Driver {
     bool prepareLine(const ScriptStep& st);
     tl::expected<Command, std::string> lineCommand(const ScriptStep& st) const;
     bool dispatchLine(const ScriptStep& st, const Command& c);
+    void awaitEngineHandshake();
     void nextStep();
     bool applyTiming(const ScriptStep& st);
     bool journalLine(const ScriptStep& st);
