@@ -50,6 +50,17 @@ bool journalHoldsNoRecord(const std::filesystem::path& path) {
            std::istreambuf_iterator<char>();
 }
 
+tl::expected<Record, JournalError> verifyJournalLine(std::string_view line, std::size_t index,
+                                                     const std::string& prev_hash) {
+    auto record = detail::verifyLine(line, index, prev_hash);
+    if (!record) return tl::unexpected(corrupt(index, record.error()));
+    return std::move(*record);
+}
+
+bool journalLineTorn(std::string_view line) {
+    return detail::unparsable(line);
+}
+
 tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path) {
     return readJournal(path, {});
 }

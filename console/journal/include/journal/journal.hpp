@@ -98,6 +98,15 @@ using RecordHook = std::function<void(std::size_t index, Record& record)>;
 [[nodiscard]] tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path,
                                                                       const RecordHook& take);
 
+// Verifies one line (without its line end) as record `index` following the record whose hash is
+// `prev_hash` (64 zeros before the header): the check readJournal makes of every line, for a reader that
+// reads only what a growing journal gained (the broadcast's follower). Errors are Corrupt, worded as
+// readJournal words them.
+[[nodiscard]] tl::expected<Record, JournalError> verifyJournalLine(std::string_view line, std::size_t index,
+                                                                   const std::string& prev_hash);
+// True when a line is not even JSON: what a torn write leaves; readJournal drops such a last line.
+[[nodiscard]] bool journalLineTorn(std::string_view line);
+
 // True when the file is missing, empty, or holds no complete line: the program was killed while it
 // created the journal, before its header was durable, so no record was ever confirmed and a resume
 // starts the game afresh in this file.
