@@ -1,6 +1,8 @@
 // The follower on real files: a journal grown line by line, a torn last line, a rewritten journal
-// (every hash recomputed), an edited record, and a file that appears late.
+// (every hash recomputed), an edited record, and a file that appears late; an appended record read alone
+// (not the whole file again), a deleted journal, and garbage replaced by a journal.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <sstream>
@@ -13,6 +15,30 @@ namespace oc::broadcast {
 namespace {
 
 const std::filesystem::path kData = OC_BROADCAST_DATA;
+
+// Bytes this process has read from files so far (the kernel's count, /proc/self/io).
+std::uint64_t bytesReadSoFar() {
+    std::ifstream io("/proc/self/io");
+    std::string key;
+    std::uint64_t value = 0;
+    while (io >> key >> value)
+        if (key == "rchar:") return value;
+    return 0;
+}
+
+ino_t inodeOf(const std::filesystem::path& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 ? st.st_ino : 0;
+}
+
+// finished.journal's records repeated after its header to `count` records: a long journal whose chain
+// verifies (the follower checks the chain, it does not replay the game).
+std::vector<journal::Record> longJournal(std::size_t count) {
+    const auto source = test::recordsOf(kData / "finished.journal");
+    std::vector<journal::Record> out{source[0]};
+    for (std::size_t i = 0; out.size() < count; ++i) out.push_back(source[1 + i % (source.size() - 1)]);
+    return out;
+}
 
 std::vector<std::string> lines(const std::filesystem::path& p) {
     std::ifstream in(p);
@@ -216,6 +242,143 @@ TEST_F(FollowerTest, PublishedMovesAndResultStayWhenTheJournalBreaksOrEmpties) {
     EXPECT_EQ(frozen.game.moves.size(), published.game.moves.size());
     EXPECT_NE(frozen.problem.find("rewritten"), std::string::npos);
     EXPECT_EQ(boardJson(frozen)["status"], "journal-broken");
+}
+
+}  // namespace
+}  // namespace oc::broadcast
+
+namespace oc::broadcast {
+namespace {
+
+// Issue 35 item 10: a record costs the same at move 300 as at move 1. The follower reads what was
+// appended since its last read, not the whole file again.
+TEST_F(FollowerTest, AnAppendedRecordIsReadAloneNotTheWholeFile) {
+    const auto records = longJournal(4001);
+    const auto file = dir_ / "game.journal", longer = dir_ / "longer.journal";
+    test::writeRecords(longer, records);
+    const auto all = lines(longer);
+    test::writeRecords(file, {records.begin(), records.end() - 1});
+    ASSERT_GT(std::filesystem::file_size(file), 1'000'000u);
+    JournalFollower f(file);
+    ASSERT_TRUE(f.poll());
+    ASSERT_EQ(f.state().records.size(), 4000u);
+    append(file, all.back() + "\n");
+    const std::uint64_t before = bytesReadSoFar();
+    EXPECT_TRUE(f.poll());
+    const std::uint64_t read = bytesReadSoFar() - before;
+    EXPECT_EQ(f.state().records.size(), 4001u);
+    EXPECT_EQ(f.state().records.back().hash, test::recordsOf(longer).back().hash);
+    EXPECT_LT(read, 64'000u) << "the whole file was read again for one record";
+}
+
+// Read on record by record, a record being written is left until its line is complete, and a complete
+// line that does not verify stops the feed there, as a whole read would.
+TEST_F(FollowerTest, ReadingOnLeavesAHalfWrittenRecordAndStopsAtABadOne) {
+    const auto all = lines(kData / "finished.journal");
+    const auto file = dir_ / "game.journal";
+    for (std::size_t i = 0; i < 10; ++i) append(file, all[i] + "\n");
+    JournalFollower f(file);
+    f.poll();
+    append(file, all[10].substr(0, 50));
+    EXPECT_FALSE(f.poll());
+    EXPECT_EQ(f.state().records.size(), 10u);
+    append(file, all[10].substr(50) + "\n" + all[11].substr(0, 7));
+    EXPECT_TRUE(f.poll());
+    EXPECT_EQ(f.state().records.size(), 11u);
+    append(file, all[11].substr(7) + "\n" + all[13] + "\n");  // record 12 missing
+    EXPECT_TRUE(f.poll());
+    EXPECT_EQ(f.state().records.size(), 12u);
+    ASSERT_TRUE(f.state().broken_index.has_value());
+    EXPECT_EQ(*f.state().broken_index, 12u);
+}
+
+// The same file (same inode) written again in place with a longer rewritten journal: the follower must
+// not read on from its old offset as if the file had only grown.
+TEST_F(FollowerTest, AJournalRewrittenInPlaceAndLongerIsCaught) {
+    const auto file = dir_ / "game.journal", rewritten = dir_ / "rewritten.journal";
+    auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
+    test::copyJournal(kData / "finished.journal", file, same, {}, 30);
+    JournalFollower f(file);
+    f.poll();
+    test::copyJournal(kData / "finished.journal", rewritten, same, [](std::size_t i, nlohmann::json& p) {
+        if (i == 21) p["uci"] = "f1b5", p["text"] = "Bb5";
+    });
+    const ino_t inode = inodeOf(file);
+    std::ifstream in(rewritten, std::ios::binary);
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << in.rdbuf();  // the same inode, rewritten
+    ASSERT_EQ(inodeOf(file), inode);
+    append(file, "");
+    EXPECT_TRUE(f.poll());
+    ASSERT_TRUE(f.state().broken_index.has_value());
+    EXPECT_EQ(*f.state().broken_index, 21u);
+    EXPECT_EQ(f.state().records.size(), 30u);
+    EXPECT_NE(f.state().broken_reason.find("rewritten"), std::string::npos);
+}
+
+// Another journal written into the same file in place (same inode), longer than what was read: a new game.
+TEST_F(FollowerTest, AnotherJournalWrittenInPlaceIsANewGame) {
+    const auto file = dir_ / "game.journal", other = dir_ / "other.journal";
+    auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
+    auto later = [](std::size_t, const journal::Record& r) { return r.wall + std::chrono::hours(2); };
+    test::copyJournal(kData / "finished.journal", file, same, {}, 10);
+    JournalFollower f(file);
+    f.poll();
+    test::copyJournal(kData / "finished.journal", other, later, {}, 40);
+    std::ifstream in(other, std::ios::binary);
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << in.rdbuf();
+    append(file, "");
+    EXPECT_TRUE(f.poll());
+    EXPECT_EQ(f.state().game, 1u);
+    EXPECT_EQ(f.state().records.size(), 40u);
+    EXPECT_FALSE(f.state().broken_index.has_value());
+}
+
+// Issue 35 item 9: a deleted journal keeps its board's published game with a notice that the file is
+// missing; the same journal back continues the game.
+TEST_F(FollowerTest, ADeletedJournalIsSaidMissingAndContinuesWhenBack) {
+    const auto all = lines(kData / "finished.journal");
+    const auto file = dir_ / "game.journal";
+    for (std::size_t i = 0; i < 30; ++i) append(file, all[i] + "\n");
+    Hub hub({file}, Delay{0});
+    const auto now = journal::readJournal(kData / "finished.journal")->records.back().wall;
+    hub.refresh(now);
+    const BoardView published = hub.views()[0];
+    ASSERT_FALSE(published.moves.empty());
+    std::filesystem::remove(file);
+    EXPECT_EQ(hub.refresh(now).size(), 1u);
+    EXPECT_EQ(hub.views()[0].moves, published.moves);
+    EXPECT_EQ(hub.views()[0].journal_head, published.journal_head);
+    const std::string notice = boardJson(hub.views()[0]).value("notice", "");
+    EXPECT_EQ(notice.rfind("waiting for the journal", 0), 0u) << notice;
+    EXPECT_NE(notice.find("missing"), std::string::npos) << notice;
+    EXPECT_TRUE(hub.refresh(now).empty());  // said once
+    for (std::size_t i = 0; i < 32; ++i) append(file, all[i] + "\n");
+    EXPECT_EQ(hub.refresh(now).size(), 1u);
+    EXPECT_TRUE(hub.views()[0].notice.empty());
+    EXPECT_EQ(hub.views()[0].journal_seq, 31u);
+    EXPECT_EQ(hub.views()[0].journal_id, published.journal_id);
+}
+
+// Issue 35 item 7: garbage in the file before anything was read breaks the board, and nothing of it is
+// published; a valid journal in its place is followed (before, only a restart of the hub helped).
+TEST_F(FollowerTest, ABoardBrokenBeforeAnythingWasReadRecoversWhenAJournalReplacesTheGarbage) {
+    const auto file = dir_ / "game.journal";
+    append(file, "this is no journal\nnor is this\n");
+    Hub hub({file}, Delay{0});
+    const auto now = journal::readJournal(kData / "finished.journal")->records.back().wall;
+    hub.refresh(now);
+    ASSERT_EQ(hub.views()[0].status, Status::JournalBroken);
+    append(file, "more garbage\n");  // still garbage: still broken
+    hub.refresh(now);
+    EXPECT_EQ(hub.views()[0].status, Status::JournalBroken);
+    auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
+    test::copyJournal(kData / "finished.journal", file, same);
+    std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(9));
+    EXPECT_EQ(hub.refresh(now).size(), 1u);
+    EXPECT_EQ(hub.views()[0].status, Status::Finished);
+    EXPECT_EQ(hub.views()[0].result, "1-0");
+    EXPECT_FALSE(hub.views()[0].broken_index.has_value());
+    EXPECT_TRUE(hub.views()[0].problem.empty());
 }
 
 }  // namespace

@@ -38,25 +38,16 @@ Status statusOf(const session::Snapshot& s) {
     return Status::Playing;
 }
 
-// FIDE IDs are optional fields of the journal's header or setup record ("white_fide_id").
-void addFideIds(rules::PgnGame& game, const std::vector<journal::Record>& records, std::size_t count) {
-    for (const char* side : {"white", "black"}) {
-        const std::string key = std::string(side) + "_fide_id";
-        for (std::size_t i = 0; i < count; ++i) {
-            const auto& r = records[i];
-            const auto& p = r.type == "setup" && r.payload.contains("setup") ? r.payload["setup"] : r.payload;
-            // The setup writes "" when the event gave no FIDE ID: no tag then.
-            const bool id =
-                p.is_object() && p.contains(key) &&
-                ((p[key].is_string() && !p[key].get<std::string>().empty()) || p[key].is_number_unsigned());
-            if (id) {
-                game.setTag(side[0] == 'w' ? "WhiteFideId" : "BlackFideId",
-                            p[key].is_string() ? p[key].get<std::string>()
-                                               : std::to_string(p[key].get<std::uint64_t>()));
-                break;
-            }
-        }
-    }
+// FIDE IDs are optional fields of the journal's header or setup record ("white_fide_id"); nullopt when
+// `r` has none for `side`.
+std::optional<std::string> fideIdIn(const journal::Record& r, const char* side) {
+    const std::string key = std::string(side) + "_fide_id";
+    const auto& p = r.type == "setup" && r.payload.contains("setup") ? r.payload["setup"] : r.payload;
+    if (!p.is_object() || !p.contains(key)) return std::nullopt;
+    // The setup writes "" when the event gave no FIDE ID: no tag then.
+    if (p[key].is_string() && !p[key].get<std::string>().empty()) return p[key].get<std::string>();
+    if (p[key].is_number_unsigned()) return std::to_string(p[key].get<std::uint64_t>());
+    return std::nullopt;
 }
 
 // The session's PGN with every comment but [%clk] removed, and only public tags.
@@ -146,6 +137,10 @@ struct LiveBoard::Game {
     std::string pub_key;                                    // setup, result and termination it was made for
     std::string pub_last_uci;
     bool pub_valid = false;
+    // The FIDE IDs of the first records that have them, and how many records were looked at: each record
+    // is looked at once, so a long journal of engine output costs nothing per new record.
+    std::optional<std::string> fide_ids[2];
+    std::size_t fide_scanned = 0;
 };
 
 LiveBoard::LiveBoard() : game_(std::make_unique<Game>()) {}
@@ -197,6 +192,17 @@ const rules::PgnGame& publicGameOf(LiveBoard::Game& g, const session::Snapshot& 
     g.pub_key = key;
     g.pub_valid = true;
     return g.pub;
+}
+
+// The FIDE ID tags from the first `count` records (the first record with a side's ID gives it).
+void addFideIds(LiveBoard::Game& g, rules::PgnGame& game, const std::vector<journal::Record>& records,
+                std::size_t count) {
+    const char* sides[2] = {"white", "black"};
+    for (; g.fide_scanned < count; ++g.fide_scanned)
+        for (int i = 0; i < 2; ++i)
+            if (!g.fide_ids[i]) g.fide_ids[i] = fideIdIn(records[g.fide_scanned], sides[i]);
+    if (g.fide_ids[0]) game.setTag("WhiteFideId", *g.fide_ids[0]);
+    if (g.fide_ids[1]) game.setTag("BlackFideId", *g.fide_ids[1]);
 }
 
 // Rebuilds the session from records 1..end-1 in one go (after a record that cannot be replayed, whose
@@ -259,7 +265,7 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
         if (game_->session) {
             const auto snap = game_->session->snapshot(clockTime(state.records[good - 1], as_of));
             fillFromSnapshot(v, publicGameOf(*game_, snap), snap);
-            addFideIds(v.game, state.records, good);
+            addFideIds(*game_, v.game, state.records, good);
         }
         if (game_->failed_at && *game_->failed_at < count) {
             v.problem = "the journal's game cannot be rebuilt: " + game_->failure;

@@ -1,71 +1,275 @@
-// Following a growing journal. The whole chain is verified on every change (the journal reader does
-// that), and the records already read must stay the same: a journal rewritten after publication, even
-// with every hash recomputed, stops the board's feed. What was read stays: platforms take a shrinking
-// PGN for a new game, so a broken feed freezes at the last good state instead of withdrawing moves.
-// The journal is followed by its header's hash, so a file being rewritten or re-created is waited for,
-// and another journal in its place is a new game on the board.
+// Following a growing journal. Each line is verified once, when it is first read: the follower keeps its
+// place in the file (the end of the last verified line, and the last record's hash) and reads only what
+// was appended since, so a record costs the same at move 300 as at move 1 (issue 35 item 10). Before it
+// reads on it checks cheaply that what it read is still there: the same inode, no shorter, the header's
+// and the last record's lines unchanged. Anything else (truncation, another file, a rewrite) makes it read
+// the file again whole and compare: the records already read must stay the same, so a journal rewritten
+// after publication, even with every hash recomputed, stops the board's feed. What was read stays:
+// platforms take a shrinking PGN for a new game, so a broken feed freezes at the last good state instead
+// of withdrawing moves. The journal is followed by its header's hash, so a file being rewritten,
+// re-created or deleted is waited for, and another journal in its place is a new game on the board.
 #include "broadcast/journal_follower.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <cerrno>
+#include <cstring>
+#include <string_view>
 
 namespace oc::broadcast {
+
+struct JournalScan {
+    std::vector<journal::Record> records;        // the lines that verified, in order
+    std::uint64_t end = 0;                       // the byte after the last of them
+    std::uint64_t last_at = 0;                   // where the last of them starts
+    std::string last_line;                       // its bytes, without the line end
+    std::string header_line;                     // record 0's line, when the scan began at the file's start
+    std::optional<journal::JournalError> error;  // Corrupt: the first complete line that does not verify
+};
+
+namespace {
+
+const std::string kZeroHash(64, '0');
+
+// Closes the file however the poll ends.
+class Fd {
+  public:
+    explicit Fd(int fd) : fd_(fd) {}
+    ~Fd() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+
+  private:
+    int fd_;
+};
+
+FileStamp stampOf(const struct stat& st) {
+    return {st.st_dev, st.st_ino, static_cast<std::uint64_t>(st.st_size),
+            std::int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec};
+}
+
+// The file's bytes from `from` to its end, as it is now (the console may be appending meanwhile).
+tl::expected<std::string, std::string> readFrom(int fd, std::uint64_t from, std::uint64_t size_hint) {
+    std::string out;
+    if (size_hint > from) out.reserve(size_hint - from);
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t n = ::pread(fd, buf, sizeof buf, static_cast<off_t>(from + out.size()));
+        if (n == 0) return out;
+        if (n > 0)
+            out.append(buf, static_cast<std::size_t>(n));
+        else if (errno != EINTR)
+            return tl::unexpected(std::string(std::strerror(errno)));
+    }
+}
+
+// True when the file holds exactly `line` and a line end at `at`: a line read before is still there.
+bool bytesAre(int fd, std::uint64_t at, const std::string& line) {
+    std::string got(line.size() + 1, '\0');
+    std::size_t done = 0;
+    while (done < got.size()) {
+        const ssize_t n = ::pread(fd, got.data() + done, got.size() - done, static_cast<off_t>(at + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return got.back() == '\n' && std::string_view(got).substr(0, line.size()) == line;
+}
+
+// The file's first complete line (without its line end), if it has one.
+std::optional<std::string> firstLine(int fd) {
+    std::string out;
+    char buf[4096];
+    while (out.size() <= journal::kMaxRecordBytes) {
+        const ssize_t n = ::pread(fd, buf, sizeof buf, static_cast<off_t>(out.size()));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return std::nullopt;
+        const auto* nl = static_cast<const char*>(std::memchr(buf, '\n', static_cast<std::size_t>(n)));
+        out.append(buf, nl ? static_cast<std::size_t>(nl - buf) : static_cast<std::size_t>(n));
+        if (nl) return out;
+    }
+    return std::nullopt;
+}
+
+// Verifies the complete lines of `text` (the file from byte `from` on) as records `index`, `index` + 1, ...
+// after the record whose hash is `prev`, as journal::readJournal does: a last line without its line end
+// is a record still being written, and an unparsable last line a torn write; both are left for a later
+// read, which will find them complete, or followed by more and so broken.
+JournalScan scanText(std::string_view text, std::uint64_t from, std::size_t index, std::string prev) {
+    JournalScan s;
+    s.end = from;
+    std::size_t pos = 0, last = 0;
+    for (std::size_t nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', pos)) {
+        const std::string_view line = text.substr(pos, nl - pos);
+        if (nl + 1 == text.size() && journal::journalLineTorn(line)) break;
+        auto record = journal::verifyJournalLine(line, index + s.records.size(), prev);
+        if (!record) {
+            s.error = std::move(record.error());
+            break;
+        }
+        prev = record->hash;
+        if (index + s.records.size() == 0) s.header_line = line;
+        s.records.push_back(std::move(*record));
+        last = pos;
+        pos = nl + 1;
+    }
+    s.end = from + pos;
+    if (!s.records.empty()) {
+        s.last_at = from + last;
+        s.last_line = text.substr(last, pos - last - 1);
+    }
+    return s;
+}
+
+// Where a whole read of the file left off, to read on from there next time.
+FollowCursor cursorOf(JournalScan& scan, const FileStamp& stamp) {
+    FollowCursor c;
+    c.valid = !scan.records.empty() && !scan.error;
+    c.dev = stamp.dev;
+    c.ino = stamp.ino;
+    c.count = scan.records.size();
+    c.end = scan.end;
+    c.header_line = std::move(scan.header_line);
+    c.last_at = scan.last_at;
+    c.last_line = std::move(scan.last_line);
+    return c;
+}
+
+}  // namespace
 
 JournalFollower::JournalFollower(std::filesystem::path path) : path_(std::move(path)) {}
 
 bool JournalFollower::poll() {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path_, ec);
-    const auto mtime = ec ? std::filesystem::file_time_type{} : std::filesystem::last_write_time(path_, ec);
-    if (ec) {
-        std::string why = fmt::format("cannot read {}: {}", path_.string(), ec.message());
-        bool changed = state_.unreadable != why;
-        state_.unreadable = why;
-        seen_ = false;
-        return changed;
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) != 0) {
+        const int err = errno;
+        return lost(fmt::format("cannot read {}: {}", path_.string(), std::strerror(err)), err == ENOENT);
     }
-    if (seen_ && size == last_size_ && mtime == last_mtime_) return false;
+    if (seen_ && stampOf(st) == last_) return false;
+    const Fd fd(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0)
+        return unreadableNow(fmt::format("cannot open journal {}: {}", path_.string(), std::strerror(errno)));
+    const FileStamp stamp = stampOf(st);
     seen_ = true;
-    last_size_ = size;
-    last_mtime_ = mtime;
-    return reread();
+    last_ = stamp;
+    state_.unreadable.clear();
+    if (state_.broken_index) return pollBroken(fd.get(), stamp);
+    if (canExtend(fd.get(), stamp)) return extend(fd.get(), stamp);
+    return reread(fd.get(), stamp);
 }
 
-bool JournalFollower::reread() {
-    auto contents = journal::readJournal(path_);
-    const bool known = !state_.records.empty();
-    if (contents) {
-        state_.unreadable.clear();
-        if (known && contents->records[0].hash != state_.records[0].hash)
-            return startNewGame(std::move(contents->records));
-        if (state_.broken_index) return false;  // the same journal, broken: its feed has stopped
-        return acceptContents(std::move(contents->records));
-    }
-    const auto& error = contents.error();
-    // Empty, or a header still being written (a console creating the journal, or a file re-created):
-    // wait for it. Decided from this read, not a second one: the header may be completed in between,
-    // and a second look would then call the torn header this read saw a broken journal.
-    if (error.no_complete_record) {
-        seen_ = false;
-        if (!known || state_.broken_index) return false;
-        return wait("waiting for the journal: the file has no complete record");
-    }
-    if (error.code == journal::JournalErrorCode::Corrupt && error.bad_index) {
-        auto prefix = verifiedPrefix(path_, *error.bad_index);
-        if (known && !prefix.empty() && prefix[0].hash != state_.records[0].hash) startNewGame({});
-        if (state_.broken_index) return false;
-        markBroken(*error.bad_index, error.message, std::move(prefix));
-        return true;
-    }
-    // Unreadable for now (being replaced, permissions): keep what was published, try again later.
+// The file cannot be looked at. A journal that was read and whose file is gone is waited for with a notice
+// (docs/broadcast.md; issue 35 item 9): the board keeps what it showed, and continues when the file is back.
+bool JournalFollower::lost(std::string why, bool missing) {
+    bool changed = state_.unreadable != why;
+    state_.unreadable = std::move(why);
     seen_ = false;
-    state_.unreadable = error.message;
+    if (missing && !state_.records.empty() && !state_.broken_index)
+        changed = wait("waiting for the journal: the journal file is missing") || changed;
+    return changed;
+}
+
+// Unreadable for now (being replaced, permissions): keep what was published, try again at the next poll.
+bool JournalFollower::unreadableNow(std::string why) {
+    seen_ = false;
+    state_.unreadable = std::move(why);
     return false;
+}
+
+bool JournalFollower::canExtend(int fd, const FileStamp& stamp) const {
+    const FollowCursor& c = cursor_;
+    return c.valid && c.count == state_.records.size() && stamp.dev == c.dev && stamp.ino == c.ino &&
+           stamp.size >= c.end && bytesAre(fd, 0, c.header_line) && bytesAre(fd, c.last_at, c.last_line);
+}
+
+// Reads on from where the last read ended: only the records appended since, each verified against the
+// one before it.
+bool JournalFollower::extend(int fd, const FileStamp& stamp) {
+    auto text = readFrom(fd, cursor_.end, stamp.size);
+    if (!text) return unreadableNow(fmt::format("cannot read journal {}: {}", path_.string(), text.error()));
+    JournalScan scan = scanText(*text, cursor_.end, state_.records.size(), state_.records.back().hash);
+    const bool changed = !scan.records.empty() || !state_.waiting.empty();
+    state_.waiting.clear();
+    if (!scan.records.empty()) {
+        cursor_.end = scan.end;
+        cursor_.last_at = scan.last_at;
+        cursor_.last_line = std::move(scan.last_line);
+        for (auto& r : scan.records) state_.records.push_back(std::move(r));
+        cursor_.count = state_.records.size();
+    }
+    if (!scan.error) return changed;
+    cursor_ = {};
+    markBroken(*scan.error->bad_index, scan.error->message, {});
+    return true;
+}
+
+// A broken feed has stopped: only a journal with another header (a new game) changes it, or, when nothing
+// was read before it broke, any journal whose header verifies. The first line tells, so a broken journal
+// that the console goes on appending to costs no more than its header per change.
+bool JournalFollower::pollBroken(int fd, const FileStamp& stamp) {
+    const auto line = firstLine(fd);
+    if (!line) return false;
+    const auto header = journal::verifyJournalLine(*line, 0, kZeroHash);
+    if (!header || (!state_.records.empty() && header->hash == state_.records[0].hash)) return false;
+    return reread(fd, stamp);
+}
+
+// The whole file, read again: the first read, or after anything but an append.
+bool JournalFollower::reread(int fd, const FileStamp& stamp) {
+    auto text = readFrom(fd, 0, stamp.size);
+    if (!text) return unreadableNow(fmt::format("cannot read journal {}: {}", path_.string(), text.error()));
+    JournalScan scan = scanText(*text, 0, 0, kZeroHash);
+    text = std::string();  // a large journal's text is not kept while its records are handled
+    FollowCursor next = cursorOf(scan, stamp);
+    const bool changed = scan.error             ? rereadCorrupt(scan)
+                         : scan.records.empty() ? rereadEmpty()
+                                                : rereadOk(scan);
+    // Read on from here only when the records held are exactly the file's.
+    const bool settled =
+        next.valid && !state_.broken_index && state_.waiting.empty() && state_.records.size() == next.count;
+    cursor_ = settled ? std::move(next) : FollowCursor{};
+    return changed;
+}
+
+bool JournalFollower::rereadOk(JournalScan& scan) {
+    const bool known = !state_.records.empty();
+    if (!known && state_.broken_index) forgetUnpublishedBreak();
+    if (known && scan.records[0].hash != state_.records[0].hash) return startNewGame(std::move(scan.records));
+    if (state_.broken_index) return false;  // the same journal, broken: its feed has stopped
+    return acceptContents(std::move(scan.records));
+}
+
+// Empty, or a header still being written (a console creating the journal, or a file re-created): wait
+// for it. Decided from this read, not a second one: the header may be completed in between, and a second
+// look would then call the torn header this read saw a broken journal.
+bool JournalFollower::rereadEmpty() {
+    seen_ = false;
+    if (state_.records.empty() || state_.broken_index) return false;
+    return wait("waiting for the journal: the file has no complete record");
+}
+
+bool JournalFollower::rereadCorrupt(JournalScan& scan) {
+    const journal::JournalError& error = *scan.error;
+    const bool known = !state_.records.empty();
+    auto& prefix = scan.records;  // the records before the bad one, verified
+    if (!known && state_.broken_index && !prefix.empty()) forgetUnpublishedBreak();
+    if (known && !prefix.empty() && prefix[0].hash != state_.records[0].hash) startNewGame({});
+    if (state_.broken_index) return false;
+    markBroken(*error.bad_index, error.message, std::move(prefix));
+    return true;
+}
+
+// Nothing was read before the file broke (garbage where a journal was expected), so nothing of it was
+// published: a journal that verifies now is followed from its start (issue 35 item 7).
+void JournalFollower::forgetUnpublishedBreak() {
+    state_.broken_index.reset();
+    state_.broken_reason.clear();
 }
 
 // The new chain must extend what was read before: a record that changed after it was read means the
@@ -125,34 +329,6 @@ void JournalFollower::markBroken(std::size_t index, std::string reason, std::vec
     state_.broken_index = index;
     state_.broken_reason = std::move(reason);
     state_.waiting.clear();
-}
-
-namespace {
-
-// The first `lines` complete lines of a file.
-std::string firstLines(const std::filesystem::path& path, std::size_t lines) {
-    std::ifstream in(path, std::ios::binary);
-    std::string out, line;
-    for (std::size_t i = 0; i < lines && std::getline(in, line); ++i) out += line + '\n';
-    return out;
-}
-
-}  // namespace
-
-// The journal reader works on files, so the lines before the bad one are handed to it as an anonymous
-// in-memory file: they are verified by the same code as any journal, and nothing is written to disk.
-std::vector<journal::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index) {
-    if (bad_index == 0) return {};
-    const std::string text = firstLines(path, bad_index);
-    const int fd = memfd_create("journal-prefix", MFD_CLOEXEC);
-    if (fd < 0) return {};
-    std::vector<journal::Record> records;
-    if (::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size())) {
-        auto contents = journal::readJournal(fmt::format("/proc/self/fd/{}", fd));
-        if (contents) records = std::move(contents->records);
-    }
-    ::close(fd);
-    return records;
 }
 
 }  // namespace oc::broadcast

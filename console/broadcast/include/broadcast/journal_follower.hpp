@@ -1,8 +1,13 @@
 #pragma once
-// Follows one journal file as the console appends to it: re-reads and verifies it when it changes, and
-// keeps only what verifies. Polling (not inotify) so that journals on a shared network folder work too.
+// Follows one journal file as the console appends to it, and keeps only what verifies. Polling (not
+// inotify) so that journals on a shared network folder work too. It reads only what was appended since
+// its last read (a record costs the same at move 300 as at move 1), after checking cheaply that what it
+// read is still there: the same file (device and inode), no shorter, the header's and the last read
+// record's lines unchanged. Anything else (truncation, another file, a rewrite) is read again whole.
 // A journal is followed by identity (its header's hash, the journal_id), not by file: a file that is
-// empty, shorter or being re-created is waited for, and another journal in the file is a new game.
+// empty, shorter, missing or being re-created is waited for, and another journal in the file is a new game.
+
+#include <sys/types.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -23,36 +28,68 @@ struct FollowState {
     std::optional<std::size_t> broken_index;  // index of the first record that does not verify
     std::string broken_reason;                // what is wrong with it
     std::string unreadable;                   // why the file cannot be read now (empty when it can)
-    std::string waiting;   // why the file shows less than was read ("waiting for the journal: ..."), or empty
-    std::string replaced;  // set when another journal took the file's place: the new game's notice
+    // Why the file shows less than was read ("waiting for the journal: ...": shorter, emptied, missing),
+    // or empty.
+    std::string waiting;
+    std::string replaced;    // set when another journal took the file's place: the new game's notice
     std::uint64_t game = 0;  // counts the journals followed in this file: a new one is a new game
 };
+
+// The file as last looked at: a change of any of these makes the follower read.
+struct FileStamp {
+    dev_t dev = 0;
+    ino_t ino = 0;
+    std::uint64_t size = 0;
+    std::int64_t mtime_ns = 0;
+    bool operator==(const FileStamp&) const = default;
+};
+// Where the records read end in the file, and the lines that must still be there for what is
+// appended to extend them.
+struct FollowCursor {
+    bool valid = false;
+    dev_t dev = 0;
+    ino_t ino = 0;
+    std::size_t count = 0;    // records it covers (== state().records.size() when valid)
+    std::uint64_t end = 0;    // the byte after the last verified line
+    std::string header_line;  // record 0's line, without its line end
+    std::uint64_t last_at = 0;
+    std::string last_line;  // the last verified record's line, starting at last_at
+};
+// A file's text from some offset, verified line by line as journal::readJournal does.
+struct JournalScan;
 
 class JournalFollower {
   public:
     explicit JournalFollower(std::filesystem::path path);
 
-    // Re-reads the file if its size or modification time changed; true when the state changed.
-    // Once a journal is broken its feed stops: only another journal in the file (a new game) changes it.
+    // Reads what the file gained if its identity, size or modification time changed; true when the state
+    // changed. Once a journal is broken its feed stops: only another journal in the file (a new game)
+    // changes it, or, when nothing was read before it broke, any journal that verifies.
     bool poll();
     const FollowState& state() const { return state_; }
     const std::filesystem::path& path() const { return path_; }
 
   private:
-    bool reread();
+    bool lost(std::string why, bool missing);
+    bool unreadableNow(std::string why);
+    bool canExtend(int fd, const FileStamp& stamp) const;
+    bool extend(int fd, const FileStamp& stamp);
+    bool pollBroken(int fd, const FileStamp& stamp);
+    bool reread(int fd, const FileStamp& stamp);
+    bool rereadOk(JournalScan& scan);
+    bool rereadEmpty();
+    bool rereadCorrupt(JournalScan& scan);
+    void forgetUnpublishedBreak();
     bool acceptContents(std::vector<journal::Record> records);
     bool startNewGame(std::vector<journal::Record> records);
     bool wait(std::string why);
     void markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix);
 
     std::filesystem::path path_;
-    std::uintmax_t last_size_ = 0;
-    std::filesystem::file_time_type last_mtime_{};
+    FileStamp last_;
     bool seen_ = false;
+    FollowCursor cursor_;
     FollowState state_;
 };
-
-// The verified records of a journal that does not verify: those before `bad_index`.
-std::vector<journal::Record> verifiedPrefix(const std::filesystem::path& path, std::size_t bad_index);
 
 }  // namespace oc::broadcast
