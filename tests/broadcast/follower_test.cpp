@@ -315,6 +315,31 @@ TEST_F(FollowerTest, AJournalRewrittenInPlaceAndLongerIsCaught) {
     EXPECT_NE(f.state().broken_reason.find("rewritten"), std::string::npos);
 }
 
+// A record already read, edited in place without changing the file's size (the hashes left as they were):
+// the feed stops at that record, as when the whole file was read at every change.
+TEST_F(FollowerTest, ARecordEditedInPlaceAtTheSameSizeStopsTheFeed) {
+    const auto all = lines(kData / "finished.journal");
+    const auto file = dir_ / "game.journal";
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < 30; ++i) {
+        if (i < 10) at += all[i].size() + 1;
+        append(file, all[i] + "\n");
+    }
+    JournalFollower f(file);
+    f.poll();
+    const std::size_t digit = all[10].find("\"mono_ms\":") + 10;
+    {
+        std::fstream io(file, std::ios::in | std::ios::out | std::ios::binary);
+        io.seekp(static_cast<std::streamoff>(at + digit));
+        io.put(all[10][digit] == '1' ? '2' : '1');
+    }
+    append(file, "");
+    EXPECT_TRUE(f.poll());
+    ASSERT_TRUE(f.state().broken_index.has_value());
+    EXPECT_EQ(*f.state().broken_index, 10u);
+    EXPECT_EQ(f.state().records.size(), 30u);  // nothing withdrawn
+}
+
 // Another journal written into the same file in place (same inode), longer than what was read: a new game.
 TEST_F(FollowerTest, AnotherJournalWrittenInPlaceIsANewGame) {
     const auto file = dir_ / "game.journal", other = dir_ / "other.journal";

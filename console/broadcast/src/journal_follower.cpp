@@ -156,11 +156,14 @@ bool JournalFollower::poll() {
     if (fd.get() < 0 || ::fstat(fd.get(), &st) != 0)
         return unreadableNow(fmt::format("cannot open journal {}: {}", path_.string(), std::strerror(errno)));
     const FileStamp stamp = stampOf(st);
+    // A console only appends, so its file changes size. A change at the same size is an edit in place,
+    // which may be anywhere in what was read: the whole file is read again then.
+    const bool resized = seen_ && stamp.size != last_.size;
     seen_ = true;
     last_ = stamp;
     state_.unreadable.clear();
     if (state_.broken_index) return pollBroken(fd.get(), stamp);
-    if (canExtend(fd.get(), stamp)) return extend(fd.get(), stamp);
+    if (resized && canExtend(fd.get(), stamp)) return extend(fd.get(), stamp);
     return reread(fd.get(), stamp);
 }
 
