@@ -6,6 +6,8 @@
 // Figures are medians, and ratios to the 0.1 MB run in the same process. For comparison it prints what
 // verifying the whole file once costs at each size: what every record cost before.
 // Usage: broadcast_follow_bench [DIR]   (DIR: where the journals are written; default the temp folder)
+//        broadcast_follow_bench --write DIR   writes DIR/<bytes>.journal (all but the last 40 records) and
+//        DIR/<bytes>.tail (those 40 lines) for each size and stops: serve_latency.py's input.
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -15,6 +17,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 #include <vector>
 
 #include "../timing.hpp"
@@ -164,7 +167,21 @@ Figures measure(const JournalText& j, const std::filesystem::path& file) {
 
 }  // namespace
 
+// The journals without the measured records, and those records apart, for a test of the real server.
+int writeOnly(const std::filesystem::path& dir, const std::vector<nlohmann::json>& game) {
+    std::filesystem::create_directories(dir);
+    for (std::size_t target : {100'000u, 3'000'000u, 20'000'000u}) {
+        const JournalText j = journalOf(game, target);
+        std::ofstream head(dir / fmt::format("{}.journal", target), std::ios::binary | std::ios::trunc);
+        std::ofstream tail(dir / fmt::format("{}.tail", target), std::ios::binary | std::ios::trunc);
+        for (std::size_t i = 0; i < j.lines.size(); ++i)
+            (i + kMeasured < j.lines.size() ? head : tail) << j.lines[i];
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
+    if (argc > 2 && std::string_view(argv[1]) == "--write") return writeOnly(argv[2], playGame(80));
     const std::filesystem::path dir =
         (argc > 1 ? std::filesystem::path(argv[1]) : std::filesystem::temp_directory_path()) /
         "oc-follow-bench";
