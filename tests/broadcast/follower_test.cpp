@@ -292,6 +292,25 @@ TEST_F(FollowerTest, ReadingOnLeavesAHalfWrittenRecordAndStopsAtABadOne) {
     EXPECT_EQ(*f.state().broken_index, 12u);
 }
 
+// Written in pieces of every size (a console's writes torn anywhere, polled in between), the journal read
+// on piece by piece is the journal a whole read gives.
+TEST_F(FollowerTest, ReadingOnInPiecesGivesWhatAWholeReadGives) {
+    std::ifstream in(kData / "finished.journal", std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const auto whole = test::recordsOf(kData / "finished.journal");
+    for (std::size_t piece : {1u, 7u, 64u, 333u, 1000u}) {
+        const auto file = dir_ / ("pieces" + std::to_string(piece) + ".journal");
+        JournalFollower f(file);
+        for (std::size_t at = 0; at < text.size(); at += piece) {
+            append(file, text.substr(at, piece));
+            f.poll();
+            ASSERT_FALSE(f.state().broken_index.has_value()) << piece << " " << at;
+        }
+        ASSERT_EQ(f.state().records.size(), whole.size()) << piece;
+        for (std::size_t i = 0; i < whole.size(); ++i) EXPECT_EQ(f.state().records[i].hash, whole[i].hash);
+    }
+}
+
 // The same file (same inode) written again in place with a longer rewritten journal: the follower must
 // not read on from its old offset as if the file had only grown.
 TEST_F(FollowerTest, AJournalRewrittenInPlaceAndLongerIsCaught) {
