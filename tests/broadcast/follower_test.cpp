@@ -403,6 +403,26 @@ TEST_F(FollowerTest, ADeletedJournalIsSaidMissingAndContinuesWhenBack) {
     EXPECT_EQ(hub.views()[0].journal_id, published.journal_id);
 }
 
+// A journal missing from the start is said missing too (the board waits for it); once the file exists,
+// being created, the notice goes.
+TEST_F(FollowerTest, AJournalMissingFromTheStartIsSaidMissingUntilTheFileExists) {
+    const auto all = lines(kData / "finished.journal");
+    const auto file = dir_ / "game.journal";
+    Hub hub({file}, Delay{0});
+    const auto now = journal::readJournal(kData / "finished.journal")->records.back().wall;
+    hub.refresh(now);
+    EXPECT_EQ(hub.views()[0].status, Status::Waiting);
+    EXPECT_EQ(hub.views()[0].notice, "waiting for the journal: the journal file is missing");
+    append(file, "");
+    EXPECT_EQ(hub.refresh(now).size(), 1u);
+    EXPECT_TRUE(hub.views()[0].notice.empty());
+    EXPECT_EQ(hub.views()[0].status, Status::Waiting);
+    for (std::size_t i = 0; i < 12; ++i) append(file, all[i] + "\n");
+    hub.refresh(now);
+    EXPECT_TRUE(hub.views()[0].notice.empty());
+    EXPECT_EQ(hub.views()[0].journal_seq, 11u);
+}
+
 // Issue 35 item 7: garbage in the file before anything was read breaks the board, and nothing of it is
 // published; a valid journal in its place is followed (before, only a restart of the hub helped).
 TEST_F(FollowerTest, ABoardBrokenBeforeAnythingWasReadRecoversWhenAJournalReplacesTheGarbage) {

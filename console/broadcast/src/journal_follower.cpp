@@ -33,6 +33,7 @@ struct JournalScan {
 namespace {
 
 const std::string kZeroHash(64, '0');
+constexpr std::string_view kMissing = "waiting for the journal: the journal file is missing";
 
 // Closes the file however the poll ends.
 class Fd {
@@ -167,14 +168,13 @@ bool JournalFollower::poll() {
     return reread(fd.get(), stamp);
 }
 
-// The file cannot be looked at. A journal that was read and whose file is gone is waited for with a notice
-// (docs/broadcast.md; issue 35 item 9): the board keeps what it showed, and continues when the file is back.
+// The file cannot be looked at. A missing journal is waited for with a notice (docs/broadcast.md; issue 35
+// item 9): a board that showed a game keeps it, and continues when the file is back.
 bool JournalFollower::lost(std::string why, bool missing) {
     bool changed = state_.unreadable != why;
     state_.unreadable = std::move(why);
     seen_ = false;
-    if (missing && !state_.records.empty() && !state_.broken_index)
-        changed = wait("waiting for the journal: the journal file is missing") || changed;
+    if (missing && !state_.broken_index) changed = wait(std::string(kMissing)) || changed;
     return changed;
 }
 
@@ -253,7 +253,9 @@ bool JournalFollower::rereadOk(JournalScan& scan) {
 // look would then call the torn header this read saw a broken journal.
 bool JournalFollower::rereadEmpty() {
     seen_ = false;
-    if (state_.records.empty() || state_.broken_index) return false;
+    if (state_.broken_index) return false;
+    // A journal not read yet is being created: the file is no longer missing, and nothing else is said.
+    if (state_.records.empty()) return wait("");
     return wait("waiting for the journal: the file has no complete record");
 }
 
