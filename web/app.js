@@ -261,20 +261,11 @@ function applyLanguage() {
   for (const card of cards.values()) if (card.data) render(card);
 }
 
-// The projector's board: the one numbered N, or the N-th when no board has that number (as the hub's
-// /board/N; `slot` is the place in the hub, absent from older hubs).
-let onlyField = 'board';
-
-function chooseOnly(boards) {
-  if (only && !boards.some((d) => d.board === only) && boards.some((d) => d.slot === only)) onlyField = 'slot';
-}
-
 function keyOf(d) {
   return d.slot ?? d.board;
 }
 
-function update(d) {
-  if (only && d[onlyField] !== only) return;
+function showEvent(d) {
   if (d.language) setLanguage(d.language);
   if (d.event && d.event !== '?') {
     const event = document.getElementById('event');
@@ -282,8 +273,58 @@ function update(d) {
     event.dataset.named = '1';
     document.title = d.event;
   }
-  const card = cards.get(keyOf(d)) || makeCard(keyOf(d), d.board);
+}
+
+// Every board's card on /, in the order of the boards' numbers (a number may come late: re-placed).
+function update(d) {
+  if (only) return updateOnly(d);
+  showEvent(d);
+  const key = keyOf(d);
+  const card = cards.get(key) || makeCard(key, d.board);
+  if (Number(card.el.dataset.board) !== d.board) {
+    card.el.dataset.board = d.board;
+    insertInOrder(card.el, d.board, key);
+  }
   card.data = d;
+  render(card);
+}
+
+// --- The projector's board (/board/N) -----------------------------------------------------------------
+// It follows the board numbered N, whichever place that board has in the hub, and waits for it while
+// no board has that number yet: a kiosk may be opened before the journals exist, and a board's number
+// is known only once its journal's setup was read (`board_pending` until then). When every board's
+// number is known and none is N, it shows the N-th board of the hub (as the hub's /board/N did).
+const latest = new Map();  // every board's latest JSON, by its place in the hub
+
+function chooseOnly(boards) {
+  const known = boards.filter((d) => !d.board_pending);
+  return known.find((d) => d.board === only) ||
+    (known.length === boards.length ? boards.find((d) => d.slot === only) : undefined);
+}
+
+// The board's card before the board is there: its number, "Not started", waiting for the journal.
+function waitingFor(n) {
+  return {
+    board: n, white: '?', black: '?', event: '?', round: '?', moves: [], last_move: null,
+    fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', status: 'waiting', result: '*',
+    clocks: { white_ms: 0, black_ms: 0, running: null, as_of: null, delay_ms: 0 },
+    termination: '', time_control: '', notice: 'waiting for the journal', waiting_for_board: true,
+  };
+}
+
+function updateOnly(d) {
+  if (d) latest.set(keyOf(d), d);
+  const shown = chooseOnly([...latest.values()]);
+  const data = shown || waitingFor(only);
+  if (shown) showEvent(shown);
+  let card = cards.values().next().value;
+  if (!card) card = makeCard(keyOf(data), data.board);
+  // Another board than the one shown (the waiting card's, or a board that was renumbered): no animation.
+  const same = card.data && keyOf(card.data) === keyOf(data) && !card.data.waiting_for_board === !!shown;
+  if (!same) card.shownMoves = -1;
+  card.el.dataset.key = keyOf(data);
+  card.el.dataset.board = data.board;
+  card.data = data;
   render(card);
 }
 
@@ -373,15 +414,23 @@ function connect() {
   const events = new EventSource('/events');
   events.addEventListener('board', (e) => update(JSON.parse(e.data)));
   events.onopen = () => showLink('live');
-  events.onerror = () => showLink('down');
+  events.onerror = () => {
+    showLink('down');
+    // A browser retries a dropped stream by itself, but gives up on a refusal (the hub's 503 when full,
+    // 429 past one address's share): a kiosk must not stay dark, so it asks again a little later.
+    if (events.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+  };
 }
 
 applyLanguage();
 window.addEventListener('resize', layout);
+// The projector's page chooses its board once it has every board (never a passing fallback).
 fetch('/games.json').then((r) => r.json()).then((boards) => {
-  chooseOnly(boards);
-  boards.forEach(update);
-}).finally(connect);
+  if (only) boards.forEach((d) => latest.set(keyOf(d), d)); else boards.forEach(update);
+}).finally(() => {
+  if (only) updateOnly();  // the board's card, or its waiting card when the hub has no such board yet
+  connect();
+});
 setInterval(tick, 100);
 document.addEventListener('keydown', (e) => {
   if (e.key === 'f') for (const card of cards.values()) { card.flipped = !card.flipped; render(card); }

@@ -86,9 +86,11 @@ def routes_and_security(port):
                  "/vendor/../app.js"]:
         check(get(port, path)[0] == 400, f"{path} is 400")
     check(get(port, "/" + "a" * 300)[0] == 414, "overlong path is 414")
-    for path in ["/etc/passwd", "/index.html", "/board/0", "/board/6", "/board/01", "/node_modules/x.js",
+    for path in ["/etc/passwd", "/index.html", "/board/0", "/board/01", "/board/12345", "/node_modules/x.js",
                  "/games.pgn/", "/web/app.js"]:
         check(get(port, path)[0] == 404, f"{path} is 404")
+    # A board not known yet (five boards here): the projector page, which waits for it (issue 35 item 6).
+    check(get(port, "/board/6")[2] == get(port, "/")[2], "/board/6 is the page, waiting for board 6")
     big = b"GET /games.pgn HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n"
     check(raw(port, big).startswith(b"HTTP/1.1 400"), "a 9 KB header is 400")
     body_req = b"GET /games.pgn HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"

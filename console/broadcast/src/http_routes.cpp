@@ -1,7 +1,6 @@
 #include "broadcast/http_routes.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 namespace oc::broadcast {
 namespace {
@@ -22,18 +21,16 @@ Reply document(const std::string& body, const char* type) {
     return r;
 }
 
-// "/board/N" with N an event board number, or 1 <= N <= boards (the --journal order, when the event gave
-// none): the projector's page (the same page; it reads N from its address).
-bool isBoardPage(std::string_view path, std::size_t boards, const std::vector<int>& numbers) {
+// "/board/N", N from 1 to 9999 without leading zeros: the projector's page (the same page; it reads N
+// from its address). Any such N, not only the boards known now: a kiosk opened before its journal
+// exists, or before the journal's setup gives the board its number, waits on the page for its board
+// (issue 35 item 6).
+bool isBoardPage(std::string_view path) {
     constexpr std::string_view kPrefix = "/board/";
     if (!path.starts_with(kPrefix) || path.size() > kPrefix.size() + 4) return false;
-    std::size_t n = 0;
-    const char* first = path.data() + kPrefix.size();
-    const char* last = path.data() + path.size();
-    auto [end, ec] = std::from_chars(first, last, n);
-    if (ec != std::errc{} || end != last || first == last || *first == '0') return false;
-    return (n >= 1 && n <= boards) ||
-           std::find(numbers.begin(), numbers.end(), static_cast<int>(n)) != numbers.end();
+    const std::string_view n = path.substr(kPrefix.size());
+    return !n.empty() && n.front() != '0' &&
+           std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 const char* kRoutes = "routes: / /board/N /games.pgn /games.json /events";
@@ -58,7 +55,7 @@ Reply route(std::string_view method, std::string_view target, const Documents& d
         r.content_type = "text/event-stream";
         return r;
     }
-    if (isBoardPage(path, docs.boards, docs.numbers)) return route(method, "/", docs);
+    if (isBoardPage(path)) return route(method, "/", docs);
     if (auto it = docs.assets.find(path); it != docs.assets.end())
         return document(it->second.body, it->second.content_type.c_str());
     if (path == "/")

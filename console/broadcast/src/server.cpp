@@ -110,7 +110,6 @@ struct Site {
     Message json = std::make_shared<const std::string>("[]\n");
     std::vector<Message> board_events;
     WebAssets assets;
-    std::vector<int> numbers;  // the boards' event numbers, for /board/N
 };
 
 class EventStream : public std::enable_shared_from_this<EventStream> {
@@ -271,7 +270,7 @@ void HttpConnection::fail(unsigned status, std::string message) {
 
 void HttpConnection::respond(const http::request<http::empty_body>& req) {
     const Site& site = server_.site();
-    const Documents docs{*site.pgn, *site.json, server_.boards(), site.assets, site.numbers};
+    const Documents docs{*site.pgn, *site.json, server_.boards(), site.assets};
     Reply reply = route(std::string_view(req.method_string()), std::string_view(req.target()), docs);
     if (reply.kind == RouteKind::Events && req.method() == http::verb::get)
         return server_.openStream(std::move(stream_), std::move(slot_));
@@ -375,8 +374,6 @@ void Server::publish(const std::vector<std::size_t>& changed) {
     site_.pgn = std::make_shared<const std::string>(hub_.pgn());
     site_.json = std::make_shared<const std::string>(hub_.json());
     site_.board_events.resize(hub_.boards());
-    site_.numbers.clear();
-    for (const auto& v : hub_.views()) site_.numbers.push_back(v.board);
     for (std::size_t i : changed) {
         auto json = std::make_shared<const std::string>(boardJson(hub_.views()[i]).dump());
         site_.board_events[i] = std::make_shared<const std::string>(sseEvent("board", *json));

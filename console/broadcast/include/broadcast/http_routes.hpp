@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "broadcast/web_assets.hpp"
 
@@ -20,9 +19,8 @@ inline constexpr std::uint32_t kMaxRequestHead = 8192;
 struct Documents {
     const std::string& pgn;   // games.pgn
     const std::string& json;  // games.json
-    std::size_t boards = 0;
+    std::size_t boards = 0;   // boards followed
     const WebAssets& assets;
-    std::vector<int> numbers = {};  // the event's board numbers: /board/12 is the page of board 12
 };
 
 enum class RouteKind { Document, Events, Error };
