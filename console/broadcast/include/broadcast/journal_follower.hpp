@@ -2,8 +2,9 @@
 // Follows one journal file as the console appends to it, and keeps only what verifies. Polling (not
 // inotify) so that journals on a shared network folder work too. It reads only what was appended since
 // its last read (a record costs the same at move 300 as at move 1), after checking cheaply that what it
-// read is still there: the same file (device and inode), no shorter, the header's and the last read
-// record's lines unchanged. Anything else (truncation, another file, a rewrite) is read again whole.
+// read is still there: the same file (device and inode), of another size (a console only appends; a
+// change at the same size is an edit in place), no shorter than what was read, the header's and the last
+// read record's lines unchanged. Anything else (truncation, another file, a rewrite) is read again whole.
 // A journal is followed by identity (its header's hash, the journal_id), not by file: a file that is
 // empty, shorter, missing or being re-created is waited for, and another journal in the file is a new game.
 
@@ -29,7 +30,7 @@ struct FollowState {
     std::string broken_reason;                // what is wrong with it
     std::string unreadable;                   // why the file cannot be read now (empty when it can)
     // Why the file shows less than was read ("waiting for the journal: ...": shorter, emptied, missing),
-    // or empty.
+    // or that there is no file yet; empty otherwise.
     std::string waiting;
     std::string replaced;    // set when another journal took the file's place: the new game's notice
     std::uint64_t game = 0;  // counts the journals followed in this file: a new one is a new game
