@@ -77,6 +77,12 @@ def read_back(snapshots, events):
     heads = [e["journal_head"] for e in events]
     check(all(e is not None for e in events) and len(set(heads)) == len(heads),
           f"{len(events)} pushes, one per record, each with its own journal_head")
+    # Until the setup is read the board has no pairing: it is left out of the PGN (issue 35 item 13).
+    pending = [i for i, e in enumerate(events) if e.get("board_pending")]
+    check(pending == list(range(len(pending))) and all(open(snapshots[i]).read() == "" for i in pending),
+          f"before the setup is read ({len(pending)} record(s)) the PGN holds no game")
+    snapshots = [p for i, p in enumerate(snapshots) if i not in pending]
+    events = [e for i, e in enumerate(events) if i not in pending]
     r = subprocess.run(["/usr/games/pgn-extract", "-r"] + snapshots, capture_output=True, text=True)
     check(r.returncode == 0 and "rror" not in r.stdout + r.stderr, f"pgn-extract -r reads {len(snapshots)} snapshots")
     r = subprocess.run(["node", os.path.join(WEB, "tests", "chessops_read.mjs")] + snapshots,
