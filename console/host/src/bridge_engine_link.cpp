@@ -335,7 +335,8 @@ void BridgeEngineLink::reconfigure(const event::EngineSettings& settings, sessio
     // operator-cli's blocking handshake opens the engine's game at once (ucinewgame). A setup changed
     // before any search is still the event's setup (E.III 2.2): close that game so the engine is started
     // again with it, as the window's engine (whose game opens only at the first search) is.
-    if (in_game_ && !pending_ && !searching_ && !pondering_ && engine_.state() == engine::EngineState::Idle) {
+    // (Its ucinewgame may still await readyok: the engine is dropped all the same.)
+    if (in_game_ && !pending_ && !searching_ && !pondering_) {
         engine_.endGame(engineTime(now));
         in_game_ = false;
     }
