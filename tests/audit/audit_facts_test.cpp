@@ -491,6 +491,62 @@ TEST_F(Facts, ABoardMadeThatNeverShowedTheMoveIsABreach) {
                  "(made), but the position it gives does not show that move");
 }
 
+// The board read another legal move (its record and picture agree: d2d4) than the game records (e2e4),
+// and no typed override was confirmed: the operator entered a move the board never showed.
+TEST_F(Facts, AnEnteredMoveOtherThanTheBoardsWithoutATypedOverrideIsABreach) {
+    auto records = test::readRecords(kBoardGame);
+    const std::size_t board = boardRecord(records, "human_move");
+    records[board]["payload"]["uci"] = "d2d4";
+    records[board]["payload"]["fen"] = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR";
+    const std::size_t entered = test::find(records, "human_move", board);
+    test::writeRechained(dir_ / "tampered.jsonl", records);
+    expectBreach(dir_ / "tampered.jsonl", "eboard", entered,
+                 "the human's move was entered as e2e4, but the e-board read d2d4 (record #" +
+                     std::to_string(board) + ") and no typed override was confirmed");
+}
+
+// The computer's clock pressed from the board while its picture shows another computer move (e7e5 where
+// c7c6 was shown and made).
+TEST_F(Facts, APressWhosePictureShowsAnotherMoveIsABreach) {
+    auto records = test::readRecords(kBoardGame);
+    const std::size_t at = boardRecord(records, "pressed");
+    records[at]["payload"]["fen"] = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR";
+    test::writeRechained(dir_ / "tampered.jsonl", records);
+    expectBreach(
+        dir_ / "tampered.jsonl", "eboard", at,
+        "the e-board's record says c7c6 (pressed), but the position it gives does not show that move");
+}
+
+// A difference on the board (a black knight knocked to e5) "ended" by a forged matches that still holds the
+// wrong picture, so that the computer's move made on the differing board passes.
+TEST_F(Facts, AForgedMatchesThatHoldsTheWrongPictureIsABreach) {
+    auto records = test::readRecords(kBoardGame);
+    const std::size_t made = boardRecord(records, "made");
+    // A knight knocked from g8 to e5: no legal move away from the game's position.
+    const std::string wrong = "rnbqkb1r/pppppppp/8/4n3/4P3/8/PPPP1PPP/RNBQKBNR";
+    test::insertBefore(records, made, "eboard",
+                       {{"event", "differs"}, {"fen", wrong}, {"fault", "wrong-piece"}, {"squares", {"e5", "g8"}}});
+    test::insertBefore(records, made + 1, "eboard", {{"event", "matches"}, {"fen", wrong}});
+    test::writeRechained(dir_ / "tampered.jsonl", records);
+    expectBreach(dir_ / "tampered.jsonl", "eboard", made + 1, "(matches) gives the position " + wrong);
+}
+
+// The table clock's reading, then a sync 40 s off it, with a forged refusal between the two so that the
+// sync no longer follows the reading (E.III 1.1).
+TEST_F(Facts, ASyncOffTheReadingHiddenBehindARefusalIsABreach) {
+    auto records = test::readRecords(kBoardGame);
+    const std::size_t at = test::find(records, "pressed") + 1;
+    test::insertBefore(records, at, "eboard",
+                       {{"event", "reading"}, {"white_ms", 290000}, {"black_ms", 180000}});
+    test::insertBefore(records, at + 1, "refused",
+                       {{"command", "made"}, {"reason", "no engine move to execute"}});
+    test::insertBefore(records, at + 2, "sync", {{"white", 250000}, {"black", 180000}});
+    test::writeRechained(dir_ / "tampered.jsonl", records);
+    expectBreach(dir_ / "tampered.jsonl", "eboard", at + 2,
+                 "the clock was synced to 250000 / 180000, but the e-board's reading (record #" +
+                     std::to_string(at) + ") was 290000 / 180000");
+}
+
 // Issue 37: the setup changed before the game. The engine that plays is the one started last before the
 // first `> go`, and its settings are the setup locked for the game; an earlier setup record never excuses
 // a setting (a forger who re-hashes the journal can insert one anywhere).

@@ -125,7 +125,7 @@ void noteBefore(const session::Session& s, const json* r, const json& last, std:
     const json& at = r ? *r : last;
     const session::TimePoint t{session::Ms(at.value("t", std::int64_t{0}))};
     auto snap = s.snapshot(t);
-    Before b{snap.remaining, snap.indication, snap.moves.empty() ? "" : snap.moves.back().text, {}};
+    Before b{snap.remaining, snap.indication, snap.moves.empty() ? "" : snap.moves.back().text, {}, snap.fen};
     if (r && (*r)["type"] == "faster") b.faster_refusal = s.fasterRateRefusal(r->value("on", false), t);
     out.emplace_back(record, std::move(b));
 }

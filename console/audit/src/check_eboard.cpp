@@ -4,10 +4,14 @@
 // board must carry the reading the board gave (E.III 1.1: the table clock is authoritative).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
+#include <optional>
+#include <utility>
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "rules/position.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -16,8 +20,14 @@ constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 struct BoardWalk {
     bool connected = false;
-    std::size_t differs = kNone;  // the board's standing difference while connected
-    std::size_t reading = kNone;  // a reading given just before a sync
+    std::size_t differs = kNone;     // the board's standing difference while connected
+    std::size_t reading = kNone;     // a reading given just before a sync
+    std::size_t board_move = kNone;  // the board's human_move not yet entered in the game
+    std::string typed;               // the move a typed_override entered instead of the board's
+    std::string shown;               // the computer's move last shown (engine_move)
+    // The game's position at the last e-board record, and the one before it that differed: the board's
+    // thread may judge a picture by a view of the game one frame old (a move entered just before).
+    std::string game_fen, earlier_fen;
     int records = 0, connects = 0, losses = 0, differences = 0, from_board = 0, stray_presses = 0;
 };
 
@@ -99,7 +109,9 @@ char pieceAt(const std::string& fen, const std::string& square) {
 // E.III 1.4: the board's move (the human's, or the computer's made on it) is read from the picture the
 // record holds, after the move: there its square of departure is empty and its destination holds the
 // mover's piece (the promoted one). A picture that does not show the move is no board's word for it.
-void boardMove(std::size_t i, const json& p, rules::Color mover, Findings& f) {
+// `lifted`: the destination may be empty too (a press's picture, taken as the human lifts the piece he
+// captures).
+void boardMove(std::size_t i, const json& p, rules::Color mover, Findings& f, bool lifted = false) {
     const std::string uci = p.value("uci", ""), fen = p.value("fen", "");
     if (uci.size() < 4 || fen.empty()) return;
     const char from = pieceAt(fen, uci.substr(0, 2)), to = pieceAt(fen, uci.substr(2, 2));
@@ -107,12 +119,80 @@ void boardMove(std::size_t i, const json& p, rules::Color mover, Findings& f) {
     const bool own =
         to != ' ' && (std::isupper(static_cast<unsigned char>(to)) != 0) == (mover == rules::Color::White);
     const bool promoted = uci.size() < 5 || std::tolower(static_cast<unsigned char>(to)) == uci[4];
-    if (from == ' ' && own && promoted) return;
+    if (from == ' ' && ((own && promoted) || (lifted && to == ' '))) return;
     f.breach(i,
              fmt::format(i18n::N_("record #{}: the e-board's record says {} ({}), but the position it gives "
                                   "does not show that move ({}): the move was not read from the board "
                                   "(E.III 1.4)"),
                          i, uci, p.value("event", ""), fen));
+}
+
+std::string placementOf(const std::string& fen) {
+    return fen.substr(0, fen.find(' '));
+}
+
+// The game's placement after the board's move `uci` from `before` ("" when the move is no legal move).
+std::string placementAfter(const rules::Position& before, const std::string& uci) {
+    auto m = rules::parseUci(before, uci);
+    return m ? placementOf(before.play(*m).fen()) : std::string();
+}
+
+// The game's position just before record `i` (as the replay passed it) into `w`; nullopt when unknown.
+std::optional<rules::Position> gameBefore(const Timeline& tl, std::size_t i, BoardWalk& w) {
+    const Before* b = beforeRecord(tl, i);
+    if (!b || b->fen.empty()) return std::nullopt;
+    if (placementOf(b->fen) != w.game_fen) {
+        w.earlier_fen = std::exchange(w.game_fen, placementOf(b->fen));
+    }
+    auto pos = rules::Position::fromFen(b->fen);
+    return pos ? std::optional<rules::Position>(*pos) : std::nullopt;
+}
+
+// A board that matches the game shows its position, or the one a move earlier (the board's thread judged
+// by a view a frame old), or the position one move on: the computer's move shown and made on the board
+// before the operator said so, or the human's move typed ahead and held for his press.
+bool matchesGame(const rules::Position& before, const std::string& fen, const BoardWalk& w) {
+    if (fen == w.game_fen || fen == w.earlier_fen) return true;
+    const rules::MoveList moves = before.legalMoves();
+    return std::any_of(moves.begin(), moves.end(),
+                       [&](const rules::Move& m) { return placementOf(before.play(m).fen()) == fen; });
+}
+
+// E.III 1.4: a picture the board's record gives is every square of the game's position: after the move
+// it reports (human_move, and made: the computer's move shown when an older console did not name it), or
+// as it stands (matches; the board's thread may have judged it by the game one move earlier). A record
+// whose picture is another position is no board's word. (A press's picture may already show the human
+// lifting his next piece: boardMove judges it by the computer's move alone.)
+void boardPicture(const Timeline& tl, std::size_t i, const json& p, BoardWalk& w, Findings& f) {
+    const std::string event = p.value("event", ""), fen = placementOf(p.value("fen", ""));
+    const bool moves = event == "human_move" || event == "made";
+    if (fen.empty() || (!moves && event != "matches")) return;
+    auto before = gameBefore(tl, i, w);
+    if (!before) return;
+    const std::string uci = event == "made" ? p.value("uci", w.shown) : p.value("uci", "");
+    const std::string expected = moves ? placementAfter(*before, uci) : w.game_fen;
+    if (fen == expected || (!moves && matchesGame(*before, fen, w))) return;
+    f.breach(i, fmt::format(i18n::N_("record #{}: the e-board's record ({}) gives the position {}, but the "
+                                     "game's position there is {}: the record does not come from this "
+                                     "game's board (E.III 1.4)"),
+                            i, event, fen, expected.empty() ? before->fen() : expected));
+}
+
+// E.III 1.4: the human's move the game records is the one the board read, unless the operator typed
+// another and confirmed it (a typed_override record says so).
+void enteredMove(std::size_t i, const json& p, BoardWalk& w, const Timeline& tl, Findings& f) {
+    const std::string uci = p.value("uci", "");
+    if (w.board_move != kNone && w.typed != uci) {
+        const std::string board = tl.at(w.board_move).payload.value("uci", "");
+        if (board != uci)
+            f.breach(i,
+                     fmt::format(i18n::N_("record #{}: the human's move was entered as {}, but the e-board "
+                                          "read {} (record #{}) and no typed override was confirmed "
+                                          "(E.III 1.4)"),
+                                 i, uci, board, w.board_move));
+    }
+    w.board_move = kNone;
+    w.typed.clear();
 }
 
 // What the human and the operator did that the arbiter may want to see.
@@ -124,6 +204,7 @@ bool peopleRecord(const std::string& event, std::size_t i, const json& p, BoardW
                               i, p.value("text", "")));
     } else if (event == "typed_override") {
         // Typing always wins (issue 24); the operator was asked first and confirmed.
+        w.typed = p.value("uci", "");
         f.note(i, fmt::format(i18n::N_("#{} the operator entered {} as typed although the e-board showed {}"),
                               i, p.value("uci", ""), p.value("board_uci", p.value("board", ""))));
     } else if (event == "human_move" && p.value("rook_first", false)) {
@@ -144,9 +225,20 @@ void boardRecord(const Timeline& tl, std::size_t i, BoardWalk& w, Findings& f) {
     const bool known =
         linkRecord(event, i, p, w, f) || pictureRecord(event, i, p, w, f) || peopleRecord(event, i, p, w, f);
     if (!known && (event == "human_move" || event == "pressed")) ++w.from_board;
+    const std::size_t breaches = f.breaches.size();
     if (event == "human_move") boardMove(i, p, tl.human(), f);
     if (event == "made") boardMove(i, p, tl.computer, f);
+    if (event == "pressed" && !w.shown.empty())
+        boardMove(i, {{"uci", w.shown}, {"fen", p.value("fen", "")}, {"event", event}}, tl.computer, f, true);
+    if (f.breaches.size() == breaches) boardPicture(tl, i, p, w, f);  // one finding per record
+    if (event == "human_move") w.board_move = i;
     w.reading = event == "reading" ? i : kNone;
+}
+
+// Records that say nothing of the board or the clocks: a reading stays the one a sync must carry across
+// them (a forged refusal between a reading and its sync must not hide the sync's figures).
+bool between(const std::string& type) {
+    return type == "refused" || type == "note" || type == "engine_io";
 }
 
 // A sync right after the board's reading must be that reading.
@@ -185,10 +277,15 @@ Check checkEboard(const Context& ctx) {
             continue;
         }
         if (type == "sync") syncRecord(ctx.tl, i, w, f);
+        if (type == "human_move") enteredMove(i, ctx.tl.at(i).payload, w, ctx.tl, f);
         // A new move to watch for: the board is judged afresh (a difference on the human's side is his own).
         if (type == "human_move" || type == "engine_move") w.differs = kNone;
+        if (type == "engine_move") {
+            w.board_move = kNone;  // a board's move read after it was typed
+            w.shown = ctx.tl.at(i).payload.value("uci", "");
+        }
         if (type == "made" || type == "pressed") computerStep(ctx.tl, i, w, f);
-        w.reading = kNone;
+        if (!between(type)) w.reading = kNone;
     }
     Check c = f.finish(
         {"eboard", "E.III 1.1, 1.4", i18n::N_("The electronic board agreed with the game"), {}, {}, {}, {}},

@@ -194,9 +194,9 @@ Timeline buildTimeline(const journal::JournalContents& contents, const EngineLin
 }
 
 bool judgedBefore(const std::string& type) {
-    static const char* const kTypes[] = {"sync",         "faster",    "computer_offer",
-                                         "claim",        "resign",    "correct",
-                                         "answer_human", "qpf_claim", "increment_request"};
+    static const char* const kTypes[] = {
+        "sync",         "faster",    "computer_offer",    "claim", "resign", "correct",
+        "answer_human", "qpf_claim", "increment_request", "eboard"};
     return std::any_of(std::begin(kTypes), std::end(kTypes), [&](const char* t) { return type == t; });
 }
 

@@ -68,6 +68,7 @@ struct Before {
     event::Indication indication;               // the locked policy's indication then
     std::string last_move;                      // the scoresheet's last move ("Gf1"), "" when none
     std::optional<std::string> faster_refusal;  // a `faster` record: why the command would be refused
+    std::string fen;  // the game's position (an e-board record's picture is compared)
 };
 
 // The records of these types are judged by the state just before them; `correct` and `resume` also by
