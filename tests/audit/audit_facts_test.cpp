@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 
 #include "audit/audit.hpp"
 #include "journal/journal.hpp"
+#include "rules/position.hpp"
 #include "tamper.hpp"
 
 namespace oc::audit {
@@ -432,6 +434,113 @@ TEST_F(Facts, AStopExcusedByACorrectionToTheSameMoveIsABreach) {
                      std::to_string(search) + ": a forced move");
 }
 
+// The session time ("t") of record `i`.
+std::int64_t timeOf(const std::vector<json>& r, std::size_t i) {
+    return r[i]["payload"].value("t", std::int64_t{0});
+}
+
+// The last search of the computer: its go, engine lines, move shown and made.
+struct LastCycle {
+    std::size_t go, io, move, made;
+};
+LastCycle lastCycle(const std::vector<json>& r) {
+    std::size_t go = 0;
+    for (std::size_t i = 0; i < r.size(); ++i)
+        if (r[i]["type"] == "go") go = i;
+    return {go, test::find(r, "engine_io", go), test::find(r, "engine_move", go), test::find(r, "made", go)};
+}
+
+// Another legal move for the computer in the position its last search was given (the bestmove's own
+// square of departure kept out): the move an operator would put in its place.
+std::string otherMove(const std::vector<json>& r, const LastCycle& c) {
+    std::string position;
+    for (const auto& l : r[c.io]["payload"]["lines"])
+        if (l.get<std::string>().rfind("> position ", 0) == 0) position = l.get<std::string>();
+    auto game = rules::Position::fromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    rules::Position pos = *game;
+    std::istringstream words(position.substr(position.find(" moves ") + 7));
+    for (std::string uci; words >> uci;) pos = pos.play(*rules::parseUci(pos, uci));
+    const std::string best = r[c.move]["payload"]["uci"];
+    for (const rules::Move& m : pos.legalMoves())
+        if (rules::toUci(m).substr(0, 2) != best.substr(0, 2)) return rules::toUci(m);
+    ADD_FAILURE() << "no other move";
+    return best;
+}
+
+// The computer's last move changed to the operator's choice (in engine_move and made).
+void operatorsMove(std::vector<json>& r, const LastCycle& c, const std::string& uci) {
+    r[c.move]["payload"]["uci"] = uci;
+    r[c.made]["payload"]["uci"] = uci;
+}
+
+// The last search's engine lines replaced by a forged resume, and a move of the operator's choosing shown
+// with no search after it.
+TEST_F(Facts, ALastSearchReplacedByAForgedResumeAndAnOperatorsMoveIsCaught) {
+    needStockfish();
+    LastCycle c{};
+    auto j = stockfish([&](std::vector<json>& r) {
+        c = lastCycle(r);
+        const std::string uci = otherMove(r, c);
+        r[c.io] =
+            json{{"type", "console_resumed"},
+                 {"payload",
+                  {{"program", "operator-cli play"}, {"resumed_from_seq", c.go}, {"t", timeOf(r, c.go)}}},
+                 {"wall", r[c.io]["wall"]},
+                 {"mono_ms", r[c.io]["mono_ms"]}};
+        operatorsMove(r, c, uci);
+    });
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed()) << checkLines(*report);
+    EXPECT_NE(check(*report, "moves-recorded").verdict, Verdict::Ok) << checkLines(*report);
+}
+
+// A resume inserted between the engine's bestmove and the move shown, so that the move shown is another.
+TEST_F(Facts, AResumeInsertedBetweenTheBestmoveAndTheMoveShownIsCaught) {
+    needStockfish();
+    LastCycle c{};
+    auto j = stockfish([&](std::vector<json>& r) {
+        c = lastCycle(r);
+        const std::string uci = otherMove(r, c);
+        operatorsMove(r, c, uci);
+        test::insertBefore(r, c.move, "console_resumed",
+                           {{"program", "operator-cli play"}, {"resumed_from_seq", c.io}});
+    });
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed()) << checkLines(*report);
+    EXPECT_NE(check(*report, "moves-recorded").verdict, Verdict::Ok) << checkLines(*report);
+}
+
+// The computer's last cycle (go, engine lines, move, made, press) replaced by a human_move of the same
+// move for the computer's side: the operator playing for the computer.
+TEST_F(Facts, TheComputersCycleReplacedByAHumanMoveIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        const LastCycle c = lastCycle(r);
+        at = c.go;
+        const std::size_t pressed = test::find(r, "pressed", c.made);
+        const json uci = r[c.move]["payload"]["uci"];
+        json human{{"type", "human_move"},
+                   {"payload",
+                    {{"offer", false},
+                     {"pressed", timeOf(r, pressed)},
+                     {"t", timeOf(r, pressed)},
+                     {"text", uci},
+                     {"uci", uci}}},
+                   {"wall", r[pressed]["wall"]},
+                   {"mono_ms", r[pressed]["mono_ms"]}};
+        r.erase(r.begin() + static_cast<std::ptrdiff_t>(c.go),
+                r.begin() + static_cast<std::ptrdiff_t>(pressed) + 1);
+        r.insert(r.begin() + static_cast<std::ptrdiff_t>(c.go), human);
+    });
+    auto report = auditJournal(j);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_FALSE(report->passed()) << checkLines(*report);
+    expectBreach(j, "moves-recorded", at, "was entered for the computer's side");
+}
+
 // A search's engine lines taken out: "3 executed, 2 checked" is never ok.
 TEST_F(Facts, AMoveWithoutItsBestmoveLineIsNotOk) {
     needStockfish();
@@ -524,8 +633,9 @@ TEST_F(Facts, AForgedMatchesThatHoldsTheWrongPictureIsABreach) {
     const std::size_t made = boardRecord(records, "made");
     // A knight knocked from g8 to e5: no legal move away from the game's position.
     const std::string wrong = "rnbqkb1r/pppppppp/8/4n3/4P3/8/PPPP1PPP/RNBQKBNR";
-    test::insertBefore(records, made, "eboard",
-                       {{"event", "differs"}, {"fen", wrong}, {"fault", "wrong-piece"}, {"squares", {"e5", "g8"}}});
+    test::insertBefore(
+        records, made, "eboard",
+        {{"event", "differs"}, {"fen", wrong}, {"fault", "wrong-piece"}, {"squares", {"e5", "g8"}}});
     test::insertBefore(records, made + 1, "eboard", {{"event", "matches"}, {"fen", wrong}});
     test::writeRechained(dir_ / "tampered.jsonl", records);
     expectBreach(dir_ / "tampered.jsonl", "eboard", made + 1, "(matches) gives the position " + wrong);

@@ -34,6 +34,7 @@ struct MoveWalk {
     bool weakened = false;   // the engine picks its move after its last analysis line (weakened play)
     bool stockfish = false;  // the engine's handshake names Stockfish, whose bestmove follows its last pv
     std::optional<std::size_t> ponder_start;  // the last ponder search's ponder_start record
+    rules::Color computer_side = rules::Color::Black;
 };
 
 bool play(MoveWalk& w, const std::string& uci) {
@@ -57,6 +58,13 @@ void humanEntry(MoveWalk& w, std::size_t i, const json& p, Findings& f, bool cor
     std::string text = p.value("text", ""), uci = p.value("uci", "");
     if (!correction) ++w.human;
     if (w.lost) return;
+    // E.III 1.4: the computer's moves come from its engine, never from the operator's keyboard.
+    if (w.game.current().sideToMove() == w.computer_side)
+        return f.breach(i,
+                        fmt::format(i18n::N_("record #{}: the human's move {} was entered for the computer's "
+                                             "side: a computer move that no search of the engine gave "
+                                             "(E.III 1.4)"),
+                                    i, uci));
     auto parsed = rules::parseMoveText(w.game.current(), text, w.lang);
     if (!parsed || rules::toUci(parsed->move) != uci)
         f.breach(i, fmt::format(
@@ -233,6 +241,7 @@ Check checkMovesRecorded(const Context& ctx) {
                i18n::N_("the engine plays weakened (Skill Level, UCI_LimitStrength): its bestmove lines are "
                         "not compared with its last analysis lines"));
     w.game = rules::Game(rules::Position::startpos(), ctx.tl.setup.edition);
+    w.computer_side = ctx.tl.computer;
     w.lang = rules::parseLanguage(ctx.tl.setup.language).value_or(rules::Language::En);
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) step(ctx.tl, w, i, f);
     ctx.addEngineFindings("moves-recorded", f);
