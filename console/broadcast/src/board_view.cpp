@@ -84,9 +84,12 @@ int boardNumber(const std::string& board, int slot) {
 // answered it (or its reply was played, or the game ended). While the engine still thinks, the operator
 // may correct a mis-entry with the arbiter, so spectators see the position before it; the clocks are
 // the real ones (the human's stopped, the computer's running).
-void withholdUnansweredHumanMove(BoardView& v, const session::Snapshot& snap) {
+// A move the engine had answered was published: its late correction (before the reply is played)
+// replaces it in the same update instead of withdrawing it while the engine thinks again, so the PGN
+// never shrinks (platforms take a shrinking PGN for a new game; issue 35 item 5).
+void withholdUnansweredHumanMove(BoardView& v, const session::Snapshot& snap, std::size_t answered_plies) {
     if (snap.phase != session::Phase::EngineThinking || snap.moves.empty() || v.game.moves.empty() ||
-        snap.moves.back().side == snap.setup.computer_side)
+        snap.moves.back().side == snap.setup.computer_side || snap.moves.size() <= answered_plies)
         return;
     v.moves.pop_back();
     v.game.moves.pop_back();
@@ -95,7 +98,8 @@ void withholdUnansweredHumanMove(BoardView& v, const session::Snapshot& snap) {
     v.fen = pos.fen();
 }
 
-void fillFromSnapshot(BoardView& v, const rules::PgnGame& game, const session::Snapshot& snap) {
+void fillFromSnapshot(BoardView& v, const rules::PgnGame& game, const session::Snapshot& snap,
+                      std::size_t answered_plies) {
     v.game = game;
     v.fen = snap.fen;
     v.white = snap.setup.white;
@@ -109,7 +113,7 @@ void fillFromSnapshot(BoardView& v, const rules::PgnGame& game, const session::S
     v.clocks.white_ms = snap.remaining[rules::Color::White].count();
     v.clocks.black_ms = snap.remaining[rules::Color::Black].count();
     if (v.status == Status::Playing || v.status == Status::Sealing) v.clocks.running = snap.clock_running;
-    withholdUnansweredHumanMove(v, snap);
+    withholdUnansweredHumanMove(v, snap, answered_plies);
 }
 
 // A journal record as the session reads it: its payload with its type.
@@ -141,6 +145,9 @@ struct LiveBoard::Game {
     // is looked at once, so a long journal of engine output costs nothing per new record.
     std::optional<std::string> fide_ids[2];
     std::size_t fide_scanned = 0;
+    // The plies of the last human move the engine had answered before a `correct` record replaced it:
+    // that move was published, so its correction is too, at once.
+    std::size_t answered_plies = 0;
 };
 
 LiveBoard::LiveBoard() : game_(std::make_unique<Game>()) {}
@@ -216,12 +223,21 @@ std::unique_ptr<session::Session> replayUpTo(const FollowState& state, std::size
     return s ? std::move(*s) : nullptr;
 }
 
+// A correction after the engine answered (its reply not played yet) corrects a published move.
+void noteLateCorrection(LiveBoard::Game& g, const journal::Record& r) {
+    if (r.type != "correct" || !g.session) return;
+    const auto snap = g.session->snapshot(g.session->lastRecordTime());
+    if (snap.phase == session::Phase::EngineMoveHeld || snap.phase == session::Phase::EngineMoveShown)
+        g.answered_plies = snap.moves.size();
+}
+
 // Applies records [applied, count): the first session record (the setup) starts the session, each
 // later one is replayed onto it exactly as Session::restore replays it.
 void applyRecords(LiveBoard::Game& g, const FollowState& state, std::size_t count) {
     for (std::size_t i = std::max<std::size_t>(g.applied, 1); i < count && !g.failed_at; ++i) {
         const nlohmann::json record = sessionRecord(state.records[i]);
         tl::expected<void, std::string> ok;
+        noteLateCorrection(g, state.records[i]);
         if (!g.session) {
             auto s = session::Session::restore({record}, g.sink, g.none);
             if (s)
@@ -264,7 +280,7 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
         const std::size_t good = game_->failed_at ? std::min(count, *game_->failed_at) : count;
         if (game_->session) {
             const auto snap = game_->session->snapshot(clockTime(state.records[good - 1], as_of));
-            fillFromSnapshot(v, publicGameOf(*game_, snap), snap);
+            fillFromSnapshot(v, publicGameOf(*game_, snap), snap, game_->answered_plies);
             addFideIds(*game_, v.game, state.records, good);
         }
         if (game_->failed_at && *game_->failed_at < count) {
