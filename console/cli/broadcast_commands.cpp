@@ -21,6 +21,7 @@ using i18n::trf;
 struct ServeArgs {
     std::vector<std::string> journals;
     std::string listen = "127.0.0.1:8080", delay = "0", dir, web;  // web: empty finds the installed page
+    std::string state;  // empty: beside --dir, else ./broadcast-state
     std::size_t max_clients = 1000;
     std::size_t max_per_address = 16;
     std::string publish;
@@ -35,6 +36,26 @@ std::filesystem::path webFolder(const std::string& given) {
     if (found) return found->parent_path();
     std::cerr << trf("warning: {}; games.pgn, games.json and /events are served without the page",
                      i18n::translateMessage(found.error()))
+              << "\n";
+    return {};
+}
+
+// The ledger's folder (docs/broadcast.md): --state, else DIR-state beside --dir (never inside it: the
+// ledger holds whole journal records, engine output too), else ./broadcast-state. A default folder that
+// cannot be made leaves the hub without a ledger, after a warning; a --state that cannot be used stops it.
+std::filesystem::path stateFolder(const ServeArgs& a) {
+    if (!a.state.empty()) return a.state;
+    std::filesystem::path dir = a.dir.empty() ? std::filesystem::path() : std::filesystem::path(a.dir);
+    if (!dir.empty() && !dir.has_filename()) dir = dir.parent_path();
+    const std::filesystem::path folder = dir.empty()
+                                             ? std::filesystem::path("broadcast-state")
+                                             : dir.parent_path() / (dir.filename().string() + "-state");
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (std::filesystem::is_directory(folder)) return folder;
+    std::cerr << trf("warning: cannot create the ledger's folder {} ({}): a restart will not know what was "
+                     "published; give --state DIR",
+                     folder.string(), ec.message())
               << "\n";
     return {};
 }
@@ -60,6 +81,7 @@ int serveCommand(const ServeArgs& a) {
     if (a.max_per_address == 0)
         return std::cerr << tr("error: --max-per-address: expected at least 1") << "\n", 2;
     o.dir = a.dir;
+    o.state = stateFolder(a);
     o.max_clients = a.max_clients;
     o.max_per_address = a.max_per_address;
     o.web_dir = webFolder(a.web);
@@ -122,6 +144,9 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
         ->capture_default_str();
     s->add_option("--dir", a->dir,
                   tr("Also write games.pgn and games.json here on every change (atomically)"));
+    s->add_option("--state", a->state,
+                  tr("The hub's own folder: what it published, read again at a restart, and the operator's "
+                     "control files (default: DIR-state beside --dir, else ./broadcast-state)"));
     s->add_option("--max-clients", a->max_clients, tr("Connections served at once; more get 503"))
         ->capture_default_str();
     s->add_option("--max-per-address", a->max_per_address,

@@ -203,6 +203,11 @@ TEST_F(FollowerTest, AnotherJournalInTheFileIsANewGameAndSaidSo) {
     test::copyJournal(kData / "finished.journal", file, later, {}, 10);
     std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(9));
     EXPECT_TRUE(f.poll());
+    // Held (issue 35 item 2): the broken game stays until the hub's operator accepts the new journal.
+    EXPECT_FALSE(f.state().replaced_by.empty());
+    EXPECT_EQ(f.state().records[0].hash, first_id);
+    f.acceptReplacement();
+    EXPECT_TRUE(f.poll());
     EXPECT_FALSE(f.state().broken_index.has_value());
     EXPECT_EQ(f.state().game, 1u);
     EXPECT_EQ(f.state().records.size(), 10u);
@@ -359,7 +364,8 @@ TEST_F(FollowerTest, ARecordEditedInPlaceAtTheSameSizeStopsTheFeed) {
     EXPECT_EQ(f.state().records.size(), 30u);  // nothing withdrawn
 }
 
-// Another journal written into the same file in place (same inode), longer than what was read: a new game.
+// Another journal written into the same file in place (same inode), longer than what was read: held, then
+// a new game once accepted.
 TEST_F(FollowerTest, AnotherJournalWrittenInPlaceIsANewGame) {
     const auto file = dir_ / "game.journal", other = dir_ / "other.journal";
     auto same = [](std::size_t, const journal::Record& r) { return r.wall; };
@@ -371,6 +377,9 @@ TEST_F(FollowerTest, AnotherJournalWrittenInPlaceIsANewGame) {
     std::ifstream in(other, std::ios::binary);
     std::ofstream(file, std::ios::binary | std::ios::trunc) << in.rdbuf();
     append(file, "");
+    EXPECT_TRUE(f.poll());
+    EXPECT_EQ(f.state().records.size(), 10u);  // held until the hub's operator accepts it (item 2)
+    f.acceptReplacement();
     EXPECT_TRUE(f.poll());
     EXPECT_EQ(f.state().game, 1u);
     EXPECT_EQ(f.state().records.size(), 40u);

@@ -163,6 +163,7 @@ bool JournalFollower::poll() {
     seen_ = true;
     last_ = stamp;
     state_.unreadable.clear();
+    if (!state_.replaced_by.empty()) return pollReplaced(fd.get(), stamp);
     if (state_.broken_index) return pollBroken(fd.get(), stamp);
     if (resized && canExtend(fd.get(), stamp)) return extend(fd.get(), stamp);
     return reread(fd.get(), stamp);
@@ -243,7 +244,7 @@ bool JournalFollower::reread(int fd, const FileStamp& stamp) {
 bool JournalFollower::rereadOk(JournalScan& scan) {
     const bool known = !state_.records.empty();
     if (!known && state_.broken_index) forgetUnpublishedBreak();
-    if (known && scan.records[0].hash != state_.records[0].hash) return startNewGame(std::move(scan.records));
+    if (known && scan.records[0].hash != state_.records[0].hash) return holdReplacement(scan.records[0].hash);
     if (state_.broken_index) return false;  // the same journal, broken: its feed has stopped
     return acceptContents(std::move(scan.records));
 }
@@ -264,7 +265,8 @@ bool JournalFollower::rereadCorrupt(JournalScan& scan) {
     const bool known = !state_.records.empty();
     auto& prefix = scan.records;  // the records before the bad one, verified
     if (!known && state_.broken_index && !prefix.empty()) forgetUnpublishedBreak();
-    if (known && !prefix.empty() && prefix[0].hash != state_.records[0].hash) startNewGame({});
+    if (known && !prefix.empty() && prefix[0].hash != state_.records[0].hash)
+        return holdReplacement(prefix[0].hash);
     if (state_.broken_index) return false;
     markBroken(*error.bad_index, error.message, std::move(prefix));
     return true;
@@ -300,15 +302,52 @@ bool JournalFollower::acceptContents(std::vector<journal::Record> records) {
     return changed;
 }
 
-// Another journal in the file: a new game on this board, said so that nobody takes it for the old one.
-bool JournalFollower::startNewGame(std::vector<journal::Record> records) {
+// Another journal in the file (issue 35 item 2): the board keeps its published game and stops; the new
+// journal waits for the hub's operator, who may publish it as a new game (acceptReplacement).
+bool JournalFollower::holdReplacement(const std::string& id) {
+    const bool changed = state_.replaced_by != id || !state_.waiting.empty();
+    state_.replaced_by = id;
+    state_.waiting.clear();
+    cursor_ = {};
+    return changed;
+}
+
+// A held board looks only at the file's first line: the kept journal back in place is followed again,
+// a third journal is named instead of the second.
+bool JournalFollower::pollReplaced(int fd, const FileStamp& stamp) {
+    const auto line = firstLine(fd);
+    if (!line) return false;
+    const auto header = journal::verifyJournalLine(*line, 0, kZeroHash);
+    if (!header) return false;
+    if (header->hash != state_.records[0].hash) return holdReplacement(header->hash);
+    state_.replaced_by.clear();
+    if (state_.broken_index) return true;
+    reread(fd, stamp);
+    return true;
+}
+
+void JournalFollower::acceptReplacement() {
+    if (state_.replaced_by.empty()) return;
+    startNewGame();
+}
+
+// The accepted journal is read from its start at the next poll: a new game on this board, said so that
+// nobody takes it for the old one.
+void JournalFollower::startNewGame() {
     const std::string old_id = state_.records.empty() ? std::string() : state_.records[0].hash;
     FollowState next;
     next.game = state_.game + 1;
-    next.records = std::move(records);
     next.replaced = fmt::format("a new journal replaced journal {} on this board: a new game", old_id);
     state_ = std::move(next);
-    return true;
+    seen_ = false;
+    cursor_ = {};
+}
+
+void JournalFollower::restore(std::vector<journal::Record> records, std::uint64_t game) {
+    state_.records = std::move(records);
+    state_.game = game;
+    seen_ = false;
+    cursor_ = {};
 }
 
 bool JournalFollower::wait(std::string why) {

@@ -194,10 +194,10 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
 
 class Server {
   public:
-    Server(const ServerOptions& o, std::ostream& err)
+    Server(const ServerOptions& o, std::ostream& err, std::optional<Ledger> ledger)
         : options_(o),
           err_(err),
-          hub_(o.journals, o.delay),
+          hub_(o.journals, o.delay, std::move(ledger)),
           acceptor_(ioc_),
           poll_(ioc_),
           beat_(ioc_),
@@ -371,6 +371,7 @@ void Server::broadcastToStreams(const Message& m) {
 }
 
 void Server::publish(const std::vector<std::size_t>& changed) {
+    for (const auto& message : hub_.takeMessages()) err_ << message << std::endl;
     site_.pgn = std::make_shared<const std::string>(hub_.pgn());
     site_.json = std::make_shared<const std::string>(hub_.json());
     site_.board_events.resize(hub_.boards());
@@ -388,7 +389,8 @@ void Server::publish(const std::vector<std::size_t>& changed) {
 
 void Server::refreshNow() {
     auto changed = hub_.refresh(wallNow());
-    if (!changed.empty()) publish(changed);
+    if (!changed.empty()) return publish(changed);
+    for (const auto& message : hub_.takeMessages()) err_ << message << std::endl;
 }
 
 void Server::tick() {
@@ -482,7 +484,14 @@ tl::expected<void, std::string> Server::run(std::ostream& out) {
 }  // namespace
 
 tl::expected<void, std::string> serve(const ServerOptions& options, std::ostream& out, std::ostream& err) {
-    Server server(options, err);
+    // Read before anything is served: a restarted hub continues from what it published.
+    std::optional<Ledger> ledger;
+    if (!options.state.empty()) {
+        auto opened = Ledger::open(options.state, options.journals);
+        if (!opened) return tl::make_unexpected(opened.error());
+        ledger = std::move(*opened);
+    }
+    Server server(options, err, std::move(ledger));
     return server.run(out);
 }
 

@@ -6,7 +6,8 @@
 // change at the same size is an edit in place), no shorter than what was read, the header's and the last
 // read record's lines unchanged. Anything else (truncation, another file, a rewrite) is read again whole.
 // A journal is followed by identity (its header's hash, the journal_id), not by file: a file that is
-// empty, shorter, missing or being re-created is waited for, and another journal in the file is a new game.
+// empty, shorter, missing or being re-created is waited for, and another journal in the file is held back
+// (the board keeps its game) until the hub's operator accepts it as a new game.
 
 #include <sys/types.h>
 
@@ -32,7 +33,10 @@ struct FollowState {
     // Why the file shows less than was read ("waiting for the journal: ...": shorter, emptied, missing),
     // or that there is no file yet; empty otherwise.
     std::string waiting;
-    std::string replaced;    // set when another journal took the file's place: the new game's notice
+    std::string replaced;  // set when another journal took the file's place: the new game's notice
+    // The journal_id of another journal found in the file while this one's game is kept (issue 35 item
+    // 2): the board is frozen until the hub's operator accepts it as a new game; empty otherwise.
+    std::string replaced_by;
     std::uint64_t game = 0;  // counts the journals followed in this file: a new one is a new game
 };
 
@@ -68,6 +72,11 @@ class JournalFollower {
     // changes it, or, when nothing was read before it broke, any journal that verifies.
     bool poll();
     const FollowState& state() const { return state_; }
+    // Before the first poll: what a previous run published of this file (the hub's ledger), which the
+    // file must then extend exactly as if this run had read it.
+    void restore(std::vector<journal::Record> records, std::uint64_t game);
+    // The journal that replaced the kept one (replaced_by) becomes the board's game: a new game.
+    void acceptReplacement();
     const std::filesystem::path& path() const { return path_; }
 
   private:
@@ -76,13 +85,15 @@ class JournalFollower {
     bool canExtend(int fd, const FileStamp& stamp) const;
     bool extend(int fd, const FileStamp& stamp);
     bool pollBroken(int fd, const FileStamp& stamp);
+    bool pollReplaced(int fd, const FileStamp& stamp);
+    bool holdReplacement(const std::string& id);
     bool reread(int fd, const FileStamp& stamp);
     bool rereadOk(JournalScan& scan);
     bool rereadEmpty();
     bool rereadCorrupt(JournalScan& scan);
     void forgetUnpublishedBreak();
     bool acceptContents(std::vector<journal::Record> records);
-    bool startNewGame(std::vector<journal::Record> records);
+    void startNewGame();
     bool wait(std::string why);
     void markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix);
 

@@ -19,6 +19,8 @@ struct ServerOptions {
     unsigned short port = 8080;                   // 0: any free port (printed on the first line)
     Delay delay{0};
     std::filesystem::path dir;       // --dir: games.pgn and games.json written here on every change
+    // --state: the published ledger (ledger.hpp) and the operator's control files; empty: none (tests)
+    std::filesystem::path state;
     std::size_t max_clients = 1000;  // connections beyond this get 503
     // Connections from one address (an IPv6 client's /64) beyond this get 429, so one machine cannot
     // take every connection from the hall; behind a proxy, raise it to max_clients (docs/broadcast.md).
