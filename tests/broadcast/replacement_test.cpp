@@ -1,7 +1,7 @@
 // Issue 35 item 2: another journal in a board's file never replaces its published game silently. The
 // board keeps its game (under --delay its last delayed records are still published on time) and freezes
 // with a notice for the hub's operator; a restart keeps it so (the ledger); the file accept-board-N in
-// the ledger's folder then publishes the new journal as a new game, with a Round and Game of its own.
+// the ledger's folder then publishes the new journal as a new game, with an Event and Game of its own.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -79,7 +79,8 @@ TEST_F(Replacement, AnotherJournalIsHeldUntilTheOperatorAcceptsItUnderDelay) {
     const BoardView& now = hub.views()[0];
     EXPECT_NE(now.journal_id, old_id);
     EXPECT_NE(now.notice.find("new game"), std::string::npos);
-    EXPECT_NE(now.game.tag("Round"), old.game.tag("Round"));
+    EXPECT_EQ(now.game.tag("Round"), old.game.tag("Round"));  // a round filter still takes it
+    EXPECT_EQ(now.game.tag("Event"), old.game.tag("Event").value_or("?") + " (board 1, game 2)");
     EXPECT_EQ(now.game.tag("Game"), "2");
     EXPECT_FALSE(std::filesystem::exists(accept));
 }

@@ -4,7 +4,7 @@ a game grown line by line from a real journal while the hub is killed with SIGKI
 started again; pollers of /games.json and /games.pgn check that no published move ever disappears or
 changes. Then, while the hub is down, the journal's middle is corrupted, or the file is replaced by a
 shorter clean game: after the restart the board keeps its published moves, with a notice. The operator's
-accept-board-N file then publishes the new journal as a new game with its own Round. Also measured: the
+accept-board-N file then publishes the new journal as a new game with its own Event. Also measured: the
 ledger's cost per publication (against the same hub whose ledger is on tmpfs, where fsync costs nothing)
 and a restart's time to serve again (against a first start with an empty ledger).
 Usage: restart_ledger_test.py OPERATOR_CLI DATA_DIR"""
@@ -204,24 +204,26 @@ def replaced_while_down(tmp):
     check("another journal" in notice and "the published game is kept" in notice and accept in notice,
           f"... with a notice for the operator naming the file to create: {notice!r}")
     check(pgn_moves(pgn or "") == before["moves"], "... and the PGN keeps the published moves")
-    old_round = re.search(r'\[Round "([^"]*)"\]', pgn or "")
+    old_event = re.search(r'\[Event "([^"]*)"\]', pgn or "")
     open(accept, "w").close()
     time.sleep(0.6)
     b = board(hub)
     pgn = fetch(hub.port, "/games.pgn") or ""
-    new_round = re.search(r'\[Round "([^"]*)"\]', pgn)
+    new_event = re.search(r'\[Event "([^"]*)"\]', pgn)
     check(b.get("journal_id") != before["journal_id"] and "new game" in b.get("notice", ""),
           f"after accept-board-N the new journal is published as a new game ({b.get('notice')!r})")
-    check(old_round and new_round and new_round.group(1) != old_round.group(1) and '[Game "2"]' in pgn,
-          f"... with tags of its own: Round {old_round and old_round.group(1)!r} -> "
-          f"{new_round and new_round.group(1)!r}, Game 2")
+    # lichess matches by Event, Site, the Round's number and the players: the Event must differ.
+    check(old_event and new_event and new_event.group(1) != old_event.group(1) and '[Game "2"]' in pgn,
+          f"... with tags of its own: Event {old_event and old_event.group(1)!r} -> "
+          f"{new_event and new_event.group(1)!r}, Game 2")
     check(not os.path.exists(accept), "... and the control file is consumed")
     hub.kill9()
     hub.start()
     time.sleep(0.5)
     again = board(hub)
-    check(again.get("journal_id") == b.get("journal_id") and again.get("round") == b.get("round"),
-          "a restart after the acceptance keeps the new game and its round")
+    again_pgn = fetch(hub.port, "/games.pgn") or ""
+    check(again.get("journal_id") == b.get("journal_id") and new_event and new_event.group(0) in again_pgn,
+          "a restart after the acceptance keeps the new game and its Event")
     hub.stop()
 
 

@@ -9,14 +9,15 @@
 namespace oc::broadcast {
 namespace {
 
-// A game accepted after another on the same board (issue 35 item 2) gets tags of its own: lichess
-// matches a source's game to the one it shows by Event, Site, Round, Board and the players, so the
-// same pairing's new game must differ in one of them, and the round is the one that says what happened
-// (Round "3.2": the second game of round 3 on this board). `Game` says it to every other reader.
+// A game accepted after another on the same board (issue 35 item 2) gets tags of its own. lichess takes
+// a source's game for the one it shows when Event and Site are the same, the Round's leading number is
+// the same ("3.2" counts as round 3) and so are the players; it ignores Board. So the Round stays (a
+// broadcast may take only round 3's games) and the Event says which game on the board this is; `Game`
+// says it to every other reader.
 void markNewGame(BoardView& view, std::uint64_t game) {
     if (game == 0) return;
-    const std::string round = view.game.tag("Round").value_or("?");
-    view.game.setTag("Round", fmt::format("{}.{}", round, game + 1));
+    const std::string event = view.game.tag("Event").value_or("?");
+    view.game.setTag("Event", fmt::format("{} (board {}, game {})", event, view.board, game + 1));
     view.game.setTag("Game", std::to_string(game + 1));
 }
 
