@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "broadcast/hub.hpp"
-#include "journal_copy.hpp"
+#include "growing_journal.hpp"
 
 namespace oc::broadcast {
 namespace {
@@ -14,29 +14,31 @@ using namespace std::chrono_literals;
 const std::filesystem::path kData = OC_BROADCAST_DATA;
 const journal::WallTime kT0 = *journal::parseWallTime("2026-12-01T14:00:00.000Z");
 
-// The test journal with record i written at kT0 + i * 10 s.
-std::filesystem::path spaced(const char* name) {
+// The test journal written record by record, record i at kT0 + i * 10 s on the hub's clock (and on the
+// console's: its `wall` says the same).
+test::GrowingJournal spaced(const char* name) {
     auto out = std::filesystem::temp_directory_path() /
                (std::string("oc-delay-") + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
                 "-" + name);
-    test::copyJournal(kData / name, out, [](std::size_t i, const journal::Record&) {
-        return kT0 + std::chrono::seconds(10 * i);
-    });
-    return out;
+    auto at = [](std::size_t i) { return kT0 + std::chrono::seconds(10 * i); };
+    auto records = test::recordsOf(kData / name);
+    for (std::size_t i = 0; i < records.size(); ++i) records[i].wall = at(i);
+    std::filesystem::remove(out);
+    return test::GrowingJournal{out, records, at};
 }
 
 TEST(BroadcastDelay, PublishesTheGameAsItStoodFifteenMinutesAgo) {
-    const auto file = spaced("finished.journal");
-    Hub hub({file}, 15min);
-    hub.refresh(kT0 + 15min - 1s);  // before the header was written: nothing yet
+    auto g = spaced("finished.journal");
+    Hub hub({g.file}, 15min);
+    g.until(hub, kT0 + 15min - 1s);  // before the header was read 15 min ago: nothing yet
     EXPECT_EQ(hub.views()[0].status, Status::Waiting);
     EXPECT_TRUE(hub.views()[0].journal_head.empty());
     // Record 21 (the human's Bc4) was written at kT0 + 210 s: at +15 min +209 s it is not public yet.
-    hub.refresh(kT0 + 15min + 209s);
+    g.until(hub, kT0 + 15min + 209s);
     EXPECT_EQ(hub.views()[0].moves, (std::vector<std::string>{"e4", "e5"}));
     EXPECT_EQ(hub.views()[0].journal_seq, 20u);
     EXPECT_EQ(hub.views()[0].clocks.as_of, kT0 + 209s);
-    EXPECT_EQ(hub.refresh(kT0 + 15min + 210s).size(), 1u);
+    EXPECT_EQ(g.until(hub, kT0 + 15min + 210s).size(), 1u);
     // Bc4 is on the record, but the engine has not answered it yet: a correction is still possible, so
     // the move is not shown (issue 25 item 8); the computer's clock runs.
     EXPECT_EQ(hub.views()[0].moves, (std::vector<std::string>{"e4", "e5"}));
@@ -50,34 +52,37 @@ TEST(BroadcastDelay, PublishesTheGameAsItStoodFifteenMinutesAgo) {
     hub.refresh(kT0 + 16h);
     EXPECT_EQ(hub.views()[0].result, "1-0");
     EXPECT_EQ(hub.views()[0].status, Status::Finished);
-    std::filesystem::remove(file);
+    std::filesystem::remove(g.file);
 }
 
 TEST(BroadcastDelay, TheClockRunsInTheDelayedView) {
-    const auto file = spaced("finished.journal");
-    Hub hub({file}, 15min);
+    auto g = spaced("finished.journal");
+    Hub hub({g.file}, 15min);
     // Record 21 (Bc4 pressed) is the last public one; Black's clock has run 30 s since then.
-    hub.refresh(kT0 + 15min + 240s);
+    g.until(hub, kT0 + 15min + 240s);
     const auto& c = hub.views()[0].clocks;
     ASSERT_TRUE(c.running.has_value());
     EXPECT_EQ(*c.running, rules::Color::Black);
-    Hub live({file}, 0s);
-    live.refresh(kT0 + 210s);
+    auto h = spaced("finished.journal");
+    h.file += "-live";
+    Hub live({h.file}, 0s);
+    h.until(live, kT0 + 210s);
     EXPECT_GT(live.views()[0].clocks.black_ms, 0);
-    std::filesystem::remove(file);
+    std::filesystem::remove(g.file);
+    std::filesystem::remove(h.file);
 }
 
 TEST(BroadcastDelay, TheSealedMoveIsNeverPublishedAtAnyMoment) {
-    const auto file = spaced("sealed_on_board.journal");
-    Hub hub({file}, 15min);
+    auto g = spaced("sealed_on_board.journal");
+    Hub hub({g.file}, 15min);
     for (auto t = kT0; t < kT0 + 15min + 400s; t += 5s) {
-        hub.refresh(t);
+        g.until(hub, t);
         EXPECT_LE(hub.views()[0].moves.size(), 3u) << journal::formatWallTime(t);
         EXPECT_EQ(std::count(hub.views()[0].moves.begin(), hub.views()[0].moves.end(), "e6"), 0);
         EXPECT_EQ(hub.pgn().find(" e6 "), std::string::npos);
     }
     EXPECT_EQ(hub.views()[0].status, Status::Adjourned);
-    std::filesystem::remove(file);
+    std::filesystem::remove(g.file);
 }
 
 TEST(BroadcastDelay, ParsesDurationsAndExplainsBadOnes) {

@@ -7,7 +7,7 @@
 #include "broadcast/http_routes.hpp"
 #include "broadcast/hub.hpp"
 #include "broadcast/render.hpp"
-#include "journal_copy.hpp"
+#include "growing_journal.hpp"
 
 namespace oc::broadcast {
 namespace {
@@ -137,31 +137,37 @@ TEST(BroadcastPublish, SealingAndResumedFollowTheConsolesPublicDisplay) {
 // A client that opens the page late counts the running clock from as_of, shifted by delay_ms: its
 // reading then equals the view the hub would build at that moment.
 void expectLateClientReadsTheTruth(Delay delay) {
-    const auto file = tempFile("late.journal");
     const journal::WallTime t0 = *journal::parseWallTime("2026-12-02T10:00:00.000Z");
     // The journal so far ends with record 36 (the computer's 2... Nc6, clock pressed): White thinks.
-    test::copyJournal(
-        kData / "finished.journal", file,
-        [&](std::size_t i, const journal::Record&) { return t0 + std::chrono::seconds(10 * i); }, {}, 37);
+    auto records = test::recordsOf(kData / "finished.journal");
+    records.resize(37);
+    auto at = [&](std::size_t i) { return t0 + std::chrono::seconds(10 * i); };
+    for (std::size_t i = 0; i < records.size(); ++i) records[i].wall = at(i);
+    test::GrowingJournal g{tempFile("late.journal"), records, at};
     const journal::WallTime published = t0 + 365s + delay;
-    Hub hub({file}, delay);
-    hub.refresh(published);
+    Hub hub({g.file}, delay);
+    g.until(hub, published);
     const nlohmann::json j = boardJson(hub.views()[0]);
     ASSERT_EQ(j["clocks"]["running"], "white");
     EXPECT_EQ(j["clocks"]["delay_ms"], delay.count());
-    EXPECT_EQ(j["clocks"]["as_of"], journal::formatWallTime(published - delay));
+    // The view was made when record 36 became public (read at(36) by the hub, then the delay) or after.
+    const auto made = *journal::parseWallTime(j["clocks"]["as_of"].get<std::string>());
+    EXPECT_GE(made, at(36));
+    EXPECT_LE(made, published - delay);
     // The client reads the JSON 2 min 40 s later (a page opened late); nothing changed on the board.
     const journal::WallTime client_now = published + 160s;
     const auto as_of = *journal::parseWallTime(j["clocks"]["as_of"].get<std::string>());
     const std::int64_t shown =
         j["clocks"]["white_ms"].get<std::int64_t>() -
         (client_now - std::chrono::milliseconds(j["clocks"]["delay_ms"]) - as_of).count();
-    Hub truth({file}, delay);
-    truth.refresh(client_now);
-    EXPECT_EQ(truth.views()[0].journal_seq, hub.views()[0].journal_seq) << "the board did not change";
-    EXPECT_EQ(shown, truth.views()[0].clocks.white_ms);
+    // The truth: the game at client_now - delay, the console's times being the hub's here.
+    FollowState state;
+    state.records = records;
+    const BoardView truth = buildView(1, state, records.size(), client_now - delay);
+    EXPECT_EQ(truth.journal_seq, hub.views()[0].journal_seq) << "the board did not change";
+    EXPECT_EQ(shown, truth.clocks.white_ms);
     EXPECT_LT(shown, j["clocks"]["white_ms"].get<std::int64_t>() - 159'000);
-    std::filesystem::remove(file);
+    std::filesystem::remove(g.file);
 }
 
 TEST(BroadcastPublish, ALateClientCountsTheClockFromAsOfWithoutDelay) {

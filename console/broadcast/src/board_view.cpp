@@ -68,9 +68,16 @@ rules::PgnGame publicGame(const std::string& session_pgn) {
     return out;
 }
 
-session::TimePoint clockTime(const journal::Record& last, journal::WallTime as_of) {
-    const Ms since = std::max(Ms{0}, as_of - last.wall);
+// The session's time at as_of: the last record's monotonic time plus what passed since it was written,
+// on one clock (the hub's when it read the records, else the record's own wall time).
+session::TimePoint clockTime(const journal::Record& last, journal::WallTime written,
+                             journal::WallTime as_of) {
+    const Ms since = std::max(Ms{0}, as_of - written);
     return session::TimePoint(last.mono + since);
+}
+
+journal::WallTime writtenAt(const FollowState& state, std::size_t i, const ReadTimes* read) {
+    return read ? read->writtenBy(i) : state.records[i].wall;
 }
 
 // The event's board number ("12" in the setup) when it is one; the slot otherwise.
@@ -257,15 +264,29 @@ void applyRecords(LiveBoard::Game& g, const FollowState& state, std::size_t coun
     g.applied = std::max(g.applied, count);
 }
 
+// The hub's reading of the console's clock, published with the records it was measured on.
+void addClockOffset(BoardView& v, const ReadTimes* read, std::size_t count) {
+    if (!read) return;
+    v.clock_offset_ms = read->offsetMs(count);
+    v.clock_notice = ReadTimes::offsetNotice(v.clock_offset_ms);
+}
+
 }  // namespace
 
-BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of) {
+BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of,
+                          const ReadTimes* read) {
     BoardView v;
     v.board = v.slot = slot;
     count = std::min(count, state.records.size());
+    const journal::WallTime shown = as_of;
     // A broken feed stops: its clocks stand as they were at the last record that verifies.
-    const bool broken = state.broken_index && count == state.records.size();
-    if (broken && count > 0) as_of = std::min(as_of, state.records[count - 1].wall);
+    const bool broken =
+        state.broken_index && count == state.records.size() && (!read || read->brokenBy(shown));
+    if (broken && count > 0) as_of = std::min(as_of, writtenAt(state, count - 1, read));
+    // A reading is never dated before its last record was written: a record published sooner than the
+    // delay (one a restarted hub's ledger had published) would otherwise have its running clock counted
+    // from before the record, too low.
+    if (count > 0) as_of = std::max(as_of, writtenAt(state, count - 1, read));
     v.clocks.as_of = as_of;
     v.fen = rules::Position::startpos().fen();
     if (count > 0) {
@@ -279,7 +300,8 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
         v.journal_seq = state.records[count - 1].seq;
         const std::size_t good = game_->failed_at ? std::min(count, *game_->failed_at) : count;
         if (game_->session) {
-            const auto snap = game_->session->snapshot(clockTime(state.records[good - 1], as_of));
+            const auto snap = game_->session->snapshot(
+                clockTime(state.records[good - 1], writtenAt(state, good - 1, read), as_of));
             fillFromSnapshot(v, publicGameOf(*game_, snap), snap, game_->answered_plies);
             addFideIds(*game_, v.game, state.records, good);
         }
@@ -290,7 +312,8 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
             v.broken_index = game_->failed_at;
         }
     }
-    v.notice = !state.waiting.empty() ? state.waiting : state.replaced;
+    v.notice = read ? read->noticeAt(shown) : !state.waiting.empty() ? state.waiting : state.replaced;
+    addClockOffset(v, read, count);
     if (broken) {
         v.status = Status::JournalBroken;
         v.clocks.running.reset();

@@ -28,6 +28,7 @@ Hub::Hub(std::vector<std::filesystem::path> journals, Delay delay, std::optional
     for (auto& path : journals) {
         followers_.emplace_back(std::move(path));
         live_.push_back(std::make_unique<LiveBoard>());
+        read_.emplace_back(delay);
     }
     boards_.resize(followers_.size());
     views_.resize(followers_.size());
@@ -93,23 +94,26 @@ bool Hub::refreshBoard(std::size_t i, journal::WallTime now) {
     acceptIfAsked(i);
     followers_[i].poll();
     const FollowState& state = followers_[i].state();
+    read_[i].note(state, now);  // the hub's clock, never the console's (issue 35 items 3, 4)
     const journal::WallTime shown = shownTime(now, delay_);
-    const std::size_t count = publishedCount(i, state, recordsBy(state.records, shown, delay_));
-    const bool broken = state.broken_index.has_value() && count == state.records.size();
+    const std::size_t count = publishedCount(i, state, read_[i].recordsBy(shown));
+    const bool broken = read_[i].brokenBy(shown) && count == state.records.size();
     const bool frozen = !state.replaced_by.empty() && count == state.records.size();
     const std::string held = frozen ? state.replaced_by : std::string();
-    const std::string& notice = !state.waiting.empty() ? state.waiting : state.replaced;
+    const std::string notice = read_[i].noticeAt(shown);
     Board& b = boards_[i];
     if (b.built && b.count == count && b.broken == broken && b.game == state.game && b.notice == notice &&
         b.held == held)
         return false;
-    BoardView view = live_[i]->view(static_cast<int>(i) + 1, state, count, shown);
+    BoardView view = live_[i]->view(static_cast<int>(i) + 1, state, count, shown, &read_[i]);
     view.clocks.delay_ms = delay_.count();
     markNewGame(view, state.game);
     if (frozen) view.notice = heldNotice(i, state);
     if (!publishView(i, state, count, std::move(view))) return false;
     if (!held.empty() && b.held != held)
         messages_.push_back(fmt::format("board {}: {}", views_[i].board, views_[i].notice));
+    if (auto said = read_[i].sayOnce(views_[i].clock_notice))
+        messages_.push_back(fmt::format("board {}: {}", views_[i].board, *said));
     b = Board{count, true, broken, state.game, notice, held};
     return true;
 }

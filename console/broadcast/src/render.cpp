@@ -105,6 +105,9 @@ nlohmann::json boardJson(const BoardView& view) {
         j["problem"] = view.problem;
     }
     if (!view.notice.empty()) j["notice"] = view.notice;
+    // The hub's measure of the console's clock: null until a record read as it was written gives it.
+    j["clock_offset_ms"] = view.clock_offset_ms ? nlohmann::json(*view.clock_offset_ms) : nlohmann::json();
+    if (!view.clock_notice.empty()) j["clock_notice"] = view.clock_notice;
     // `board` is the slot until the setup names the event's number: the projector's page waits.
     if (!setupRead(view)) j["board_pending"] = true;
     if (!view.language.empty()) j["language"] = view.language;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "broadcast/delay.hpp"
 #include "broadcast/journal_follower.hpp"
 #include "rules/color.hpp"
 #include "rules/pgn.hpp"
@@ -48,6 +49,10 @@ struct BoardView {
     // "waiting for the journal: ..." while the file shows less than was published (the board keeps what
     // it showed), or that another journal took the file's place (a new game on this board).
     std::string notice;
+    // The console's clock behind the hub's (negative: ahead), measured by the hub; nullopt until known.
+    // Past 2 s, clock_notice says so: that console's papers carry a wrong time (issue 35 item 3).
+    std::optional<std::int64_t> clock_offset_ms;
+    std::string clock_notice;
 };
 
 // The board as of `as_of`, from the first `count` verified records of `state` (count <= records.size()),
@@ -63,8 +68,11 @@ class LiveBoard {
     ~LiveBoard();
     LiveBoard(const LiveBoard&) = delete;
     LiveBoard& operator=(const LiveBoard&) = delete;
-    // The same view as buildView(slot, state, count, as_of).
-    BoardView view(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of);
+    // The same view as buildView(slot, state, count, as_of). With `read` (the hub's), the clocks run
+    // from when the hub read the records, not from their `wall` (a console's PC clock may be off), and
+    // the notice and the break are those `read` saw by as_of.
+    BoardView view(int slot, const FollowState& state, std::size_t count, journal::WallTime as_of,
+                   const ReadTimes* read = nullptr);
     std::size_t applied() const;  // records applied so far (header included)
 
     struct Game;  // the replaying session (board_view.cpp)

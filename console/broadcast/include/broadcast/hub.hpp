@@ -53,6 +53,7 @@ class Hub {
 
     std::vector<JournalFollower> followers_;
     std::vector<std::unique_ptr<LiveBoard>> live_;  // each board's game, applied record by record
+    std::vector<ReadTimes> read_;                   // when the hub read each journal's records
     std::vector<Board> boards_;
     std::vector<BoardView> views_;
     Delay delay_;
