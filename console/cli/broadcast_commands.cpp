@@ -50,8 +50,10 @@ std::filesystem::path stateFolder(const ServeArgs& a) {
     const std::filesystem::path folder = dir.empty()
                                              ? std::filesystem::path("broadcast-state")
                                              : dir.parent_path() / (dir.filename().string() + "-state");
+    // Made here, so made private here too (the ledger holds engine output, docs/broadcast.md).
     std::error_code ec;
-    std::filesystem::create_directories(folder, ec);
+    if (std::filesystem::create_directories(folder, ec))
+        std::filesystem::permissions(folder, std::filesystem::perms::owner_all, ec);
     if (std::filesystem::is_directory(folder)) return folder;
     std::cerr << trf("warning: cannot create the ledger's folder {} ({}): a restart will not know what was "
                      "published; give --state DIR",
