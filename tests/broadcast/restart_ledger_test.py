@@ -144,19 +144,21 @@ def grow_with_kills(tmp, rng):
     hub = Hub(journal, state)
     hub.start()
     watch = Watch(hub)
-    kills, next_kill = 0, time.monotonic() + rng.uniform(0.1, 0.5)
+    # Eight kills after random lines, each a random moment later: before, during or after the hub's read,
+    # its ledger's write, or its serving of the record.
+    kill_after = set(rng.sample(range(1, len(lines)), 8))
+    kills = 0
     with open(journal, "ab") as f:
-        for line in lines:
+        for k, line in enumerate(lines):
             f.write(line)
             f.flush()
-            time.sleep(rng.uniform(0.01, 0.05))
-            if time.monotonic() >= next_kill:
+            time.sleep(rng.uniform(0.005, 0.05))
+            if k in kill_after:
                 hub.kill9()
                 kills += 1
                 hub.start()
-                next_kill = time.monotonic() + rng.uniform(0.05, 0.5)
     final = settle(hub, len(lines) - 1)
-    check(kills >= 5, f"the hub was killed with SIGKILL {kills} times during the game")
+    check(kills == 8, f"the hub was killed with SIGKILL {kills} times during the game")
     check(final.get("status") == "finished" and final.get("journal_seq") == len(lines) - 1,
           f"the game is published whole in the end ({final.get('status')}, seq {final.get('journal_seq')})")
     return hub, watch, journal, final
