@@ -208,8 +208,13 @@ TimePoint lastJournalTime(const std::filesystem::path& journal, TimePoint from) 
 int run(const PlayArgs& a, host::Game& game, const HumanSpec& human, sim::DriverOptions& opt,
         const EngineHandles& engine) {
     TimePoint now = kSimStart;
-    if (game.restoredRecords() > 0)
-        now = lastJournalTime(a.journal, opt.resume ? opt.resume->now : game.session().lastRecordTime());
+    // A script's resume point knows its own time (script_resume.cpp: a search in flight is due later).
+    // A real engine's lines are journalled when its search ends: its game resumes no earlier than them.
+    // The fake engine's game resumes exactly where it stopped, so that it replays the uninterrupted run.
+    if (game.restoredRecords() > 0) {
+        now = opt.resume ? opt.resume->now : game.session().lastRecordTime();
+        if (!opt.resume && engine.bridge) now = lastJournalTime(a.journal, now);
+    }
     EngineHandles human_handles;
     auto human_engine = humanEngine(human, a, human_handles);
     if (!human_engine) return fail(human_engine.error(), 3);
