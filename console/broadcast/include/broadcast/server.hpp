@@ -18,7 +18,7 @@ struct ServerOptions {
     std::string address = "127.0.0.1";            // loopback unless told otherwise
     unsigned short port = 8080;                   // 0: any free port (printed on the first line)
     Delay delay{0};
-    std::filesystem::path dir;       // --dir: games.pgn and games.json written here on every change
+    std::filesystem::path dir;  // --dir: games.pgn and games.json written here on every change
     // --state: the published ledger (ledger.hpp) and the operator's control files; empty: none (tests)
     std::filesystem::path state;
     std::size_t max_clients = 1000;  // connections beyond this get 503
