@@ -312,7 +312,7 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
             v.broken_index = game_->failed_at;
         }
     }
-    v.notice = read ? read->noticeAt(shown) : !state.waiting.empty() ? state.waiting : state.replaced;
+    v.notice = read ? read->noticeAt(shown) : followNotice(state);
     addClockOffset(v, read, count);
     if (broken) {
         v.status = Status::JournalBroken;

@@ -124,7 +124,7 @@ void ReadTimes::note(const FollowState& state, journal::WallTime now) {
     last_read_ = now;
     if (!state.broken_index) broken_at_.reset();
     if (state.broken_index && !broken_at_) broken_at_ = now;
-    const std::string& notice = !state.waiting.empty() ? state.waiting : state.replaced;
+    const std::string notice = followNotice(state, delay_ == Delay{0});
     // A new game on the board is the hub operator's decision, public at once; its records wait as any.
     if (notices_.empty() || notices_.back().second != notice)
         notices_.emplace_back(new_game ? now - delay_ : now, notice);
@@ -145,10 +145,6 @@ std::string ReadTimes::noticeAt(journal::WallTime shown) const {
     std::string notice;
     for (const auto& [since, text] : notices_)
         if (delay_ == Delay{0} || since <= shown) notice = text;
-    // "the file holds 10 of the 68 records already read" would tell a delayed audience how far the game
-    // has gone (issue 35 item 4).
-    if (delay_ > Delay{0} && notice.starts_with("waiting for the journal: the file holds"))
-        return i18n::N_("waiting for the journal: the file holds fewer records than were read");
     return notice;
 }
 

@@ -19,6 +19,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "i18n/mark.hpp"
+
 namespace oc::broadcast {
 
 struct JournalScan {
@@ -32,7 +34,6 @@ struct JournalScan {
 
 namespace {
 
-const std::string kZeroHash(64, '0');
 constexpr std::string_view kMissing = "waiting for the journal: the journal file is missing";
 
 // Closes the file however the poll ends.
@@ -219,7 +220,7 @@ bool JournalFollower::extend(int fd, const FileStamp& stamp) {
 bool JournalFollower::pollBroken(int fd, const FileStamp& stamp) {
     const auto line = firstLine(fd);
     if (!line) return false;
-    const auto header = journal::verifyJournalLine(*line, 0, kZeroHash);
+    const auto header = journal::verifyJournalLine(*line, 0, journal::kZeroHash);
     if (!header || (!state_.records.empty() && header->hash == state_.records[0].hash)) return false;
     return reread(fd, stamp);
 }
@@ -228,7 +229,7 @@ bool JournalFollower::pollBroken(int fd, const FileStamp& stamp) {
 bool JournalFollower::reread(int fd, const FileStamp& stamp) {
     auto text = readFrom(fd, 0, stamp.size);
     if (!text) return unreadableNow(fmt::format("cannot read journal {}: {}", path_.string(), text.error()));
-    JournalScan scan = scanText(*text, 0, 0, kZeroHash);
+    JournalScan scan = scanText(*text, 0, 0, journal::kZeroHash);
     text = std::string();  // a large journal's text is not kept while its records are handled
     FollowCursor next = cursorOf(scan, stamp);
     const bool changed = scan.error             ? rereadCorrupt(scan)
@@ -295,7 +296,8 @@ bool JournalFollower::acceptContents(std::vector<journal::Record> records) {
     }
     if (records.size() < old.size())
         return wait(fmt::format("waiting for the journal: the file holds {} of the {} records already read",
-                                records.size(), old.size()));
+                                records.size(), old.size()),
+                    true);
     const bool changed = records.size() != old.size() || !state_.waiting.empty();
     state_.waiting.clear();
     state_.records = std::move(records);
@@ -317,7 +319,7 @@ bool JournalFollower::holdReplacement(const std::string& id) {
 bool JournalFollower::pollReplaced(int fd, const FileStamp& stamp) {
     const auto line = firstLine(fd);
     if (!line) return false;
-    const auto header = journal::verifyJournalLine(*line, 0, kZeroHash);
+    const auto header = journal::verifyJournalLine(*line, 0, journal::kZeroHash);
     if (!header) return false;
     if (header->hash != state_.records[0].hash) return holdReplacement(header->hash);
     state_.replaced_by.clear();
@@ -350,10 +352,18 @@ void JournalFollower::restore(std::vector<journal::Record> records, std::uint64_
     cursor_ = {};
 }
 
-bool JournalFollower::wait(std::string why) {
+bool JournalFollower::wait(std::string why, bool shorter) {
     const bool changed = state_.waiting != why;
     state_.waiting = std::move(why);
+    state_.shorter = shorter;
     return changed;
+}
+
+std::string followNotice(const FollowState& state, bool counts) {
+    if (state.waiting.empty()) return state.replaced;
+    if (state.shorter && !counts)
+        return i18n::N_("waiting for the journal: the file holds fewer records than were read");
+    return state.waiting;
 }
 
 void JournalFollower::markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix) {

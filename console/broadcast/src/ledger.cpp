@@ -20,7 +20,6 @@ namespace oc::broadcast {
 namespace {
 
 using nlohmann::json;
-const std::string kZeroHash(64, '0');
 
 std::string errnoText() {
     return std::strerror(errno);
@@ -37,20 +36,6 @@ std::string recordsName(const std::string& journal) {
 }
 std::string summaryName(const std::string& journal) {
     return stem(journal) + ".json";
-}
-
-// The record's journal line: its canonical JSON with the hash (nlohmann keeps keys sorted, as the
-// journal writes them), so that reading the ledger back verifies every hash again.
-std::string lineOf(const journal::Record& r) {
-    json j = {{"hash", r.hash},
-              {"seq", r.seq},
-              {"type", r.type},
-              {"payload", r.payload},
-              {"wall", journal::formatWallTime(r.wall)},
-              {"mono_ms", r.mono.count()},
-              {"prev", r.prev_hash}};
-    if (!r.salt.empty()) j["salt"] = r.salt;
-    return j.dump() + "\n";
 }
 
 bool writeAll(int fd, std::string_view text, std::uint64_t at) {
@@ -88,7 +73,7 @@ tl::expected<std::vector<journal::Record>, std::string> readRecords(const std::f
     if (text->size() < bytes)
         return tl::make_unexpected(fmt::format("{} is shorter than its summary says", path.string()));
     std::vector<journal::Record> out;
-    std::string prev = kZeroHash;
+    std::string prev = journal::kZeroHash;
     std::string_view rest = std::string_view(*text).substr(0, bytes);
     while (!rest.empty()) {
         const auto nl = rest.find('\n');
@@ -153,18 +138,22 @@ tl::expected<void, std::string> writeDurably(const std::filesystem::path& dir, c
     return {};
 }
 
+tl::expected<void, std::string> makePrivateFolder(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (std::filesystem::create_directories(dir, ec))
+        std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
+    if (std::filesystem::is_directory(dir)) return {};
+    return tl::make_unexpected(ec ? ec.message() : std::string("not a folder"));
+}
+
 Ledger::Ledger(std::filesystem::path dir, std::vector<LedgerBoard> boards)
     : dir_(std::move(dir)), boards_(std::move(boards)) {}
 
 tl::expected<Ledger, std::string> Ledger::open(std::filesystem::path dir,
                                                const std::vector<std::filesystem::path>& journals) {
-    // The records hold all of the journal, engine output too, which is never published: the folder is
-    // the hub's own (0700), never a served one.
-    std::error_code ec;
-    if (std::filesystem::create_directories(dir, ec))
-        std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ec);
-    if (!std::filesystem::is_directory(dir))
-        return tl::make_unexpected(fmt::format("--state {}: cannot create this folder", dir.string()));
+    if (auto ok = makePrivateFolder(dir); !ok)
+        return tl::make_unexpected(
+            fmt::format("--state {}: cannot create this folder ({})", dir.string(), ok.error()));
     std::vector<LedgerBoard> boards;
     for (std::size_t i = 0; i < journals.size(); ++i) {
         auto b = readBoard(dir, journals[i]);
@@ -185,7 +174,7 @@ tl::expected<void, std::string> Ledger::appendRecords(std::size_t i, std::uint64
         b.bytes = 0;
     }
     std::string text;
-    for (std::size_t k = b.records.size(); k < count; ++k) text += lineOf(records[k]);
+    for (std::size_t k = b.records.size(); k < count; ++k) text += journal::journalLine(records[k]) + "\n";
     const auto path = dir_ / recordsName(b.journal);
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) return tl::make_unexpected(fmt::format("cannot write {}: {}", path.string(), errnoText()));

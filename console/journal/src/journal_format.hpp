@@ -10,8 +10,8 @@
 
 namespace oc::journal::detail {
 
-// prev_hash of the header record.
-inline const std::string kZeroHash(64, '0');
+// prev_hash of the header record (journal.hpp).
+using journal::kZeroHash;
 
 // kSaltBytes fresh random bytes (libsodium's randombytes) as lower-case hex.
 std::string randomSaltHex();

@@ -61,6 +61,10 @@ bool journalLineTorn(std::string_view line) {
     return detail::unparsable(line);
 }
 
+std::string journalLine(const Record& record) {
+    return detail::lineFor(detail::canonicalWithoutHash(record), record.hash);
+}
+
 tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path) {
     return readJournal(path, {});
 }

@@ -33,12 +33,18 @@ struct FollowState {
     // Why the file shows less than was read ("waiting for the journal: ...": shorter, emptied, missing),
     // or that there is no file yet; empty otherwise.
     std::string waiting;
+    bool shorter = false;  // waiting: the file holds fewer records than were read (`waiting` counts them)
     std::string replaced;  // set when another journal took the file's place: the new game's notice
     // The journal_id of another journal found in the file while this one's game is kept (issue 35 item
     // 2): the board is frozen until the hub's operator accepts it as a new game; empty otherwise.
     std::string replaced_by;
     std::uint64_t game = 0;  // counts the journals followed in this file: a new one is a new game
 };
+
+// The notice a board shows of `state`: waiting, else a new game. Without `counts` (under a delay) a
+// shorter file is said without how many records were read (issue 35 item 4: they tell how far the game
+// has gone).
+std::string followNotice(const FollowState& state, bool counts = true);
 
 // The file as last looked at: a change of any of these makes the follower read.
 struct FileStamp {
@@ -94,7 +100,7 @@ class JournalFollower {
     void forgetUnpublishedBreak();
     bool acceptContents(std::vector<journal::Record> records);
     void startNewGame();
-    bool wait(std::string why);
+    bool wait(std::string why, bool shorter = false);
     void markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix);
 
     std::filesystem::path path_;

@@ -98,6 +98,9 @@ using RecordHook = std::function<void(std::size_t index, Record& record)>;
 [[nodiscard]] tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path,
                                                                       const RecordHook& take);
 
+// The `prev` of a journal's header record: 64 zeros.
+inline const std::string kZeroHash(64, '0');
+
 // Verifies one line (without its line end) as record `index` following the record whose hash is
 // `prev_hash` (64 zeros before the header): the check readJournal makes of every line, for a reader that
 // reads only what a growing journal gained (the broadcast's follower). Errors are Corrupt, worded as
@@ -106,6 +109,9 @@ using RecordHook = std::function<void(std::size_t index, Record& record)>;
                                                                    const std::string& prev_hash);
 // True when a line is not even JSON: what a torn write leaves; readJournal drops such a last line.
 [[nodiscard]] bool journalLineTorn(std::string_view line);
+// The record's journal line as the writer wrote it (without the line end): its canonical form with its
+// hash, so that the line read back verifies (the broadcast's ledger keeps published records so).
+[[nodiscard]] std::string journalLine(const Record& record);
 
 // True when the file is missing, empty, or holds no complete line: the program was killed while it
 // created the journal, before its header was durable, so no record was ever confirmed and a resume
