@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "broadcast/ledger.hpp"
 #include "broadcast/publish_url.hpp"
 #include "broadcast/server.hpp"
 #include "broadcast/witness.hpp"
@@ -50,14 +51,11 @@ std::filesystem::path stateFolder(const ServeArgs& a) {
     const std::filesystem::path folder = dir.empty()
                                              ? std::filesystem::path("broadcast-state")
                                              : dir.parent_path() / (dir.filename().string() + "-state");
-    // Made here, so made private here too (the ledger holds engine output, docs/broadcast.md).
-    std::error_code ec;
-    if (std::filesystem::create_directories(folder, ec))
-        std::filesystem::permissions(folder, std::filesystem::perms::owner_all, ec);
-    if (std::filesystem::is_directory(folder)) return folder;
+    auto made = broadcast::makePrivateFolder(folder);
+    if (made) return folder;
     std::cerr << trf("warning: cannot create the ledger's folder {} ({}): a restart will not know what was "
                      "published; give --state DIR",
-                     folder.string(), ec.message())
+                     folder.string(), made.error())
               << "\n";
     return {};
 }

@@ -59,6 +59,10 @@ class Ledger {
     std::vector<LedgerBoard> boards_;
 };
 
+// The ledger's folder, created if need be, readable by its owner only (the records hold whole journal
+// lines, engine output too, which is never published); otherwise the reason it cannot be.
+[[nodiscard]] tl::expected<void, std::string> makePrivateFolder(const std::filesystem::path& dir);
+
 // A file replaced atomically and durably: NAME.tmp written and fsync'd, renamed over NAME, the folder
 // fsync'd, so that after a crash either the old or the new text is there, whole.
 [[nodiscard]] tl::expected<void, std::string> writeDurably(const std::filesystem::path& dir,
