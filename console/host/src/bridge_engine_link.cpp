@@ -111,11 +111,10 @@ tl::expected<void, std::string> BridgeEngineLink::handshake() {
     const auto until = realNow() + t.handshake + t.ready + engine::Millis(1000);
     while (realNow() < until) {
         for (auto& ev : engine_.poll(realNow())) {
+            // The engine's game opens at the first search (launchPending), as the window's does: a setup
+            // changed before it still reaches the engine (reconfigure, E.III 2.2).
             if (std::holds_alternative<engine::ReadyEvent>(ev)) {
                 ready_ = true;
-                if (auto ng = engine_.newGame(realNow()); !ng)
-                    return tl::make_unexpected(trf("engine newgame: {}", translateMessage(ng.error())));
-                in_game_ = true;
                 return {};
             }
             // Garbage before `uciok` (banners, copyright lines) is harmless.
@@ -332,14 +331,6 @@ void BridgeEngineLink::takeLines(std::vector<session::EngineEvent>& out) {
 }
 
 void BridgeEngineLink::reconfigure(const event::EngineSettings& settings, session::TimePoint now) {
-    // operator-cli's blocking handshake opens the engine's game at once (ucinewgame). A setup changed
-    // before any search is still the event's setup (E.III 2.2): close that game so the engine is started
-    // again with it, as the window's engine (whose game opens only at the first search) is.
-    // (Its ucinewgame may still await readyok: the engine is dropped all the same.)
-    if (in_game_ && !pending_ && !searching_ && !pondering_) {
-        engine_.endGame(engineTime(now));
-        in_game_ = false;
-    }
     if (auto ok = engine_.reconfigure(bridgeSettings(settings, opt_), engineTime(now)); !ok) {
         reconfigure_error_ = ok.error();
     }
