@@ -7,33 +7,14 @@
 #include <chrono>
 #include <vector>
 
+#include "../played_game.hpp"
 #include "../timing.hpp"
 #include "broadcast/board_view.hpp"
-#include "session/record_sink.hpp"
-#include "sim/driver.hpp"
-#include "sim/fake_engine.hpp"
 
 namespace {
 
 using namespace oc;
 using namespace std::chrono_literals;
-
-// A real session's records for a game of `plies` half-moves (the simulation driver and its fake engine).
-std::vector<nlohmann::json> playGame(int plies) {
-    event::EventSetup setup;
-    setup.engine.command = "fake";
-    session::MemorySink sink;
-    sim::FakeEngine engine(sim::legalMovesAfter, 1);
-    const session::TimePoint t0(1h);
-    auto s = session::Session::create(setup, sink, engine, t0);
-    sim::DriverOptions opt;
-    opt.seed = 1;
-    opt.max_plies = plies;
-    opt.delay_median_s = 4;
-    opt.delay_p99_s = 15;
-    sim::Driver(**s, engine, opt, t0).run();
-    return sink.records;
-}
 
 // The records as a followed journal holds them: a header, then each record with its time.
 broadcast::FollowState asJournal(const std::vector<nlohmann::json>& records) {
@@ -77,7 +58,7 @@ double rebuildMs(const broadcast::FollowState& state, std::size_t at) {
 }  // namespace
 
 int main() {
-    const auto state = asJournal(playGame(400));
+    const auto state = asJournal(bench::playGame(400, 4, 15));
     if (state.records.size() < 600) {
         fmt::print("the simulated game has only {} records; 600 are needed\n", state.records.size());
         return 1;

@@ -20,11 +20,9 @@
 #include <string_view>
 #include <vector>
 
+#include "../played_game.hpp"
 #include "../timing.hpp"
 #include "broadcast/hub.hpp"
-#include "session/record_sink.hpp"
-#include "sim/driver.hpp"
-#include "sim/fake_engine.hpp"
 
 namespace {
 
@@ -33,21 +31,6 @@ using namespace std::chrono_literals;
 
 constexpr std::size_t kMeasured = 40;  // records appended and timed at each size
 const journal::WallTime kT0{std::chrono::sys_days{std::chrono::year{2026} / 12 / 1}};
-
-// A real session's records for a game of `plies` half-moves (the simulation driver and its fake engine).
-std::vector<nlohmann::json> playGame(int plies) {
-    event::EventSetup setup;
-    setup.engine.command = "fake";
-    session::MemorySink sink;
-    sim::FakeEngine engine(sim::legalMovesAfter, 1);
-    const session::TimePoint t0(1h);
-    auto s = session::Session::create(setup, sink, engine, t0);
-    sim::DriverOptions opt;
-    opt.seed = 1;
-    opt.max_plies = plies;
-    sim::Driver(**s, engine, opt, t0).run();
-    return sink.records;
-}
 
 // Journal lines for a header and `records`, chained and hashed as the console's writer makes them (the
 // salts are fixed, so that every run writes the same bytes).
@@ -181,12 +164,12 @@ int writeOnly(const std::filesystem::path& dir, const std::vector<nlohmann::json
 }
 
 int main(int argc, char** argv) {
-    if (argc > 2 && std::string_view(argv[1]) == "--write") return writeOnly(argv[2], playGame(80));
+    if (argc > 2 && std::string_view(argv[1]) == "--write") return writeOnly(argv[2], bench::playGame(80));
     const std::filesystem::path dir =
         (argc > 1 ? std::filesystem::path(argv[1]) : std::filesystem::temp_directory_path()) /
         "oc-follow-bench";
     std::filesystem::create_directories(dir);
-    const auto game = playGame(80);
+    const auto game = bench::playGame(80);
     if (game.size() < kMeasured + 20) {
         fmt::print("the simulated game has only {} records\n", game.size());
         return 1;

@@ -5,6 +5,7 @@
 // no edit is byte for byte the original, and an edited copy shares the original's records (and hashes)
 // up to the first edit.
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -35,6 +36,18 @@ inline void writeRecords(const std::filesystem::path& to, const std::vector<jour
     }
     std::filesystem::remove(to);
     std::ofstream(to, std::ios::binary) << text;
+}
+
+// A record in the style of a fixture's, written at the last record's times plus `after`.
+inline journal::Record nextRecord(const std::vector<journal::Record>& rs, std::string type,
+                                  nlohmann::json payload, std::chrono::milliseconds after) {
+    journal::Record r;
+    r.type = std::move(type);
+    r.wall = rs.back().wall + after;
+    r.mono = rs.back().mono + after;
+    payload["t"] = r.mono.count();
+    r.payload = std::move(payload);
+    return r;
 }
 
 inline std::vector<journal::Record> recordsOf(const std::filesystem::path& from) {

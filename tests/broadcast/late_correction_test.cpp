@@ -14,24 +14,13 @@ namespace {
 using namespace std::chrono_literals;
 const std::filesystem::path kData = OC_BROADCAST_DATA;
 
-journal::Record after(const std::vector<journal::Record>& rs, std::string type, nlohmann::json payload,
-                      std::chrono::milliseconds gap) {
-    journal::Record r;
-    r.type = std::move(type);
-    r.wall = rs.back().wall + gap;
-    r.mono = rs.back().mono + gap;
-    payload["t"] = r.mono.count();
-    r.payload = std::move(payload);
-    return r;
-}
-
 // 1. e4 e5 2. Bc4, answered by the engine (b8c6, not yet played); then the operator corrects the entry
 // to 2. Bb5 with the arbiter, and the engine answers again.
 std::vector<journal::Record> lateCorrection() {
     auto rs = test::recordsOf(kData / "finished.journal");
     rs.resize(28);  // record 27: the engine's answer to 2. Bc4
-    rs.push_back(after(rs, "correct", {{"old", "f1c4"}, {"uci", "f1b5"}, {"text", "Bb5"}}, 4s));
-    rs.push_back(after(rs, "engine_move", {{"uci", "b8c6"}, {"cp", 20}, {"depth", 10}}, 9s));
+    rs.push_back(test::nextRecord(rs, "correct", {{"old", "f1c4"}, {"uci", "f1b5"}, {"text", "Bb5"}}, 4s));
+    rs.push_back(test::nextRecord(rs, "engine_move", {{"uci", "b8c6"}, {"cp", 20}, {"depth", 10}}, 9s));
     return rs;
 }
 

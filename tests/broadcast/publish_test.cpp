@@ -27,18 +27,6 @@ FollowState stateOf(const std::vector<journal::Record>& records) {
     return s;
 }
 
-// A record in the style of the fixture's, written at the last record's times plus `after`.
-journal::Record next(const std::vector<journal::Record>& rs, std::string type, nlohmann::json payload,
-                     std::chrono::milliseconds after) {
-    journal::Record r;
-    r.type = std::move(type);
-    r.wall = rs.back().wall + after;
-    r.mono = rs.back().mono + after;
-    payload["t"] = r.mono.count();
-    r.payload = std::move(payload);
-    return r;
-}
-
 TEST(BroadcastPublish, TheEventsBoardNumberEverywhereTheJournalOrderOnlyAsFallback) {
     const auto file = tempFile("board12.journal");
     test::copyJournal(
@@ -73,8 +61,8 @@ TEST(BroadcastPublish, TheEventsBoardNumberEverywhereTheJournalOrderOnlyAsFallba
 TEST(BroadcastPublish, AHumanMoveIsPublishedOnlyOnceTheEngineAnsweredSoACorrectionNeverShows) {
     auto rs = test::recordsOf(kData / "finished.journal");
     rs.resize(26);  // up to the engine's search after 3. Bc4 (record 21)
-    rs.push_back(next(rs, "correct", {{"old", "f1c4"}, {"uci", "f1b5"}, {"text", "Bb5"}}, 4s));
-    rs.push_back(next(rs, "engine_move", {{"uci", "b8c6"}, {"cp", 20}, {"depth", 10}}, 9s));
+    rs.push_back(test::nextRecord(rs, "correct", {{"old", "f1c4"}, {"uci", "f1b5"}, {"text", "Bb5"}}, 4s));
+    rs.push_back(test::nextRecord(rs, "engine_move", {{"uci", "b8c6"}, {"cp", 20}, {"depth", 10}}, 9s));
     const FollowState state = stateOf(rs);
     LiveBoard live;
     for (std::size_t count = 1; count <= rs.size(); ++count) {
@@ -121,13 +109,13 @@ TEST(BroadcastPublish, SealingAndResumedFollowTheConsolesPublicDisplay) {
               std::string("adjourned"));
     // The envelope is opened (its move, executed on the board before, is the sealed one): both clocks
     // wait until the move is played and the clock pressed (Guidelines I.9).
-    rs.push_back(next(rs, "resume", {{"at", rs.back().mono.count() + 3'600'000}}, 3600s));
+    rs.push_back(test::nextRecord(rs, "resume", {{"at", rs.back().mono.count() + 3'600'000}}, 3600s));
     const BoardView resumed = buildView(1, stateOf(rs), rs.size(), rs.back().wall + 5s);
     EXPECT_EQ(statusName(resumed.status), std::string("resumed"));
     EXPECT_FALSE(resumed.clocks.running);
     EXPECT_EQ(boardJson(resumed)["status"], "resumed");
-    rs.push_back(next(rs, "made", {{"uci", "e7e6"}}, 10s));
-    rs.push_back(next(rs, "pressed", {{"at", rs.back().mono.count() + 1000}}, 1s));
+    rs.push_back(test::nextRecord(rs, "made", {{"uci", "e7e6"}}, 10s));
+    rs.push_back(test::nextRecord(rs, "pressed", {{"at", rs.back().mono.count() + 1000}}, 1s));
     const BoardView played = buildView(1, stateOf(rs), rs.size(), rs.back().wall);
     EXPECT_EQ(statusName(played.status), std::string("playing"));
     EXPECT_EQ(played.moves.back(), "e6");
