@@ -1,5 +1,6 @@
 #pragma once
-// Test helpers: write records as a journal file, every hash recomputed, as a forger would; and rewrite a
+// Test helpers: write records as a journal file, every hash recomputed (and every signature, when the
+// journal's key is here), as a forger would; and rewrite a
 // journal's records into a new file, `wall` giving each record's time and `edit` changing a payload on
 // the way. Each record keeps its salt (none in a version 1 journal), so a copy with the same times and
 // no edit is byte for byte the original, and an edited copy shares the original's records (and hashes)
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "journal/journal.hpp"
@@ -18,21 +20,46 @@ namespace oc::broadcast::test {
 using WallFor = std::function<journal::WallTime(std::size_t index, const journal::Record&)>;
 using Edit = std::function<void(std::size_t index, nlohmann::json& payload)>;
 
-// Writes `records` (their type, payload, wall, mono and salt) as a chained journal; seq follows the order.
-inline void writeRecords(const std::filesystem::path& to, const std::vector<journal::Record>& records) {
+// The key that signs a journal's records, when this computer has it: its header names the public key,
+// and the secret is in the key folder (OC_JOURNAL_KEYS) of whoever wrote it. Version 1 and 2 journals
+// have none.
+inline std::optional<journal::SigningKey> keyOf(const std::vector<journal::Record>& records) {
+    if (records.empty()) return std::nullopt;
+    const std::string pub = records[0].payload.value("signing_key", "");
+    if (pub.empty()) return std::nullopt;
+    auto key = journal::SigningKey::load(pub);
+    if (!key) return std::nullopt;
+    return std::move(*key);
+}
+
+// `rec` (its type, payload, wall, mono and salt) as record `seq` after the record whose hash is `prev`,
+// hashed as the writer hashes it, and signed when `key` is given: the line a forger writes, with the
+// console's key (the operator's own laptop) or without it (the rec's hash and sig are set).
+inline std::string chainedLine(journal::Record& rec, std::size_t seq, const std::string& prev,
+                               const journal::SigningKey* key) {
+    nlohmann::json r = {{"seq", seq},
+                        {"type", rec.type},
+                        {"payload", rec.payload},
+                        {"prev", prev},
+                        {"mono_ms", rec.mono.count()},
+                        {"wall", journal::formatWallTime(rec.wall)}};
+    if (!rec.salt.empty()) r["salt"] = rec.salt;
+    rec.seq = seq;
+    rec.prev_hash = prev;
+    rec.hash = journal::blake2bHex(r.dump());  // the canonical form: keys sorted, no spaces
+    rec.sig = key ? key->sign(rec.hash) : std::string();
+    return journal::journalLine(rec);
+}
+
+// Writes `records` as a chained journal, every hash recomputed; seq follows the order. A signed journal
+// is signed again when its key is on this computer (a forger with the key), else left unsigned (one
+// without it: `journal verify` refuses such a copy on its own).
+inline void writeRecords(const std::filesystem::path& to, std::vector<journal::Record> records) {
+    const auto key = keyOf(records);
     std::string text, prev(64, '0');
     for (std::size_t i = 0; i < records.size(); ++i) {
-        const journal::Record& rec = records[i];
-        nlohmann::json r = {{"seq", i},
-                            {"type", rec.type},
-                            {"payload", rec.payload},
-                            {"prev", prev},
-                            {"mono_ms", rec.mono.count()},
-                            {"wall", journal::formatWallTime(rec.wall)}};
-        if (!rec.salt.empty()) r["salt"] = rec.salt;
-        prev = journal::blake2bHex(r.dump());  // the canonical form: keys sorted, no spaces
-        r["hash"] = prev;
-        text += r.dump() + "\n";
+        text += chainedLine(records[i], i, prev, key ? &*key : nullptr) + "\n";
+        prev = records[i].hash;
     }
     std::filesystem::remove(to);
     std::ofstream(to, std::ios::binary) << text;

@@ -10,6 +10,7 @@
 #include <charconv>
 
 #include "event/event_setup.hpp"
+#include "i18n/mark.hpp"
 #include "session/journal_sink.hpp"
 #include "session/no_engine.hpp"
 #include "session/session.hpp"
@@ -155,6 +156,9 @@ struct LiveBoard::Game {
     // The plies of the last human move the engine had answered before a `correct` record replaced it:
     // that move was published, so its correction is too, at once.
     std::size_t answered_plies = 0;
+    // The first unsalted `sealed` record (a version 1 journal's), and how many records were looked at.
+    std::optional<std::size_t> unsalted_seal;
+    std::size_t seal_scanned = 0;
 };
 
 LiveBoard::LiveBoard() : game_(std::make_unique<Game>()) {}
@@ -264,6 +268,35 @@ void applyRecords(LiveBoard::Game& g, const FollowState& state, std::size_t coun
     g.applied = std::max(g.applied, count);
 }
 
+// A version 1 journal has no salts: the hash of its `sealed` record, which may hold the move executed on
+// the board in clear, can be searched over the legal moves, and so can every later hash, which chains
+// over it (issue 35 item 12). Heads from that record on are not published; the rest of the view is.
+void withholdUnsaltedHead(LiveBoard::Game& g, BoardView& v, const FollowState& state, std::size_t count) {
+    for (; g.seal_scanned < count && !g.unsalted_seal; ++g.seal_scanned) {
+        const journal::Record& r = state.records[g.seal_scanned];
+        if (r.type == "sealed" && r.salt.empty()) g.unsalted_seal = g.seal_scanned;
+    }
+    if (!g.unsalted_seal || *g.unsalted_seal >= count) return;
+    v.journal_head.clear();
+    v.head_withheld = fmt::format(
+        i18n::N_("not published: this journal (version {}) has no salts, so the hash of its sealed move's "
+                 "record (record {}) and of every record after it would let anyone find the sealed move by "
+                 "trying every legal move"),
+        v.journal_version, *g.unsalted_seal);
+}
+
+// Which key signs the journal, so that an arbiter can match the board with the scoresheet's fingerprint;
+// a journal without one (version 1 or 2) is said to be unsigned.
+void addSigningKey(BoardView& v, const journal::Record& header) {
+    v.journal_version = header.payload.value("journal_version", 0);
+    v.signing_key = header.payload.value("signing_key", "");
+    if (v.signing_key.empty())
+        v.signature_notice = fmt::format(
+            i18n::N_("this journal is not signed (journal version {}): nothing proves that its records were "
+                     "written by the console, and there is no key fingerprint to match with the scoresheet"),
+            v.journal_version);
+}
+
 // The hub's reading of the console's clock, published with the records it was measured on.
 void addClockOffset(BoardView& v, const ReadTimes* read, std::size_t count) {
     if (!read) return;
@@ -298,6 +331,8 @@ BoardView LiveBoard::view(int slot, const FollowState& state, std::size_t count,
         v.journal_id = state.records[0].hash;
         v.journal_head = state.records[count - 1].hash;
         v.journal_seq = state.records[count - 1].seq;
+        addSigningKey(v, state.records[0]);
+        withholdUnsaltedHead(*game_, v, state, count);
         const std::size_t good = game_->failed_at ? std::min(count, *game_->failed_at) : count;
         if (game_->session) {
             const auto snap = game_->session->snapshot(

@@ -112,6 +112,9 @@ bool Hub::refreshBoard(std::size_t i, journal::WallTime now) {
     if (!publishView(i, state, count, std::move(view))) return false;
     if (!held.empty() && b.held != held)
         messages_.push_back(fmt::format("board {}: {}", views_[i].board, views_[i].notice));
+    // A record the journal's key did not sign, or a key change: the hub's operator hears it at once.
+    if (broken && !b.broken && !state.broken_notice.empty())
+        messages_.push_back(fmt::format("board {}: {}", views_[i].board, state.broken_notice));
     if (auto said = read_[i].sayOnce(views_[i].clock_notice))
         messages_.push_back(fmt::format("board {}: {}", views_[i].board, *said));
     b = Board{count, true, broken, state.game, notice, held};

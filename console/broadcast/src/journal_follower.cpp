@@ -29,7 +29,9 @@ struct JournalScan {
     std::uint64_t last_at = 0;                   // where the last of them starts
     std::string last_line;                       // its bytes, without the line end
     std::string header_line;                     // record 0's line, when the scan began at the file's start
+    journal::ChainTip tip;                       // after the last of them
     std::optional<journal::JournalError> error;  // Corrupt: the first complete line that does not verify
+    std::string notice;  // the organiser's words for `error` when it is about the journal's key
 };
 
 namespace {
@@ -99,29 +101,75 @@ std::optional<std::string> firstLine(int fd) {
     return std::nullopt;
 }
 
-// Verifies the complete lines of `text` (the file from byte `from` on) as records `index`, `index` + 1, ...
-// after the record whose hash is `prev`, as journal::readJournal does: a last line without its line end
+// True when a line that did not verify would have, but for its signature: a record whose hash chains and
+// matches, that the journal's key did not sign. Such a line is what someone who can write the journals'
+// folder but has not the console's key writes (issue 35 item 8), so the board says so in plain words.
+bool onlyTheSignatureFails(std::string_view line, const journal::ChainTip& tip) {
+    if (tip.signing_key.empty()) return false;
+    journal::ChainTip unsigned_tip = tip;
+    unsigned_tip.signing_key.clear();
+    // The writer puts "sig" right after "hash": {"hash":"<64>","sig":"<128>",...
+    constexpr std::string_view kSig = ",\"sig\":\"";
+    constexpr std::size_t kAt = std::string_view("{\"hash\":\"\"").size() + 64;  // after the hash's quote
+    std::string bare(line);
+    if (bare.size() > kAt + kSig.size() + journal::kSignatureHexDigits &&
+        std::string_view(bare).substr(kAt, kSig.size()) == kSig)
+        bare.erase(kAt, kSig.size() + journal::kSignatureHexDigits + 1);
+    const auto record = journal::verifyJournalLine(bare, unsigned_tip);
+    return record && record->seq != 0 && record->type != journal::kSigningKeyChangedType;
+}
+
+std::string signatureNotice(std::string_view line, const journal::ChainTip& tip) {
+    if (!onlyTheSignatureFails(line, tip)) return {};
+    return fmt::format(i18n::N_("record {} is not signed by this journal's key ({}): it was written by "
+                                "someone who can write the journal's file, not by the console; nothing from "
+                                "it on is published"),
+                       tip.next_index, journal::keyFingerprint(tip.signing_key));
+}
+
+// A signing_key_changed record is what a console resumed on another computer without the journal's key
+// writes, and also what someone without the key would write to go on: the hub cannot tell them apart,
+// so it publishes nothing signed by the new key (docs/broadcast.md). The record ends the scan as a break.
+bool keyChanged(const journal::Record& record, JournalScan& s) {
+    if (record.seq == 0 || record.type != journal::kSigningKeyChangedType) return false;
+    const std::string why = fmt::format(
+        i18n::N_("the journal's signing key changed at record {} (from {} to {}): the console resumed on "
+                 "another computer without its key, or someone else wrote it; nothing signed by the new key "
+                 "is published"),
+        record.seq, journal::keyFingerprint(record.payload.value("previous_key", "")),
+        journal::keyFingerprint(record.payload.value("signing_key", "")));
+    s.notice = why;
+    s.error = journal::JournalError{journal::JournalErrorCode::Corrupt, why, record.seq, false};
+    return true;
+}
+
+// Verifies the complete lines of `text` (the file from byte `from` on) as the records after `tip`, as
+// journal::readJournal does: a last line without its line end
 // is a record still being written, and an unparsable last line a torn write; both are left for a later
 // read, which will find them complete, or followed by more and so broken.
-JournalScan scanText(std::string_view text, std::uint64_t from, std::size_t index, std::string prev) {
+JournalScan scanText(std::string_view text, std::uint64_t from, journal::ChainTip tip) {
     JournalScan s;
     s.end = from;
+    const std::size_t index = tip.next_index;
     std::size_t pos = 0, last = 0;
     for (std::size_t nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', pos)) {
         const std::string_view line = text.substr(pos, nl - pos);
         if (nl + 1 == text.size() && journal::journalLineTorn(line)) break;
-        auto record = journal::verifyJournalLine(line, index + s.records.size(), prev);
+        auto record = journal::verifyJournalLine(line, tip);
         if (!record) {
+            s.notice = signatureNotice(line, tip);
             s.error = std::move(record.error());
             break;
         }
-        prev = record->hash;
+        if (keyChanged(*record, s)) break;
+        tip.advance(*record);
         if (index + s.records.size() == 0) s.header_line = line;
         s.records.push_back(std::move(*record));
         last = pos;
         pos = nl + 1;
     }
     s.end = from + pos;
+    s.tip = std::move(tip);
     if (!s.records.empty()) {
         s.last_at = from + last;
         s.last_line = text.substr(last, pos - last - 1);
@@ -140,6 +188,7 @@ FollowCursor cursorOf(JournalScan& scan, const FileStamp& stamp) {
     c.header_line = std::move(scan.header_line);
     c.last_at = scan.last_at;
     c.last_line = std::move(scan.last_line);
+    c.tip = scan.tip;
     return c;
 }
 
@@ -198,19 +247,20 @@ bool JournalFollower::canExtend(int fd, const FileStamp& stamp) const {
 bool JournalFollower::extend(int fd, const FileStamp& stamp) {
     auto text = readFrom(fd, cursor_.end, stamp.size);
     if (!text) return unreadableNow(fmt::format("cannot read journal {}: {}", path_.string(), text.error()));
-    JournalScan scan = scanText(*text, cursor_.end, state_.records.size(), state_.records.back().hash);
+    JournalScan scan = scanText(*text, cursor_.end, cursor_.tip);
     const bool changed = !scan.records.empty() || !state_.waiting.empty();
     state_.waiting.clear();
     if (!scan.records.empty()) {
         cursor_.end = scan.end;
         cursor_.last_at = scan.last_at;
         cursor_.last_line = std::move(scan.last_line);
+        cursor_.tip = scan.tip;
         for (auto& r : scan.records) state_.records.push_back(std::move(r));
         cursor_.count = state_.records.size();
     }
     if (!scan.error) return changed;
     cursor_ = {};
-    markBroken(*scan.error->bad_index, scan.error->message, {});
+    markBroken(*scan.error->bad_index, scan.error->message, {}, std::move(scan.notice));
     return true;
 }
 
@@ -220,7 +270,7 @@ bool JournalFollower::extend(int fd, const FileStamp& stamp) {
 bool JournalFollower::pollBroken(int fd, const FileStamp& stamp) {
     const auto line = firstLine(fd);
     if (!line) return false;
-    const auto header = journal::verifyJournalLine(*line, 0, journal::kZeroHash);
+    const auto header = journal::verifyJournalLine(*line, journal::ChainTip{});
     if (!header || (!state_.records.empty() && header->hash == state_.records[0].hash)) return false;
     return reread(fd, stamp);
 }
@@ -229,7 +279,7 @@ bool JournalFollower::pollBroken(int fd, const FileStamp& stamp) {
 bool JournalFollower::reread(int fd, const FileStamp& stamp) {
     auto text = readFrom(fd, 0, stamp.size);
     if (!text) return unreadableNow(fmt::format("cannot read journal {}: {}", path_.string(), text.error()));
-    JournalScan scan = scanText(*text, 0, 0, journal::kZeroHash);
+    JournalScan scan = scanText(*text, 0, journal::ChainTip{});
     text = std::string();  // a large journal's text is not kept while its records are handled
     FollowCursor next = cursorOf(scan, stamp);
     const bool changed = scan.error             ? rereadCorrupt(scan)
@@ -269,7 +319,7 @@ bool JournalFollower::rereadCorrupt(JournalScan& scan) {
     if (known && !prefix.empty() && prefix[0].hash != state_.records[0].hash)
         return holdReplacement(prefix[0].hash);
     if (state_.broken_index) return false;
-    markBroken(*error.bad_index, error.message, std::move(prefix));
+    markBroken(*error.bad_index, error.message, std::move(prefix), std::move(scan.notice));
     return true;
 }
 
@@ -278,6 +328,7 @@ bool JournalFollower::rereadCorrupt(JournalScan& scan) {
 void JournalFollower::forgetUnpublishedBreak() {
     state_.broken_index.reset();
     state_.broken_reason.clear();
+    state_.broken_notice.clear();
 }
 
 // The new chain must extend what was read before: a record that changed after it was read means the
@@ -319,7 +370,7 @@ bool JournalFollower::holdReplacement(const std::string& id) {
 bool JournalFollower::pollReplaced(int fd, const FileStamp& stamp) {
     const auto line = firstLine(fd);
     if (!line) return false;
-    const auto header = journal::verifyJournalLine(*line, 0, journal::kZeroHash);
+    const auto header = journal::verifyJournalLine(*line, journal::ChainTip{});
     if (!header) return false;
     if (header->hash != state_.records[0].hash) return holdReplacement(header->hash);
     state_.replaced_by.clear();
@@ -360,18 +411,20 @@ bool JournalFollower::wait(std::string why, bool shorter) {
 }
 
 std::string followNotice(const FollowState& state, bool counts) {
-    if (state.waiting.empty()) return state.replaced;
+    if (state.waiting.empty()) return state.broken_notice.empty() ? state.replaced : state.broken_notice;
     if (state.shorter && !counts)
         return i18n::N_("waiting for the journal: the file holds fewer records than were read");
     return state.waiting;
 }
 
-void JournalFollower::markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix) {
+void JournalFollower::markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix,
+                                 std::string notice) {
     // A record read before and different now was rewritten: the feed stops there if that is earlier.
     const auto& old = state_.records;
     for (std::size_t i = 0; i < std::min(old.size(), prefix.size()) && i < index; ++i) {
         if (old[i].hash != prefix[i].hash) {
             index = i;
+            notice.clear();  // the break is a rewrite, whatever the signatures say
             reason =
                 fmt::format("record {} was published with hash {} and now differs: the journal was rewritten",
                             i, old[i].hash);
@@ -382,6 +435,7 @@ void JournalFollower::markBroken(std::size_t index, std::string reason, std::vec
     if (prefix.size() > old.size()) state_.records = std::move(prefix);
     state_.broken_index = index;
     state_.broken_reason = std::move(reason);
+    state_.broken_notice = std::move(notice);
     state_.waiting.clear();
 }
 

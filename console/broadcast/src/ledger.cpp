@@ -73,15 +73,15 @@ tl::expected<std::vector<journal::Record>, std::string> readRecords(const std::f
     if (text->size() < bytes)
         return tl::make_unexpected(fmt::format("{} is shorter than its summary says", path.string()));
     std::vector<journal::Record> out;
-    std::string prev = journal::kZeroHash;
+    journal::ChainTip tip;
     std::string_view rest = std::string_view(*text).substr(0, bytes);
     while (!rest.empty()) {
         const auto nl = rest.find('\n');
-        auto r = journal::verifyJournalLine(rest.substr(0, nl), out.size(), prev);
+        auto r = journal::verifyJournalLine(rest.substr(0, nl), tip);
         if (!r || nl == std::string_view::npos)
             return tl::make_unexpected(
                 fmt::format("{}: record {} does not verify", path.string(), out.size()));
-        prev = r->hash;
+        tip.advance(*r);
         out.push_back(std::move(*r));
         rest.remove_prefix(nl + 1);
     }

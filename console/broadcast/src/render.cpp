@@ -99,7 +99,12 @@ nlohmann::json boardJson(const BoardView& view) {
                      {"last_move", lastMove(view)},
                      {"journal_id", view.journal_id},
                      {"journal_head", view.journal_head},
-                     {"journal_seq", view.journal_seq}};
+                     {"journal_seq", view.journal_seq},
+                     {"signing_key", view.signing_key},
+                     {"signing_key_fingerprint", journal::keyFingerprint(view.signing_key)}};
+    j["journal_version"] = view.journal_version > 0 ? nlohmann::json(view.journal_version) : nlohmann::json();
+    if (!view.head_withheld.empty()) j["journal_head_withheld"] = view.head_withheld;
+    if (!view.signature_notice.empty()) j["signature_notice"] = view.signature_notice;
     if (view.broken_index) {
         j["journal_broken_at"] = *view.broken_index;
         j["problem"] = view.problem;

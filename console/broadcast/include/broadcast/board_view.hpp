@@ -41,9 +41,15 @@ struct BoardView {
     PublicClocks clocks;
     Status status = Status::Waiting;
     std::string result = "*";
-    std::string journal_id;                   // hash of the journal's header record: which journal this is
-    std::string journal_head;                 // hash of the last record the view was built from
-    std::uint64_t journal_seq = 0;            // its index
+    std::string journal_id;         // hash of the journal's header record: which journal this is
+    std::string journal_head;       // hash of the last record the view was built from
+    std::uint64_t journal_seq = 0;  // its index
+    // Why journal_head is empty although records were read: a version 1 journal's unsalted hash from
+    // its sealed record on would give the sealed move away (issue 35 item 12); empty otherwise.
+    std::string head_withheld;
+    int journal_version = 0;  // the header's journal_version; 0 before the header is read
+    std::string signing_key;  // the header's public key (hex); empty for an unsigned journal (version 1, 2)
+    std::string signature_notice;             // says that the journal is unsigned, once its header is read
     std::optional<std::size_t> broken_index;  // JournalBroken: the first record that does not verify
     std::string problem;                      // why the board is broken or not yet shown
     // "waiting for the journal: ..." while the file shows less than was published (the board keeps what

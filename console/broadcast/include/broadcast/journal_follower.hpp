@@ -29,7 +29,10 @@ struct FollowState {
     std::vector<journal::Record> records;
     std::optional<std::size_t> broken_index;  // index of the first record that does not verify
     std::string broken_reason;                // what is wrong with it
-    std::string unreadable;                   // why the file cannot be read now (empty when it can)
+    // The organiser's words for a break about the journal's signing key (a record not signed by it, a
+    // key change): published as the board's notice; empty for any other break.
+    std::string broken_notice;
+    std::string unreadable;  // why the file cannot be read now (empty when it can)
     // Why the file shows less than was read ("waiting for the journal: ...": shorter, emptied, missing),
     // or that there is no file yet; empty otherwise.
     std::string waiting;
@@ -41,9 +44,9 @@ struct FollowState {
     std::uint64_t game = 0;  // counts the journals followed in this file: a new one is a new game
 };
 
-// The notice a board shows of `state`: waiting, else a new game. Without `counts` (under a delay) a
-// shorter file is said without how many records were read (issue 35 item 4: they tell how far the game
-// has gone).
+// The notice a board shows of `state`: waiting, else a break about the journal's key, else a new game.
+// Without `counts` (under a delay) a shorter file is said without how many records were read (issue 35 item
+// 4: they tell how far the game has gone).
 std::string followNotice(const FollowState& state, bool counts = true);
 
 // The file as last looked at: a change of any of these makes the follower read.
@@ -65,6 +68,7 @@ struct FollowCursor {
     std::string header_line;  // record 0's line, without its line end
     std::uint64_t last_at = 0;
     std::string last_line;  // the last verified record's line, starting at last_at
+    journal::ChainTip tip;  // what verifying the next appended line needs (its link and signing key)
 };
 // A file's text from some offset, verified line by line as journal::readJournal does.
 struct JournalScan;
@@ -101,7 +105,8 @@ class JournalFollower {
     bool acceptContents(std::vector<journal::Record> records);
     void startNewGame();
     bool wait(std::string why, bool shorter = false);
-    void markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix);
+    void markBroken(std::size_t index, std::string reason, std::vector<journal::Record> prefix,
+                    std::string notice = {});
 
     std::filesystem::path path_;
     FileStamp last_;
