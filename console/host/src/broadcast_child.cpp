@@ -8,9 +8,11 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "i18n/tr.hpp"
+#include "journal/journal.hpp"
 
 extern char** environ;
 
@@ -25,16 +27,43 @@ std::string firstLine(int fd) {
     return line;
 }
 
-// `operator-cli broadcast serve` for the journal. Its errors reach the operator on the console's stderr,
-// so it speaks the console's language.
-std::vector<std::string> childArgs(const std::filesystem::path& cli, const std::filesystem::path& journal,
-                                   const std::string& listen) {
-    return {cli.string(), "broadcast",      "serve",
-            "--journal",  journal.string(), "--listen",
-            listen,       "--ui-lang",      std::string(i18n::uiLanguageCode(i18n::uiLanguage()))};
+// The user's state folder ($XDG_STATE_HOME, else ~/.local/state); empty when neither is set.
+std::filesystem::path userStateFolder() {
+    if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg) return xdg;
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::filesystem::path(home) / ".local" / "state";
+    return {};
 }
 
 }  // namespace
+
+std::filesystem::path broadcastStateFolder(const std::filesystem::path& journal) {
+    const auto absolute = std::filesystem::absolute(journal).lexically_normal();
+    const auto user = userStateFolder();
+    if (user.empty()) return absolute.string() + ".broadcast-state";
+    // The file's name for the reader, the whole path's hash so that two journals never share a folder.
+    const std::string id = journal::blake2bHex(absolute.string()).substr(0, 16);
+    return user / "operator-console" / "broadcast" / (absolute.filename().string() + "-" + id);
+}
+
+// `operator-cli broadcast serve` for the journal. Its errors reach the operator on the console's stderr,
+// so it speaks the console's language.
+std::vector<std::string> broadcastChildArgs(const std::filesystem::path& cli,
+                                            const std::filesystem::path& journal, const std::string& listen) {
+    return {cli.string(),
+            "broadcast",
+            "serve",
+            "--journal",
+            journal.string(),
+            "--listen",
+            listen,
+            "--state",
+            broadcastStateFolder(journal).string(),
+            "--ui-lang",
+            std::string(i18n::uiLanguageCode(i18n::uiLanguage()))};
+}
+
+namespace {}  // namespace
 
 tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start(
     const std::filesystem::path& journal, const std::string& listen) {
@@ -50,7 +79,7 @@ tl::expected<std::unique_ptr<BroadcastChild>, std::string> BroadcastChild::start
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    std::vector<std::string> args = childArgs(cli, journal, listen);
+    std::vector<std::string> args = broadcastChildArgs(cli, journal, listen);
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);

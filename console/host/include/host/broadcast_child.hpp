@@ -9,8 +9,20 @@
 #include <memory>
 #include <string>
 #include <tl/expected.hpp>
+#include <vector>
 
 namespace oc::host {
+
+// The hub's own --state folder (its ledger and accept-board-N, docs/broadcast.md) for this journal: in
+// the user's state folder ($XDG_STATE_HOME, else ~/.local/state)/operator-console/broadcast, one folder
+// per journal path. Never the hub's default ./broadcast-state, which two consoles started in the same
+// folder would share, and not beside the journal, whose folder may be shared on the hall's network
+// where anyone could edit the ledger. Beside the journal (JOURNAL.broadcast-state) only when the user
+// has no home.
+std::filesystem::path broadcastStateFolder(const std::filesystem::path& journal);
+// The child's command line: operator-cli broadcast serve --journal ... --listen ... --state ... --ui-lang ...
+std::vector<std::string> broadcastChildArgs(const std::filesystem::path& cli,
+                                            const std::filesystem::path& journal, const std::string& listen);
 
 class BroadcastChild {
   public:
