@@ -2,8 +2,9 @@
 """A real Stockfish game's journal, grown record by record while `broadcast serve` follows it. After
 each record the pushed JSON must name that record, and the /games.pgn of that moment is saved; every
 snapshot is then read back by pgn-extract and by chessops (an independent reader, npm), and must hold
-[%clk] comments only. Finally `journal verify --against` accepts the snapshots for the real journal and
-catches a copy rewritten with every hash recomputed.
+[%clk] comments only. Finally `journal verify --against` accepts the snapshots for the real journal; a
+copy rewritten with every hash recomputed fails `journal verify` on its own without the console's key,
+and with it (re-signed with PyNaCl) is caught by --against.
 Usage: stockfish_growing_test.py OPERATOR_CLI WEB_DIR"""
 import hashlib
 import json
@@ -29,18 +30,45 @@ def check(cond, what):
         failures.append(what)
 
 
-def rehash(lines, edit_index):
-    """The journal with one record's payload changed and every hash after it recomputed."""
+def keys_folder():
+    """Where the console keeps its journals' secret keys (journal/signing.hpp)."""
+    if os.environ.get("OC_JOURNAL_KEYS"):
+        return os.environ["OC_JOURNAL_KEYS"]
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(state, "operator-console", "journal-keys")
+
+
+def signer(lines):
+    """The journal's signing key from the key folder (OC_JOURNAL_KEYS): the operator's own laptop. None
+    when PyNaCl (Debian python3-nacl) is missing, for this Python."""
+    try:
+        import nacl.signing
+    except ImportError:
+        sys.path.append("/usr/lib/python3/dist-packages")  # Debian's package, for another Python 3
+        try:
+            import nacl.signing
+        except ImportError:
+            return None
+    public = json.loads(lines[0])["payload"]["signing_key"]
+    seed = open(os.path.join(keys_folder(), public + ".key")).read().strip()
+    return nacl.signing.SigningKey(bytes.fromhex(seed))
+
+
+def rehash(lines, edit_index, key=None):
+    """The journal with one record's payload changed and every hash after it recomputed; every
+    signature made again with `key` (a forger with the console's key), or dropped (one without it)."""
     out, prev = [], "0" * 64
     for i, raw in enumerate(lines):
         rec = json.loads(raw)
         rec.pop("hash")
+        rec.pop("sig", None)
         rec["prev"] = prev
         if i == edit_index:
             rec["payload"]["t"] = rec["payload"].get("t", 0) + 1
         canon = json.dumps(rec, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         prev = hashlib.blake2b(canon.encode(), digest_size=32).hexdigest()
-        out.append('{"hash":"' + prev + '",' + canon[1:])
+        sig = "" if key is None else ',"sig":"' + key.sign(prev.encode()).signature.hex() + '"'
+        out.append('{"hash":"' + prev + '"' + sig + "," + canon[1:])
     return out
 
 
@@ -106,7 +134,15 @@ def witness(tmp, live, snapshots, json_path, lines):
     forged = os.path.join(tmp, "forged.journal")
     open(forged, "w").write("\n".join(rehash(lines, 12)) + "\n")
     r = subprocess.run([CLI, "journal", "verify", forged], capture_output=True, text=True)
-    check(r.returncode == 0, f"the rewritten journal verifies on its own (every hash recomputed) {r.stderr.strip()}")
+    check(r.returncode != 0 and "not signed" in r.stdout + r.stderr,
+          f"without the console's key the rewritten journal fails verify on its own: {r.stdout.strip()} {r.stderr.strip()}")
+    key = signer(lines)
+    if key is None:
+        print("skipped: a forger with the key (PyNaCl, Debian python3-nacl, is not installed for this Python)")
+        return
+    open(forged, "w").write("\n".join(rehash(lines, 12, key)) + "\n")
+    r = subprocess.run([CLI, "journal", "verify", forged], capture_output=True, text=True)
+    check(r.returncode == 0, f"with the key it verifies on its own (every hash and signature made again) {r.stderr.strip()}")
     r = subprocess.run([CLI, "journal", "verify", forged, "--against", snapshots[-1], json_path],
                        capture_output=True, text=True)
     check(r.returncode == 1 and "is not a record of this journal" in r.stdout,
