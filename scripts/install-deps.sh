@@ -17,7 +17,7 @@ runtime=(
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
   toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium nginx
-  libnginx-mod-nchan strace
+  libnginx-mod-nchan strace python3-nacl
 )
 packaging=(help2man dpkg-dev lintian)
 

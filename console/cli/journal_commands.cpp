@@ -26,6 +26,36 @@ CLI::App* journalCommand(CLI::App& app) {
     return journal;
 }
 
+// Who signed the records (docs/arbiter-journal.md §3): the header's key, and each key a resume without
+// it brought in; or that the journal, written before version 3, is not signed at all.
+std::string signers(const journal::JournalContents& contents) {
+    const auto& header = contents.records.front().payload;
+    const std::string first = header.value("signing_key", "");
+    if (first.empty())
+        return trf("; unsigned (journal version {}: anyone able to write the file could have added records)",
+                   header.value("journal_version", 0));
+    std::string line = trf(", signed by key {}", journal::keyFingerprint(first));
+    for (const auto& r : contents.records) {
+        if (r.type != journal::kSigningKeyChangedType) continue;
+        line += trf(", from record {} on by key {}", r.seq,
+                    journal::keyFingerprint(r.payload.value("signing_key", "")));
+    }
+    return line;
+}
+
+// A key change is the console's own doing after a resume elsewhere, or a forger's: either way the
+// arbiter must hear of it, though every record still verifies.
+void warnKeyChanges(const journal::JournalContents& contents) {
+    for (const auto& r : contents.records) {
+        if (r.type != journal::kSigningKeyChangedType) continue;
+        std::cerr << trf("warning: record {} changes the signing key to {} ({}): the records from there on "
+                         "prove only that whoever held the new key wrote them",
+                         r.seq, journal::keyFingerprint(r.payload.value("signing_key", "")),
+                         i18n::translateMessage(r.payload.value("reason", "")))
+                  << '\n';
+    }
+}
+
 std::string summary(const std::string& file, const journal::JournalContents& contents) {
     const auto& first = contents.records.front();
     const auto& last = contents.records.back();
@@ -35,6 +65,7 @@ std::string summary(const std::string& file, const journal::JournalContents& con
         i18n::trnf("{}: intact, {} record (seq 0..{}), {} .. {}, final hash {}",
                    "{}: intact, {} records (seq 0..{}), {} .. {}, final hash {}", n, file, n, last.seq,
                    journal::formatWallTime(first.wall), journal::formatWallTime(last.wall), last.hash);
+    line += signers(contents);
     if (contents.torn_tail_dropped) line += tr("; warning: an incomplete last record was dropped");
     return line;
 }
@@ -53,6 +84,7 @@ int verify(const std::string& file) {
     }
     for (const auto& warning : contents->warnings)
         std::cerr << trf("warning: {}", i18n::translateMessage(warning)) << '\n';
+    warnKeyChanges(*contents);
     std::cout << summary(file, *contents) << '\n';
     return 0;
 }
@@ -62,8 +94,9 @@ int verify(const std::string& file) {
 void addJournalCommands(CLI::App& app, ExitCode& code) {
     CLI::App* journal = journalCommand(app);
     CLI::App* verify_cmd = journal->add_subcommand(
-        "verify", tr("Verify a journal's hash chain. Exit 0 intact (a torn last record is only a "
-                     "warning), 1 with the first bad record's index, 2 if the file cannot be read"));
+        "verify",
+        tr("Verify a journal's hash chain and signatures. Exit 0 intact (a torn last record is only a "
+           "warning), 1 with the first bad record's index, 2 if the file cannot be read"));
     auto file = std::make_shared<std::string>();
     verify_cmd->add_option("FILE", *file, tr("The journal file"))->required();
     verify_cmd->callback([file, &code] { code.value = verify(*file); });

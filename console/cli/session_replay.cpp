@@ -9,6 +9,7 @@
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "print/documents.hpp"
+#include "session/journal_header.hpp"
 #include "session/journal_sink.hpp"
 #include "session/local_time.hpp"
 #include "session/no_engine.hpp"
@@ -218,6 +219,9 @@ std::string describeOperator(const std::string& type, const json& p) {
     if (type == "console_resumed")  // host::Game::open: the journal was reopened and continued
         return trf("{} resumed the journal after record {}: re-synchronise to the table clock",
                    p.value("program", std::string("?")), p.value("resumed_from_seq", std::uint64_t{0}));
+    if (type == "signing_key_changed")  // journal::JournalWriter: resumed without the journal's key
+        return trf("the journal's signing key changed to {} ({})",
+                   journal::keyFingerprint(p.value("signing_key", std::string())), said(p, "reason"));
     if (type == "refused")  // the command's code word; the session's reason (English) in the UI language
         return trf("refused {}: {}", commandWords(p.value("command", std::string("?"))), said(p, "reason"));
     if (type == "engine_fault") return trf("engine fault: {}", said(p, "what"));
@@ -349,6 +353,7 @@ int writeEnvelopes(const std::vector<json>& records, const journal::JournalConte
                                session::formatLocalTime(contents.records[sealed[k] + 1].wall));
         if (!form) continue;
         form->adjournments = static_cast<int>(sealed.size());
+        form->journal_key = session::journalKeyFingerprint(contents);
         forms.push_back(*form);
     }
     if (forms.empty())
@@ -397,6 +402,7 @@ int writeOutputs(const session::Session& s, const journal::JournalContents& cont
     if (!o.pdf.empty()) {
         auto data = s.scoresheetData();
         data.footnote = trf("journal {}", contents.records.back().hash);
+        data.journal_key = session::journalKeyFingerprint(contents);  // beside the hash (issue 35)
         if (auto ok = print::writeScoresheetPdf(data, o.pdf); !ok)
             return std::cerr << i18n::translateMessage(ok.error().message) << "\n", 1;
     }

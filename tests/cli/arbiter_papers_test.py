@@ -13,7 +13,6 @@
    the PDF (the PGN keeps "?"); --engine makes the setup's engine.command optional (real Stockfish).
 Usage: arbiter_papers_test.py OPERATOR_CLI SCRIPTS_DIR [STOCKFISH]
 """
-import hashlib
 import json
 import os
 import re
@@ -21,6 +20,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "journal"))
+import journal_lines  # noqa: E402  (the forger's and the older console's journal lines)
 
 cli, scripts = sys.argv[1], sys.argv[2]
 stockfish = sys.argv[3] if len(sys.argv) > 3 else "/usr/games/stockfish"
@@ -55,15 +57,8 @@ def pdf_text(name):
 
 
 def rechain(recs, name):
-    """Writes records with fresh seq, links and hashes: a journal as an older console wrote it."""
-    prev = "0" * 64
-    with open(os.path.join(work, name), "w") as f:
-        for seq, r in enumerate(recs):
-            r = {k: v for k, v in r.items() if k != "hash"}
-            r["seq"], r["prev"] = seq, prev
-            canon = json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            prev = hashlib.blake2b(canon.encode("utf-8"), digest_size=32).hexdigest()
-            f.write('{"hash":"%s",' % prev + canon[1:] + "\n")  # the hash first, then the canonical form
+    """Writes records with fresh seq, links, hashes and signatures (tests/journal/journal_lines.py)."""
+    journal_lines.rechain(recs, os.path.join(work, name))
 
 
 # --- 3. The answers to draw offers --------------------------------------------------------------------------
@@ -149,7 +144,7 @@ check(r.returncode != 0 and "has no draw_answer record" in r.stdout,
 old = [x for x in records("draws.jsonl") if x["type"] != "draw_answer"]
 for key in ("program", "rules"):
     old[0]["payload"].pop(key, None)
-rechain(old, "old.jsonl")
+rechain(journal_lines.unsigned(old), "old.jsonl")
 r = run("journal", "verify", "old.jsonl", "--ui-lang", "en")
 check(r.returncode == 0 and "intact" in r.stdout, "the rechained older journal verifies", r)
 r = run("journal", "replay", "old.jsonl", "--ui-lang", "en")

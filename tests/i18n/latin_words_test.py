@@ -69,7 +69,8 @@ JSON_OBJECT = re.compile(r'\{".*\}')
 # in every language (docs/operator-guide.md).
 VERBATIM_LINE = re.compile(r'^(?:\S+ )?(?:(?:go|position|info|bestmove|setoption|id|option) .*'
                            r'|result \S+ termination \S+ plies .*)$')
-HASH = re.compile(r'\b(?=[0-9a-f]*[0-9])[0-9a-f]{8,}\b')
+# A hash, or a journal key's fingerprint (journal::keyFingerprint: 16 hex digits in fours).
+HASH = re.compile(r'\b(?=[0-9a-f]*[0-9])[0-9a-f]{8,}\b|\b[0-9a-f]{4}(?: [0-9a-f]{4}){3}\b')
 # Data that is Latin in every language: command-line options, ISO times, FEN positions.
 DATA = re.compile(r'--[a-z][a-z-]*|\d{4}-\d\d-\d\dT[\d:.]+Z?|operator-(?:console|cli) [\d.]+ \(commit [0-9a-f]+\)?|'
                   r'\bengine\.[A-Za-z_.]+(?:[:=] ?(?:true|false)(?: -> (?:true|false))?)?|'

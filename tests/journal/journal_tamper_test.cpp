@@ -32,6 +32,29 @@ class JournalTamper : public ::testing::Test {
         EXPECT_FALSE(writer) << "a corrupt journal must not be continued";
     }
 
+    // The line a forger makes of `j`: its hash recomputed, and signed with the console's key when the
+    // forger has it (someone at the console's own computer), else left without a valid signature.
+    std::string forgedLine(nlohmann::json j, bool with_key) const {
+        j.erase("hash");
+        j.erase("sig");
+        Record r;
+        r.seq = j["seq"].get<std::uint64_t>();
+        r.type = j["type"].get<std::string>();
+        r.payload = j["payload"];
+        r.wall = *parseWallTime(j["wall"].get<std::string>());
+        r.mono = MonoTime{j["mono_ms"].get<std::int64_t>()};
+        r.prev_hash = j["prev"].get<std::string>();
+        r.salt = j.value("salt", "");
+        r.hash = blake2bHex(j.dump());
+        const auto key =
+            SigningKey::load(nlohmann::json::parse(lines_[0])["payload"]["signing_key"].get<std::string>());
+        if (with_key)
+            r.sig = key->sign(r.hash);
+        else
+            r.sig = lines_[1].substr(lines_[1].find("\"sig\":\"") + 7, kSignatureHexDigits);
+        return journalLine(r);
+    }
+
     static void replaceIn(std::string& line, const std::string& from, const std::string& to) {
         const auto at = line.find(from);
         ASSERT_NE(at, std::string::npos) << from;
@@ -63,15 +86,43 @@ TEST_F(JournalTamper, EditedStoredHash) {
     expectFirstBad(3, "stored hash does not match");
 }
 
-TEST_F(JournalTamper, EditedPayloadWithRecomputedHashIsCaughtByTheNextRecord) {
-    // A forger who recomputes the edited record's hash breaks the next record's link instead.
+TEST_F(JournalTamper, EditedPayloadWithRecomputedHashHasNoValidSignature) {
+    // Without the console's key, a recomputed hash cannot be signed: the record itself is caught.
     auto j = nlohmann::json::parse(lines_[4]);
     j["payload"]["san"] = "d4";
-    j.erase("hash");
-    const auto hash = blake2bHex(j.dump());
-    j["hash"] = hash;
-    lines_[4] = j.dump();
+    lines_[4] = forgedLine(j, false);
+    expectFirstBad(4, "signature is not that of the journal's key");
+}
+
+TEST_F(JournalTamper, EditedPayloadWithRecomputedHashIsCaughtByTheNextRecord) {
+    // A forger who has the key and re-signs the edited record breaks the next record's link instead.
+    auto j = nlohmann::json::parse(lines_[4]);
+    j["payload"]["san"] = "d4";
+    lines_[4] = forgedLine(j, true);
     expectFirstBad(5, "previous-hash does not match");
+}
+
+TEST_F(JournalTamper, UnsignedRecord) {
+    auto j = nlohmann::json::parse(lines_[6]);
+    j.erase("sig");
+    const auto hash = j["hash"].get<std::string>();
+    j.erase("hash");
+    lines_[6] = "{\"hash\":\"" + hash + "\"," + j.dump().substr(1);
+    expectFirstBad(6, "is not signed, but every record of this journal must be signed");
+}
+
+TEST_F(JournalTamper, RecordAppendedWithARightHashAndNoValidSignature) {
+    // Issue 35's forger: write access to the journals' folder, a correctly hashed resign, no key.
+    const auto last = nlohmann::json::parse(lines_[8]);
+    nlohmann::json forged = {{"seq", 9},
+                             {"type", "resign"},
+                             {"payload", nlohmann::json::object()},
+                             {"wall", last["wall"]},
+                             {"mono_ms", last["mono_ms"]},
+                             {"prev", last["hash"]},
+                             {"salt", last["salt"]}};
+    lines_.push_back(forgedLine(forged, false));
+    expectFirstBad(9, "signature is not that of the journal's key");
 }
 
 TEST_F(JournalTamper, ReformattedLineIsNotCanonical) {
@@ -99,8 +150,9 @@ TEST_F(JournalTamper, DuplicatedRecordInserted) {
     expectFirstBad(3, "sequence number is 2, expected 3");
 }
 
-TEST_F(JournalTamper, ForgedRecordInsertedWithValidOwnHash) {
-    // seq, prev and hash all correct for the position: the following record's seq gives it away.
+TEST_F(JournalTamper, ForgedRecordInsertedWithValidOwnHashAndSignature) {
+    // seq, prev, hash and signature all correct for the position (a forger with the key): the following
+    // record's seq gives it away.
     const auto prev = nlohmann::json::parse(lines_[2])["hash"].get<std::string>();
     nlohmann::json forged = {{"seq", 3},
                              {"type", "move"},
@@ -108,8 +160,7 @@ TEST_F(JournalTamper, ForgedRecordInsertedWithValidOwnHash) {
                              {"wall", "2026-11-29T14:00:02.500Z"},
                              {"mono_ms", 1'002'500},
                              {"prev", prev}};
-    forged["hash"] = blake2bHex(forged.dump());
-    lines_.insert(lines_.begin() + 3, forged.dump());
+    lines_.insert(lines_.begin() + 3, forgedLine(forged, true));
     expectFirstBad(4, "sequence number is 3, expected 4");
 }
 
@@ -130,12 +181,9 @@ TEST_F(JournalTamper, ExtraFieldAdded) {
 
 TEST_F(JournalTamper, SecondHeaderIsRefused) {
     auto j = nlohmann::json::parse(lines_[0]);
-    const auto prev = nlohmann::json::parse(lines_[8])["hash"].get<std::string>();
-    j.erase("hash");
     j["seq"] = 9;
-    j["prev"] = prev;
-    j["hash"] = blake2bHex(j.dump());
-    lines_.push_back(j.dump());
+    j["prev"] = nlohmann::json::parse(lines_[8])["hash"];
+    lines_.push_back(forgedLine(j, true));
     expectFirstBad(9, "only the first record may be a header");
 }
 

@@ -280,6 +280,7 @@ Guess bruteForce(const nlohmann::json& target, const std::string& salt) {
     for (const auto m : pos.legalMoves()) {
         nlohmann::json guess = target;
         guess.erase("hash");
+        guess.erase("sig");  // a signature is of the hash, outside what the hash covers
         guess.erase("salt");
         guess["payload"]["uci"] = rules::toUci(m);
         if (!salt.empty()) guess["salt"] = salt;

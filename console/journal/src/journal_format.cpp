@@ -8,6 +8,8 @@
 #include <array>
 #include <cstdio>
 
+#include "journal/signing.hpp"
+
 namespace oc::journal {
 namespace {
 
@@ -158,19 +160,19 @@ namespace {
 using nlohmann::json;
 
 // The fields of a line and their JSON kinds; a line with any other key does not verify.
-// A salt, when present, is exactly kSaltBytes as lower-case hex (what the writer makes).
-bool saltOk(const json& j) {
-    if (!j.contains("salt")) return true;
-    if (!j["salt"].is_string()) return false;
-    const auto& s = j["salt"].get_ref<const std::string&>();
-    return s.size() == 2 * kSaltBytes && std::all_of(s.begin(), s.end(), [](char c) {
-               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-           });
+// A salt, when present, is exactly kSaltBytes as lower-case hex (what the writer makes); a signature
+// exactly kSignatureHexDigits.
+bool hexFieldOk(const json& j, const char* key, std::size_t digits) {
+    if (!j.contains(key)) return true;
+    return j[key].is_string() && lowerHex(j[key].get_ref<const std::string&>(), digits);
 }
 
 bool shapeOk(const json& j) {
-    const std::size_t fields = j.is_object() && j.contains("salt") ? 8 : 7;
-    return j.is_object() && j.size() == fields && saltOk(j) && j.contains("hash") && j["hash"].is_string() &&
+    if (!j.is_object()) return false;
+    const std::size_t fields =
+        std::size_t{7} + (j.contains("salt") ? 1U : 0U) + (j.contains("sig") ? 1U : 0U);
+    return j.size() == fields && hexFieldOk(j, "salt", 2 * kSaltBytes) &&
+           hexFieldOk(j, "sig", kSignatureHexDigits) && j.contains("hash") && j["hash"].is_string() &&
            j.contains("mono_ms") && j["mono_ms"].is_number_integer() && j.contains("payload") &&
            j["payload"].is_object() && j.contains("prev") && j["prev"].is_string() && j.contains("seq") &&
            j["seq"].is_number_unsigned() && j.contains("type") && j["type"].is_string() &&
@@ -191,13 +193,38 @@ std::string typeProblem(const Record& r) {
                 "journal format version {} is not supported (this console reads versions {} to {})",
                 version.dump(), kOldestJournalFormatVersion, kJournalFormatVersion);
         }
+        if (v >= 3 && !lowerHex(r.payload.value("signing_key", ""), kPublicKeyHexDigits))
+            return "the header of a version 3 journal must name its signing key (64 hex digits)";
         return {};
     }
     if (r.type.empty() || r.type == kJournalHeaderType) return "only the first record may be a header";
+    if (r.type == kSigningKeyChangedType &&
+        !lowerHex(r.payload.value("signing_key", ""), kPublicKeyHexDigits))
+        return "its signing_key_changed record does not name the new key (64 hex digits)";
     return {};
 }
 
-std::string chainProblem(const Record& r, std::size_t index, const std::string& prev_hash) {
+// A header or a key change names the key that signs it and what follows; any other record is signed
+// by the key in force. Versions 1 and 2 have no key: their records carry no signature.
+std::string signatureProblem(const Record& r, const std::string& in_force) {
+    const bool names_key = r.seq == 0 || r.type == kSigningKeyChangedType;
+    const std::string key = names_key ? r.payload.value("signing_key", "") : in_force;
+    if (key.empty()) {
+        if (r.sig.empty()) return {};
+        return "it carries a signature, but no signing key is in force (the header names none)";
+    }
+    if (r.sig.empty())
+        return fmt::format("it is not signed, but every record of this journal must be signed by key {}",
+                           keyFingerprint(key));
+    if (!signatureValid(key, r.hash, r.sig))
+        return fmt::format(
+            "its signature is not that of the journal's key {} (the record was written or changed without "
+            "the console's key)",
+            keyFingerprint(key));
+    return {};
+}
+
+std::string chainProblem(const Record& r, std::size_t index, std::string_view prev_hash) {
     if (r.seq != index) {
         return fmt::format("its sequence number is {}, expected {} (a record was deleted, inserted or moved)",
                            r.seq, index);
@@ -209,13 +236,14 @@ std::string chainProblem(const Record& r, std::size_t index, const std::string& 
     return {};
 }
 
-// Fills r.wall and r.hash; `j` loses its "hash" key.
+// Fills r.wall and r.hash; `j` loses its "hash" and "sig" keys.
 std::string contentProblem(json& j, std::string_view line, Record& r) {
     const auto wall = parseWallTime(j["wall"].get_ref<const std::string&>());
     if (!wall) return "its wall time is not of the form 2026-01-31T12:00:00.000Z";
     r.wall = *wall;
     r.hash = j["hash"].get<std::string>();
     j.erase("hash");
+    j.erase("sig");
     std::string canonical;
     try {
         canonical = j.dump();
@@ -224,7 +252,7 @@ std::string contentProblem(json& j, std::string_view line, Record& r) {
     }
     if (blake2bHex(canonical) != r.hash)
         return "its stored hash does not match its content (the record was edited)";
-    if (lineFor(canonical, r.hash) != line)
+    if (lineFor(canonical, r.hash, r.sig) != line)
         return "the line is not in canonical form (it was edited by hand)";
     return {};
 }
@@ -237,6 +265,7 @@ Record recordFrom(const json& j) {
     r.mono = MonoTime{j["mono_ms"].get<std::int64_t>()};
     r.prev_hash = j["prev"].get<std::string>();
     if (j.contains("salt")) r.salt = j["salt"].get<std::string>();
+    if (j.contains("sig")) r.sig = j["sig"].get<std::string>();
     return r;
 }
 
@@ -254,17 +283,18 @@ std::string canonicalWithoutHash(const Record& record) {
     return j.dump();
 }
 
-std::string lineFor(std::string_view canonical_without_hash, std::string_view hash) {
-    // "hash" sorts before every other key, so it leads the canonical object.
-    return fmt::format("{{\"hash\":\"{}\",{}", hash, canonical_without_hash.substr(1));
+std::string lineFor(std::string_view canonical_without_hash, std::string_view hash, std::string_view sig) {
+    // "hash" sorts before every other key, so it leads the canonical object; "sig" follows it, so both
+    // are outside what the hash covers and the rest of the line is the canonical form itself.
+    if (sig.empty()) return fmt::format("{{\"hash\":\"{}\",{}", hash, canonical_without_hash.substr(1));
+    return fmt::format("{{\"hash\":\"{}\",\"sig\":\"{}\",{}", hash, sig, canonical_without_hash.substr(1));
 }
 
 bool unparsable(std::string_view line) {
     return json::parse(line, nullptr, false).is_discarded();
 }
 
-tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t index,
-                                             const std::string& prev_hash) {
+tl::expected<Record, std::string> verifyLine(std::string_view line, const ChainTip& tip) {
     if (line.size() > kMaxRecordBytes)
         return tl::unexpected(fmt::format(
             "the line is {} bytes long, more than the {} bytes a record may have (the console never writes "
@@ -281,17 +311,27 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t 
     if (!shapeOk(j)) {
         return tl::unexpected(std::string(
             "the record does not have exactly the fields hash, mono_ms, payload, prev, seq, type, "
-            "wall (and salt, 64 hex digits, since version 2) with the right kinds"));
+            "wall (and salt, 64 hex digits, since version 2; sig, 128 hex digits, since version 3) with the "
+            "right kinds"));
     }
     Record r = recordFrom(j);
     // Checked in this order so the message names the likeliest cause: position in the chain first,
     // then the record's own content.
-    std::string problem = chainProblem(r, index, prev_hash);
+    std::string problem = chainProblem(r, tip.next_index, tip.prev_hash);
     if (problem.empty()) problem = contentProblem(j, line, r);
     if (problem.empty()) problem = typeProblem(r);
+    if (problem.empty()) problem = signatureProblem(r, tip.signing_key);
     if (!problem.empty()) return tl::unexpected(problem);
     return r;
 }
 
 }  // namespace detail
+
+void ChainTip::advance(const Record& record) {
+    next_index = record.seq + 1;
+    prev_hash = record.hash;
+    if (record.seq == 0 || record.type == kSigningKeyChangedType)
+        signing_key = record.payload.value("signing_key", "");
+}
+
 }  // namespace oc::journal

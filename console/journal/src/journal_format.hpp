@@ -16,17 +16,17 @@ using journal::kZeroHash;
 // kSaltBytes fresh random bytes (libsodium's randombytes) as lower-case hex.
 std::string randomSaltHex();
 
-// The canonical serialization the hash covers: every field but "hash", keys sorted, no whitespace.
+// The canonical serialization the hash covers: every field but "hash" and "sig", keys sorted, no
+// whitespace.
 // Throws nlohmann::json::exception on a payload that cannot be serialized (invalid UTF-8).
 std::string canonicalWithoutHash(const Record& record);
 
-// The exact text of the record's line (without the newline): the canonical form with "hash" in front.
-std::string lineFor(std::string_view canonical_without_hash, std::string_view hash);
+// The exact text of the record's line (without the newline): the canonical form with "hash" in front,
+// then "sig" when the record is signed (version 3).
+std::string lineFor(std::string_view canonical_without_hash, std::string_view hash, std::string_view sig);
 
-// Verifies one line as record number `index` following a record whose hash is `prev_hash`.
-// The error says what is wrong with it.
-tl::expected<Record, std::string> verifyLine(std::string_view line, std::size_t index,
-                                             const std::string& prev_hash);
+// Verifies one line as the record that follows `tip`. The error says what is wrong with it.
+tl::expected<Record, std::string> verifyLine(std::string_view line, const ChainTip& tip);
 
 // True when the line is not even JSON (what a torn write leaves behind).
 bool unparsable(std::string_view line);

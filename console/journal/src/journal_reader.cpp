@@ -50,10 +50,9 @@ bool journalHoldsNoRecord(const std::filesystem::path& path) {
            std::istreambuf_iterator<char>();
 }
 
-tl::expected<Record, JournalError> verifyJournalLine(std::string_view line, std::size_t index,
-                                                     const std::string& prev_hash) {
-    auto record = detail::verifyLine(line, index, prev_hash);
-    if (!record) return tl::unexpected(corrupt(index, record.error()));
+tl::expected<Record, JournalError> verifyJournalLine(std::string_view line, const ChainTip& tip) {
+    auto record = detail::verifyLine(line, tip);
+    if (!record) return tl::unexpected(corrupt(tip.next_index, record.error()));
     return std::move(*record);
 }
 
@@ -62,7 +61,7 @@ bool journalLineTorn(std::string_view line) {
 }
 
 std::string journalLine(const Record& record) {
-    return detail::lineFor(detail::canonicalWithoutHash(record), record.hash);
+    return detail::lineFor(detail::canonicalWithoutHash(record), record.hash, record.sig);
 }
 
 tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::path& path) {
@@ -74,7 +73,6 @@ tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::p
     auto in = openJournal(path);
     if (!in) return tl::unexpected(in.error());
     JournalContents contents;
-    std::string prev = detail::kZeroHash;
     std::string line;
     while (std::getline(*in, line)) {
         const bool complete = !in->eof();
@@ -87,9 +85,9 @@ tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::p
             contents.torn_tail_dropped = true;
             break;
         }
-        auto record = detail::verifyLine(line, index, prev);
+        auto record = detail::verifyLine(line, contents.tip);
         if (!record) return tl::unexpected(corrupt(index, record.error()));
-        prev = record->hash;
+        contents.tip.advance(*record);
         if (take) take(index, *record);
         contents.records.push_back(std::move(*record));
         contents.valid_bytes += line.size() + 1;

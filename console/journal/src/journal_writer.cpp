@@ -59,6 +59,7 @@ tl::expected<void, JournalError> lockExclusive(int fd, const std::filesystem::pa
 std::string describePayloadProblem(const nlohmann::json& payload, std::string_view type) {
     if (type.empty()) return "the record type is empty; give a name such as \"move\"";
     if (type == kJournalHeaderType) return "\"header\" is reserved for the first record";
+    if (type == kSigningKeyChangedType) return "\"signing_key_changed\" is written by the journal only";
     if (!payload.is_object()) return "the payload must be a JSON object, e.g. {\"san\":\"e4\"}";
     // The line adds one level (the record object); a reader refuses anything deeper (kMaxJsonDepth).
     if (jsonDepth(payload) + 1 > kMaxJsonDepth)
@@ -68,10 +69,11 @@ std::string describePayloadProblem(const nlohmann::json& payload, std::string_vi
 }
 
 tl::expected<Record, JournalError> headerRecord(const nlohmann::json& payload, WallTime wall, MonoTime mono) {
-    if (!payload.is_object() || payload.contains("journal_format") || payload.contains("journal_version")) {
+    if (!payload.is_object() || payload.contains("journal_format") || payload.contains("journal_version") ||
+        payload.contains("signing_key")) {
         return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
                                            "the header payload must be a JSON object without the reserved "
-                                           "keys journal_format and journal_version",
+                                           "keys journal_format, journal_version and signing_key",
                                            std::nullopt});
     }
     Record header;
@@ -110,7 +112,10 @@ JournalWriter::JournalWriter(JournalWriter&& other) noexcept
       next_seq_(other.next_seq_),
       last_hash_(std::move(other.last_hash_)),
       size_(other.size_),
-      broken_(other.broken_) {}
+      broken_(other.broken_),
+      key_(std::move(other.key_)),
+      missing_key_(std::move(other.missing_key_)),
+      missing_why_(std::move(other.missing_why_)) {}
 
 JournalWriter& JournalWriter::operator=(JournalWriter&& other) noexcept {
     if (this != &other) {
@@ -121,6 +126,9 @@ JournalWriter& JournalWriter::operator=(JournalWriter&& other) noexcept {
         last_hash_ = std::move(other.last_hash_);
         size_ = other.size_;
         broken_ = other.broken_;
+        key_ = std::move(other.key_);
+        missing_key_ = std::move(other.missing_key_);
+        missing_why_ = std::move(other.missing_why_);
     }
     return *this;
 }
@@ -134,9 +142,16 @@ tl::expected<JournalWriter, JournalError> JournalWriter::create(const std::files
                                                                 WallTime wall, MonoTime mono) {
     auto header = headerRecord(header_payload, wall, mono);
     if (!header) return tl::unexpected(header.error());
+    auto key = SigningKey::generate();
+    if (!key)
+        return tl::unexpected(JournalError{
+            JournalErrorCode::Io, fmt::format("journal {}: no signing key: {}", path.string(), key.error()),
+            std::nullopt});
+    header->payload["signing_key"] = key->publicHex();
     auto fd = createExclusive(path);
     if (!fd) return tl::unexpected(fd.error());
     JournalWriter writer(*fd, path, 0, detail::kZeroHash, 0);
+    writer.key_ = std::move(*key);
     tl::expected<Record, JournalError> written = tl::unexpected(JournalError{});
     if (auto locked = lockExclusive(*fd, path); !locked) {
         written = tl::unexpected(locked.error());
@@ -174,6 +189,14 @@ tl::expected<ResumedJournal, JournalError> JournalWriter::resume(const std::file
     writer.next_seq_ = contents->records.size();
     writer.last_hash_ = contents->records.back().hash;
     writer.size_ = contents->valid_bytes;
+    if (const auto& in_force = contents->tip.signing_key; !in_force.empty()) {
+        if (auto key = SigningKey::load(in_force)) {
+            writer.key_ = std::move(*key);
+        } else {
+            writer.missing_key_ = in_force;
+            writer.missing_why_ = key.error();
+        }
+    }
     return ResumedJournal{std::move(writer), std::move(*contents)};
 }
 
@@ -187,6 +210,9 @@ tl::expected<Record, JournalError> JournalWriter::append(std::string_view type, 
                                                          WallTime wall, MonoTime mono) {
     if (auto problem = describePayloadProblem(payload, type); !problem.empty()) {
         return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument, problem, std::nullopt});
+    }
+    if (!missing_key_.empty()) {
+        if (auto changed = changeKey(wall, mono); !changed) return tl::unexpected(changed.error());
     }
     Record record;
     record.type = std::string(type);
@@ -232,12 +258,39 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
             std::nullopt});
     }
     record.hash = blake2bHex(canonical);
-    if (auto durable = writeDurably(detail::lineFor(canonical, record.hash) + '\n'); !durable) {
+    if (key_) record.sig = key_->sign(record.hash);
+    if (auto durable = writeDurably(detail::lineFor(canonical, record.hash, record.sig) + '\n'); !durable) {
         return tl::unexpected(durable.error());
     }
     ++next_seq_;
     last_hash_ = record.hash;
     return record;
+}
+
+// The journal's key is not on this computer (resumed elsewhere, or the key folder lost): a new key signs
+// from here on, announced by a record it signs itself. It proves less than one key throughout, and the
+// record says so to every reader instead of the journal going on unsigned.
+tl::expected<void, JournalError> JournalWriter::changeKey(WallTime wall, MonoTime mono) {
+    auto key = SigningKey::generate();
+    if (!key)
+        return tl::unexpected(JournalError{
+            JournalErrorCode::Io, fmt::format("journal {}: no signing key: {}", path_.string(), key.error()),
+            std::nullopt});
+    Record record;
+    record.type = std::string(kSigningKeyChangedType);
+    record.payload = {
+        {"signing_key", key->publicHex()}, {"previous_key", missing_key_}, {"reason", missing_why_}};
+    record.wall = wall;
+    record.mono = mono;
+    auto previous = std::exchange(key_, std::move(*key));
+    auto written = writeRecord(std::move(record));
+    if (!written) {
+        key_ = std::move(previous);
+        return tl::unexpected(written.error());
+    }
+    missing_key_.clear();
+    missing_why_.clear();
+    return {};
 }
 
 tl::expected<void, JournalError> JournalWriter::writeDurably(const std::string& line) {

@@ -23,6 +23,9 @@ std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& conte
         if (r.type == journal::kJournalHeaderType) continue;
         nlohmann::json j = r.payload;
         j["type"] = r.type;
+        // The journal writes a key change itself, with the time of the session record that followed
+        // (JournalSink's mono is the session's t): the session takes it as evidence at that time.
+        if (r.type == journal::kSigningKeyChangedType) j["t"] = r.mono.count();
         out.push_back(std::move(j));
     }
     return out;

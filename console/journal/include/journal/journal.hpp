@@ -15,6 +15,8 @@
 #include <tl/expected.hpp>
 #include <vector>
 
+#include "journal/signing.hpp"
+
 namespace oc::journal {
 
 // UTC wall time with millisecond resolution (written as "2026-11-29T20:37:49.123Z").
@@ -22,14 +24,18 @@ using WallTime = std::chrono::sys_time<std::chrono::milliseconds>;
 // Monotonic time in ms since an arbitrary origin (the shell's steady clock); it restarts after a reboot.
 using MonoTime = std::chrono::milliseconds;
 
-// Version 2 salts every record (docs/arbiter-journal.md §2); version 1 journals, without salts, still
-// verify, replay and audit.
-inline constexpr int kJournalFormatVersion = 2;
+// Version 2 salts every record, version 3 also signs it (docs/arbiter-journal.md §2); version 1 and 2
+// journals, without salts or signatures, still verify, replay and audit.
+inline constexpr int kJournalFormatVersion = 3;
 inline constexpr int kOldestJournalFormatVersion = 1;
 // Bytes of random salt in every record the writer makes: a published hash then reveals nothing of the
 // record, not even a sealed move guessed among 30 legal ones at the exact time (issue 25).
 inline constexpr std::size_t kSaltBytes = 32;
 inline constexpr std::string_view kJournalHeaderType = "header";
+// The record a console writes when it resumes a signed journal whose key it does not have (another
+// computer): its payload names the new key ("signing_key") and the one before ("previous_key"), and it
+// is signed by the new key. Only the journal writer makes it.
+inline constexpr std::string_view kSigningKeyChangedType = "signing_key_changed";
 
 // What a reader accepts from any JSON input of the program (journal lines, event setups, saved
 // broadcasts): the console itself never nests deeper than a handful of levels, and the library's
@@ -59,6 +65,16 @@ struct Record {
     std::string prev_hash;   // hex BLAKE2b-256 of the previous record (64 zeros for seq 0)
     std::string salt;        // hex of kSaltBytes random bytes; empty in records of version 1 journals
     std::string hash;        // hex BLAKE2b-256 of this record's canonical form
+    std::string sig;         // hex Ed25519 signature of `hash` by the key in force; empty when none is
+};
+
+// Where a chain stands after its last verified record: what verifying the next line needs.
+struct ChainTip {
+    std::size_t next_index = 0;
+    std::string prev_hash = std::string(64, '0');
+    std::string signing_key;  // hex public key every further record must be signed by; empty: unsigned
+    // Moves past `record` (verified at next_index): its hash, and the key its header or key change names.
+    void advance(const Record& record);
 };
 
 enum class JournalErrorCode {
@@ -85,6 +101,7 @@ struct JournalContents {
     std::vector<std::string> warnings;  // e.g. the torn last record that was dropped
     bool torn_tail_dropped = false;
     std::uint64_t valid_bytes = 0;  // file length up to the end of the last verified record
+    ChainTip tip;                   // after the last verified record
 };
 
 // Reads and verifies a whole journal. Intact, or intact apart from a torn last record (dropped with a
@@ -101,16 +118,15 @@ using RecordHook = std::function<void(std::size_t index, Record& record)>;
 // The `prev` of a journal's header record: 64 zeros.
 inline const std::string kZeroHash(64, '0');
 
-// Verifies one line (without its line end) as record `index` following the record whose hash is
-// `prev_hash` (64 zeros before the header): the check readJournal makes of every line, for a reader that
-// reads only what a growing journal gained (the broadcast's follower). Errors are Corrupt, worded as
-// readJournal words them.
-[[nodiscard]] tl::expected<Record, JournalError> verifyJournalLine(std::string_view line, std::size_t index,
-                                                                   const std::string& prev_hash);
+// Verifies one line (without its line end) as the record that follows `tip` (a default tip: the header):
+// the check readJournal makes of every line, for a reader that reads only what a growing journal gained
+// (the broadcast's follower). Errors are Corrupt, worded as readJournal words them.
+[[nodiscard]] tl::expected<Record, JournalError> verifyJournalLine(std::string_view line,
+                                                                   const ChainTip& tip);
 // True when a line is not even JSON: what a torn write leaves; readJournal drops such a last line.
 [[nodiscard]] bool journalLineTorn(std::string_view line);
 // The record's journal line as the writer wrote it (without the line end): its canonical form with its
-// hash, so that the line read back verifies (the broadcast's ledger keeps published records so).
+// hash and signature, so that the line read back verifies (the broadcast's ledger keeps records so).
 [[nodiscard]] std::string journalLine(const Record& record);
 
 // True when the file is missing, empty, or holds no complete line: the program was killed while it
@@ -124,11 +140,14 @@ struct ResumedJournal;
 class JournalWriter {
   public:
     // Creates a new journal whose seq-0 header carries `header_payload` (an object) plus the format
-    // fields "journal_format" and "journal_version"; fsyncs the file and its directory.
+    // fields "journal_format", "journal_version" and "signing_key" (a fresh key pair whose secret half
+    // is stored first, signing.hpp); fsyncs the file and its directory.
     [[nodiscard]] static tl::expected<JournalWriter, JournalError> create(
         const std::filesystem::path& path, const nlohmann::json& header_payload, WallTime wall,
         MonoTime mono);
-    // Reopens an existing journal after a restart: verifies it, cuts a torn last record, continues.
+    // Reopens an existing journal after a restart: verifies it, cuts a torn last record, continues,
+    // signing with the journal's key. When that key is not on this computer, the first append makes a
+    // new one and writes a signing_key_changed record before it, so the change is in the evidence.
     [[nodiscard]] static tl::expected<ResumedJournal, JournalError> resume(const std::filesystem::path& path);
     // Same as resume() without handing back the records.
     [[nodiscard]] static tl::expected<JournalWriter, JournalError> openForAppend(
@@ -140,8 +159,10 @@ class JournalWriter {
                                                             const nlohmann::json& payload, WallTime wall,
                                                             MonoTime mono);
 
-    std::uint64_t nextSeq() const { return next_seq_; }          // seq the next append gets
-    const std::string& lastHash() const { return last_hash_; }   // hash of the last record written
+    std::uint64_t nextSeq() const { return next_seq_; }         // seq the next append gets
+    const std::string& lastHash() const { return last_hash_; }  // hash of the last record written
+    // Hex public key the records are signed by; empty when the journal (version 1 or 2) is unsigned.
+    std::string signingKey() const { return key_ ? key_->publicHex() : std::string(); }
     const std::filesystem::path& path() const { return path_; }  // the journal file
     bool broken() const { return broken_; }                      // an append failed before
 
@@ -156,6 +177,7 @@ class JournalWriter {
                   std::uint64_t size);
     [[nodiscard]] tl::expected<Record, JournalError> writeRecord(Record record);
     [[nodiscard]] tl::expected<void, JournalError> writeDurably(const std::string& line);
+    [[nodiscard]] tl::expected<void, JournalError> changeKey(WallTime wall, MonoTime mono);
 
     int fd_ = -1;
     std::filesystem::path path_;
@@ -163,6 +185,9 @@ class JournalWriter {
     std::string last_hash_;
     std::uint64_t size_ = 0;  // bytes known durable; a failed append is cut back to this length
     bool broken_ = false;
+    std::optional<SigningKey> key_;
+    std::string missing_key_;  // the journal's key, not on this computer: changed at the next append
+    std::string missing_why_;  // where it was looked for, for the change record
 };
 
 struct ResumedJournal {
