@@ -32,12 +32,18 @@ using namespace std::chrono_literals;
 constexpr std::size_t kMeasured = 40;  // records appended and timed at each size
 const journal::WallTime kT0{std::chrono::sys_days{std::chrono::year{2026} / 12 / 1}};
 
-// Journal lines for a header and `records`, chained and hashed as the console's writer makes them (the
-// salts are fixed, so that every run writes the same bytes).
+// Journal lines for a header and `records`, chained, hashed and signed as the console's writer makes them
+// (version 3: the hub checks every record's Ed25519 signature, which is part of what a record costs). The
+// salts are fixed; the key is a fresh one, in the key folder (OC_JOURNAL_KEYS).
 class JournalText {
   public:
-    JournalText() {
-        add("header", {{"journal_format", "oc-journal"}, {"journal_version", 2}, {"event", "bench"}}, 0);
+    explicit JournalText(const journal::SigningKey& key) : key_(key) {
+        add("header",
+            {{"journal_format", "oc-journal"},
+             {"journal_version", 3},
+             {"signing_key", key.publicHex()},
+             {"event", "bench"}},
+            0);
     }
     void add(const nlohmann::json& session_record) {
         nlohmann::json payload = session_record;
@@ -50,20 +56,36 @@ class JournalText {
 
   private:
     void add(const std::string& type, const nlohmann::json& payload, std::int64_t mono_ms) {
-        nlohmann::json r = {{"seq", lines.size()},
-                            {"type", type},
-                            {"payload", payload},
-                            {"prev", prev_},
-                            {"mono_ms", mono_ms},
-                            {"wall", journal::formatWallTime(kT0 + std::chrono::milliseconds(mono_ms))},
-                            {"salt", fmt::format("{:064x}", lines.size())}};
-        prev_ = journal::blake2bHex(r.dump());
-        r["hash"] = prev_;
-        lines.push_back(r.dump() + "\n");
+        const nlohmann::json r = {{"seq", lines.size()},
+                                  {"type", type},
+                                  {"payload", payload},
+                                  {"prev", prev_},
+                                  {"mono_ms", mono_ms},
+                                  {"wall", journal::formatWallTime(kT0 + std::chrono::milliseconds(mono_ms))},
+                                  {"salt", fmt::format("{:064x}", lines.size())}};
+        const std::string canonical = r.dump();
+        prev_ = journal::blake2bHex(canonical);
+        // "hash" then "sig" lead the line; the rest is the canonical form the hash covers.
+        lines.push_back(fmt::format("{{\"hash\":\"{}\",\"sig\":\"{}\",{}\n", prev_, key_.sign(prev_),
+                                    canonical.substr(1)));
         bytes += lines.back().size();
     }
+    const journal::SigningKey& key_;
     std::string prev_ = std::string(64, '0');
 };
+
+// The key every journal of the bench is signed with.
+const journal::SigningKey& benchKey() {
+    static const journal::SigningKey key = [] {
+        auto k = journal::SigningKey::generate();
+        if (!k) {
+            fmt::print("cannot make a signing key: {}\n", k.error());
+            std::exit(1);
+        }
+        return std::move(*k);
+    }();
+    return key;
+}
 
 // An engine_io record of about 2 KB of search lines at time `t`: what fills a long game's journal.
 nlohmann::json engineOutput(std::int64_t t, std::size_t n) {
@@ -79,7 +101,7 @@ nlohmann::json engineOutput(std::int64_t t, std::size_t n) {
 // The game's records but its last kMeasured, with engine output after them up to `target` bytes; then the
 // last kMeasured records, to be appended one by one.
 JournalText journalOf(const std::vector<nlohmann::json>& game, std::size_t target) {
-    JournalText j;
+    JournalText j(benchKey());
     const std::size_t head = game.size() - kMeasured;
     for (std::size_t i = 0; i < head; ++i) j.add(game[i]);
     const std::int64_t t = game[head - 1].value("t", std::int64_t{0});
