@@ -288,8 +288,11 @@ void withholdUnsaltedHead(LiveBoard::Game& g, BoardView& v, const FollowState& s
 // Which key signs the journal, so that an arbiter can match the board with the scoresheet's fingerprint;
 // a journal without one (version 1 or 2) is said to be unsigned.
 void addSigningKey(BoardView& v, const journal::Record& header) {
-    v.journal_version = header.payload.value("journal_version", 0);
-    v.signing_key = header.payload.value("signing_key", "");
+    const auto version = header.payload.find("journal_version");
+    const auto key = header.payload.find("signing_key");
+    if (version != header.payload.end() && version->is_number_integer())
+        v.journal_version = version->get<int>();
+    if (key != header.payload.end() && key->is_string()) v.signing_key = key->get<std::string>();
     if (v.signing_key.empty())
         v.signature_notice = fmt::format(
             i18n::N_("this journal is not signed (journal version {}): nothing proves that its records were "

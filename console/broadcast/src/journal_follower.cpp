@@ -127,6 +127,12 @@ std::string signatureNotice(std::string_view line, const journal::ChainTip& tip)
                        tip.next_index, journal::keyFingerprint(tip.signing_key));
 }
 
+// A payload's string field; "" when it is missing or not a string (what a forger writes is not trusted).
+std::string textIn(const nlohmann::json& payload, const char* key) {
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 // A signing_key_changed record is what a console resumed on another computer without the journal's key
 // writes, and also what someone without the key would write to go on: the hub cannot tell them apart,
 // so it publishes nothing signed by the new key (docs/broadcast.md). The record ends the scan as a break.
@@ -136,8 +142,8 @@ bool keyChanged(const journal::Record& record, JournalScan& s) {
         i18n::N_("the journal's signing key changed at record {} (from {} to {}): the console resumed on "
                  "another computer without its key, or someone else wrote it; nothing signed by the new key "
                  "is published"),
-        record.seq, journal::keyFingerprint(record.payload.value("previous_key", "")),
-        journal::keyFingerprint(record.payload.value("signing_key", "")));
+        record.seq, journal::keyFingerprint(textIn(record.payload, "previous_key")),
+        journal::keyFingerprint(textIn(record.payload, "signing_key")));
     s.notice = why;
     s.error = journal::JournalError{journal::JournalErrorCode::Corrupt, why, record.seq, false};
     return true;
