@@ -71,3 +71,16 @@ TEST_F(DataFiles, EachPlaceIsListedOnce) {
     const auto folders = searchFolders();
     EXPECT_EQ(std::count(folders.begin(), folders.end(), buildTree().lexically_normal()), 1);
 }
+
+TEST_F(DataFiles, AnInstalledProgramsPrefixIsNotSearchedItselfOnlyItsShareFolder) {
+    // An installed program: DIR/bin/operator-cli, its files in DIR/share/operator-console. DIR itself
+    // (/usr for the package) is no build tree, so a stray DIR/web is never taken for the program's.
+    fs::create_directories(dir_ / "bin");
+    auto folders = searchFolders(dir_ / "bin");
+    EXPECT_EQ(std::count(folders.begin(), folders.end(), dir_.lexically_normal()), 0);
+    EXPECT_EQ(folders.front(), (dir_ / "share" / "operator-console").lexically_normal());
+    // The same folder with a CMakeCache.txt is a build tree, searched first.
+    std::ofstream(dir_ / "CMakeCache.txt") << "# build tree\n";
+    folders = searchFolders(dir_ / "bin");
+    EXPECT_EQ(folders.front(), dir_.lexically_normal());
+}

@@ -30,10 +30,15 @@ void addOnce(std::vector<fs::path>& folders, fs::path folder) {
 }  // namespace
 
 std::vector<fs::path> searchFolders() {
+    return searchFolders(programFolder());
+}
+
+std::vector<fs::path> searchFolders(const fs::path& program) {
     std::vector<fs::path> folders;
     if (const char* env = std::getenv("OC_DATA_DIR"); env && *env) addOnce(folders, env);
-    if (const auto program = programFolder(); !program.empty()) {
-        addOnce(folders, program.parent_path());
+    if (!program.empty()) {
+        std::error_code ec;
+        if (fs::exists(program.parent_path() / "CMakeCache.txt", ec)) addOnce(folders, program.parent_path());
         addOnce(folders, program.parent_path() / OC_RELATIVE_DATA_DIR);
     }
     addOnce(folders, OC_INSTALL_DATA_DIR);
