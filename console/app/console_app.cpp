@@ -9,6 +9,7 @@
 #include "i18n/tr.hpp"
 #include "journal/journal.hpp"
 #include "print/documents.hpp"
+#include "session/journal_header.hpp"
 #include "session/local_time.hpp"
 
 namespace oc::app {
@@ -338,15 +339,17 @@ tl::expected<void, std::string> ConsoleApp::runScript(const std::vector<sim::Scr
 
 void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::filesystem::path out) {
     // "Adjourned at": the sealing record's time in the journal, in the event's (this computer's) zone.
-    std::string at;
+    std::string at, key;
     if (auto contents = journal::readJournal(journalPath())) {
         for (const auto& r : contents->records) {
             if (r.type == "sealed") {
                 at = session::formatLocalTime(r.wall);
             }
         }
+        key = session::journalKeyFingerprint(*contents);  // issue 35: matched with `journal verify`
     }
-    const auto form = game_->session().adjournmentForm(now, ui.envelope_resumption, at);
+    auto form = game_->session().adjournmentForm(now, ui.envelope_resumption, at);
+    if (form) form->journal_key = key;
     if (out.empty()) {
         out = journalPath().parent_path() / (journalPath().stem().string() + "-envelope.pdf");
     }
@@ -365,7 +368,10 @@ void ConsoleApp::writeEnvelope(session::TimePoint now, ui::UiState& ui, std::fil
 void ConsoleApp::writeScoresheet(ui::UiState& ui) {
     const std::filesystem::path out =
         journalPath().parent_path() / (journalPath().stem().string() + "-scoresheet.pdf");
-    auto ok = print::writeScoresheetPdf(game_->session().scoresheetData(), out);
+    auto data = game_->session().scoresheetData();
+    if (auto contents = journal::readJournal(journalPath()))
+        data.journal_key = session::journalKeyFingerprint(*contents);  // issue 35
+    auto ok = print::writeScoresheetPdf(data, out);
     ui.scoresheet_pdf_failed = !ok;
     ui.scoresheet_pdf_note =
         ok ? i18n::trf("Written: {}", out.string()) : i18n::translateMessage(ok.error().message);

@@ -16,6 +16,7 @@
 #include "journal/journal.hpp"
 #include "play_progress.hpp"
 #include "print/documents.hpp"
+#include "session/journal_header.hpp"
 #include "session/journal_sink.hpp"
 #include "session_cli.hpp"
 #include "sim/driver.hpp"
@@ -166,16 +167,26 @@ void configureDriver(sim::DriverOptions& opt, const PlayArgs& a, host::Game& gam
     };
 }
 
+// The papers' fingerprint of the journal's signing key (issue 35); empty when it cannot be read.
+std::string journalKey(const std::filesystem::path& journal) {
+    auto contents = journal::readJournal(journal);
+    return contents ? session::journalKeyFingerprint(*contents) : std::string();
+}
+
 // --pgn, --scoresheet-pdf, --envelope-pdf at the end of the run.
 void writeDocuments(const PlayArgs& a, const session::Session& session, TimePoint now) {
     if (!a.pgn.empty()) std::ofstream(a.pgn) << session.pgn();
+    const std::string key = a.pdf.empty() && a.envelope_pdf.empty() ? "" : journalKey(a.journal);
+    auto sheet = session.scoresheetData();
+    sheet.journal_key = key;
     if (!a.pdf.empty())
-        if (auto ok = print::writeScoresheetPdf(session.scoresheetData(), a.pdf); !ok)
+        if (auto ok = print::writeScoresheetPdf(sheet, a.pdf); !ok)
             std::cerr << trf("error: {}", i18n::translateMessage(ok.error().message)) << "\n";
     if (a.envelope_pdf.empty()) return;
     // Guidelines I.2: only an adjourned game has an envelope; the form never holds the sealed move.
     auto form = session.adjournmentForm(now);
     if (!form) std::cerr << tr("error: --envelope-pdf: the game is not adjourned") << "\n";
+    if (form) form->journal_key = key;
     if (form)
         if (auto ok = print::writeSealedMoveFormPdf(*form, a.envelope_pdf); !ok)
             std::cerr << trf("error: {}", i18n::translateMessage(ok.error().message)) << "\n";

@@ -269,6 +269,10 @@ void drawForm(PdfCanvas& pdf, const AdjournmentFormData& data, const Board& boar
         tr("Both scoresheets go into this envelope. The arbiter keeps it and opens it only when the "
            "player who must reply to the sealed move is present (I.5-I.7)."),
         8, page_w);
+    // Issue 35: the journal's key, as `journal verify` names it, ties this paper to the signed journal.
+    if (!data.journal_key.empty())
+        pdf.text(kMargin, diagram_top + 8 * square + 182, trf("Journal key: {}", data.journal_key), 8,
+                 Weight::Normal, Align::Left, page_w);
     drawSignatures(pdf, diagram_top + 8 * square + 200);
 }
 

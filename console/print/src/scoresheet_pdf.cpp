@@ -189,6 +189,14 @@ void drawResult(PdfCanvas& pdf, const ScoresheetData& d) {
     }
 }
 
+// The journal's final hash with its signing key's fingerprint beside it (issue 35), so the arbiter
+// matches the paper with `journal verify` and the broadcast; trf keeps the hex a left-to-right run.
+std::string footnoteText(const ScoresheetData& d) {
+    if (d.journal_key.empty()) return d.footnote;
+    const std::string key = trf("Journal key: {}", d.journal_key);
+    return d.footnote.empty() ? key : d.footnote + "   " + key;
+}
+
 void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
     drawResult(pdf, d);
     // Art. 8.7: both players sign; the arbiter countersigns the result.
@@ -203,8 +211,9 @@ void drawFooter(PdfCanvas& pdf, const ScoresheetData& d) {
         pdf.text(x, sig_y + 10, who[i], 8, Weight::Normal, Align::Left, third);
     }
     // The footnote shares its line with the program's small print, which ends it (small_print.hpp).
-    if (!d.footnote.empty())
-        pdf.text(kMargin, kPageHeight - detail::kSmallPrintRise, d.footnote, 6.5, Weight::Normal, Align::Left,
+    const std::string footnote = footnoteText(d);
+    if (!footnote.empty())
+        pdf.text(kMargin, kPageHeight - detail::kSmallPrintRise, footnote, 6.5, Weight::Normal, Align::Left,
                  kPageWidth - 2 * kMargin - pdf.smallPrintWidth() - 12, Flow::Ui);
 }
 

@@ -69,7 +69,16 @@ HeaderFacts headerFacts(const json& header) {
     }
     const auto v = header.find("journal_version");
     if (v != header.end() && v->is_number_integer()) f.journal_version = v->get<int>();
+    const auto key = header.find("signing_key");
+    if (key != header.end() && key->is_string()) f.signing_key = key->get<std::string>();
     return f;
+}
+
+std::string journalKeyFingerprint(const journal::JournalContents& contents) {
+    // The chain's tip holds the key in force after the last record: the one a signature check of the
+    // final hash uses.
+    if (contents.tip.signing_key.empty()) return {};
+    return journal::keyFingerprint(contents.tip.signing_key);
 }
 
 int newestReserveRule() {

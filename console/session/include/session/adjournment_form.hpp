@@ -45,7 +45,10 @@ struct AdjournmentFormData {
     std::string resumption;            // (g) date, time and venue of resumption, the arbiter's words
     std::string adjourned_at;          // date and time of adjournment, local time with its zone
     std::string envelope_fingerprint;  // envelopeFingerprint() of the electronic envelope, or empty
-    int adjournment = 0;               // this adjournment's number in the game: 1, 2, ... (0: not numbered)
+    // Fingerprint of the journal's signing key (issue 35: session::journalKeyFingerprint), so the paper
+    // is matched with `journal verify`; empty: none printed (an unsigned journal, or no journal read).
+    std::string journal_key;
+    int adjournment = 0;   // this adjournment's number in the game: 1, 2, ... (0: not numbered)
     int adjournments = 0;  // how many the game had, when known (a reprint after the game); 0: unknown
 };
 

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "journal/journal.hpp"
+
 namespace oc::session {
 
 // {"app": app, "program": {"name", "version", "commit"}, "rules": {"handling_reserve": {"rule", ...},
@@ -21,8 +23,14 @@ struct HeaderFacts {
     std::optional<int> reserve_rule;     // clock::kReserveRule of the writer
     std::optional<int> budget_formula;   // clock::kBudgetFormula of the writer
     int journal_version = 0;
+    std::string signing_key;  // hex public key of a version 3 journal (issue 35); empty: unsigned
 };
 [[nodiscard]] HeaderFacts headerFacts(const nlohmann::json& header_payload);
+
+// What the papers print beside the final hash (issue 35): the fingerprint ("3f2a 91c0 7d4e 0b15") of the
+// key that signs the journal's last record, the header's or a later one's after a resume on another
+// computer, as `journal verify` names it; empty for an unsigned journal (version 1 or 2).
+[[nodiscard]] std::string journalKeyFingerprint(const journal::JournalContents& contents);
 
 // The handling-reserve rules and budget formulas this console can replay (older ones included).
 [[nodiscard]] int newestReserveRule();

@@ -42,6 +42,9 @@ struct ScoresheetData {
     std::string time_control;  // e.g. "40/90 min + 30 min, +30 s from move 1"
     std::vector<ScoresheetRow> rows;
     std::string footnote;  // optional small print at the bottom, e.g. the journal's final hash
+    // Fingerprint of the journal's signing key, printed beside the footnote's hash (issue 35:
+    // session::journalKeyFingerprint); empty: none printed (an unsigned journal, or no journal read).
+    std::string journal_key;
     ScoresheetPlayer white_player, black_player;
     std::vector<ScoresheetSeal> seals;  // each also gets a remark under the result ("Adjourned: ...")
 };
