@@ -1,7 +1,8 @@
 // The audit's time and peak memory against the journal's size (issue 37 item 5: it was quadratic in
 // some records, 20,000 `sync` records took 268 s, 20,000 `faster` records 134 s). A short real game is
 // played with operator-cli (built-in engine); N records of one kind are inserted after its first clock
-// press and the hash chain recomputed (docs/arbiter-journal.md §2), as a dishonest operator could. Each
+// press, the hash chain recomputed and re-signed (docs/arbiter-journal.md §2), as a dishonest operator
+// holding the console's key could. Each
 // journal is audited in a child process (its own peak RSS); the figures are printed as ratios to the
 // smallest journal of the same kind in the same run: a linear audit grows like the record count.
 // Usage: audit_scaling_bench [SIZES...]   (default 1000 5000 20000)
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,18 +45,35 @@ std::vector<json> readRecords(const fs::path& path) {
     return out;
 }
 
-// seq renumbered, prev and hash recomputed over the canonical form (keys sorted, no spaces).
+// The key that signs record `r` of a signed journal (the header's, or a key change's), from this
+// computer's key folder, as the operator holding the console has it; none for versions 1 and 2.
+void takeKey(const json& r, std::optional<oc::journal::SigningKey>& key) {
+    if (r["seq"] != 0 && r["type"] != oc::journal::kSigningKeyChangedType) return;
+    key.reset();
+    const std::string hex = r["payload"].value("signing_key", "");
+    if (hex.empty()) return;
+    auto loaded = oc::journal::SigningKey::load(hex);
+    if (!loaded) return fmt::print(stderr, "cannot re-sign: {}\n", loaded.error());
+    key.emplace(std::move(*loaded));
+}
+
+// seq renumbered, prev and hash recomputed over the canonical form (keys sorted, no spaces), each record
+// re-signed by the key in force (version 3).
 void writeRechained(const fs::path& path, const std::vector<json>& records) {
     std::ofstream out(path, std::ios::trunc);
     std::string prev(64, '0');
+    std::optional<oc::journal::SigningKey> key;
     for (std::size_t i = 0; i < records.size(); ++i) {
         json r = records[i];
         r.erase("hash");
+        r.erase("sig");
         r["seq"] = i;
         r["prev"] = prev;
+        takeKey(r, key);
         const std::string canonical = r.dump();
         prev = oc::journal::blake2bHex(canonical);
-        out << "{\"hash\":\"" << prev << "\"," << canonical.substr(1) << "\n";
+        const std::string sig = key ? "\"sig\":\"" + key->sign(prev) + "\"," : "";
+        out << "{\"hash\":\"" << prev << "\"," << sig << canonical.substr(1) << "\n";
     }
 }
 

@@ -42,7 +42,11 @@ class Provenance : public ::testing::Test {
     std::filesystem::path olderConsole(bool keep_rules = false) {
         return test::tampered(dir_, kScript, [&](std::vector<json>& records) {
             auto& header = records.front()["payload"];
-            if (!keep_rules) header.erase("program"), header.erase("rules");
+            if (!keep_rules) {  // and unsigned: signatures came after the rules in the header
+                header.erase("program");
+                header.erase("rules");
+                test::asVersion2(records);
+            }
             for (std::size_t i = test::find(records, "pressed"); i < records.size(); ++i) {
                 auto& p = records[i]["payload"];
                 if (records[i]["type"] != "go") continue;
@@ -144,6 +148,7 @@ TEST_F(Provenance, OlderJournalFollowingNoKnownRuleIsNotChecked) {
     const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
         records.front()["payload"].erase("rules");
         records.front()["payload"].erase("program");
+        test::asVersion2(records);
         auto& p = records[test::find(records, "go", test::find(records, "pressed"))]["payload"];
         p["btime"] = p["btime"].get<std::int64_t>() - 600000;
     });

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 
 #include "journal/journal.hpp"
 
@@ -19,18 +20,54 @@ std::vector<json> readRecords(const std::filesystem::path& path) {
     return out;
 }
 
+namespace {
+
+// The key that signs record `r` of a signed journal: the one its header or a key change names, else the
+// one in force. Loaded from this computer's key folder, as the console's own operator could.
+void takeKey(const json& r, std::optional<journal::SigningKey>& key) {
+    const bool names_key = r["seq"] == 0 || r["type"] == journal::kSigningKeyChangedType;
+    if (!names_key) return;
+    const std::string hex = r["payload"].value("signing_key", "");
+    key.reset();
+    if (hex.empty()) return;  // versions 1 and 2: unsigned
+    auto loaded = journal::SigningKey::load(hex);
+    if (!loaded) {
+        ADD_FAILURE() << "the journal's key is not here to re-sign with: " << loaded.error();
+        return;
+    }
+    key.emplace(std::move(*loaded));
+}
+
+}  // namespace
+
+std::string signedLine(json record, const journal::SigningKey* key) {
+    record.erase("hash");
+    record.erase("sig");
+    const std::string canonical = record.dump();  // keys sorted, no spaces: the canonical form
+    const std::string hash = journal::blake2bHex(canonical);
+    const std::string sig = key ? "\"sig\":\"" + key->sign(hash) + "\"," : "";
+    return "{\"hash\":\"" + hash + "\"," + sig + canonical.substr(1);
+}
+
 void writeRechained(const std::filesystem::path& path, std::vector<json> records) {
     std::ofstream out(path, std::ios::trunc);
     std::string prev(64, '0');
+    std::optional<journal::SigningKey> key;
     for (std::size_t i = 0; i < records.size(); ++i) {
-        json r = records[i];
-        r.erase("hash");
+        json& r = records[i];
         r["seq"] = i;
         r["prev"] = prev;
-        const std::string canonical = r.dump();  // keys sorted, no spaces: the canonical form
-        prev = journal::blake2bHex(canonical);
-        out << "{\"hash\":\"" << prev << "\"," << canonical.substr(1) << "\n";
+        takeKey(r, key);
+        const std::string line = signedLine(r, key ? &*key : nullptr);
+        prev = line.substr(9, 64);  // {"hash":"<64 hex>"
+        out << line << "\n";
     }
+}
+
+void asVersion2(std::vector<json>& records) {
+    auto& header = records.front()["payload"];
+    header["journal_version"] = 2;
+    header.erase("signing_key");
 }
 
 std::size_t find(const std::vector<json>& records, const std::string& type, std::size_t from) {

@@ -1,13 +1,16 @@
 #pragma once
 // Tampered-but-verifying journals for the audit's breach tests: records are edited, inserted or
-// removed, and the hash chain is recomputed with the session's own hash (the canonical form of
-// docs/arbiter-journal.md), so `journal verify` still says "intact" and only the audit can tell.
+// removed, the hash chain is recomputed with the session's own hash (the canonical form of
+// docs/arbiter-journal.md) and each record re-signed with the journal's own key, so `journal verify`
+// still says "intact" and only the audit can tell.
 
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "journal/signing.hpp"
 
 namespace oc::audit::test {
 
@@ -16,8 +19,17 @@ using nlohmann::json;
 // Every record of a journal file as JSON objects (with their hash fields).
 std::vector<json> readRecords(const std::filesystem::path& path);
 
-// Writes `records` as a journal: seq renumbered, prev and hash recomputed.
+// Writes `records` as a journal: seq renumbered, prev and hash recomputed, and every record of a signed
+// journal (version 3) re-signed by the key in force, loaded from this computer's key folder: the forger
+// is the operator holding the console, so only the audit, never the signature, can catch the breach.
 void writeRechained(const std::filesystem::path& path, std::vector<json> records);
+
+// The journal line of `record` (its seq and prev as given): hash recomputed, signed by `key` when given.
+std::string signedLine(json record, const journal::SigningKey* key);
+
+// Turns a journal of today's console into one as a console before signatures wrote it: version 2, no
+// signing key in the header (writeRechained then signs nothing).
+void asVersion2(std::vector<json>& records);
 
 // Index of the first record of `type` at or after `from` (fails the test when there is none).
 std::size_t find(const std::vector<json>& records, const std::string& type, std::size_t from = 0);
