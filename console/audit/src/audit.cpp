@@ -156,6 +156,7 @@ std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Sessi
     if (reserve_rule != 0) (*s)->judgeByReserveRule(reserve_rule);
     Answering by;
     for (std::size_t i = 1; i < records.size(); ++i) {
+        if (journalOnly(records[i])) continue;  // a key change: no answer's place, no state of the game
         if (facts) noteAnswer(**s, &records[i], i + 1, by, facts->answers);
         if (facts) noteState(**s, records, i, false, *facts);
         if (auto ok = (*s)->replayRecord(records[i]); !ok) {
@@ -388,6 +389,7 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     report.final_hash = contents.records.back().hash;
     const auto header = session::headerFacts(contents.records.front().payload);
     readWriter(report, header);
+    readSigners(report, contents);
     // The replay comes first: the timeline and the checks read only records the session accepted, so a
     // field of the wrong type is named by the session's reader, never met as a library exception.
     auto records = session::sessionRecords(contents);
@@ -413,6 +415,8 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
         report.reserve_rule = 0;
     const std::size_t not_judged = report.reserve_rule == 0 ? setAsideBudget(ctx) : 0;
     runChecks(report, contents, tl, ctx);
+    // The signers before the writer: the evidence then still ends as the catalogue's sentence does.
+    saySigners(report.checks.front(), report, contents);
     sayProvenance(report, not_judged);
     return report;
 }

@@ -48,6 +48,22 @@ json seriesJson(const Series& s) {
     return out;
 }
 
+// Who signed the records (issue 35): key null for an unsigned journal (version 1 or 2).
+json signingJson(const Report& report) {
+    auto key = [](const std::string& hex) {
+        return hex.empty() ? json() : json{{"key", hex}, {"fingerprint", journal::keyFingerprint(hex)}};
+    };
+    json out{{"signed", !report.signing_key.empty()},
+             {"key", key(report.signing_key)},
+             {"changes", json::array()}};
+    for (const KeyChange& k : report.key_changes)
+        out["changes"].push_back({{"record", k.record},
+                                  {"key", key(k.key)},
+                                  {"previous_key", key(k.previous_key)},
+                                  {"reason", k.reason}});
+    return out;
+}
+
 }  // namespace
 
 json toJson(const Report& report) {
@@ -70,6 +86,7 @@ json toJson(const Report& report) {
              {"computer", report.computer_white ? "white" : "black"},
              {"checks", json::array()},
              {"series", seriesJson(report.series)}};
+    out["signing"] = signingJson(report);
     for (const Check& c : report.checks)
         out["checks"].push_back({{"name", c.name},
                                  {"article", c.article},

@@ -118,6 +118,15 @@ std::optional<StopCase> ponderStopCase(const Context& ctx, std::size_t start);
 void timeOrder(const Timeline& tl, Findings& f);
 
 Check checkIntegrity(const journal::JournalContents& contents);
+
+// The journal's signers (signatures.cpp): read from the header and the key changes into the report.
+void readSigners(Report& report, const journal::JournalContents& contents);
+// A record of the journal's own (a key change): the audit's replay passes over it, so it neither stands
+// in a draw answer's place nor changes the state a check judges by.
+bool journalOnly(const json& record);
+// The integrity check names the signing key, each key change (a breach where the console cannot have
+// written it), or says the journal is unsigned and what that cannot prove.
+void saySigners(Check& integrity, const Report& report, const journal::JournalContents& contents);
 Check checkTableClock(const Context& ctx, Series& series);
 Check checkMovesRecorded(const Context& ctx);
 Check checkHandlingTime(const Context& ctx, Series& series);

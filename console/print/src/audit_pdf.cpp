@@ -56,6 +56,21 @@ Rgb verdictColor(Verdict v) {
 
 std::string overallText(const Report& r);
 
+// Who signed the records (issue 35), beside the final hash as on the scoresheet: the fingerprint the
+// arbiter compares with the paper and `journal verify`; each later key; or that nothing is signed.
+std::string signersText(const Report& r) {
+    if (r.signing_key.empty())
+        return trf(
+            "unsigned journal (version {}): its records prove nothing against someone able to write "
+            "the file",
+            r.journal_version);
+    std::string text = trf("journal key {}", journal::keyFingerprint(r.signing_key));
+    for (const audit::KeyChange& k : r.key_changes)
+        text +=
+            trf(", from record #{} on key {} (not the header's)", k.record, journal::keyFingerprint(k.key));
+    return text;
+}
+
 double header(cairo_t* cr, const Report& r) {
     double y = kMargin + 14;
     const double width = kPageWidth - 2 * kMargin;
@@ -75,6 +90,10 @@ double header(cairo_t* cr, const Report& r) {
              kGrey);
     y += 11;
     pageText(cr, kMargin, y, trf("final hash {}", r.final_hash), 7.5, false, kGrey);
+    y += 10;
+    const std::string signers = signersText(r);
+    pageText(cr, kMargin, y, signers, fittingSize(cr, signers, 7.5, width, false), false,
+             r.key_changes.empty() ? kGrey : kOrange);
     y += 22;
     const std::string overall = overallText(r);
     pageText(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,

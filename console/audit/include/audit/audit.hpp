@@ -89,6 +89,14 @@ struct Series {
     std::vector<int> adjournments;
 };
 
+// A signing_key_changed record (issue 35): from `record` on, the journal is signed by `key`.
+struct KeyChange {
+    std::size_t record = 0;
+    std::string key;           // hex public key
+    std::string previous_key;  // the key it says it replaces
+    std::string reason;        // the writer's words: why the key before was not there
+};
+
 struct Report {
     std::string file;
     bool verified = false;  // the hash chain verifies (a torn last record is only a warning)
@@ -103,6 +111,10 @@ struct Report {
     std::string written_by;  // "operator-console 0.1.0 (commit 6a34db6f6dd9)"; empty: the header does not say
     int reserve_rule = 0;    // the handling-reserve rule judged by; 0: none fits (the budget not checked)
     std::string rules_from;  // "header", "figures" (recognised: an older console's header names none), "none"
+    // Who signed the records (issue 35): the header's hex public key (empty: a version 1 or 2 journal,
+    // unsigned) and each key a later record brought in.
+    std::string signing_key;
+    std::vector<KeyChange> key_changes;
     // True when the journal verifies and no check is a breach.
     bool passed() const;
 };
