@@ -30,17 +30,23 @@ CLI::App* journalCommand(CLI::App& app) {
 // it brought in; or that the journal, written before version 3, is not signed at all.
 std::string signers(const journal::JournalContents& contents) {
     const auto& header = contents.records.front().payload;
-    const std::string first = header.value("signing_key", "");
+    const std::string first = journal::namedSigningKey(contents.records.front());
     if (first.empty())
         return trf("; unsigned (journal version {}: anyone able to write the file could have added records)",
                    header.value("journal_version", 0));
     std::string line = trf(", signed by key {}", journal::keyFingerprint(first));
     for (const auto& r : contents.records) {
         if (r.type != journal::kSigningKeyChangedType) continue;
-        line += trf(", from record {} on by key {}", r.seq,
-                    journal::keyFingerprint(r.payload.value("signing_key", "")));
+        line +=
+            trf(", from record {} on by key {}", r.seq, journal::keyFingerprint(journal::namedSigningKey(r)));
     }
     return line;
+}
+
+std::string reasonOf(const journal::Record& change) {
+    const auto it = change.payload.find("reason");
+    return it != change.payload.end() && it->is_string() ? i18n::translateMessage(it->get<std::string>())
+                                                         : "?";
 }
 
 // A key change is the console's own doing after a resume elsewhere, or a forger's: either way the
@@ -50,8 +56,7 @@ void warnKeyChanges(const journal::JournalContents& contents) {
         if (r.type != journal::kSigningKeyChangedType) continue;
         std::cerr << trf("warning: record {} changes the signing key to {} ({}): the records from there on "
                          "prove only that whoever held the new key wrote them",
-                         r.seq, journal::keyFingerprint(r.payload.value("signing_key", "")),
-                         i18n::translateMessage(r.payload.value("reason", "")))
+                         r.seq, journal::keyFingerprint(journal::namedSigningKey(r)), reasonOf(r))
                   << '\n';
     }
 }

@@ -31,9 +31,10 @@ std::string ms(const json& v) {
     return v.is_null() ? "-" : stamp(v.get<std::int64_t>());
 }
 
-// A message the session journalled in English, in the UI language.
+// A message the session journalled in English, in the UI language ("" when the field is no string).
 std::string said(const json& p, const char* key) {
-    return i18n::translateMessage(p.value(key, std::string()));
+    const auto it = p.find(key);
+    return it != p.end() && it->is_string() ? i18n::translateMessage(it->get<std::string>()) : std::string();
 }
 
 // A side as the journal writes it ("white", "black"), in the UI language; other words as they are.

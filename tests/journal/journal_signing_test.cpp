@@ -197,18 +197,26 @@ TEST(JournalSigning, AVersionThreeHeaderWithoutAKeyIsRefused) {
     TempDir dir;
     KeyFolder keys(dir / "keys");
     test::writeJournal(dir / "j", 0);
-    auto lines = test::readLines(dir / "j");
-    auto j = nlohmann::json::parse(lines[0]);
-    j.erase("hash");
-    j.erase("sig");
-    j["payload"].erase("signing_key");
-    const auto hash = blake2bHex(j.dump());
-    lines[0] = "{\"hash\":\"" + hash + "\"," + j.dump().substr(1);
-    test::writeLines(dir / "j", lines);
-    auto contents = readJournal(dir / "j");
-    ASSERT_FALSE(contents);
-    EXPECT_NE(contents.error().message.find("must name its signing key"), std::string::npos)
-        << contents.error().message;
+    const auto original = test::readLines(dir / "j");
+    // No key, and a key that is no string (what a forger might write: refused, never thrown on).
+    for (const nlohmann::json& key : {nlohmann::json(), nlohmann::json(42), nlohmann::json::array()}) {
+        auto lines = original;
+        auto j = nlohmann::json::parse(lines[0]);
+        j.erase("hash");
+        j.erase("sig");
+        if (key.is_null()) {
+            j["payload"].erase("signing_key");
+        } else {
+            j["payload"]["signing_key"] = key;
+        }
+        const auto hash = blake2bHex(j.dump());
+        lines[0] = "{\"hash\":\"" + hash + "\"," + j.dump().substr(1);
+        test::writeLines(dir / "j", lines);
+        auto contents = readJournal(dir / "j");
+        ASSERT_FALSE(contents) << key;
+        EXPECT_NE(contents.error().message.find("must name its signing key"), std::string::npos)
+            << contents.error().message;
+    }
 }
 
 TEST(JournalSigning, FingerprintIsTheKeysFirstSixteenDigitsInFours) {

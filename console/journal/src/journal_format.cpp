@@ -193,13 +193,12 @@ std::string typeProblem(const Record& r) {
                 "journal format version {} is not supported (this console reads versions {} to {})",
                 version.dump(), kOldestJournalFormatVersion, kJournalFormatVersion);
         }
-        if (v >= 3 && !lowerHex(r.payload.value("signing_key", ""), kPublicKeyHexDigits))
+        if (v >= 3 && !lowerHex(namedSigningKey(r), kPublicKeyHexDigits))
             return "the header of a version 3 journal must name its signing key (64 hex digits)";
         return {};
     }
     if (r.type.empty() || r.type == kJournalHeaderType) return "only the first record may be a header";
-    if (r.type == kSigningKeyChangedType &&
-        !lowerHex(r.payload.value("signing_key", ""), kPublicKeyHexDigits))
+    if (r.type == kSigningKeyChangedType && !lowerHex(namedSigningKey(r), kPublicKeyHexDigits))
         return "its signing_key_changed record does not name the new key (64 hex digits)";
     return {};
 }
@@ -208,7 +207,7 @@ std::string typeProblem(const Record& r) {
 // by the key in force. Versions 1 and 2 have no key: their records carry no signature.
 std::string signatureProblem(const Record& r, const std::string& in_force) {
     const bool names_key = r.seq == 0 || r.type == kSigningKeyChangedType;
-    const std::string key = names_key ? r.payload.value("signing_key", "") : in_force;
+    const std::string key = names_key ? namedSigningKey(r) : in_force;
     if (key.empty()) {
         if (r.sig.empty()) return {};
         return "it carries a signature, but no signing key is in force (the header names none)";
@@ -327,11 +326,15 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, const ChainT
 
 }  // namespace detail
 
+std::string namedSigningKey(const Record& record) {
+    const auto it = record.payload.find("signing_key");
+    return it != record.payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 void ChainTip::advance(const Record& record) {
     next_index = record.seq + 1;
     prev_hash = record.hash;
-    if (record.seq == 0 || record.type == kSigningKeyChangedType)
-        signing_key = record.payload.value("signing_key", "");
+    if (record.seq == 0 || record.type == kSigningKeyChangedType) signing_key = namedSigningKey(record);
 }
 
 }  // namespace oc::journal

@@ -68,6 +68,10 @@ struct Record {
     std::string sig;         // hex Ed25519 signature of `hash` by the key in force; empty when none is
 };
 
+// The key a header or a signing_key_changed record names in its payload ("signing_key"); empty when it
+// names none or the field is not a string (a reader never throws on what a forger wrote).
+[[nodiscard]] std::string namedSigningKey(const Record& record);
+
 // Where a chain stands after its last verified record: what verifying the next line needs.
 struct ChainTip {
     std::size_t next_index = 0;
