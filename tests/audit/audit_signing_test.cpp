@@ -207,6 +207,14 @@ TEST_F(AuditSigning, KeyChangeNamingAnotherPreviousKeyIsABreach) {
     EXPECT_NE(integrity(*report).evidence.find("names aaaa aaaa aaaa aaaa as the key before it"),
               std::string::npos)
         << integrity(*report).evidence;
+    // A previous key or reason of another kind than text is the same breach, never an exception.
+    records[change]["payload"]["previous_key"] = 5;
+    records[change]["payload"]["reason"] = json::array();
+    test::writeRechained(journal, records);
+    report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_NE(integrity(*report).evidence.find("names no key as the key before it"), std::string::npos)
+        << integrity(*report).evidence;
 }
 
 // An older console's journal: not a breach (issue 37: no honest journal of any version is accused), but

@@ -14,6 +14,16 @@ bool keyChange(const journal::Record& r) {
     return r.type == journal::kSigningKeyChangedType;
 }
 
+// A payload's text field; empty when missing or of another kind (what a forger wrote is never thrown on).
+std::string text(const json& payload, const char* key) {
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string fingerprintOrNone(const std::string& key) {
+    return key.empty() ? std::string(i18n::N_("no key")) : journal::keyFingerprint(key);
+}
+
 // The console changes the key only at its first record after resuming on a computer without the key:
 // its console_resumed record follows, or the game's setup when it resumed a journal holding only its
 // header; or nothing, when it was stopped in between.
@@ -32,11 +42,11 @@ std::string misplacedChange(const journal::JournalContents& contents, std::size_
                                     "only just before its console_resumed record (a resume on another "
                                     "computer): someone else wrote it"),
                            i);
-    const std::string previous = r.payload.value("previous_key", "");
+    const std::string previous = text(r.payload, "previous_key");
     if (previous != in_force)
         return fmt::format(i18n::N_("record #{}: the signing key change names {} as the key before it, but "
                                     "the records before it are signed by {}"),
-                           i, journal::keyFingerprint(previous), journal::keyFingerprint(in_force));
+                           i, fingerprintOrNone(previous), journal::keyFingerprint(in_force));
     return {};
 }
 
@@ -50,13 +60,12 @@ std::string changeLine(const KeyChange& k) {
 }  // namespace
 
 void readSigners(Report& report, const journal::JournalContents& contents) {
-    report.signing_key = contents.records.front().payload.value("signing_key", "");
+    report.signing_key = journal::namedSigningKey(contents.records.front());
     for (std::size_t i = 1; i < contents.records.size(); ++i) {
         const auto& r = contents.records[i];
         if (!keyChange(r)) continue;
-        report.key_changes.push_back(KeyChange{i, r.payload.value("signing_key", ""),
-                                               r.payload.value("previous_key", ""),
-                                               r.payload.value("reason", "")});
+        report.key_changes.push_back(KeyChange{i, journal::namedSigningKey(r),
+                                               text(r.payload, "previous_key"), text(r.payload, "reason")});
     }
 }
 
