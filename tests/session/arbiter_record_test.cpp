@@ -84,6 +84,31 @@ TEST(DrawAnswer, AJournalCutBeforeItGetsItOnceAtTheResume) {
     EXPECT_EQ(ofType(again.records, "draw_answer").size(), 1u);
 }
 
+TEST(DrawAnswer, AKeyChangeAndAResumeBeforeItLeaveItDue) {
+    // Resumed on another computer (the journal's key change, then console_resumed), and stopped again
+    // before the draw_answer was written: the next resume still owes it.
+    auto run = runScript(kDeclinedByMove, fakeSetup());
+    ASSERT_TRUE(run.result.ok) << run.result.error;
+    std::vector<json> cut;
+    for (const auto& r : run.records) {
+        if (r["type"] == "draw_answer") break;
+        cut.push_back(r);
+    }
+    const json t = cut.back()["t"];
+    cut.push_back({{"type", "signing_key_changed"}, {"t", t}, {"signing_key", std::string(64, 'a')}});
+    cut.push_back({{"type", "console_resumed"}, {"t", t}, {"program", "test"}, {"resumed_from_seq", 40}});
+    MemorySink sink;
+    sink.records = cut;
+    FakeEngine engine{legalMovesAfter, 1};
+    auto s = Session::restore(cut, sink, engine);
+    ASSERT_TRUE(s) << s.error();
+    ASSERT_TRUE((*s)->recordResume("test", 43, (*s)->lastRecordTime()));
+    auto added =
+        std::vector<json>(sink.records.begin() + static_cast<std::ptrdiff_t>(cut.size()), sink.records.end());
+    ASSERT_EQ(added.size(), 2u);
+    EXPECT_EQ(added[1]["type"], "draw_answer");
+}
+
 TEST(DrawAnswer, AJournalWithoutTheRecordStillReplays) {
     auto run = runScript(kDeclinedByMove + std::string("until human-to-move\nresign white\n"), fakeSetup());
     ASSERT_TRUE(run.result.ok) << run.result.error;

@@ -162,7 +162,7 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"draw_answer", [](Fields&) -> Body { return DrawAnswer{}; }},
         {"resumption_text", [](Fields& f) -> Body { return ResumptionText{f.str("text")}; }},
         {"consultation", audit}, {"refused", refused}, {"note", audit}, {"eboard", audit},
-        {"signing_key_changed", audit},
+        {"signing_key_changed", [](Fields&) -> Body { return SigningKeyChanged{}; }},
         {"go", search}, {"engine_io", engineIo}, {"script", evidence}, {"script_line", evidence},
         {"ponder_start", search}, {"ponder_hit", evidence}, {"ponder_miss", evidence}, {"ponder_stop", evidence}};
     return kParsers;

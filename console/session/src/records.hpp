@@ -58,6 +58,9 @@ struct Forfeit { Color side; bool confirm = false; };
 // A program reopened the journal and goes on writing it (after a close, crash or power cut): the clocks
 // it mirrors stood still meanwhile, so the table clock must be read again (E.III 1.1).
 struct ConsoleResumed { std::string program; std::uint64_t from_seq = 0; };
+// The journal itself changed its signing key, just before a console_resumed record (a resume on another
+// computer, docs/arbiter-journal.md §2): part of reopening the journal, no change of the game.
+struct SigningKeyChanged {};
 // E.III 3.2-3.3: who answered a draw offer and how, with the computer's indication (session_answers.cpp).
 // Evidence for the arbiter: it follows the record that answered and changes nothing in the game.
 struct DrawAnswer {};
@@ -67,12 +70,13 @@ struct ResumptionText { std::string text; };  // Guidelines I.2(g), the envelope
 struct Audit { bool game_time = true; };
 // clang-format on
 
-using Body = std::variant<Setup, Start, HumanMove, EngineMove, EngineMoveWithheld, Made, Pressed, Recorded,
-                          Sync, HumanOffer, AnswerHuman, ComputerOffer, AnswerComputer, Claim, Resign,
-                          FlagReported, FlagConfirmed, Pause, Adjust, Illegal, Correct, ArbiterResult, Faster,
-                          SealRequested, Sealed, Resume, EngineFault, EngineRequest, ModuleChange,
-                          EngineRestart, QpfClaim, QpfRuling, IncrementRequest, IncrementRuling, IllegalKind,
-                          Arrival, Forfeit, ConsoleResumed, DrawAnswer, ResumptionText, Audit>;
+using Body =
+    std::variant<Setup, Start, HumanMove, EngineMove, EngineMoveWithheld, Made, Pressed, Recorded, Sync,
+                 HumanOffer, AnswerHuman, ComputerOffer, AnswerComputer, Claim, Resign, FlagReported,
+                 FlagConfirmed, Pause, Adjust, Illegal, Correct, ArbiterResult, Faster, SealRequested, Sealed,
+                 Resume, EngineFault, EngineRequest, ModuleChange, EngineRestart, QpfClaim, QpfRuling,
+                 IncrementRequest, IncrementRuling, IllegalKind, Arrival, Forfeit, ConsoleResumed,
+                 SigningKeyChanged, DrawAnswer, ResumptionText, Audit>;
 
 struct Record {
     TimePoint t;

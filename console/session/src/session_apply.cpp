@@ -430,6 +430,9 @@ void on(Impl& s, const rec::ConsoleResumed& r, TimePoint) {
                     r.program, r.from_seq));
 }
 
+// The journal's own record of a new signing key: evidence of the reopening, nothing for the game.
+void on(Impl&, const rec::SigningKeyChanged&, TimePoint) {}
+
 // IRR-04 (E2023 7.5.2): the computer's pawn left unpromoted stands as a queen promotion: the move is
 // made and the clock was pressed, then the illegal move is penalised.
 Applied on(Impl& s, const rec::IllegalKind& r, TimePoint t) {
@@ -462,15 +465,18 @@ Applied Session::Impl::apply(const rec::Record& r) {
     if (!done) return done;
     if (!answer) answer = offerEnded(*this, before);
     ++records;
+    // Records of the journal's reopening (a resume, its key change) stand between an answer and its
+    // draw_answer when the console stopped in between: they leave the answer due.
+    const bool reopening = std::holds_alternative<rec::ConsoleResumed>(r.body) ||
+                           std::holds_alternative<rec::SigningKeyChanged>(r.body);
     // The answer's own record comes next; a journal without it (before the record existed) goes on.
-    if (!std::holds_alternative<rec::ConsoleResumed>(r.body)) draws.answer_due = std::move(answer);
+    if (!reopening) draws.answer_due = std::move(answer);
     // Engine I/O, a script driver's position and ponder events are audit only: a resumed simulation
     // continues from the last change of the game (and does not resume a ponder search: pondering starts
     // again after the engine's next move).
     // A resume is no change of the game either: its time belongs to the program that reopened it.
     const auto* audit = std::get_if<rec::Audit>(&r.body);
-    const bool resumed = std::holds_alternative<rec::ConsoleResumed>(r.body);
-    if (!resumed && (!audit || audit->game_time)) last_t = r.t;
+    if (!reopening && (!audit || audit->game_time)) last_t = r.t;
     return {};
 }
 
