@@ -201,6 +201,13 @@ TEST(Isolation, IsolateWrapsInFsiPdiAndLeavesEmptyTextEmpty) {
     EXPECT_EQ(persianDigits("Nf3"), "Nf\u06F3");
 }
 
+// Issue 36 item 10: a list the code joins ("(White, Smith)") takes Persian's comma U+060C, never ", ".
+TEST_F(Persian, ListsTheCodeJoinsTakeThePersianComma) {
+    EXPECT_STREQ(listSeparator(), "\u060C ");
+    ASSERT_TRUE(setUiLanguage(UiLanguage::Pl));
+    EXPECT_STREQ(listSeparator(), ", ");
+}
+
 TEST_F(Persian, TextArgumentsAreIsolatedByTheCode) {
     EXPECT_EQ(trf("Result: {}", "1-0"), "نتیجه: " + ltr("1-0"));
     EXPECT_EQ(trf("Move {}", std::string("12. Nf3 (=)")), "حرکت " + isolated("12. Nf3 (=)"));

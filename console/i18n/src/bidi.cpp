@@ -88,4 +88,8 @@ bool rightToLeftUi() {
     return isRightToLeft(uiLanguage());
 }
 
+const char* listSeparator() {
+    return rightToLeftUi() ? "\u060C " : ", ";
+}
+
 }  // namespace oc::i18n

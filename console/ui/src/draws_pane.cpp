@@ -29,7 +29,7 @@ std::string policySteps(const event::Indication& ind) {
          {std::pair{ind.offer_draw, tr("offer a draw")}, std::pair{ind.claim_draw, tr("claim the draw")},
           std::pair{ind.resign, tr("resign")}}) {
         if (on) {
-            what += what.empty() ? name : std::string(", ") + name;
+            what += what.empty() ? name : i18n::listSeparator() + std::string(name);
         }
     }
     return what;

@@ -10,7 +10,8 @@ namespace oc::ui {
 std::string differencesSummary(const std::vector<std::string>& english, std::size_t keep) {
     std::string out;
     const std::size_t shown = std::min(keep, english.size());
-    for (std::size_t i = 0; i < shown; ++i) out += (out.empty() ? "" : ", ") + shownMessage(english[i]);
+    for (std::size_t i = 0; i < shown; ++i)
+        out += (out.empty() ? "" : i18n::listSeparator()) + shownMessage(english[i]);
     const std::size_t more = english.size() - shown;
     if (more == 0) return out;
     // TRANSLATORS: {} are the squares listed so far ("e4 should be empty, ...") and how many more differ.

@@ -204,7 +204,8 @@ void drawHumanTitle(ViewContext& ctx, bool active, bool sealing) {
     row.next(textWidth(title));
     textItem(ctx, "human move title", title, active ? &kGreen : &kGrey);
     if (!sealing) {
-        const std::string side = fmt::format("({}, {})", sideName(human), playerName(snap, human));
+        const std::string side =
+            fmt::format("({}{}{})", sideName(human), i18n::listSeparator(), playerName(snap, human));
         row.next(textWidth(side));
         textItem(ctx, "human side", side, disabledColour());
     }

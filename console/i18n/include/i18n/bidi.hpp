@@ -47,6 +47,11 @@ std::string persianNumber(std::string_view text);
 // Whether the UI language in force is written right to left.
 bool rightToLeftUi();
 
+// What joins the items of a list the code builds ("(White, Smith)", "offer a draw, resign"): ", ", or
+// in a right-to-left language the Arabic comma U+060C that Persian writes, "، " (issue 36 item 10: a
+// Latin comma showed in «(سفید, رضایی، علی)»).
+const char* listSeparator();
+
 namespace detail {
 
 // An integer argument of trf in a right-to-left language: formatted with the placeholder's own spec
