@@ -190,5 +190,89 @@ TEST_F(Provenance, NewerConsolesRuleIsNotChecked) {
     EXPECT_NE(c.evidence.find("written by a newer console"), std::string::npos) << c.evidence;
 }
 
+// A game begun by a console of rule 1 (its header says so, its go figures follow it) and resumed by this
+// console after two moves: from the resume on, the figures follow rule 3, as this console computes them.
+// The resume's record names the console and its rules, and the audit judges each part by its own rule.
+std::filesystem::path resumedByThisConsole(const std::filesystem::path& dir, bool name_the_console) {
+    return test::tampered(dir, kScript, [&](std::vector<json>& records) {
+        auto& header = records.front()["payload"];
+        const json rules = header["rules"], console = header["program"];
+        header["rules"]["handling_reserve"]["rule"] = 1;
+        header["program"]["version"] = "0.0.9";
+        const std::size_t resume = test::find(records, "recorded", test::find(records, "recorded") + 1) + 1;
+        for (std::size_t i = test::find(records, "pressed"); i < resume; ++i) {
+            auto& p = records[i]["payload"];
+            if (records[i]["type"] != "go") continue;
+            p["btime"] = p["btime"].get<std::int64_t>() - 21000;
+            p["binc"] = p["binc"].get<std::int64_t>() - 7000;
+        }
+        json payload{{"program", "operator-cli play"}, {"resumed_from_seq", resume - 1}};
+        if (name_the_console) payload["console"] = console, payload["rules"] = rules;
+        test::insertBefore(records, resume, "console_resumed", payload);
+    });
+}
+
+TEST_F(Provenance, AGameResumedByAnotherReleaseIsJudgedByEachOnesRule) {
+    const auto journal = resumedByThisConsole(dir_, true);
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    ASSERT_EQ(report->resumed_by.size(), 1u);
+    const std::size_t at = report->resumed_by.front().record;
+    EXPECT_EQ(report->resumed_by.front().reserve_rule, 3);
+    EXPECT_NE(check(*report, "integrity")
+                  .evidence.find("resumed at record #" + std::to_string(at) + " by " + version::describe() +
+                                 " (handling-reserve rule 3)"),
+              std::string::npos)
+        << checkLines(*report);
+    EXPECT_NE(check(*report, "faster-rate")
+                  .evidence.find(
+                      "judged by the handling-reserve rule 1 named in the journal's header, from record #" +
+                      std::to_string(at) + " by rule 3, named by the console that resumed the game"),
+              std::string::npos)
+        << checkLines(*report);
+}
+
+// A game resumed by a later console whose rule this audit does not know: its budget is not judged.
+TEST_F(Provenance, AGameResumedByANewerConsoleIsNotChecked) {
+    const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
+        const json& header = records.front()["payload"];
+        json rules = header["rules"];
+        rules["handling_reserve"]["rule"] = 4;
+        const std::size_t resume = test::find(records, "recorded") + 1;
+        test::insertBefore(records, resume, "console_resumed",
+                           {{"program", "operator-cli play"},
+                            {"resumed_from_seq", resume - 1},
+                            {"console", header["program"]},
+                            {"rules", rules}});
+    });
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    const Check& c = check(*report, "faster-rate");
+    EXPECT_EQ(c.verdict, Verdict::NotChecked) << checkLines(*report);
+    EXPECT_NE(check(*report, "integrity").evidence.find("(handling-reserve rule 4)"), std::string::npos)
+        << checkLines(*report);
+}
+
+// This console's resume names it and its rules (host::Game::open through operator-cli play --resume).
+TEST_F(Provenance, ThisConsolesResumeNamesItself) {
+    const auto journal = test::playScript(dir_, kScript);
+    auto records = test::readRecords(journal);
+    records.resize(test::find(records, "recorded") + 1);
+    test::writeRechained(dir_ / "cut.jsonl", records);
+    std::string out;
+    ASSERT_EQ(
+        test::runCli("play --engine fake --engine-side black --tc 90m+30s --human script:" +
+                         std::string(kScript) + " --journal " + (dir_ / "cut.jsonl").string() + " --resume",
+                     &out),
+        0)
+        << out;
+    const auto resumed = test::readRecords(dir_ / "cut.jsonl");
+    const json& p = resumed[test::find(resumed, "console_resumed")]["payload"];
+    EXPECT_EQ(p["console"]["name"], "operator-console");
+    EXPECT_EQ(p["console"]["commit"], std::string(version::commit()));
+    EXPECT_EQ(p["rules"]["handling_reserve"]["rule"], 3);
+}
+
 }  // namespace
 }  // namespace oc::audit

@@ -65,6 +65,18 @@ TEST(HandlingReserve, OlderRulesAsTheirConsolesComputedThem) {
     EXPECT_EQ(now.perMove(), 5s);
 }
 
+// Issue 37: a game resumed by a console of another rule is judged by that rule from the resume on, over
+// the handling times measured before it (the resumed console replayed them all by its own rule).
+TEST(HandlingReserve, ANewRuleKeepsTheMeasurements) {
+    HandlingReserve r({.rule = 1, .initial = 5s});
+    r.record(12s);
+    r.record(3s);
+    EXPECT_EQ(r.perMove(), 12s);
+    r.setRule(2);
+    EXPECT_EQ(r.samples(), 2u);
+    EXPECT_EQ(r.perMove(), 5s) << "rule 2 over the same two measurements";
+}
+
 // Issue 15: one slow handling (16.5 s) among a dozen quick ones must not set the reserve: a p95 of
 // fewer than 20 measurements is their maximum, so the largest is set aside while the rank falls on it.
 TEST(HandlingReserve, RobustToOneOutlier) {

@@ -58,6 +58,9 @@ class HandlingReserve {
     [[nodiscard]] Duration robustQuantile(double q) const;
     [[nodiscard]] std::size_t samples() const { return window_.size(); }
     [[nodiscard]] const ReserveSettings& settings() const { return settings_; }
+    // Judges by another rule from now on, over the same measurements: a console that resumed a journal
+    // replayed every handling time by its own rule, so an audit switching to that rule keeps them.
+    void setRule(int rule) { settings_.rule = rule; }
 
   private:
     ReserveSettings settings_;

@@ -76,7 +76,20 @@ struct ReplayFacts {
     std::vector<SearchStart> starts;
     std::vector<DueAnswer> answers;
     std::vector<std::pair<std::size_t, Before>> before;  // the state before the records judged by it
+    std::vector<Report::Resumed> resumed;                // resumes by a console that named itself
 };
+
+// A console_resumed naming its console and rules (issue 37 item 1): the replay goes on by that console's
+// handling-reserve rule, as the resumed console computed its figures by it. A rule this audit does not
+// know is kept as named (the budget is then not judged: auditWith).
+void resumedBy(session::Session& s, const json& record, std::size_t index, ReplayFacts* facts) {
+    const auto facts_of = session::resumeFacts(record);
+    if (!facts_of.program && !facts_of.reserve_rule) return;
+    const int rule = facts_of.reserve_rule.value_or(0);
+    if (rule >= session::oldestReserveRule() && rule <= session::newestReserveRule())
+        s.judgeByReserveRule(rule);
+    if (facts) facts->resumed.push_back({index, facts_of.program.value_or(""), rule});
+}
 
 // Half-moves, result and final scoresheet from the session's own replay of every record.
 Context makeContext(const Timeline& tl, const Rebuilt& all, ReplayFacts facts) {
@@ -167,6 +180,7 @@ std::unique_ptr<Rebuilt> replay(const std::vector<json>& records, session::Sessi
         const std::string& type = records[i]["type"].get_ref<const std::string&>();
         if (facts && (type == "go" || type == "ponder_start"))
             facts->starts.push_back(searchStart(**s, records[i], i + 1));
+        if (type == "console_resumed") resumedBy(**s, records[i], i + 1, facts);
         if (type != "console_resumed") by = Answering{i + 1, type};
         if (facts) noteState(**s, records, i, true, *facts);
     }
@@ -348,20 +362,54 @@ std::string notJudgedWhy(const Report& report, std::size_t differ) {
                        differ);
 }
 
+// ", from record #N by rule R, named by the console that resumed the game" for each change of rule.
+std::string resumedRules(const Report& report) {
+    std::string out;
+    int rule = report.reserve_rule;
+    for (const auto& r : report.resumed_by) {
+        if (r.reserve_rule == 0 || r.reserve_rule == rule) continue;
+        rule = r.reserve_rule;
+        out +=
+            fmt::format(i18n::N_(", from record #{} by rule {}, named by the console that resumed the game"),
+                        r.record, rule);
+    }
+    return out;
+}
+
 std::string judgedBy(const Report& report) {
     if (report.rules_from == "header")
         return fmt::format(i18n::N_("judged by the handling-reserve rule {} named in the journal's header"),
-                           report.reserve_rule);
+                           report.reserve_rule) +
+               resumedRules(report);
     return fmt::format(i18n::N_("judged by the handling-reserve rule {}, which the go figures follow (the "
                                 "journal's header names no rules)"),
-                       report.reserve_rule);
+                       report.reserve_rule) +
+           resumedRules(report);
+}
+
+std::string resumedText(const Report& report) {
+    std::string out;
+    for (const auto& r : report.resumed_by)
+        if (r.by != report.written_by || r.reserve_rule != report.reserve_rule)
+            out += "; " + fmt::format(i18n::N_("resumed at record #{} by {} (handling-reserve rule {})"),
+                                      r.record, r.by, r.reserve_rule);
+    return out;
 }
 
 std::string writtenBy(const Report& report) {
-    if (!report.written_by.empty()) return fmt::format(i18n::N_("written by {}"), report.written_by);
+    if (!report.written_by.empty())
+        return fmt::format(i18n::N_("written by {}"), report.written_by) + resumedText(report);
     return fmt::format(i18n::N_("written by an older console (journal version {}), whose header does not "
                                 "name it"),
-                       report.journal_version);
+                       report.journal_version) +
+           resumedText(report);
+}
+
+// A rule named by a resuming console that this audit does not know: from there the budget is not judged.
+bool resumedByNewer(const Report& report) {
+    return std::any_of(report.resumed_by.begin(), report.resumed_by.end(), [](const Report::Resumed& r) {
+        return r.reserve_rule > session::newestReserveRule();
+    });
 }
 
 // Issue 37 item 6: the report says who wrote the journal and which rule the engine's time was judged by.
@@ -401,6 +449,8 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
         stoppedAt(report, contents, lines, failure.index + 1, failure.reason);
         return report;
     }
+    report.resumed_by = facts.resumed;
+    if (resumedByNewer(report)) report.reserve_rule = 0;
     Timeline tl = buildTimeline(contents, lines, std::move(records));
     tl.before = std::move(facts.before);
     tl.reserve_rule = report.reserve_rule;

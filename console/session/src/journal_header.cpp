@@ -49,13 +49,26 @@ std::optional<std::string> programOf(const json& header) {
 
 }  // namespace
 
-json journalHeader(const std::string& app) {
-    return {{"app", app},
-            {"program",
+json thisConsole() {
+    return {{"program",
              {{"name", "operator-console"},
               {"version", std::string(version::release())},
               {"commit", std::string(version::commit())}}},
             {"rules", {{"handling_reserve", reserveRule()}, {"budget", budgetRule()}}}};
+}
+
+json journalHeader(const std::string& app) {
+    json header = thisConsole();
+    header["app"] = app;
+    return header;
+}
+
+HeaderFacts resumeFacts(const json& resumed_payload) {
+    if (!resumed_payload.is_object()) return {};
+    json as_header = json::object();
+    if (const auto c = resumed_payload.find("console"); c != resumed_payload.end()) as_header["program"] = *c;
+    if (const auto r = resumed_payload.find("rules"); r != resumed_payload.end()) as_header["rules"] = *r;
+    return headerFacts(as_header);
 }
 
 HeaderFacts headerFacts(const json& header) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "i18n/mark.hpp"
+#include "session/journal_header.hpp"
 #include "session_impl.hpp"
 
 namespace oc::session {
@@ -338,8 +339,14 @@ tl::expected<void, Rejection> Session::recordResume(const std::string& program, 
                                                     TimePoint now) {
     // A journal cut between an answer and its draw_answer: the answer is completed after the resume.
     auto due = std::exchange(impl_->draws.answer_due, std::nullopt);
-    auto ok = impl_->commit(
-        {{"type", "console_resumed"}, {"program", program}, {"resumed_from_seq", from_seq}}, now);
+    // The resuming console names itself and its rules: it may be another release than the header's.
+    const nlohmann::json me = thisConsole();
+    auto ok = impl_->commit({{"type", "console_resumed"},
+                             {"program", program},
+                             {"resumed_from_seq", from_seq},
+                             {"console", me["program"]},
+                             {"rules", me["rules"]}},
+                            now);
     if (!ok || !due) return ok;
     return impl_->commit(std::move(*due), now);
 }

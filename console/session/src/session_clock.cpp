@@ -268,9 +268,7 @@ void SessionClock::setSafetyMoves(int moves) {
 }
 
 void SessionClock::setReserveRule(int rule) {
-    clock::ReserveSettings rs = impl_->reserve.settings();
-    rs.rule = rule;
-    impl_->reserve = clock::HandlingReserve(rs);
+    impl_->reserve.setRule(rule);
 }
 
 bool SessionClock::fasterRateAvailable(Color computer, TimePoint t) const {

@@ -70,7 +70,7 @@ class SessionClock {
     // What the next go for `computer` holds back for handling, and the reserve's basis (clock pane).
     std::optional<HandlingReserveView> reserveView(rules::Color computer, TimePoint t) const;
     void setSafetyMoves(int moves);  // E.III 2.1: extra moves' reserves kept back (setup key)
-    void setReserveRule(int rule);   // clock::ReserveSettings::rule, before any handling is measured
+    void setReserveRule(int rule);   // clock::ReserveSettings::rule; the handling times measured stay
     // E.III 2.2 faster rate.
     bool fasterRateAvailable(rules::Color computer, TimePoint t) const;
     // E.III 2.2: the faster rate is on and the control it was kept for has been passed.

@@ -115,6 +115,13 @@ struct Report {
     // unsigned) and each key a later record brought in.
     std::string signing_key;
     std::vector<KeyChange> key_changes;
+    // A console that resumed the game and named itself (console_resumed): from that record on, its rule.
+    struct Resumed {
+        std::size_t record = 0;
+        std::string by;        // as written_by
+        int reserve_rule = 0;  // the rule it names; 0: none named
+    };
+    std::vector<Resumed> resumed_by;
     // True when the journal verifies and no check is a breach.
     bool passed() const;
 };

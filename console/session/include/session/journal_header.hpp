@@ -16,6 +16,11 @@ namespace oc::session {
 // "budget_formula"}}; the journal adds its format fields.
 [[nodiscard]] nlohmann::json journalHeader(const std::string& app);
 
+// This console as it names itself in a journal: {"program": {...}, "rules": {...}} as in the header. A
+// console_resumed record carries them too ("console", "rules"): a game resumed by another release is
+// judged from there by that release's rules.
+[[nodiscard]] nlohmann::json thisConsole();
+
 // What a header says of its writer and rules; every field empty when the header does not say (a
 // journal of a console before issue 37).
 struct HeaderFacts {
@@ -26,6 +31,8 @@ struct HeaderFacts {
     std::string signing_key;  // hex public key of a version 3 journal (issue 35); empty: unsigned
 };
 [[nodiscard]] HeaderFacts headerFacts(const nlohmann::json& header_payload);
+// The same of a console_resumed record's payload (its "console" and "rules"; empty for an older console's).
+[[nodiscard]] HeaderFacts resumeFacts(const nlohmann::json& resumed_payload);
 
 // What the papers print beside the final hash (issue 35): the fingerprint ("3f2a 91c0 7d4e 0b15") of the
 // key that signs the journal's last record, the header's or a later one's after a resume on another
