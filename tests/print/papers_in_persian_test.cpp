@@ -186,7 +186,7 @@ TEST(EnvelopeInPersian, PersianFieldsMirroredAndTheBoardAsItIs) {
     keep(path);
     expectOnlyDejaVu(path);
     const std::string text = readingText(path);
-    expectAll(text, {"پاکت", "سربسته", "بازی ناتمام", paperWord("Arbiter"), paperWord("Opponent"),
+    expectAll(text, {"پاکت", "حرکت مخفی", "بازی ناتمام", paperWord("Arbiter"), paperWord("Opponent"),
                      i18n::tr("ADJOURNED GAME - SEALED MOVE ENVELOPE"),
                      i18n::tr("(b) Position immediately before the sealed move")});
     expectAll(text, {"۱۴۰۴/۰۹/۱۰ (2025-12-01) 10:00",
