@@ -208,6 +208,16 @@ TEST_F(Persian, ListsTheCodeJoinsTakeThePersianComma) {
     EXPECT_STREQ(listSeparator(), ", ");
 }
 
+// Issue 36 item 10: the clauses of a message built from parts (the audit's evidence) are joined with
+// Persian's semicolon U+061B when each is translated on its own.
+TEST_F(Persian, ClausesTheCodeJoinsTakeThePersianSemicolon) {
+    EXPECT_EQ(translateMessage("the king would be left in check; the king would be left in check"),
+              std::string(tr("the king would be left in check")) + "\u061B " +
+                  tr("the king would be left in check"));
+    ASSERT_TRUE(setUiLanguage(UiLanguage::Pl));
+    EXPECT_STREQ(clauseSeparator(), "; ");
+}
+
 TEST_F(Persian, TextArgumentsAreIsolatedByTheCode) {
     EXPECT_EQ(trf("Result: {}", "1-0"), "نتیجه: " + ltr("1-0"));
     EXPECT_EQ(trf("Move {}", std::string("12. Nf3 (=)")), "حرکت " + isolated("12. Nf3 (=)"));

@@ -92,4 +92,8 @@ const char* listSeparator() {
     return rightToLeftUi() ? "\u060C " : ", ";
 }
 
+const char* clauseSeparator() {
+    return rightToLeftUi() ? "\u061B " : "; ";
+}
+
 }  // namespace oc::i18n

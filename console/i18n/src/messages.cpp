@@ -147,7 +147,7 @@ std::string translateList(const std::string& english, int depth) {
     std::string out;
     for (std::size_t from = 0; from <= english.size();) {
         const std::size_t to = std::min(english.find("; ", from), english.size());
-        out += (from ? "; " : "") + translateAt(english.substr(from, to - from), depth + 1);
+        out += (from ? clauseSeparator() : "") + translateAt(english.substr(from, to - from), depth + 1);
         from = to + 2;
     }
     return out;

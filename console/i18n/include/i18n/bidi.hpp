@@ -51,6 +51,9 @@ bool rightToLeftUi();
 // in a right-to-left language the Arabic comma U+060C that Persian writes, "، " (issue 36 item 10: a
 // Latin comma showed in «(سفید, رضایی، علی)»).
 const char* listSeparator();
+// What joins the clauses of a sentence the code builds from parts ("3 searches; 1 over the reserve"):
+// "; ", or Persian's semicolon U+061B, "؛ ".
+const char* clauseSeparator();
 
 namespace detail {
 
