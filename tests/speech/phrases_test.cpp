@@ -95,19 +95,83 @@ TEST(Phrases, EventsAndResults) {
     EXPECT_EQ(resultPhrase("*", Language::En), "");
 }
 
-// Persian: a promotion that takes and checks, said in the order the move is written; the draw offer,
-// the flag with its ezafe written (زمانِ), the clocks with Persian digits and و between the parts.
-TEST(Phrases, PersianPromotionWithCaptureAndCheckEventsAndClocks) {
-    auto pos = rules::Position::fromFen("1r5k/P7/8/8/8/8/8/2K5 w - - 0 1");
-    ASSERT_TRUE(pos);
-    auto m = rules::parseUci(*pos, "a7b8q");
-    ASSERT_TRUE(m);
-    EXPECT_EQ(movePhrase(*pos, *m, {Language::Fa, false}),
-              "اِی می‌زند بی ۸ ارتقا به وزیر، کیش");
+// Persian in Persian order (issue 36 item 11): every kind of move as a Persian listener expects it. A
+// capture is a sentence with the verb last ("the bishop, c6 it takes"); a disambiguated piece is "the
+// rook of file a / rank 1 / square h4" with its destination after "to"; a capturing pawn is "the pawn
+// of" its file; a comma (a pause in the voice) stands before a promotion and before check or mate.
+struct PersianCase {
+    const char* kind;
+    const char* fen;
+    const char* uci;
+    bool phonetic;
+    const char* phrase;
+};
+
+const PersianCase kPersianCases[] = {
+    {"pawn", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4", false, "ای ۴"},
+    {"piece", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "g1f3", false, "اسب اِف ۳"},
+    {"piece capture", "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", "b5c6", false,
+     "فیل، سی ۶ را می‌زند"},
+    {"pawn capture", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4d5", false,
+     "پیادهٔ ای، دیی ۵ را می‌زند"},
+    {"by file", "k7/8/8/8/8/8/K7/R6R w - - 0 1", "a1d1", false, "رخِ ستون اِی به دیی ۱"},
+    {"by rank", "R7/8/7k/8/8/8/1K6/R7 w - - 0 1", "a1a5", false, "رخِ ردیف ۱ به اِی ۵"},
+    {"by square", "8/8/k7/8/4Q2Q/8/8/K6Q w - - 0 1", "h4e1", false, "وزیرِ خانه اِچ ۴ به ای ۱"},
+    {"by file, capture", "k7/8/8/8/8/8/K7/R2n3R w - - 0 1", "a1d1", false,
+     "رخِ ستون اِی، دیی ۱ را می‌زند"},
+    {"by rank, phonetic", "R7/8/7k/8/8/8/1K6/R7 w - - 0 1", "a1a5", true, "رخِ ردیف یک به آنّا پنج"},
+    {"check", "k7/8/8/8/8/8/1K6/7R w - - 0 1", "h1h8", false, "رخ اِچ ۸، کیش"},
+    {"mate", "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", false, "رخ اِی ۸، کیش و مات"},
+    {"capture, check", "7k/7p/8/8/8/8/1K6/7R w - - 0 1", "h1h7", false,
+     "رخ، اِچ ۷ را می‌زند، کیش"},
+    {"short castling", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", false, "قلعهٔ کوچک"},
+    {"long castling", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", false, "قلعهٔ بزرگ"},
+    {"promotion", "8/P7/8/8/8/8/7k/2K5 w - - 0 1", "a7a8q", false, "اِی ۸، ارتقا به وزیر"},
+    {"underpromotion", "8/P7/8/8/8/8/7k/2K5 w - - 0 1", "a7a8n", false, "اِی ۸، ارتقا به اسب"},
+    {"promotion, capture", "1r6/P7/8/8/8/7k/8/2K5 w - - 0 1", "a7b8q", false,
+     "پیادهٔ اِی، بی ۸ را می‌زند، ارتقا به وزیر"},
+    {"promotion, capture, check", "1r5k/P7/8/8/8/8/8/2K5 w - - 0 1", "a7b8q", false,
+     "پیادهٔ اِی، بی ۸ را می‌زند، ارتقا به وزیر، کیش"},
+    {"promotion, mate", "k7/2P5/1K6/8/8/8/8/8 w - - 0 1", "c7c8q", false, "سی ۸، ارتقا به وزیر، کیش و مات"},
+    {"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", false,
+     "پیادهٔ ای، دیی ۶ را آن‌پاسان می‌زند"},
+    {"phonetic pawn capture", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4d5", true,
+     "پیادهٔ اِوا، داوید پنج را می‌زند"},
+};
+
+TEST(Phrases, PersianEveryKindOfMoveInPersianOrder) {
+    for (const PersianCase& c : kPersianCases) {
+        SCOPED_TRACE(std::string(c.kind) + " " + c.uci);
+        auto pos = rules::Position::fromFen(c.fen);
+        ASSERT_TRUE(pos);
+        auto m = rules::parseUci(*pos, c.uci);
+        ASSERT_TRUE(m);
+        EXPECT_EQ(movePhrase(*pos, *m, {Language::Fa, c.phonetic}), c.phrase);
+    }
+}
+
+// The same square disambiguation and disambiguated capture in English and Polish keep the order of the
+// notation (the golden file has no such row).
+TEST(Phrases, EnglishAndPolishDisambiguationKeepTheirOrder) {
+    auto queens = rules::Position::fromFen("8/8/k7/8/4Q2Q/8/8/K6Q w - - 0 1");
+    auto rooks = rules::Position::fromFen("k7/8/8/8/8/8/K7/R2n3R w - - 0 1");
+    ASSERT_TRUE(queens && rooks);
+    auto by_square = rules::parseUci(*queens, "h4e1");
+    auto by_file = rules::parseUci(*rooks, "a1d1");
+    ASSERT_TRUE(by_square && by_file);
+    EXPECT_EQ(movePhrase(*queens, *by_square, {Language::En, false}), "queen h 4 e1");
+    EXPECT_EQ(movePhrase(*queens, *by_square, {Language::Pl, true}), "hetman Hector cztery Eva jeden");
+    EXPECT_EQ(movePhrase(*rooks, *by_file, {Language::En, false}), "rook a takes d1");
+    EXPECT_EQ(movePhrase(*rooks, *by_file, {Language::Pl, false}), "wieża a bije d1");
+}
+
+// The events in Persian: the flag fall as the arbiter says it ("the flag of Black fell", the ezafe
+// written), the draw offer, the results, and the clocks with Persian digits and و between the parts.
+TEST(Phrases, PersianEventsAndClocks) {
+    EXPECT_EQ(eventPhrase(Event::FlagReported, Color::Black, Language::Fa), "پرچمِ سیاه افتاد");
+    EXPECT_EQ(eventPhrase(Event::FlagReported, Color::White, Language::Fa), "پرچمِ سفید افتاد");
     EXPECT_EQ(eventPhrase(Event::DrawOffer, Color::White, Language::Fa),
               "سفید پیشنهاد تساوی می‌دهد");
-    EXPECT_EQ(eventPhrase(Event::FlagReported, Color::Black, Language::Fa),
-              "زمانِ سیاه تمام شد: افتادن پرچم اعلام شد");
     EXPECT_EQ(resultPhrase("0-1", Language::Fa), "سیاه برنده شد");
     EXPECT_EQ(resultPhrase("1/2-1/2", Language::Fa), "تساوی");
     EXPECT_EQ(clockPhrase(12, 1h + 5min + 3s, 58min, Language::Fa),

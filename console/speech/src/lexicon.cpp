@@ -29,6 +29,34 @@ const Spelling kPersianSpelling{{"اِی", "بی", "سی", "دیی", "ای", "ا
                                 "، ",
                                 " و "};
 
+// Every language but Persian reads the move as written: piece, capture, square, promotion.
+const MovePatterns kAsWritten{"{mover} {square}",
+                              "{mover} {square}",
+                              "{mover} {takes} {square}",
+                              "{mover} {takes} {square} {en_passant}",
+                              "{move} {promotion} {piece}",
+                              "{file}",
+                              "{piece} {file}",
+                              "{piece} {rank}",
+                              "{piece} {file} {rank}"};
+
+// Persian (issue 36 item 11, a Persian-reading arbiter's review): a capture is a sentence, the verb
+// last and the captured square marked as its object ("the bishop, c6 it takes"); the comma after the
+// capturing piece and the one before a promotion make espeak-ng pause (about 200 ms), so the listener
+// hears where the promotion starts. A disambiguated piece is "the rook of file a / of rank 1 / of square
+// a1" and its destination follows "to". A capturing pawn is "the pawn of" its file. espeak-ng does not
+// infer the ezafe, so it is written: a kasra after {piece} (never the pawn, which is never
+// disambiguated) and U+0654 over the pawn's final heh.
+const MovePatterns kPersianOrder{"{mover} {square}",
+                                 "{mover} به {square}",
+                                 "{mover}، {square} را {takes}",
+                                 "{mover}، {square} را {en_passant} {takes}",
+                                 "{move}، {promotion} {piece}",
+                                 "پیادهٔ {file}",
+                                 "{piece}ِ ستون {file}",
+                                 "{piece}ِ ردیف {rank}",
+                                 "{piece}ِ خانه {square}"};
+
 const Lexicon kEnglish{
     {"pawn", "knight", "bishop", "rook", "queen", "king"},
     {"pawn", "knight", "bishop", "rook", "queen", "king"},
@@ -49,7 +77,8 @@ const Lexicon kEnglish{
      "The arbiter has stopped the clocks", "The clocks are running again"},
     {"White wins", "Black wins", "Draw"},
     Western,
-    &kLatin};
+    &kLatin,
+    &kAsWritten};
 
 // App. F: Król, Hetman, Wieża, Goniec, Skoczek, Pion; "bije" for a capture; "jeden" .. "osiem".
 const Lexicon kPolish{{"pion", "skoczek", "goniec", "wieża", "hetman", "król"},
@@ -71,7 +100,8 @@ const Lexicon kPolish{{"pion", "skoczek", "goniec", "wieża", "hetman", "król"}
                        "Sędzia zatrzymał zegar", "Zegar znów chodzi"},
                       {"Wygrały białe", "Wygrały czarne", "Remis"},
                       Polish,
-                      &kLatin};
+                      &kLatin,
+                      &kAsWritten};
 
 // App. F: König, Dame, Turm, Läufer, Springer, Bauer; "kurze / lange Rochade"; "eins" .. "acht".
 const Lexicon kGerman{
@@ -94,7 +124,8 @@ const Lexicon kGerman{
      "Der Schiedsrichter hat die Uhren angehalten", "Die Uhren laufen wieder"},
     {"Weiß gewinnt", "Schwarz gewinnt", "Remis"},
     Western,
-    &kLatin};
+    &kLatin,
+    &kAsWritten};
 
 const Lexicon kFrench{
     {"pion", "cavalier", "fou", "tour", "dame", "roi"},
@@ -116,7 +147,8 @@ const Lexicon kFrench{
      "L'arbitre a arrêté les pendules", "Les pendules sont relancées"},
     {"Les blancs gagnent", "Les noirs gagnent", "Partie nulle"},
     Western,
-    &kLatin};
+    &kLatin,
+    &kAsWritten};
 
 const Lexicon kSpanish{
     {"peón", "caballo", "alfil", "torre", "dama", "rey"},
@@ -138,7 +170,8 @@ const Lexicon kSpanish{
      "El árbitro ha detenido los relojes", "Los relojes vuelven a correr"},
     {"Ganan las blancas", "Ganan las negras", "Tablas"},
     Western,
-    &kLatin};
+    &kLatin,
+    &kAsWritten};
 
 const Lexicon kDutch{
     {"pion", "paard", "loper", "toren", "dame", "koning"},
@@ -160,7 +193,8 @@ const Lexicon kDutch{
      "De arbiter heeft de klokken stilgezet", "De klokken lopen weer"},
     {"Wit wint", "Zwart wint", "Remise"},
     Western,
-    &kLatin};
+    &kLatin,
+    &kAsWritten};
 
 const Lexicon kRussian{{"пешка", "конь", "слон", "ладья", "ферзь", "король"},
                        {"пешку", "коня", "слона", "ладью", "ферзя", "короля"},
@@ -181,13 +215,15 @@ const Lexicon kRussian{{"пешка", "конь", "слон", "ладья", "ф�
                         "Судья остановил часы", "Часы снова идут"},
                        {"Белые выиграли", "Чёрные выиграли", "Ничья"},
                        Russian,
-                       &kLatin};
+                       &kLatin,
+                       &kAsWritten};
 
 // lichess fa-IR's spoken SAN (nvui) and research/persian.md section 4: the piece names, "takes" (with a
-// zero-width non-joiner, U+200C), check, mate and both castlings below. The word order is the English
-// one, a reading of the move as written, as lichess reads it. espeak-ng does not infer the ezafe
+// zero-width non-joiner, U+200C), check, mate and both castlings below. The word order is Persian's
+// (kPersianOrder), not lichess's reading of the move as written. espeak-ng does not infer the ezafe
 // (espeak-ng#862): it is written out, as U+0654 over the final heh of the castling words and as a kasra
-// U+0650 in the word for "time of". Nouns after a number stay singular, as Persian writes them.
+// U+0650 in the word for "flag of" (the flag fall: "the flag of White fell", as the arbiter reviewing
+// issue 36 asked). Nouns after a number stay singular, as Persian writes them.
 // (Persian words are kept out of comments: clang-format 14 measures their width unstably.)
 const Lexicon kPersian{
     {"پیاده", "اسب", "فیل", "رخ", "وزیر", "شاه"},
@@ -205,11 +241,12 @@ const Lexicon kPersian{
     {"ساعت", "ساعت", "ساعت"},
     {"دقیقه", "دقیقه", "دقیقه"},
     {"ثانیه", "ثانیه", "ثانیه"},
-    {"{} پیشنهاد تساوی می‌دهد", "{} ادعای تساوی می‌کند",
-     "زمانِ {} تمام شد: افتادن پرچم اعلام شد", "داور ساعت را متوقف کرد", "ساعت دوباره به کار افتاد"},
+    {"{} پیشنهاد تساوی می‌دهد", "{} ادعای تساوی می‌کند", "پرچمِ {} افتاد",
+     "داور ساعت را متوقف کرد", "ساعت دوباره به کار افتاد"},
     {"سفید برنده شد", "سیاه برنده شد", "تساوی"},
     Western,
-    &kPersianSpelling};
+    &kPersianSpelling,
+    &kPersianOrder};
 
 }  // namespace
 

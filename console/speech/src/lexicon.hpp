@@ -22,13 +22,30 @@ struct Spelling {
     const char* and_word;                       // between a duration's parts: "1 hour 5 minutes"
 };
 
+// The order of a move's words, as fmt patterns with named arguments: {mover} (the piece as named, or a
+// capturing pawn), {square} (the destination), {move} (the phrase so far), {piece}, {file}, {rank} and
+// the lexicon's words {takes}, {en_passant}, {promotion}. A language whose sentence puts the verb last
+// (Persian) says a move in another order than one that reads the notation left to right; the code that
+// fills the patterns is the same for every language.
+struct MovePatterns {
+    const char* to;          // a piece moves: "{mover} {square}"
+    const char* to_named;    // the same after a disambiguated piece ("rook a d1")
+    const char* capture;     // "{mover} {takes} {square}"
+    const char* en_passant;  // "{mover} {takes} {square} {en_passant}"
+    const char* promotion;   // "{move} {promotion} {piece}"
+    const char* pawn;        // a capturing pawn, known by its file: "{file}"
+    const char* by_file;     // App. C.8 disambiguation: "{piece} {file}"
+    const char* by_rank;     // "{piece} {rank}"
+    const char* by_square;   // "{piece} {file} {rank}" (also given: {square})
+};
+
 // One language's words. Plural forms: [0] one, [1] few (Slavic 2-4), [2] many; languages with two forms
 // repeat the plural.
 struct Lexicon {
     std::array<const char*, 6> pieces;      // pawn knight bishop rook queen king (rules::PieceType order)
     std::array<const char*, 6> promote_to;  // the piece as the promotion phrase needs it (Polish accusative)
     const char* takes;
-    const char* promotion;  // "{square} {promotion} {piece}"
+    const char* promotion;  // the words before the promotion piece ("promotes to")
     const char* en_passant;
     const char* check;
     const char* mate;
@@ -42,6 +59,7 @@ struct Lexicon {
     std::array<const char*, 3> results;  // white wins, black wins, draw
     PluralRule plurals;
     const Spelling* spelling;
+    const MovePatterns* patterns;
 };
 
 // The words for `lang`.

@@ -1,9 +1,11 @@
 // Announcements as text. The shape follows the notation the operator writes (App. C short form), read
-// aloud with the words of App. F: the piece's name, "takes", the square, the promotion piece, then check.
+// aloud with the words of App. F: the piece's name, "takes", the square, the promotion piece, then check;
+// each language puts them in its own order (MovePatterns, lexicon.cpp).
 #include "speech/phrases.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "lexicon.hpp"
@@ -44,8 +46,11 @@ std::string squareWords(Square s, const Lexicon& lex, bool phonetic) {
     return fileWord(rules::fileOf(s), lex, phonetic) + gap + rankWord(rules::rankOf(s), lex, phonetic);
 }
 
-// App. C.8: when two like pieces can reach the square, the departure file, else the rank, else both.
-std::string disambiguation(const Position& pos, Move m, PieceType type, const Lexicon& lex, bool phonetic) {
+// App. C.8: which of the departure's coordinates tells the piece from a like one reaching the same square.
+enum class Clash : std::uint8_t { None, File, Rank, Square };
+
+// The departure file, else the rank, else both.
+Clash disambiguation(const Position& pos, Move m, PieceType type) {
     bool clash = false, same_file = false, same_rank = false;
     for (Move other : pos.legalMoves()) {
         if (other.to() != m.to() || other.from() == m.from()) continue;
@@ -54,46 +59,63 @@ std::string disambiguation(const Position& pos, Move m, PieceType type, const Le
         same_file = same_file || rules::fileOf(other.from()) == rules::fileOf(m.from());
         same_rank = same_rank || rules::rankOf(other.from()) == rules::rankOf(m.from());
     }
-    if (!clash) return {};
-    const std::string file = fileWord(rules::fileOf(m.from()), lex, phonetic);
-    const std::string rank = rankWord(rules::rankOf(m.from()), lex, phonetic);
-    if (!same_file) return file;
-    if (!same_rank) return rank;
-    return file + " " + rank;
+    if (!clash) return Clash::None;
+    if (!same_file) return Clash::File;
+    if (!same_rank) return Clash::Rank;
+    return Clash::Square;
 }
 
-// The words before the destination: "knight", "knight g", "e takes", "rook takes".
-std::vector<std::string> moverWords(const Position& pos, Move m, const Lexicon& lex, bool phonetic) {
+// Who moves, as the patterns name it: "" for a pawn that does not capture (App. C.4: not named), the
+// file of one that does ("e"), the piece ("knight"), or the piece and where it stands ("rook a").
+struct Mover {
+    std::string text;
+    bool disambiguated = false;
+};
+
+Mover mover(const Position& pos, Move m, const Lexicon& lex, bool phonetic) {
     const PieceType type = pos.pieceAt(m.from())->type;
-    const bool capture = pos.isCapture(m);
-    std::vector<std::string> words;
-    if (type == PieceType::Pawn) {
-        // A pawn is not named (App. C.4); a capturing pawn is known by its file.
-        if (capture) words.push_back(fileWord(rules::fileOf(m.from()), lex, phonetic));
-    } else {
-        words.emplace_back(lex.pieces[static_cast<std::size_t>(type)]);
-        if (auto d = disambiguation(pos, m, type, lex, phonetic); !d.empty()) words.push_back(d);
-    }
-    if (capture) words.emplace_back(lex.takes);
-    return words;
+    const MovePatterns& p = *lex.patterns;
+    const std::string file = fileWord(rules::fileOf(m.from()), lex, phonetic);
+    if (type == PieceType::Pawn)
+        return {pos.isCapture(m) ? fmt::format(fmt::runtime(p.pawn), fmt::arg("file", file)) : std::string{}};
+    const char* piece = lex.pieces[static_cast<std::size_t>(type)];
+    const Clash clash = disambiguation(pos, m, type);
+    if (clash == Clash::None) return {piece};
+    const char* pattern = clash == Clash::File ? p.by_file : clash == Clash::Rank ? p.by_rank : p.by_square;
+    return {fmt::format(fmt::runtime(pattern), fmt::arg("piece", piece), fmt::arg("file", file),
+                        fmt::arg("rank", rankWord(rules::rankOf(m.from()), lex, phonetic)),
+                        fmt::arg("square", squareWords(m.from(), lex, phonetic))),
+            true};
 }
 
-std::string join(const std::vector<std::string>& words) {
-    return fmt::format("{}", fmt::join(words, " "));
+// Mover and destination in the language's order: "knight f3", "bishop takes c6", "e takes d6 en passant";
+// a pawn that does not capture is its square alone.
+std::string arrival(const Position& pos, Move m, const Lexicon& lex, bool phonetic) {
+    const Mover who = mover(pos, m, lex, phonetic);
+    const std::string square = squareWords(m.to(), lex, phonetic);
+    const MovePatterns& p = *lex.patterns;
+    const char* pattern = who.disambiguated ? p.to_named : p.to;
+    if (m.kind() == Move::Kind::EnPassant)
+        pattern = p.en_passant;
+    else if (pos.isCapture(m))
+        pattern = p.capture;
+    else if (who.text.empty())
+        return square;
+    return fmt::format(fmt::runtime(pattern), fmt::arg("mover", who.text), fmt::arg("square", square),
+                       fmt::arg("takes", lex.takes), fmt::arg("en_passant", lex.en_passant));
 }
 
-// The move itself without check: castling by name (App. F 1), everything else piece, capture, square.
+// The move itself without check: castling by name (App. F 1), everything else mover, capture, square,
+// then the promotion piece.
 std::string bodyWords(const Position& pos, Move m, const Lexicon& lex, bool phonetic) {
     if (m.kind() == Move::Kind::Castling)
         return rules::fileOf(m.to()) > rules::fileOf(m.from()) ? lex.short_castling : lex.long_castling;
-    std::vector<std::string> words = moverWords(pos, m, lex, phonetic);
-    words.push_back(squareWords(m.to(), lex, phonetic));
-    if (auto promo = m.promotion()) {
-        words.emplace_back(lex.promotion);
-        words.emplace_back(lex.promote_to[static_cast<std::size_t>(*promo)]);
-    }
-    if (m.kind() == Move::Kind::EnPassant) words.emplace_back(lex.en_passant);
-    return join(words);
+    std::string text = arrival(pos, m, lex, phonetic);
+    if (auto promo = m.promotion())
+        text = fmt::format(fmt::runtime(lex.patterns->promotion), fmt::arg("move", text),
+                           fmt::arg("promotion", lex.promotion),
+                           fmt::arg("piece", lex.promote_to[static_cast<std::size_t>(*promo)]));
+    return text;
 }
 
 // Polish: 1 / 2-4 except 12-14 / other; Russian: 1 and 21, 31 ... / 2-4, 22-24 ... / other.

@@ -19,8 +19,9 @@ struct PhraseOptions {
 };
 
 // `m` (legal in `pos`) as it is announced: piece name, capture, square, promotion piece, en passant,
-// castling, check or mate ("Knight takes f3, check", "e takes d6 en passant", "short castling"; Persian
-// "اسب می‌زند اِف ۳، کیش", with the squares spelled for the fa voice).
+// castling, check or mate ("Knight takes f3, check", "e takes d6 en passant", "short castling"), in the
+// language's order (Persian puts the verb last: "knight, f3 takes, check"), with the squares spelled
+// for the voice (Persian script for the fa voice).
 std::string movePhrase(const rules::Position& pos, rules::Move m, const PhraseOptions& opt);
 
 // App. F 9.4: the number of the move and both players' clock times ("Move 12. White 1 hour 5 minutes. ...").
