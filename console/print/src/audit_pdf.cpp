@@ -61,8 +61,8 @@ std::string overallText(const Report& r);
 std::string signersText(const Report& r) {
     if (r.signing_key.empty())
         return trf(
-            "unsigned journal (version {}): its records prove nothing against someone able to write "
-            "the file",
+            "unsigned journal (version {}): its records prove nothing against anyone who can write the "
+            "file",
             r.journal_version);
     std::string text = trf("journal key {}", journal::keyFingerprint(r.signing_key));
     for (const audit::KeyChange& k : r.key_changes)
