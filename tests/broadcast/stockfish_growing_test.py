@@ -19,6 +19,9 @@ import urllib.request
 
 from sse_client import next_board_event
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "journal"))
+import journal_lines  # noqa: E402  (the console's key folder and PyNaCl)
+
 CLI, WEB = sys.argv[1], sys.argv[2]
 STOCKFISH = "/usr/games/stockfish"
 failures = []
@@ -30,28 +33,10 @@ def check(cond, what):
         failures.append(what)
 
 
-def keys_folder():
-    """Where the console keeps its journals' secret keys (journal/signing.hpp)."""
-    if os.environ.get("OC_JOURNAL_KEYS"):
-        return os.environ["OC_JOURNAL_KEYS"]
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return os.path.join(state, "operator-console", "journal-keys")
-
-
 def signer(lines):
     """The journal's signing key from the key folder (OC_JOURNAL_KEYS): the operator's own laptop. None
-    when PyNaCl (Debian python3-nacl) is missing, for this Python."""
-    try:
-        import nacl.signing
-    except ImportError:
-        sys.path.append("/usr/lib/python3/dist-packages")  # Debian's package, for another Python 3
-        try:
-            import nacl.signing
-        except ImportError:
-            return None
-    public = json.loads(lines[0])["payload"]["signing_key"]
-    seed = open(os.path.join(keys_folder(), public + ".key")).read().strip()
-    return nacl.signing.SigningKey(bytes.fromhex(seed))
+    when PyNaCl (Debian python3-nacl) is missing."""
+    return journal_lines.signer(json.loads(lines[0])["payload"]["signing_key"])
 
 
 def rehash(lines, edit_index, key=None):

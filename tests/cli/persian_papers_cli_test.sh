@@ -29,7 +29,7 @@ has "$work/sheet.pdf" "برگه ثبت حرکات"       # the title (glossary: 
 has "$work/sheet.pdf" "امضای داور"            # the arbiter's signature
 has "$work/sheet.pdf" "Nf3"
 only_dejavu "$work/sheet.pdf"
-has "$work/envelope.pdf" "پاکت حرکت سربسته"   # the envelope's title
+has "$work/envelope.pdf" "پاکت حرکت مخفی"   # the envelope's title
 has "$work/envelope.pdf" "۱۴۰۵/۰۱/۰۱"         # (g): Nowruz 1405 ...
 has "$work/envelope.pdf" "2026-03-21"         # ... with the Gregorian date beside it
 has "$work/envelope.pdf" "10:00"

@@ -72,8 +72,9 @@ VERBATIM_LINE = re.compile(r'^(?:\S+ )?(?:(?:go|position|info|bestmove|setoption
 # A hash, or a journal key's fingerprint (journal::keyFingerprint: 16 hex digits in fours).
 HASH = re.compile(r'\b(?=[0-9a-f]*[0-9])[0-9a-f]{8,}\b|\b[0-9a-f]{4}(?: [0-9a-f]{4}){3}\b')
 # Data that is Latin in every language: command-line options, ISO times, FEN positions.
-# (The version's "(commit" stays with it even where a PDF's text extraction reorders a right-to-left line.)
-DATA = re.compile(r'--[a-z][a-z-]*|\d{4}-\d\d-\d\dT[\d:.]+Z?|operator-(?:console|cli) [\d.]+ \(commit(?: [0-9a-f]+\)?)?|'
+# (The version's name and its "(commit HASH)" each on their own: a PDF's text extraction of a right-to-left
+# line may part them.)
+DATA = re.compile(r'--[a-z][a-z-]*|\d{4}-\d\d-\d\dT[\d:.]+Z?|operator-(?:console|cli) [\d.]+|\(commit(?: [0-9a-f]+\)?)?|'
                   r'\bengine\.[A-Za-z_.]+(?:[:=] ?(?:true|false)(?: -> (?:true|false))?)?|'
                   r'\b\d+(?:/\d+)?[hms](?:\d+s)?(?:\+\d+[ms])?|\b[wb] (?:K?Q?k?q?|-) (?:[a-h][36]|-) \d+ \d+|'
                   r'(?:[pnbrqkPNBRQK1-8]+/){7}[pnbrqkPNBRQK1-8]+ [wb] (?:[KQkq]+|-) (?:[a-h][36]|-)')

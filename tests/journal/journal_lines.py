@@ -5,6 +5,7 @@ console's own laptop would). Needs PyNaCl (Debian: python3-nacl) for signed jour
 import hashlib
 import json
 import os
+import sys
 
 
 def key_folder():
@@ -15,8 +16,15 @@ def key_folder():
 
 
 def signer(public_hex):
-    """The signing key whose public half is public_hex, from the key folder."""
-    from nacl.signing import SigningKey
+    """The signing key whose public half is public_hex, from the key folder; None without PyNaCl."""
+    try:
+        from nacl.signing import SigningKey
+    except ImportError:
+        sys.path.append("/usr/lib/python3/dist-packages")  # Debian's package, for another Python 3
+        try:
+            from nacl.signing import SigningKey
+        except ImportError:
+            return None
     with open(os.path.join(key_folder(), public_hex + ".key")) as f:
         return SigningKey(bytes.fromhex(f.read().strip()))
 
