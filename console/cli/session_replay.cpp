@@ -33,8 +33,7 @@ std::string ms(const json& v) {
 
 // A message the session journalled in English, in the UI language ("" when the field is no string).
 std::string said(const json& p, const char* key) {
-    const auto it = p.find(key);
-    return it != p.end() && it->is_string() ? i18n::translateMessage(it->get<std::string>()) : std::string();
+    return i18n::translateMessage(journal::payloadText(p, key));
 }
 
 // A side as the journal writes it ("white", "black"), in the UI language; other words as they are.

@@ -150,6 +150,22 @@ TEST_F(JournalTamper, DuplicatedRecordInserted) {
     expectFirstBad(3, "sequence number is 2, expected 3");
 }
 
+TEST_F(JournalTamper, TheErrorTellsWhenOnlyTheSignatureFails) {
+    // What the broadcast hub tells its organiser: a record written without the key, or an edit.
+    auto j = nlohmann::json::parse(lines_[4]);
+    j["payload"]["san"] = "d4";
+    lines_[4] = forgedLine(j, false);
+    test::writeLines(path_, lines_);
+    auto unsigned_record = readJournal(path_);
+    ASSERT_FALSE(unsigned_record);
+    EXPECT_TRUE(unsigned_record.error().signature_only);
+    lines_[4] = j.dump();
+    test::writeLines(path_, lines_);
+    auto edited = readJournal(path_);
+    ASSERT_FALSE(edited);
+    EXPECT_FALSE(edited.error().signature_only);
+}
+
 TEST_F(JournalTamper, ForgedRecordInsertedWithValidOwnHashAndSignature) {
     // seq, prev, hash and signature all correct for the position (a forger with the key): the following
     // record's seq gives it away.

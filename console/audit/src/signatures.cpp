@@ -14,12 +14,6 @@ bool keyChange(const journal::Record& r) {
     return r.type == journal::kSigningKeyChangedType;
 }
 
-// A payload's text field; empty when missing or of another kind (what a forger wrote is never thrown on).
-std::string text(const json& payload, const char* key) {
-    const auto it = payload.find(key);
-    return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 std::string fingerprintOrNone(const std::string& key) {
     return key.empty() ? std::string(i18n::N_("no key")) : journal::keyFingerprint(key);
 }
@@ -42,7 +36,7 @@ std::string misplacedChange(const journal::JournalContents& contents, std::size_
                                     "only just before its console_resumed record (a resume on another "
                                     "computer): someone else wrote it"),
                            i);
-    const std::string previous = text(r.payload, "previous_key");
+    const std::string previous = journal::payloadText(r.payload, "previous_key");
     if (previous != in_force)
         return fmt::format(i18n::N_("record #{}: the signing key change names {} as the key before it, but "
                                     "the records before it are signed by {}"),
@@ -65,7 +59,8 @@ void readSigners(Report& report, const journal::JournalContents& contents) {
         const auto& r = contents.records[i];
         if (!keyChange(r)) continue;
         report.key_changes.push_back(KeyChange{i, journal::namedSigningKey(r),
-                                               text(r.payload, "previous_key"), text(r.payload, "reason")});
+                                               journal::payloadText(r.payload, "previous_key"),
+                                               journal::payloadText(r.payload, "reason")});
     }
 }
 

@@ -289,10 +289,9 @@ void withholdUnsaltedHead(LiveBoard::Game& g, BoardView& v, const FollowState& s
 // a journal without one (version 1 or 2) is said to be unsigned.
 void addSigningKey(BoardView& v, const journal::Record& header) {
     const auto version = header.payload.find("journal_version");
-    const auto key = header.payload.find("signing_key");
     if (version != header.payload.end() && version->is_number_integer())
         v.journal_version = version->get<int>();
-    if (key != header.payload.end() && key->is_string()) v.signing_key = key->get<std::string>();
+    v.signing_key = journal::namedSigningKey(header);
     if (v.signing_key.empty())
         v.signature_notice = fmt::format(
             i18n::N_("this journal is not signed (journal version {}): nothing proves that its records were "

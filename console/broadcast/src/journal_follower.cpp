@@ -101,36 +101,14 @@ std::optional<std::string> firstLine(int fd) {
     return std::nullopt;
 }
 
-// True when a line that did not verify would have, but for its signature: a record whose hash chains and
-// matches, that the journal's key did not sign. Such a line is what someone who can write the journals'
-// folder but has not the console's key writes (issue 35 item 8), so the board says so in plain words.
-bool onlyTheSignatureFails(std::string_view line, const journal::ChainTip& tip) {
-    if (tip.signing_key.empty()) return false;
-    journal::ChainTip unsigned_tip = tip;
-    unsigned_tip.signing_key.clear();
-    // The writer puts "sig" right after "hash": {"hash":"<64>","sig":"<128>",...
-    constexpr std::string_view kSig = ",\"sig\":\"";
-    constexpr std::size_t kAt = std::string_view("{\"hash\":\"\"").size() + 64;  // after the hash's quote
-    std::string bare(line);
-    if (bare.size() > kAt + kSig.size() + journal::kSignatureHexDigits &&
-        std::string_view(bare).substr(kAt, kSig.size()) == kSig)
-        bare.erase(kAt, kSig.size() + journal::kSignatureHexDigits + 1);
-    const auto record = journal::verifyJournalLine(bare, unsigned_tip);
-    return record && record->seq != 0 && record->type != journal::kSigningKeyChangedType;
-}
-
-std::string signatureNotice(std::string_view line, const journal::ChainTip& tip) {
-    if (!onlyTheSignatureFails(line, tip)) return {};
+// A record whose hash chains and matches but that the journal's key did not sign is what someone who can
+// write the journals' folder but has not the console's key writes (issue 35 item 8): said in plain words.
+std::string signatureNotice(const journal::JournalError& error, const journal::ChainTip& tip) {
+    if (!error.signature_only) return {};
     return fmt::format(i18n::N_("record {} is not signed by this journal's key ({}): it was written by "
                                 "someone who can write the journal's file, not by the console; nothing from "
                                 "it on is published"),
                        tip.next_index, journal::keyFingerprint(tip.signing_key));
-}
-
-// A payload's string field; "" when it is missing or not a string (what a forger writes is not trusted).
-std::string textIn(const nlohmann::json& payload, const char* key) {
-    const auto it = payload.find(key);
-    return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 // A signing_key_changed record is what a console resumed on another computer without the journal's key
@@ -142,8 +120,8 @@ bool keyChanged(const journal::Record& record, JournalScan& s) {
         i18n::N_("the journal's signing key changed at record {} (from {} to {}): the console resumed on "
                  "another computer without its key, or someone else wrote it; nothing signed by the new key "
                  "is published"),
-        record.seq, journal::keyFingerprint(textIn(record.payload, "previous_key")),
-        journal::keyFingerprint(textIn(record.payload, "signing_key")));
+        record.seq, journal::keyFingerprint(journal::payloadText(record.payload, "previous_key")),
+        journal::keyFingerprint(journal::namedSigningKey(record)));
     s.notice = why;
     s.error = journal::JournalError{journal::JournalErrorCode::Corrupt, why, record.seq, false};
     return true;
@@ -163,7 +141,7 @@ JournalScan scanText(std::string_view text, std::uint64_t from, journal::ChainTi
         if (nl + 1 == text.size() && journal::journalLineTorn(line)) break;
         auto record = journal::verifyJournalLine(line, tip);
         if (!record) {
-            s.notice = signatureNotice(line, tip);
+            s.notice = signatureNotice(record.error(), tip);
             s.error = std::move(record.error());
             break;
         }

@@ -293,7 +293,7 @@ bool unparsable(std::string_view line) {
     return json::parse(line, nullptr, false).is_discarded();
 }
 
-tl::expected<Record, std::string> verifyLine(std::string_view line, const ChainTip& tip) {
+tl::expected<Record, LineProblem> verifyLine(std::string_view line, const ChainTip& tip) {
     if (line.size() > kMaxRecordBytes)
         return tl::unexpected(fmt::format(
             "the line is {} bytes long, more than the {} bytes a record may have (the console never writes "
@@ -319,16 +319,23 @@ tl::expected<Record, std::string> verifyLine(std::string_view line, const ChainT
     std::string problem = chainProblem(r, tip.next_index, tip.prev_hash);
     if (problem.empty()) problem = contentProblem(j, line, r);
     if (problem.empty()) problem = typeProblem(r);
-    if (problem.empty()) problem = signatureProblem(r, tip.signing_key);
-    if (!problem.empty()) return tl::unexpected(problem);
+    if (!problem.empty()) return tl::unexpected(LineProblem(problem));
+    problem = signatureProblem(r, tip.signing_key);
+    // Only a record the key in force must sign can be "the journal's key did not sign it".
+    const bool names_key = r.seq == 0 || r.type == kSigningKeyChangedType;
+    if (!problem.empty()) return tl::unexpected(LineProblem(problem, !names_key && !tip.signing_key.empty()));
     return r;
 }
 
 }  // namespace detail
 
+std::string payloadText(const nlohmann::json& payload, const char* key) {
+    const auto it = payload.find(key);
+    return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 std::string namedSigningKey(const Record& record) {
-    const auto it = record.payload.find("signing_key");
-    return it != record.payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+    return payloadText(record.payload, "signing_key");
 }
 
 void ChainTip::advance(const Record& record) {

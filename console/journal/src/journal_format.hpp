@@ -25,8 +25,15 @@ std::string canonicalWithoutHash(const Record& record);
 // then "sig" when the record is signed (version 3).
 std::string lineFor(std::string_view canonical_without_hash, std::string_view hash, std::string_view sig);
 
+// Why a line does not verify; `signature_only` when all but its signature does.
+struct LineProblem {
+    LineProblem(std::string text, bool signature = false) : why(std::move(text)), signature_only(signature) {}
+    std::string why;
+    bool signature_only = false;
+};
+
 // Verifies one line as the record that follows `tip`. The error says what is wrong with it.
-tl::expected<Record, std::string> verifyLine(std::string_view line, const ChainTip& tip);
+tl::expected<Record, LineProblem> verifyLine(std::string_view line, const ChainTip& tip);
 
 // True when the line is not even JSON (what a torn write leaves behind).
 bool unparsable(std::string_view line);

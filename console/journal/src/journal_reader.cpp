@@ -29,9 +29,12 @@ tl::expected<std::ifstream, JournalError> openJournal(const std::filesystem::pat
     return in;
 }
 
-JournalError corrupt(std::size_t index, const std::string& why) {
-    return JournalError{JournalErrorCode::Corrupt,
-                        fmt::format("record {} (line {}) does not verify: {}", index, index + 1, why), index};
+JournalError corrupt(std::size_t index, const detail::LineProblem& problem) {
+    JournalError error{JournalErrorCode::Corrupt,
+                       fmt::format("record {} (line {}) does not verify: {}", index, index + 1, problem.why),
+                       index};
+    error.signature_only = problem.signature_only;
+    return error;
 }
 
 std::string tornWarning(std::size_t index, std::size_t bytes, bool newline) {
@@ -97,7 +100,7 @@ tl::expected<JournalContents, JournalError> readJournal(const std::filesystem::p
                                            fmt::format("cannot read journal {}", path.string()),
                                            std::nullopt});
     if (contents.records.empty()) {
-        JournalError none = corrupt(0, "the journal has no complete header record");
+        JournalError none = corrupt(0, detail::LineProblem("the journal has no complete header record"));
         none.no_complete_record = true;
         return tl::unexpected(none);
     }

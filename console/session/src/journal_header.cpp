@@ -82,8 +82,7 @@ HeaderFacts headerFacts(const json& header) {
     }
     const auto v = header.find("journal_version");
     if (v != header.end() && v->is_number_integer()) f.journal_version = v->get<int>();
-    const auto key = header.find("signing_key");
-    if (key != header.end() && key->is_string()) f.signing_key = key->get<std::string>();
+    f.signing_key = journal::payloadText(header, "signing_key");
     return f;
 }
 

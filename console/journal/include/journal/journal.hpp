@@ -68,8 +68,10 @@ struct Record {
     std::string sig;         // hex Ed25519 signature of `hash` by the key in force; empty when none is
 };
 
-// The key a header or a signing_key_changed record names in its payload ("signing_key"); empty when it
-// names none or the field is not a string (a reader never throws on what a forger wrote).
+// A payload's text field; empty when it is missing or not a string (a reader never throws on what a
+// forger wrote).
+[[nodiscard]] std::string payloadText(const nlohmann::json& payload, const char* key);
+// The key a header or a signing_key_changed record names in its payload ("signing_key"), as payloadText.
 [[nodiscard]] std::string namedSigningKey(const Record& record);
 
 // Where a chain stands after its last verified record: what verifying the next line needs.
@@ -98,6 +100,9 @@ struct JournalError {
     // Corrupt at index 0 because no record is complete yet (empty file, or a header still being written):
     // a follower of a journal being created waits, decided from the same read that found it.
     bool no_complete_record = false;
+    // Corrupt because of its signature alone: the record chains and its hash matches, but the journal's
+    // key did not sign it. What someone who can write the file but has not the console's key writes.
+    bool signature_only = false;
 };
 
 struct JournalContents {
