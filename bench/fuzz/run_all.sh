@@ -82,7 +82,7 @@ max_len_for() {
     case "$1" in
         journal_read | journal_replay) echo 32768 ;;
         http) echo 20000 ;;
-        pgn | script | uci | event_setup) echo 16384 ;;
+        pgn | script | uci | event_setup | trf) echo 16384 ;;
         *) echo 4096 ;;
     esac
 }

@@ -197,3 +197,43 @@ TEST(EventSetup, AnIntegerSettingOutOfRangeOrFractionalIsRefusedNotCast) {
 
 }  // namespace
 }  // namespace oc::event
+
+namespace oc::event {
+namespace {
+
+// Issue 38: the TRF's titles, federations and chief arbiter are written only when given, so a setup
+// without them writes the JSON it wrote before (journals stay byte-identical).
+TEST(EventSetup, TitlesFederationsAndArbiterAreWrittenOnlyWhenGiven) {
+    const EventSetup plain = sample();
+    for (const char* key :
+         {"white_title", "black_title", "white_federation", "black_federation", "chief_arbiter"})
+        EXPECT_FALSE(toJson(plain).contains(key)) << key;
+    EventSetup s = sample();
+    s.black_title = "WIM";
+    s.black_federation = "POL";
+    s.chief_arbiter = "IA Lewandowski, Piotr";
+    const auto j = toJson(s);
+    EXPECT_EQ(j.at("black_title"), "WIM");
+    EXPECT_FALSE(j.contains("white_title"));
+    auto back = eventSetupFromJson(j);
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_TRUE(setupDifferences(s, *back).empty());
+    EXPECT_EQ(
+        setupDifferences(plain, s),
+        (std::vector<std::string>{"black_federation: (none) -> \"POL\"", "black_title: (none) -> \"WIM\"",
+                                  "chief_arbiter: (none) -> \"IA Lewandowski, Piotr\""}));
+}
+
+TEST(EventSetup, BadTitlesAndFederationsAreRefused) {
+    const std::pair<nlohmann::json, std::string> bad[] = {
+        {{{"white_title", "gm"}}, "white_title: \"gm\" is not a title"},
+        {{{"black_title", "GRANDMASTER"}}, "black_title: \"GRANDMASTER\" is not a title"},
+        {{{"white_federation", "PL"}}, "white_federation: \"PL\" is not a federation"},
+        {{{"black_federation", 616}}, "black_federation: expected a string, got number"},
+        {{{"chief_arbiter", "A\nB"}}, "chief_arbiter: a name on one line"},
+    };
+    expectRefusals(bad);
+}
+
+}  // namespace
+}  // namespace oc::event

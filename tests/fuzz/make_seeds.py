@@ -147,6 +147,12 @@ def follower_seeds():
     put("journal_follower", bytes([0, 0] * 3 + [2, 9]) + b"garbage\n\x00", "garbage")
 
 
+def trf_seeds():
+    # The reader's test files: TRF-16, the 2026 revision, JaVaFo's, a messy one, Windows-1252, broken ones.
+    for path in sorted((root / "tests/data/trf").glob("*.trf")):
+        put("trf", path.read_bytes(), "seed-" + path.stem)
+
+
 def main():
     work = out / "_journals"
     work.mkdir(parents=True, exist_ok=True)
@@ -159,6 +165,7 @@ def main():
     millennium_seeds()
     http_seeds()
     follower_seeds()
+    trf_seeds()
 
 
 main()

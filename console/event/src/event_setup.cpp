@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 #include "i18n/mark.hpp"
 #include "rules/notation.hpp"
@@ -238,10 +240,41 @@ Result validateRating(const std::string& key, int rating) {
                     key, rating));
 }
 
+bool upperLetters(const std::string& s, std::size_t from, std::size_t to) {
+    return s.size() >= from && s.size() <= to &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+// PGN's WhiteTitle: FIDE's GM IM FM CM WGM WIM WFM WCM, or another short title in capitals.
+Result validateTitle(const std::string& key, const std::string& title) {
+    if (title.empty() || upperLetters(title, 1, 4)) return {};
+    return fail(fmt::format(
+        i18n::N_(
+            "{}: \"{}\" is not a title; give GM, IM, FM, CM, WGM, WIM, WFM or WCM in capitals, or leave it "
+            "empty"),
+        key, title));
+}
+
+Result validateFederation(const std::string& key, const std::string& federation) {
+    if (federation.empty() || upperLetters(federation, 3, 3)) return {};
+    return fail(fmt::format(
+        i18n::N_(
+            "{}: \"{}\" is not a federation; give FIDE's three capitals, e.g. \"POL\", or leave it empty"),
+        key, federation));
+}
+
+Result validateArbiter(const std::string& name) {
+    if (std::none_of(name.begin(), name.end(), [](char c) { return c >= 0 && c < ' '; })) return {};
+    return fail(i18n::N_("chief_arbiter: a name on one line, without control characters"));
+}
+
 Result validatePlayers(const EventSetup& s) {
     for (auto r :
          {validateFideId("white_fide_id", s.white_fide_id), validateFideId("black_fide_id", s.black_fide_id),
-          validateRating("white_rating", s.white_rating), validateRating("black_rating", s.black_rating)})
+          validateRating("white_rating", s.white_rating), validateRating("black_rating", s.black_rating),
+          validateTitle("white_title", s.white_title), validateTitle("black_title", s.black_title),
+          validateFederation("white_federation", s.white_federation),
+          validateFederation("black_federation", s.black_federation), validateArbiter(s.chief_arbiter)})
         if (!r) return r;
     return {};
 }
@@ -260,12 +293,30 @@ tl::expected<json, std::string> normalizePlayers(json in) {
     return in;
 }
 
+// The keys written only when given (issue 38): a setup without them writes the JSON it wrote before.
+template <typename Setup>  // EventSetup or const EventSetup
+auto optionalText(Setup& s) {
+    using Text = std::conditional_t<std::is_const_v<Setup>, const std::string, std::string>;
+    return std::array<std::pair<const char*, Text*>, 5>{{{"white_title", &s.white_title},
+                                                         {"black_title", &s.black_title},
+                                                         {"white_federation", &s.white_federation},
+                                                         {"black_federation", &s.black_federation},
+                                                         {"chief_arbiter", &s.chief_arbiter}}};
+}
+
+json withOptionalText(json j, const EventSetup& s) {
+    for (const auto& [key, field] : optionalText(s))
+        if (!field->empty()) j[key] = *field;
+    return j;
+}
+
 void playersFrom(const json& merged, EventSetup& s) {
     s.white_fide_id = merged.at("white_fide_id");
     s.black_fide_id = merged.at("black_fide_id");
     s.white_rating = merged.at("white_rating").get<int>();
     s.black_rating = merged.at("black_rating").get<int>();
     s.operator_name = merged.at("operator_name");
+    for (const auto& [key, field] : optionalText(s)) *field = merged.at(key);
 }
 
 tl::expected<rules::Color, std::string> sideFrom(const std::string& side) {
@@ -378,6 +429,7 @@ tl::expected<json, std::string> withDefaults(const json& raw) {
     EventSetup defaults;
     defaults.eboard = EboardSetup{};  // its keys are known, though absent by default
     json merged = toJson(defaults);
+    for (const auto& [key, field] : optionalText(defaults)) merged[key] = *field;
     if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
     if (!in->contains("eboard")) merged.erase("eboard");
     optionValuesAsText(*in);
@@ -414,7 +466,7 @@ Result validate(const EventSetup& s) {
 }
 
 json toJson(const EventSetup& s) {
-    json j = eventJson(s);
+    json j = withOptionalText(eventJson(s), s);
     j.update(lawsJson(s));
     j.update(consoleJson(s));
     return withEboard(std::move(j), s);

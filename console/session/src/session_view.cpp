@@ -157,7 +157,9 @@ std::string Session::Impl::pgn() const {
         {"WhiteFideId", setup.white_fide_id},
         {"BlackFideId", setup.black_fide_id},
         {"WhiteElo", setup.white_rating > 0 ? std::to_string(setup.white_rating) : ""},
-        {"BlackElo", setup.black_rating > 0 ? std::to_string(setup.black_rating) : ""}};
+        {"BlackElo", setup.black_rating > 0 ? std::to_string(setup.black_rating) : ""},
+        {"WhiteTitle", setup.white_title},
+        {"BlackTitle", setup.black_title}};
     for (const auto& [tag, value] : players)
         if (!value.empty()) tags.emplace_back(tag, value);
     std::vector<ChessGame::Annotation> notes;

@@ -69,6 +69,11 @@ struct EventSetup {
     std::string white_fide_id, black_fide_id;
     int white_rating = 0, black_rating = 0;
     std::string operator_name;
+    // From the pairing program's TRF (issue 38) or typed: the players' titles as PGN's WhiteTitle writes
+    // them (GM, IM, WGM ...), their FIDE federations (three letters), the event's chief arbiter. Empty
+    // ones are neither printed nor written to the JSON (older setups and journals stay byte-identical).
+    std::string white_title, black_title, white_federation, black_federation;
+    std::string chief_arbiter;
     rules::Color computer_side = rules::Color::Black;
     std::string time_control = "90m+30s";            // human form or PGN TimeControl, parsed by clock/
     rules::Edition edition = rules::Edition::E2023;  // Laws of Chess edition (written 2005 or 2023)
