@@ -32,9 +32,38 @@ engine::TransportFactory wakingFactory(std::function<void()> wake) {
     };
 }
 
+// "Import from TRF…" (issue 38): the pairing fills the setup form's draft; an error changes nothing.
+void importTrfIntoDraft(ui::UiState& ui) {
+    ui::TrfImportForm& f = ui.trf_import;
+    f.notes.clear();
+    f.error.clear();
+    f.imported = false;
+    if (!ui.setup_draft) return;
+    event::EventSetup draft = *ui.setup_draft;
+    auto done = host::importTrf({f.path, f.round, f.player}, draft);
+    if (!done) {
+        f.error = done.error();
+        return;
+    }
+    ui.setup_draft = std::move(draft);
+    f.notes = done->notes;
+    f.imported = true;
+}
+
+// --trf: the round's pairing over the setup (issue 38); its notes say what it left.
+tl::expected<void, std::string> takeTrf(const GameFiles& files, event::EventSetup& setup,
+                                        std::vector<std::string>* notes) {
+    if (!files.trf) return {};
+    auto import = host::importTrf(*files.trf, setup);
+    if (!import) return tl::make_unexpected(import.error());
+    if (notes) notes->insert(notes->end(), import->notes.begin(), import->notes.end());
+    return {};
+}
+
 }  // namespace
 
-tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files) {
+tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files,
+                                                       std::vector<std::string>* notes) {
     event::EventSetup setup;
     if (files.event) {
         // Bounded in size and depth: a wrong file or one nested thousands deep is refused, not a crash.
@@ -58,6 +87,7 @@ tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files) {
         setup.engine.command = files.engine;
         setup.engine.args = files.engine_args;
     }
+    if (auto ok = takeTrf(files, setup, notes); !ok) return tl::make_unexpected(ok.error());
     return setup;
 }
 
@@ -66,7 +96,7 @@ host::OpenRequest ConsoleApp::openRequest(const GameFiles& files) {
     req.journal = files.journal;
     req.resume = files.resume;
     req.app = "operator-console";
-    req.setup = [&files] { return loadSetup(files); };
+    req.setup = [this, &files] { return loadSetup(files, &setup_notes_); };
     // The window runs in real time: the bridge starts the engine without blocking the first frame.
     req.start_engine = [this, &files](const event::EngineSettings& settings)
         -> tl::expected<std::unique_ptr<session::EngineLink>, std::string> {
@@ -88,6 +118,7 @@ tl::expected<std::unique_ptr<ConsoleApp>, std::string> ConsoleApp::open(const Ga
     app->game_ = std::move(*game);
     app->game_->addOutput(app->view_);
     app->notes_ = app->game_->notes();
+    app->notes_.insert(app->notes_.end(), app->setup_notes_.begin(), app->setup_notes_.end());
     if (app->game_->restoredRecords() > 0) {
         // In English (N_): the language is chosen from the journal's setup after this; the notices pane
         // and the shell show it through i18n::translateMessage.
@@ -215,6 +246,7 @@ void ConsoleApp::dispatch(const std::vector<session::Command>& commands, session
         writeEnvelope(now, ui);
     }
     if (std::exchange(ui.scoresheet_pdf_requested, false)) writeScoresheet(ui);
+    if (std::exchange(ui.trf_import.asked, false)) importTrfIntoDraft(ui);
     const bool press_override = !from_board_ && std::exchange(ui.press_override, false);
     for (const session::Command& c : commands) {
         const auto* move = std::get_if<session::cmd::HumanMove>(&c);

@@ -14,6 +14,7 @@
 #include "host/bridge_engine_link.hpp"
 #include "host/eboard_thread.hpp"
 #include "host/game.hpp"
+#include "host/trf_import.hpp"
 #include "journal_path.hpp"
 #include "session/session.hpp"
 #include "sim/script.hpp"
@@ -32,10 +33,13 @@ struct GameFiles {
     // bestmove, a crash): the window's loop sleeps until then rather than looking every few ms.
     std::function<void()> engine_wake;
     std::string eboard;  // --eboard PORT|auto: over the setup's `eboard` key ("": the setup's, if any)
+    std::optional<host::TrfRequest> trf;  // --trf FILE --round N --player: the pairing over --event
 };
 
-// The event setup from --event, or the defaults with the --engine command; the error says what is wrong.
-[[nodiscard]] tl::expected<event::EventSetup, std::string> loadSetup(const GameFiles& files);
+// The event setup from --event, or the defaults with the --engine command, then the TRF's pairing; the
+// error says what is wrong. What the TRF left for the operator goes to `notes`.
+[[nodiscard]] tl::expected<event::EventSetup, std::string> loadSetup(
+    const GameFiles& files, std::vector<std::string>* notes = nullptr);
 
 class ConsoleApp {
   public:
@@ -130,6 +134,7 @@ class ConsoleApp {
     host::BridgeEngineLink* engine_ = nullptr;    // the game's engine link, for the window's idle waits
     ViewOutput view_;
     std::vector<std::string> notes_;
+    std::vector<std::string> setup_notes_;  // what --trf left for the operator
     session::TimePoint script_start_{};
 };
 

@@ -64,6 +64,8 @@ struct Options {
     std::string eboard;        // --eboard PORT|auto (docs/eboard.md)
     std::string eboard_brand;  // --eboard-brand dgt|millennium ("": the setup's eboard.brand)
     std::string ui_lang;  // --ui-lang: en | pl | fa (empty: the setup's ui_language, else the notation's)
+    std::string trf, trf_player;  // --trf FILE --round N --player NAME|START_RANK (issue 38)
+    int trf_round = 0;
 };
 
 // The session's time: the OS steady clock plus what a script has skipped ahead ("+30s" steps).
@@ -97,6 +99,11 @@ void addWindowOptions(CLI::App& cli, Options& opt) {
 void addGameOptions(CLI::App& cli, Options& opt) {
     cli.add_option("--event", opt.event, "Event setup as JSON (players, time control, engine, policy)")
         ->check(CLI::ExistingFile);
+    cli.add_option("--trf", opt.trf,
+                   "The pairing program's TRF (FIDE Tournament Report File): the round's pairing fills the "
+                   "setup after --event (needs --round and --player)");
+    cli.add_option("--round", opt.trf_round, "With --trf: the round to play")->check(CLI::Range(1, 999));
+    cli.add_option("--player", opt.trf_player, "With --trf: the computer's entry, its name or start rank");
     cli.add_option("--journal", opt.journal, "Journal file (default: game-YYYYMMDD-HHMMSS.journal here)");
     cli.add_flag("--resume", opt.resume, "Continue the game held in --journal (after a crash or power cut)");
     cli.add_option("--script", opt.script, "Apply an operator script (docs/cli-script-format.md) first")
@@ -175,6 +182,7 @@ oc::app::GameFiles gameFiles(const Options& opt) {
     files.engine_args = opt.engine_args;
     files.engine_nice = opt.engine_nice;
     files.engine_wake = oc::app::EventPump::wakeFromAnyThread;
+    if (!opt.trf.empty()) files.trf = oc::host::TrfRequest{opt.trf, opt.trf_round, opt.trf_player};
     return files;
 }
 
@@ -398,6 +406,25 @@ void startBenches(Shell& sh) {
     if (sh.opt.bench_input > 0) sh.bench_input.emplace(sh.opt.bench_input);
 }
 
+// --trf is checked before any window opens: a bad file, a bye or a round not yet paired is a bad
+// argument (exit 2), said on stderr, and nothing is started or written.
+bool checkTrf(const Options& opt) {
+    const auto say = [](const std::string& m) { fmt::print(stderr, "operator-console: {}\n", m); };
+    if (opt.trf.empty()) {
+        if (opt.trf_round > 0 || !opt.trf_player.empty())
+            say(i18n::tr("--round and --player go with --trf FILE"));
+        return opt.trf_round == 0 && opt.trf_player.empty();
+    }
+    if (opt.resume) {
+        say(i18n::tr(
+            "--trf: a resumed game keeps the setup its journal holds; start a new journal for the round"));
+        return false;
+    }
+    auto setup = oc::app::loadSetup(gameFiles(opt));
+    if (!setup) say(i18n::translateMessage(setup.error()));
+    return setup.has_value();
+}
+
 int run(const Options& opt) {
     oc::app::GlWindow window;
     if (!openWindow(window, opt)) return 1;
@@ -445,5 +472,6 @@ int main(int argc, char** argv) {
                    i18n::tr("--resume needs --journal FILE (the journal of the game to continue)"));
         return 2;
     }
+    if (!checkTrf(opt)) return 2;
     return run(opt);
 }

@@ -19,10 +19,12 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
                  tr("Engine command (\"fake\": the built-in deterministic test engine)"))
         ->required();
     p.add_option("--engine-arg", a.engine_args, tr("An argument for the engine (repeatable)"));
-    p.add_option("--engine-side", a.engine_side, tr("The computer's colour"))
-        ->required()
+    // Required unless --trf gives them (checked in buildSetup).
+    p.add_option("--engine-side", a.engine_side, tr("The computer's colour (required unless --trf gives it)"))
         ->check(CLI::IsMember({"white", "black"}));
-    p.add_option("--tc", a.tc, tr("Time control, e.g. \"40/90m+30s, 30m+30s\" or 15m+10s"))->required();
+    p.add_option("--tc", a.tc,
+                 tr("Time control, e.g. \"40/90m+30s, 30m+30s\" or 15m+10s (required unless --setup or --trf "
+                    "gives it)"));
     p.add_option("--human", a.human, tr("random | engine:CMD | script:FILE | eboard"))->required();
     p.add_option("--eboard", a.eboard,
                  tr("With --human eboard: the electronic board's serial port, or auto (the one DGT board in "
@@ -44,6 +46,11 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
     p.add_flag("--resume", a.resume, tr("Continue the game the journal holds"));
     p.add_flag("--verbose", a.verbose, tr("Print each move as it is played"));
     p.add_option("--setup", a.setup_file, tr("Event setup JSON (docs/operator-guide.md); flags override it"));
+    p.add_option("--trf", a.trf_file,
+                 tr("The pairing program's TRF (FIDE Tournament Report File): the round's pairing fills the "
+                    "setup after --setup (needs --round and --player)"));
+    p.add_option("--round", a.trf_round, tr("With --trf: the round to play"))->check(CLI::Range(1, 999));
+    p.add_option("--player", a.trf_player, tr("With --trf: the computer's entry, its name or start rank"));
     p.add_option("--edition", a.edition, tr("Laws of Chess edition: 2005 or 2023"));
     p.add_option("--lang", a.lang, tr("Notation language: en pl de fr es nl ru fa"));
     p.add_option("--engine-nodes", a.nodes, tr("Nodes per engine search in simulated time (deterministic)"));

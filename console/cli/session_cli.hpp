@@ -15,6 +15,9 @@ struct PlayArgs {
     std::string engine, engine_side, tc, human, journal, pgn, setup_file, lang, pdf, envelope_pdf;
     std::string eboard;        // --eboard PORT|auto with --human eboard
     std::string eboard_brand;  // --eboard-brand dgt|millennium with --human eboard ("": the setup's)
+    // --trf FILE --round N --player NAME|START_RANK: the pairing fills the setup after --setup (issue 38).
+    std::string trf_file, trf_player;
+    int trf_round = 0;
     std::vector<std::string> engine_args;
     std::string operator_delay;
     std::uint64_t seed = 1, nodes = 20000;

@@ -12,6 +12,7 @@
 #include "host/eboard_thread.hpp"
 #include "host/game.hpp"
 #include "host/input_file.hpp"
+#include "host/trf_import.hpp"
 #include "i18n/tr.hpp"
 #include "journal/journal.hpp"
 #include "play_progress.hpp"
@@ -70,6 +71,42 @@ tl::expected<event::EventSetup, std::string> readSetupFile(const PlayArgs& a) {
     return parsed;
 }
 
+// --trf: the round's pairing over the setup (issue 38); what it left is said on stderr. Without --trf,
+// --engine-side is required; with it, a given --engine-side must agree with the pairing. Gives the TRF's
+// time control when the console reads it.
+tl::expected<std::string, std::string> takeTrf(const PlayArgs& a, event::EventSetup& s) {
+    if (a.trf_file.empty()) {
+        if (a.trf_round > 0 || !a.trf_player.empty())
+            return tl::make_unexpected(tr("--round and --player go with --trf FILE"));
+        if (a.engine_side.empty()) return tl::make_unexpected(tr("--engine-side is required (or --trf)"));
+        return std::string();
+    }
+    s.engine.command = a.engine;  // the setup validated with the pairing names the engine
+    auto import = host::importTrf({a.trf_file, a.trf_round, a.trf_player}, s);
+    if (!import) return tl::make_unexpected(import.error());
+    const char* colour = s.computer_side == rules::Color::White ? "white" : "black";
+    if (!a.engine_side.empty() && a.engine_side != colour)
+        return tl::make_unexpected(
+            trf("--engine-side {}: the TRF pairs the computer's entry with {} in round {}; leave "
+                "--engine-side out",
+                a.engine_side, colour, a.trf_round));
+    for (const auto& note : import->notes) std::cerr << trf("note: {}", note) << "\n";
+    return import->pairing.time_control;
+}
+
+// --tc over everything; without it the setup's or the TRF's, but never the default unasked.
+tl::expected<void, std::string> takeTimeControl(const PlayArgs& a, event::EventSetup& s,
+                                                const std::string& trf_tc) {
+    if (!a.tc.empty()) {
+        s.time_control = a.tc;
+    } else if (a.setup_file.empty() && trf_tc.empty()) {
+        return tl::make_unexpected(
+            a.trf_file.empty() ? tr("--tc is required (or a --setup or --trf that gives the time control)")
+                               : tr("--tc: the TRF gives no time control the console reads; give --tc"));
+    }
+    return {};
+}
+
 tl::expected<event::EventSetup, std::string> buildSetup(const PlayArgs& a) {
     event::EventSetup s;
     if (!a.setup_file.empty()) {
@@ -77,13 +114,16 @@ tl::expected<event::EventSetup, std::string> buildSetup(const PlayArgs& a) {
         if (!parsed) return parsed;
         s = *parsed;
     }
-    s.computer_side = a.engine_side == "white" ? rules::Color::White : rules::Color::Black;
+    auto trf_tc = takeTrf(a, s);
+    if (!trf_tc) return tl::make_unexpected(trf_tc.error());
+    if (auto ok = takeTimeControl(a, s, *trf_tc); !ok) return tl::make_unexpected(ok.error());
+    if (a.trf_file.empty())
+        s.computer_side = a.engine_side == "white" ? rules::Color::White : rules::Color::Black;
     // The setup's names go on the papers; only a side the setup leaves unnamed ("?") gets its role.
     std::string& computer = s.computer_side == rules::Color::White ? s.white : s.black;
     std::string& human = s.computer_side == rules::Color::White ? s.black : s.white;
     if (computer == "?") computer = "Computer";
     if (human == "?") human = "Human";
-    s.time_control = a.tc;
     s.engine.command = a.engine;
     s.engine.args = a.engine_args;
     if (a.engine != "fake" && !s.engine.options.count("Threads")) s.engine.options["Threads"] = "1";

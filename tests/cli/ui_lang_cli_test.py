@@ -63,10 +63,10 @@ check(r.returncode == 0 and "Użycie" in r.stdout and "Rozegraj całą partię" 
       and "Options" not in r.stdout, "Polish help of play", r)
 
 r = run("--ui-lang", "pl", "play", "--engine", "fake")
-check(r.returncode == 2 and "brak wymaganego argumentu: --engine-side" in r.stderr and "uruchom z --help" in r.stderr,
+check(r.returncode == 2 and "brak wymaganego argumentu: --human" in r.stderr and "uruchom z --help" in r.stderr,
       "CLI11's missing-option message in Polish", r)
 r = run("play", "--engine", "fake")
-check(r.returncode == 2 and r.stderr.startswith("--engine-side is required\nRun with --help"), "CLI11's own English", r)
+check(r.returncode == 2 and r.stderr.startswith("--human is required\nRun with --help"), "CLI11's own English", r)
 
 # 4. A scripted game in both languages: the machine outputs are identical, the move lines are Polish.
 en, pl = play("en"), play("pl", "--ui-lang", "pl")

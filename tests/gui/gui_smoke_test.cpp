@@ -228,6 +228,19 @@ TEST_F(GuiSmoke, DrawOfferTypedWithTheMoveAndMadeOnBoardAsksFirst) {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
 }
 
+// Issue 38: "Import from TRF…" on the setup screen: an unknown entry is refused on screen and changes
+// nothing; the computer's entry fills the form, the screen lists what the TRF left, Start locks it in.
+TEST_F(GuiSmoke, ImportFromTrfFillsTheSetupScreen) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null") != 0) GTEST_SKIP() << "xdotool is not installed";
+    const std::string event = file("event.json", R"({"time_control": "5m"})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " +
+                            OC_TRF_IMPORT_FLOW + " " + OC_CONSOLE_EXE + " " + event + " " +
+                            file("game.journal") + " " + dir_.string() + " " + OC_TRF_DATA + " 2>" +
+                            file("flow.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
+}
+
 // Issue 22's silent traps in the real window: the move entered by two clicks on the drawn board, the
 // arbiter's Correct reaching the journal, and spoken moves asked for without a sound device shown as off
 // (and journalled).

@@ -464,6 +464,37 @@ void drawStart(ViewContext& ctx, const std::string& summary) {
     recordItem(ctx, "setup start note", tr("Start when the arbiter starts the clocks."));
 }
 
+// What the last import said: the fields the TRF left and how the board was found, or why nothing changed.
+void drawTrfOutcome(ViewContext& ctx, const TrfImportForm& f) {
+    if (!f.error.empty()) {
+        const std::string refused = i18n::trf("Not imported: {}", shownMessage(f.error));
+        uiTextLine(refused, &kRed, true);
+        recordItem(ctx, "trf import error", refused);
+        return;
+    }
+    if (!f.imported) return;
+    std::string said = tr("Imported: the form holds the round's pairing; check it before Start.");
+    for (const std::string& note : f.notes) said += "\n" + shownMessage(note);
+    uiTextLine(said, nullptr, true);
+    recordItem(ctx, "trf import notes", said);
+}
+
+// Issue 38: "Import from TRF…": the pairing program's file, the round and the computer's entry fill the
+// form (the shell reads the file after the frame); an error changes nothing.
+void drawTrfImport(ViewContext& ctx) {
+    if (!collapsingHeader(ctx, N_("Import from TRF…"))) return;
+    TrfImportForm& f = ctx.state.trf_import;
+    textField(ctx, N_("TRF file"), f.path, true, "trf path");
+    intField(ctx, "trf round", N_("Round to play"), f.round);
+    textField(ctx, N_("The computer's entry (name or start rank)"), f.player, true, "trf player");
+    DirectedRow row;
+    row.next(ImGui::GetFontSize() * 10);
+    if (actionButton(ctx, "Import the pairing", !f.path.empty() && !f.player.empty() && f.round > 0,
+                     {ImGui::GetFontSize() * 10, 0.f}))
+        f.asked = true;
+    drawTrfOutcome(ctx, f);
+}
+
 }  // namespace
 
 void drawSetup(ViewContext& ctx) {
@@ -475,6 +506,7 @@ void drawSetup(ViewContext& ctx) {
     // The event's name on a row of its own, the window's width: it is often long and is printed on
     // every paper, so it must be read whole.
     textField(ctx, N_("Event"), st.setup_draft->event, true, "setup event");
+    drawTrfImport(ctx);
     const std::string summary = engineOptionsSummary(st.setup_draft->engine, st.engine_defaults);
     const float summary_h =
         ImGui::CalcTextSize(summary.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;

@@ -60,6 +60,18 @@ struct BoardQuestion {
 };
 
 // The view's own transient state: text being typed, toggles, the last refusal. The session never sees it.
+// "Import from TRF…" on the setup screen (issue 38): the form's fields; `asked` is a request the shell
+// performs after the frame (it reads the file and fills the setup's draft), answered in `notes` (what the
+// TRF left, how the board was found) or `error` (nothing changed).
+struct TrfImportForm {
+    std::string path, player;
+    int round = 1;
+    bool asked = false;
+    bool imported = false;
+    std::vector<std::string> notes;
+    std::string error;
+};
+
 struct UiState {
     // Move entry (E.III 1.3): kept after a refusal so the operator can fix it.
     std::string move_text;
@@ -127,6 +139,7 @@ struct UiState {
     // Setup screen: the form edits a draft until Start.
     std::optional<event::EventSetup> setup_draft;
     std::string setup_source;  // the event file the form was loaded from ("Loaded from FILE." on the screen)
+    TrfImportForm trf_import;
     // The running engine, filled in by the shell once its handshake is done: "Stockfish 15.1", the
     // command it was started with, and its options with their defaults.
     std::string engine_identity, engine_command;
