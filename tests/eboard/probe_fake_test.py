@@ -126,7 +126,7 @@ rc, out = probe(link)
 check(rc == 1, "a ChessLink probed as a DGT board does not answer the DGT handshake", out)
 stop_fake(fake)
 rc, out = probe(link, "--brand", "certabo")
-check(rc == 2 and "expected dgt or millennium" in out, "a brand that is none is refused", out)
+check(rc == 2 and "expected dgt, millennium or livechess" in out, "a brand that is none is refused", out)
 
 # 4. Faults: no such port; a bad script line.
 rc, out = probe(os.path.join(work, "nothing-here"))

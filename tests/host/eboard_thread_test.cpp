@@ -142,7 +142,7 @@ TEST(EboardPort, TheBrandFlagFallsBackFromLeverToEnterAndSaysSo) {
     event::EventSetup setup;
     auto bad = eboardConfig(setup, "/dev/ttyUSB0", "chesslink");
     ASSERT_FALSE(bad);
-    EXPECT_NE(bad.error().find("--eboard-brand: expected dgt or millennium"), std::string::npos)
+    EXPECT_NE(bad.error().find("--eboard-brand: expected dgt, millennium or livechess"), std::string::npos)
         << bad.error();
     auto no_auto = eboardConfig(setup, "auto", "millennium");
     ASSERT_FALSE(no_auto);
@@ -158,6 +158,21 @@ TEST(EboardPort, TheBrandFlagFallsBackFromLeverToEnterAndSaysSo) {
     ASSERT_TRUE(dgt && *dgt);
     EXPECT_EQ((*dgt)->attach.commit, eboard::CommitMode::Lever) << "a DGT board keeps its lever";
     EXPECT_TRUE((*dgt)->note.empty());
+}
+
+// A board through DGT LiveChess: its port is LiveChess's address, and with no lever from LiveChess the
+// setup's `lever` falls back to Enter, saying so, as for the ChessLink.
+TEST(EboardPort, LiveChessTakesItsAddressAndFallsBackFromLeverToEnter) {
+    event::EventSetup setup;
+    auto serial_port = eboardConfig(setup, "/dev/ttyACM0", "livechess");
+    ASSERT_FALSE(serial_port);
+    EXPECT_NE(serial_port.error().find("e.g. --eboard ws://localhost:1982/api/v1.0"), std::string::npos)
+        << serial_port.error();
+    auto fallback = eboardConfig(setup, "ws://localhost:1982/api/v1.0", "livechess");
+    ASSERT_TRUE(fallback && *fallback);
+    EXPECT_EQ((*fallback)->brand, eboard::BoardBrand::LiveChess);
+    EXPECT_EQ((*fallback)->attach.commit, eboard::CommitMode::Enter);
+    EXPECT_NE((*fallback)->note.find("DGT LiveChess does not pass on the clock's lever"), std::string::npos);
 }
 
 class FakeBoardProcess {

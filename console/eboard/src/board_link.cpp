@@ -16,15 +16,43 @@ using Clock = std::chrono::steady_clock;
 std::optional<BoardBrand> parseBrand(std::string_view name) {
     if (name == "dgt") return BoardBrand::Dgt;
     if (name == "millennium") return BoardBrand::Millennium;
+    if (name == "livechess") return BoardBrand::LiveChess;
     return std::nullopt;
 }
 
 const char* brandKey(BoardBrand b) {
+    if (b == BoardBrand::LiveChess) return "livechess";
     return b == BoardBrand::Millennium ? "millennium" : "dgt";
 }
 
 const char* brandName(BoardBrand b) {
+    if (b == BoardBrand::LiveChess) return "DGT LiveChess";
     return b == BoardBrand::Millennium ? "Millennium ChessLink" : "DGT";
+}
+
+namespace {
+
+class SerialTransport final : public Transport {
+  public:
+    explicit SerialTransport(SerialLink link) : link_(std::move(link)) {}
+    [[nodiscard]] tl::expected<void, std::string> write(std::span<const std::uint8_t> bytes) override {
+        return link_.write(bytes);
+    }
+    [[nodiscard]] tl::expected<std::size_t, std::string> read(std::span<std::uint8_t> buffer,
+                                                              Ms timeout) override {
+        return link_.read(buffer, timeout);
+    }
+
+  private:
+    SerialLink link_;
+};
+
+}  // namespace
+
+tl::expected<std::unique_ptr<Transport>, std::string> Brand::connect(const std::string& port) {
+    auto link = SerialLink::open(port, line());
+    if (!link) return tl::unexpected(link.error());
+    return std::unique_ptr<Transport>(std::make_unique<SerialTransport>(std::move(*link)));
 }
 
 BoardLink::BoardLink(std::string port, std::unique_ptr<Brand> brand, TrackerSettings tracker,
@@ -69,7 +97,7 @@ PollResult BoardLink::poll(Ms max_wait) {
 
 void BoardLink::tryOpen(TimePoint now, PollResult& out) {
     next_open_ = now + settings_.reopen_every;
-    auto link = SerialLink::open(port_, brand_->line());
+    auto link = brand_->connect(port_);
     if (!link) {
         if (!lost_reported_) lose(link.error(), now, out);
         return;
@@ -86,10 +114,14 @@ void BoardLink::tryOpen(TimePoint now, PollResult& out) {
     send(brand_->opened());
 }
 
-// The board is gone (unplugged, silent, a write failed): say so once, and keep trying to reopen.
+// The board is gone (unplugged, silent, a write failed): say so once, and keep trying to reopen. A
+// connection that never completed and fails again for the same reason (LiveChess still not offering the
+// board, every half second) is not said again.
 void BoardLink::lose(const std::string& reason, TimePoint now, PollResult& out) {
-    if (state_ != State::Closed || !lost_reported_) out.notices.push_back(link::Lost{reason});
+    const bool again = state_ != State::Connected && lost_reported_ && reason == lost_reason_;
+    if ((state_ != State::Closed || !lost_reported_) && !again) out.notices.push_back(link::Lost{reason});
     lost_reported_ = true;
+    lost_reason_ = reason;
     link_.reset();
     state_ = State::Closed;
     next_open_ = now + settings_.reopen_every;
@@ -102,6 +134,12 @@ void BoardLink::send(const Bytes& bytes) {
     if (ok) return;
     if (current_ != nullptr) return lose(ok.error(), Clock::now(), *current_);
     link_.reset();  // outside a poll: the next poll reopens and reports
+    state_ = State::Closed;
+}
+
+void BoardLink::fail(const std::string& reason) {
+    if (current_ != nullptr) return lose(reason, Clock::now(), *current_);
+    link_.reset();
     state_ = State::Closed;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "eboard/dgt_board.hpp"
+#include "eboard/livechess_board.hpp"
 #include "i18n/mark.hpp"
 
 namespace oc::eboard {
@@ -83,13 +84,20 @@ tl::expected<ProbeReport, std::string> probeMillennium(const std::string& port, 
 }
 
 std::unique_ptr<BoardLink> makeBoard(BoardBrand brand, std::string port, TrackerSettings tracker,
-                                     LinkSettings link) {
+                                     LinkSettings link, std::string serial) {
+    if (brand == BoardBrand::LiveChess)
+        return std::make_unique<LiveChessBoard>(std::move(port), std::move(serial), tracker, link);
     if (brand == BoardBrand::Millennium)
         return std::make_unique<MillenniumBoard>(std::move(port), tracker, link);
     return std::make_unique<DgtBoard>(std::move(port), tracker, link);
 }
 
 tl::expected<ProbeReport, std::string> probe(const std::string& port, Ms timeout, BoardBrand brand) {
+    if (brand == BoardBrand::LiveChess) {
+        auto r = probeLiveChess(port, std::string(), timeout);
+        if (!r) return tl::unexpected(r.error());
+        return r->board;
+    }
     return brand == BoardBrand::Millennium ? probeMillennium(port, timeout) : probeDgt(port, timeout);
 }
 

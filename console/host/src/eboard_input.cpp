@@ -146,8 +146,9 @@ nlohmann::json overrideRecord(const TypedConflict& c) {
 }
 
 EboardInput::EboardInput(std::string port, eboard::TrackerSettings tracker, eboard::AttachmentSettings attach,
-                         eboard::BoardBrand brand)
-    : board_(eboard::makeBoard(brand, std::move(port), tracker)), attachment_(board_->tracker(), attach) {}
+                         eboard::BoardBrand brand, std::string serial)
+    : board_(eboard::makeBoard(brand, std::move(port), tracker, {}, std::move(serial))),
+      attachment_(board_->tracker(), attach) {}
 
 void EboardInput::onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) {
     const GameView view = eboardView(snapshot);
@@ -192,6 +193,9 @@ std::vector<session::Command> EboardInput::poll(eboard::Ms max_wait) {
         const eboard::BoardIdentity& id = std::get<eboard::link::Connected>(n).identity;
         if (id.brand == eboard::BoardBrand::Dgt)
             notices_.push_back(fmt::format(N_("e-board connected: serial {}"), id.serial));
+        else if (id.brand == eboard::BoardBrand::LiveChess)
+            notices_.push_back(
+                fmt::format(N_("e-board connected: board {} through DGT LiveChess"), id.serial));
         else
             notices_.push_back(fmt::format(
                 N_("e-board connected: Millennium ChessLink, version {}"),

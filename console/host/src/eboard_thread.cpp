@@ -220,7 +220,8 @@ session::EboardStatus statusOf(EboardInput& input, const EboardConfig& config, c
     const eboard::BoardIdentity& id = input.board().identity();
     s.port = config.port;
     s.connected = input.board().connected();
-    s.serial = id.brand == eboard::BoardBrand::Dgt ? id.serial : std::string("-");  // the ChessLink has none
+    // The ChessLink has no serial number; a board through LiveChess has the one LiveChess names.
+    s.serial = id.brand != eboard::BoardBrand::Millennium ? id.serial : std::string("-");
     s.version = versionText(id.version);
     s.clock_present = id.clock_present;
     s.clock_version = versionText(id.clock_version);
@@ -285,7 +286,7 @@ tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event:
     const auto brand = eboard::parseBrand(brand_name);
     if (!brand)
         return tl::make_unexpected(
-            fmt::format(N_("--eboard-brand: expected dgt or millennium, got \"{}\""), brand_name));
+            fmt::format(N_("--eboard-brand: expected dgt, millennium or livechess, got \"{}\""), brand_name));
     EboardConfig c;
     c.brand = *brand;
     c.port = port_flag.empty() ? wanted.port : port_flag;
@@ -293,6 +294,10 @@ tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event:
         return tl::make_unexpected(std::string(
             N_("auto finds only DGT boards (the Millennium ChessLink's USB id is not known): give the "
                "ChessLink's port, e.g. --eboard /dev/ttyUSB0")));
+    if (c.brand == eboard::BoardBrand::LiveChess && c.port.rfind("ws://", 0) != 0)
+        return tl::make_unexpected(std::string(
+            N_("a board through DGT LiveChess needs LiveChess's address as its port, e.g. --eboard "
+               "ws://localhost:1982/api/v1.0")));
     c.tracker.settle = eboard::Ms{wanted.settle_ms};
     c.tracker.white_hand = wanted.white_clock == "right" ? eboard::Hand::Right : eboard::Hand::Left;
     c.attach.commit = wanted.commit == "enter"  ? eboard::CommitMode::Enter
@@ -305,6 +310,13 @@ tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event:
         c.attach.commit = eboard::CommitMode::Enter;
         c.note =
             N_("the Millennium ChessLink has no clock, so its moves are committed with Enter (the "
+               "setup's commit: lever cannot work)");
+    }
+    // LiveChess passes on the clock's times but not the lever's press: the same fallback, said so.
+    if (c.brand == eboard::BoardBrand::LiveChess && c.attach.commit == eboard::CommitMode::Lever) {
+        c.attach.commit = eboard::CommitMode::Enter;
+        c.note =
+            N_("DGT LiveChess does not pass on the clock's lever, so moves are committed with Enter (the "
                "setup's commit: lever cannot work)");
     }
     return c;
@@ -370,7 +382,7 @@ void EboardThread::run() {
     const std::optional<std::string> port = findPort();
     if (!port) return;
     config_.port = *port;
-    EboardInput input(*port, config_.tracker, config_.attach, config_.brand);
+    EboardInput input(*port, config_.tracker, config_.attach, config_.brand, config_.serial);
     while (!stop_) step(input);
 }
 

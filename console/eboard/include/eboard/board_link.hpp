@@ -1,10 +1,10 @@
 #pragma once
-// A board on a serial port, for any brand: opening the port with the brand's line settings, the
-// handshake's deadline, a ping when the board is silent, counting it gone after a longer silence or an
-// unplug (one `Lost` notice), reopening every half second, and feeding the tracker. What differs between
-// brands (line settings, codec, handshake, the clock or LEDs) is behind `Brand`: dgt_board.hpp (DGT) and
-// millennium_board.hpp (Millennium ChessLink). Real time (steady_clock): the tracker underneath is the
-// part on virtual time.
+// A board on a serial port (or read through DGT LiveChess's WebSocket, livechess_board.hpp), for any brand:
+// opening the port with the brand's line settings, the handshake's deadline, a ping when the board is silent,
+// counting it gone after a longer silence or an unplug (one `Lost` notice), reopening every half second, and
+// feeding the tracker. What differs between brands (line settings, codec, handshake, the clock or LEDs) is
+// behind `Brand`: dgt_board.hpp (DGT) and millennium_board.hpp (Millennium ChessLink). Real time
+// (steady_clock): the tracker underneath is the part on virtual time.
 
 #include <chrono>
 #include <cstdint>
@@ -19,16 +19,17 @@
 #include "eboard/dgt_messages.hpp"
 #include "eboard/serial_link.hpp"
 #include "eboard/tracker.hpp"
+#include "eboard/transport.hpp"
 
 namespace oc::eboard {
 
 using Bytes = std::vector<std::uint8_t>;
 
-enum class BoardBrand : std::uint8_t { Dgt, Millennium };
-// "dgt" / "millennium"; nullopt for anything else.
+enum class BoardBrand : std::uint8_t { Dgt, Millennium, LiveChess };
+// "dgt" / "millennium" / "livechess"; nullopt for anything else.
 [[nodiscard]] std::optional<BoardBrand> parseBrand(std::string_view name);
 [[nodiscard]] const char* brandKey(BoardBrand b);
-// The maker's name for the screens and the journal ("DGT", "Millennium ChessLink").
+// The maker's name for the screens and the journal ("DGT", "Millennium ChessLink", "DGT LiveChess").
 [[nodiscard]] const char* brandName(BoardBrand b);
 
 // Who the board is, as it said on connecting.
@@ -36,7 +37,7 @@ struct BoardIdentity {
     std::string port;
     BoardBrand brand = BoardBrand::Dgt;
     std::optional<dgt::Version> version;
-    std::string serial;                  // DGT only
+    std::string serial;                  // DGT and LiveChess
     std::string long_serial;             // DGT only
     std::optional<int> battery_percent;  // DGT Bluetooth boards
     std::optional<bool> clock_present;   // nullopt until the clock answered or was found missing
@@ -77,6 +78,8 @@ class BrandContext {
     [[nodiscard]] virtual Tracker& tracker() = 0;
     [[nodiscard]] virtual BoardIdentity& boardIdentity() = 0;
     [[nodiscard]] virtual const LinkSettings& settings() const = 0;
+    // The connection is of no use (LiveChess does not offer the board): lost with `reason`, reopened later.
+    virtual void fail(const std::string& reason) = 0;
 
   protected:
     ~BrandContext() = default;
@@ -88,6 +91,9 @@ class Brand {
     virtual ~Brand() = default;
     [[nodiscard]] virtual BoardBrand brand() const = 0;
     [[nodiscard]] virtual LineSettings line() const = 0;
+    // Opens the link to `port`: by default the serial port with line().
+    [[nodiscard]] virtual tl::expected<std::unique_ptr<Transport>, std::string> connect(
+        const std::string& port);
     // A new connection: the last one's partial state forgotten; the handshake's bytes.
     [[nodiscard]] virtual Bytes opened() = 0;
     // Bytes from the board: its messages to the tracker and the identity.
@@ -147,7 +153,8 @@ class BoardLink : private BrandContext {
     enum class State : std::uint8_t { Closed, Handshaking, Connected };
 
     void send(const Bytes& bytes) override;
-    [[nodiscard]] bool open() const override { return link_.has_value(); }
+    void fail(const std::string& reason) override;
+    [[nodiscard]] bool open() const override { return link_ != nullptr; }
     [[nodiscard]] BoardIdentity& boardIdentity() override { return identity_; }
     [[nodiscard]] const LinkSettings& settings() const override { return settings_; }
 
@@ -160,21 +167,23 @@ class BoardLink : private BrandContext {
     std::unique_ptr<Brand> brand_;
     LinkSettings settings_;
     Tracker tracker_;
-    std::optional<SerialLink> link_;
+    std::unique_ptr<Transport> link_;
     State state_ = State::Closed;
     TimePoint next_open_{};
     TimePoint opened_at_{};
     TimePoint last_heard_{};
     bool pinged_ = false;
     bool lost_reported_ = false;
+    std::string lost_reason_;  // the last one said: a connection that fails again alike is not said again
     BoardIdentity identity_;
     std::size_t reconnects_ = 0;
     PollResult* current_ = nullptr;  // the poll under way, for a write error inside the brand's work
 };
 
-// The link for `brand`.
+// The link for `brand`; `serial` names the board LiveChess offers ("" the only one; others ignore it).
 [[nodiscard]] std::unique_ptr<BoardLink> makeBoard(BoardBrand brand, std::string port,
-                                                   TrackerSettings tracker = {}, LinkSettings link = {});
+                                                   TrackerSettings tracker = {}, LinkSettings link = {},
+                                                   std::string serial = {});
 
 // What `operator-cli eboard probe` prints: the board's identity, its position, orientation, clock.
 struct ProbeReport {

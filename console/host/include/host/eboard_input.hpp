@@ -56,8 +56,10 @@ struct TypedConflict {
 
 class EboardInput : public Output {
   public:
+    // `serial`: the board LiveChess offers ("" the only one); the serial brands ignore it.
     EboardInput(std::string port, eboard::TrackerSettings tracker = {},
-                eboard::AttachmentSettings attach = {}, eboard::BoardBrand brand = eboard::BoardBrand::Dgt);
+                eboard::AttachmentSettings attach = {}, eboard::BoardBrand brand = eboard::BoardBrand::Dgt,
+                std::string serial = {});
 
     void onRecord(const nlohmann::json&) override {}
     void onSnapshot(const session::Snapshot& snapshot, session::TimePoint now) override;

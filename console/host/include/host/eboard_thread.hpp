@@ -36,6 +36,7 @@ struct EboardConfig {
     eboard::TrackerSettings tracker;
     eboard::AttachmentSettings attach;
     eboard::BoardBrand brand = eboard::BoardBrand::Dgt;
+    std::string serial;  // LiveChess: the board's serial number ("" the only board offered)
     // Why a setting was changed on the way (English, N_-marked): `--eboard-brand millennium` over a setup
     // whose commit is `lever` commits on Enter, the ChessLink having no clock. "" when nothing was.
     std::string note;
