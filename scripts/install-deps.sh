@@ -12,12 +12,12 @@ runtime=(
   libimgui-dev libstb-dev libsdl2-dev libboost1.81-dev libboost-locale1.81-dev gettext
   nlohmann-json3-dev libsodium-dev libfmt-dev libcli11-dev libcairo2-dev libexpected-dev
   stockfish fonts-dejavu-core libespeak-ng-dev espeak-ng-data tzdata
-  libfribidi-dev libpango1.0-dev
+  libfribidi-dev libpango1.0-dev libssl-dev
 )
 testing=(
   libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth xdotool clang clang-format
   toga2 gnuchess pgn-extract imagemagick poppler-utils sox chromium nginx
-  libnginx-mod-nchan strace python3-nacl
+  libnginx-mod-nchan strace python3-nacl openssl
 )
 packaging=(help2man dpkg-dev lintian)
 

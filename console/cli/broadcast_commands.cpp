@@ -4,8 +4,10 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "broadcast/ledger.hpp"
+#include "broadcast/lichess_target.hpp"
 #include "broadcast/publish_url.hpp"
 #include "broadcast/server.hpp"
 #include "broadcast/witness.hpp"
@@ -26,6 +28,8 @@ struct ServeArgs {
     std::size_t max_clients = 1000;
     std::size_t max_per_address = 16;
     std::string publish;
+    // --push-lichess ROUND_ID and its companions (docs/broadcast.md, "Pushing to lichess")
+    std::string push_lichess, token_file, push_url = "https://lichess.org", ca_file, push_round_filter;
 };
 
 // The page's folder: --web, else the one beside the program (build/web) or installed with it
@@ -60,6 +64,36 @@ std::filesystem::path stateFolder(const ServeArgs& a) {
     return {};
 }
 
+// --push-lichess: the round's id, the URL, the CA file and the token, all checked before anything is
+// served; an error message (translated) or the options. The token is never part of a message.
+tl::expected<std::optional<broadcast::LichessPushOptions>, std::string> pushOptions(const ServeArgs& a) {
+    if (a.push_lichess.empty()) {
+        if (!a.token_file.empty() || !a.ca_file.empty() || !a.push_round_filter.empty())
+            return tl::unexpected(
+                tr("--token-file, --ca-file and --push-round-filter go with --push-lichess "
+                   "ROUND_ID"));
+        return std::nullopt;
+    }
+    if (auto ok = broadcast::checkRoundId(a.push_lichess); !ok)
+        return tl::unexpected(i18n::translateMessage(ok.error()));
+    if (auto ok = broadcast::pushEndpoint(a.push_url, a.push_lichess); !ok)
+        return tl::unexpected(i18n::translateMessage(ok.error()));
+    if (a.token_file.empty())
+        return tl::unexpected(
+            tr("--push-lichess needs --token-file FILE: a file (chmod 600) holding a lichess "
+               "token with the study:write scope"));
+    std::error_code ec;
+    if (!a.ca_file.empty() && !std::filesystem::is_regular_file(a.ca_file, ec))
+        return tl::unexpected(
+            trf("--ca-file {}: no such file; give the PEM file of the CA that signed the "
+                "server's certificate",
+                a.ca_file));
+    auto token = broadcast::readTokenFile(a.token_file);
+    if (!token) return tl::unexpected(i18n::translateMessage(token.error()));
+    return broadcast::LichessPushOptions{a.push_lichess, std::move(*token), a.push_url, a.ca_file,
+                                         a.push_round_filter};
+}
+
 int serveCommand(const ServeArgs& a) {
     broadcast::ServerOptions o;
     for (const auto& j : a.journals) o.journals.emplace_back(j);
@@ -90,6 +124,9 @@ int serveCommand(const ServeArgs& a) {
             return std::cerr << trf("error: {}", i18n::translateMessage(url.error())) << "\n", 2;
         o.publish = a.publish;
     }
+    auto push = pushOptions(a);
+    if (!push) return std::cerr << trf("error: {}", push.error()) << "\n", 2;
+    o.lichess = std::move(*push);
     // serve's own lines ("listening ADDR:PORT", read by operator-console) are the broadcast's: English.
     if (auto ok = broadcast::serve(o, std::cout, std::cerr); !ok)
         return std::cerr << trf("error: {}", i18n::translateMessage(ok.error())) << "\n", 1;
@@ -158,6 +195,18 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
     s->add_option("--publish", a->publish,
                   tr("Also post each board update once to this publisher URL (nginx nchan's /publish, "
                      "docs/broadcast.md), e.g. http://127.0.0.1:8090/publish"));
+    s->add_option("--push-lichess", a->push_lichess,
+                  tr("Also push the games to this lichess broadcast round (its 8-character id, the end of "
+                     "the round's URL); needs --token-file"));
+    s->add_option("--token-file", a->token_file,
+                  tr("The file (chmod 600) holding the lichess token with the study:write scope"));
+    s->add_option("--push-url", a->push_url,
+                  tr("The host that takes the push (another lichess, a test server)"))
+        ->capture_default_str();
+    s->add_option("--ca-file", a->ca_file,
+                  tr("Trust only this CA's certificate (PEM) for the push (default: the system's CA store)"));
+    s->add_option("--push-round-filter", a->push_round_filter,
+                  tr("Push only the boards of this round (their Round tag, e.g. 3), not every board"));
     s->callback([a, &code] { code.value = serveCommand(*a); });
 
     // journal verify FILE --against ARCHIVE...: verify's own callback runs first (subcommand callbacks

@@ -47,7 +47,7 @@ TEST(BroadcastPublish, TheEventsBoardNumberEverywhereTheJournalOrderOnlyAsFallba
     // not known yet, is the page too: it waits for its board (issue 35 item 6). Not a number: 404.
     const std::string doc;
     const WebAssets none;
-    const Documents docs{doc, doc, 2, none};
+    const Documents docs{doc, doc, 2, none, doc};
     EXPECT_NE(route("GET", "/board/12", docs).status, 404u);
     EXPECT_NE(route("GET", "/board/2", docs).status, 404u);
     EXPECT_NE(route("GET", "/board/13", docs).status, 404u);

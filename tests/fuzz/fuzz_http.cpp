@@ -22,7 +22,7 @@ const Documents& documents() {
     static const std::string json = "[]\n";
     static const WebAssets assets{{"/", {"text/html; charset=utf-8", "<!doctype html>"}},
                                   {"/app.js", {"text/javascript", "void 0;"}}};
-    static const Documents docs{pgn, json, 3, assets};
+    static const Documents docs{pgn, json, 3, assets, json};
     return docs;
 }
 

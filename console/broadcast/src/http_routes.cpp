@@ -33,7 +33,7 @@ bool isBoardPage(std::string_view path) {
            std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-const char* kRoutes = "routes: / /board/N /games.pgn /games.json /events";
+const char* kRoutes = "routes: / /board/N /games.pgn /games.json /events /status";
 
 }  // namespace
 
@@ -48,6 +48,7 @@ Reply route(std::string_view method, std::string_view target, const Documents& d
                               std::string(kRoutes));
     if (path == "/games.pgn") return document(docs.pgn, "application/x-chess-pgn; charset=utf-8");
     if (path == "/games.json") return document(docs.json, "application/json; charset=utf-8");
+    if (path == "/status") return document(docs.status, "application/json; charset=utf-8");
     if (path == "/events") {
         Reply r;
         r.kind = RouteKind::Events;

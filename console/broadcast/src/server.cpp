@@ -24,6 +24,7 @@
 #include "broadcast/dir_output.hpp"
 #include "broadcast/http_routes.hpp"
 #include "broadcast/hub.hpp"
+#include "broadcast/lichess_push.hpp"
 #include "broadcast/live_push.hpp"
 #include "broadcast/publisher.hpp"
 #include "broadcast/render.hpp"
@@ -108,6 +109,7 @@ class Slot {
 struct Site {
     Message pgn = std::make_shared<const std::string>();
     Message json = std::make_shared<const std::string>("[]\n");
+    Message status = std::make_shared<const std::string>("{\"lichess_push\":null}\n");
     std::vector<Message> board_events;
     WebAssets assets;
 };
@@ -221,6 +223,8 @@ class Server {
     void heartbeat();
     void publish(const std::vector<std::size_t>& changed);
     void broadcastToStreams(const Message& m);
+    tl::expected<void, std::string> startPush();
+    void showPushStatus();
 
     ServerOptions options_;
     std::ostream& err_;
@@ -235,6 +239,7 @@ class Server {
     Census census_;
     std::vector<std::weak_ptr<EventStream>> streams_;
     std::unique_ptr<Publisher> publisher_;  // --publish: nchan or another publisher endpoint
+    std::unique_ptr<LichessPush> lichess_;  // --push-lichess
 };
 
 void HttpConnection::read(std::chrono::seconds timeout) {
@@ -270,7 +275,7 @@ void HttpConnection::fail(unsigned status, std::string message) {
 
 void HttpConnection::respond(const http::request<http::empty_body>& req) {
     const Site& site = server_.site();
-    const Documents docs{*site.pgn, *site.json, server_.boards(), site.assets};
+    const Documents docs{*site.pgn, *site.json, server_.boards(), site.assets, *site.status};
     Reply reply = route(std::string_view(req.method_string()), std::string_view(req.target()), docs);
     if (reply.kind == RouteKind::Events && req.method() == http::verb::get)
         return server_.openStream(std::move(stream_), std::move(slot_));
@@ -381,6 +386,7 @@ void Server::publish(const std::vector<std::size_t>& changed) {
         broadcastToStreams(site_.board_events[i]);
         if (publisher_) publisher_->post(std::move(json));
     }
+    if (lichess_) lichess_->offer(hub_.views());
     if (options_.dir.empty()) return;
     for (auto [name, text] : {std::pair{"games.pgn", site_.pgn}, std::pair{"games.json", site_.json}})
         if (auto ok = writeAtomically(options_.dir, name, *text); !ok)
@@ -442,6 +448,23 @@ void raiseDescriptorLimit(std::size_t clients) {
     }
 }
 
+// /status says what the push does; it changes on the hub's thread, like the documents.
+tl::expected<void, std::string> Server::startPush() {
+    if (!options_.lichess) return {};
+    auto endpoint = pushEndpoint(options_.lichess->url, options_.lichess->round_id);
+    if (!endpoint) return tl::make_unexpected(endpoint.error());
+    lichess_ = std::make_unique<LichessPush>(ioc_, *options_.lichess, std::move(*endpoint), err_,
+                                             [this] { showPushStatus(); });
+    showPushStatus();
+    return {};
+}
+
+void Server::showPushStatus() {
+    if (!lichess_) return;  // still being made: shown once it is
+    const nlohmann::json status{{"lichess_push", lichess_->status()}};
+    site_.status = std::make_shared<const std::string>(status.dump(1) + "\n");
+}
+
 // No folder: the caller already said the page was not found (and where it looked).
 void Server::loadPage() {
     if (options_.web_dir.empty()) return;
@@ -461,6 +484,7 @@ tl::expected<void, std::string> Server::run(std::ostream& out) {
         if (!url) return tl::make_unexpected(url.error());
         publisher_ = std::make_unique<Publisher>(ioc_, std::move(*url), err_);
     }
+    if (auto ok = startPush(); !ok) return ok;
     publish(hub_.refresh(wallNow()));
     if (auto ok = listen(); !ok) return ok;
     const auto ep = acceptor_.local_endpoint();

@@ -21,6 +21,7 @@ struct Documents {
     const std::string& json;  // games.json
     std::size_t boards = 0;   // boards followed
     const WebAssets& assets;
+    const std::string& status;  // status.json: the hub's own state (the lichess push's, when it pushes)
 };
 
 enum class RouteKind { Document, Events, Error };

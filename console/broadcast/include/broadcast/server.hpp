@@ -5,11 +5,13 @@
 #include <cstddef>
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <tl/expected.hpp>
 #include <vector>
 
 #include "broadcast/delay.hpp"
+#include "broadcast/lichess_target.hpp"
 
 namespace oc::broadcast {
 
@@ -27,6 +29,7 @@ struct ServerOptions {
     std::size_t max_per_address = 16;
     std::filesystem::path web_dir;  // the spectator page (web/ with its npm files); empty: none
     std::string publish;            // --publish URL: each board update also posted there (publisher.hpp)
+    std::optional<LichessPushOptions> lichess;  // --push-lichess: the games pushed there (lichess_push.hpp)
 };
 
 // "ADDR:PORT", "[::1]:PORT" or ":PORT" (127.0.0.1) into options; a message saying what is wrong.
