@@ -132,7 +132,7 @@ TEST(EboardSetupJson, TheBrandIsReadAndAChessLinkWithLeverOrAutoIsRefused) {
         << automatic.error();
     auto none = event::eventSetupFromJson(setupJson(R"({"eboard": {"brand": "certabo"}})"));
     ASSERT_FALSE(none);
-    EXPECT_NE(none.error().find("eboard.brand: expected dgt or millennium, got \"certabo\""),
+    EXPECT_NE(none.error().find("eboard.brand: expected dgt, millennium or livechess, got \"certabo\""),
               std::string::npos)
         << none.error();
 }
@@ -173,6 +173,31 @@ TEST(EboardPort, LiveChessTakesItsAddressAndFallsBackFromLeverToEnter) {
     EXPECT_EQ((*fallback)->brand, eboard::BoardBrand::LiveChess);
     EXPECT_EQ((*fallback)->attach.commit, eboard::CommitMode::Enter);
     EXPECT_NE((*fallback)->note.find("DGT LiveChess does not pass on the clock's lever"), std::string::npos);
+}
+
+// The setup's LiveChess board: its address and serial number; `serial` is written only when given, so a
+// setup without it writes the JSON it wrote before.
+TEST(EboardPort, LiveChessSetupKeys) {
+    auto s = event::eventSetupFromJson(setupJson(
+        R"({"eboard": {"brand": "livechess", "port": "ws://localhost:1982/api/v1.0", "serial": "7425"}})"));
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_EQ(event::toJson(*s)["eboard"]["serial"], "7425");
+    auto config = eboardConfig(*s, "");
+    ASSERT_TRUE(config && *config);
+    EXPECT_EQ((*config)->serial, "7425");
+    EXPECT_EQ((*config)->attach.commit, eboard::CommitMode::Enter) << "no lever through LiveChess";
+    auto plain = event::eventSetupFromJson(setupJson(R"({"eboard": {"port": "/dev/ttyACM0"}})"));
+    ASSERT_TRUE(plain);
+    EXPECT_FALSE(event::toJson(*plain)["eboard"].contains("serial"));
+    auto no_address = event::eventSetupFromJson(setupJson(R"({"eboard": {"brand": "livechess"}})"));
+    ASSERT_FALSE(no_address);
+    EXPECT_NE(no_address.error().find("eboard.port: a board through DGT LiveChess needs"), std::string::npos)
+        << no_address.error();
+    auto bad_serial = event::eventSetupFromJson(setupJson(
+        R"({"eboard": {"brand": "livechess", "port": "ws://h:1982/api/v1.0", "serial": "74 25"}})"));
+    ASSERT_FALSE(bad_serial);
+    EXPECT_NE(bad_serial.error().find("eboard.serial: \"74 25\" is no serial number"), std::string::npos)
+        << bad_serial.error();
 }
 
 class FakeBoardProcess {

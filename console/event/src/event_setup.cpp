@@ -19,7 +19,23 @@ namespace oc::event {
 // namespace, so that nlohmann's lookup (ADL) finds them.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EngineSettings, command, args, options, ponder, requestable_options)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Consultant, name, accepted_by_arbiter)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(EboardSetup, port, settle_ms, commit, white_clock, brand)
+// `serial` only when given: a setup without it writes the JSON it wrote before LiveChess.
+void to_json(nlohmann::json& j, const EboardSetup& e) {
+    j = nlohmann::json{{"port", e.port},
+                       {"settle_ms", e.settle_ms},
+                       {"commit", e.commit},
+                       {"white_clock", e.white_clock},
+                       {"brand", e.brand}};
+    if (!e.serial.empty()) j["serial"] = e.serial;
+}
+void from_json(const nlohmann::json& j, EboardSetup& e) {
+    j.at("port").get_to(e.port);
+    j.at("settle_ms").get_to(e.settle_ms);
+    j.at("commit").get_to(e.commit);
+    j.at("white_clock").get_to(e.white_clock);
+    j.at("brand").get_to(e.brand);
+    e.serial = j.value("serial", std::string());
+}
 // QPF-02/03 (E.III 3.3, Q2): the qpf_ keys are the quickplay indication's.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DrawPolicy, accept_below_cp, accept_over_moves, offer_enabled,
                                    offer_within_cp, offer_after_move, offer_rate_limit, claim_enabled,
@@ -38,7 +54,7 @@ constexpr std::array kQuickplay{"none", "claim", "increment", "both"};
 constexpr std::array kSpeech{"off", "computer", "all"};
 constexpr std::array kEboardCommit{"lever", "enter", "auto"};
 constexpr std::array kClockSides{"left", "right"};
-constexpr std::array kEboardBrands{"dgt", "millennium"};
+constexpr std::array kEboardBrands{"dgt", "millennium", "livechess"};
 
 const char* sideName(rules::Color c) {
     return c == rules::Color::White ? "white" : "black";
@@ -174,11 +190,31 @@ Result validateSpeech(const EventSetup& s) {
     return {};
 }
 
+// A board through DGT LiveChess: its port is LiveChess's address; `lever` is kept (the host falls back to
+// Enter and says so: LiveChess passes on the times, not the lever).
+Result validateLiveChess(const EboardSetup& e) {
+    if (e.port.rfind("ws://", 0) != 0)
+        return fail(
+            i18n::N_("eboard.port: a board through DGT LiveChess needs LiveChess's address, e.g. "
+                     "ws://localhost:1982/api/v1.0"));
+    const bool plain = std::all_of(e.serial.begin(), e.serial.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-';
+    });
+    if (!plain || e.serial.size() > 32)
+        return fail(fmt::format(
+            i18n::N_("eboard.serial: \"{}\" is no serial number; give the board's number as LiveChess lists "
+                     "it, e.g. \"7425\", or leave it empty for the only board offered"),
+            e.serial));
+    return {};
+}
+
 // The Millennium ChessLink has no clock (so no lever to complete a move, Art. 6.2) and no USB id this
 // program knows (so no `auto`): both are refused here rather than failing at the table.
 Result validateEboardBrand(const EboardSetup& e) {
     if (!oneOf(e.brand, kEboardBrands))
-        return fail(fmt::format(i18n::N_("eboard.brand: expected dgt or millennium, got \"{}\""), e.brand));
+        return fail(fmt::format(i18n::N_("eboard.brand: expected dgt, millennium or livechess, got \"{}\""),
+                                e.brand));
+    if (e.brand == "livechess") return validateLiveChess(e);
     if (e.brand != "millennium") return {};
     if (e.port == "auto")
         return fail(
@@ -429,6 +465,7 @@ tl::expected<json, std::string> withDefaults(const json& raw) {
     EventSetup defaults;
     defaults.eboard = EboardSetup{};  // its keys are known, though absent by default
     json merged = toJson(defaults);
+    merged["eboard"]["serial"] = "";  // known, though written only when given
     for (const auto& [key, field] : optionalText(defaults)) merged[key] = *field;
     if (auto shape = checkShape(merged, *in, ""); !shape) return tl::make_unexpected(shape.error());
     if (!in->contains("eboard")) merged.erase("eboard");

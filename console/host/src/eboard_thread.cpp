@@ -290,6 +290,7 @@ tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event:
     EboardConfig c;
     c.brand = *brand;
     c.port = port_flag.empty() ? wanted.port : port_flag;
+    c.serial = wanted.serial;
     if (c.brand == eboard::BoardBrand::Millennium && c.port == "auto")
         return tl::make_unexpected(std::string(
             N_("auto finds only DGT boards (the Millennium ChessLink's USB id is not known): give the "

@@ -56,8 +56,12 @@ struct EboardSetup {
     int settle_ms = 300;        // a picture means something once unchanged this long (a scan is 200-250 ms)
     std::string commit = "lever";      // lever (the press completes the move, Art. 6.2) | enter | auto
     std::string white_clock = "left";  // the side of the table clock that is White's: left | right
-    // dgt | millennium (a Millennium ChessLink: no clock, so commit lever is refused, and no auto port)
+    // dgt | millennium (a Millennium ChessLink: no clock, so commit lever is refused, and no auto port) |
+    // livechess (a board read through DGT LiveChess: `port` is its address, ws://HOST:1982/api/v1.0)
     std::string brand = "dgt";
+    // livechess: the board's serial number as LiveChess lists it; "" takes the only board offered. Written
+    // to the JSON only when given (older setups and journals stay byte-identical).
+    std::string serial{};
 };
 
 // Everything that is fixed for the game (E.III 2.2, 3.4): locked once the first move is made.
