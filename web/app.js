@@ -302,6 +302,13 @@ function chooseOnly(boards) {
     (known.length === boards.length ? boards.find((d) => d.slot === only) : undefined);
 }
 
+// A board whose journal is not read yet has no language: its kiosk speaks the event's, which every other
+// board of the hub gives (issue 36 item 12: a Polish event's projector waited in English).
+function setEventLanguage() {
+  const other = [...latest.values()].find((d) => d.language);
+  if (other) setLanguage(other.language);
+}
+
 // The board's card before the board is there: its number, "Not started", waiting for the journal.
 function waitingFor(n) {
   return {
@@ -317,6 +324,7 @@ function updateOnly(d) {
   const shown = chooseOnly([...latest.values()]);
   const data = shown || waitingFor(only);
   if (shown) showEvent(shown);
+  else setEventLanguage();
   let card = cards.values().next().value;
   if (!card) card = makeCard(keyOf(data), data.board);
   // Another board than the one shown (the waiting card's, or a board that was renumbered): no animation.

@@ -24,10 +24,10 @@ function check(cond, what) {
 }
 
 // A finished game between the fake engine and a random human, its setup naming the event's board.
-function play(dir, name, board, white, seed) {
+function play(dir, name, board, white, seed, extra = {}) {
   const journal = path.join(dir, `${name}.journal`);
   const setup = path.join(dir, `${name}-setup.json`);
-  fs.writeFileSync(setup, JSON.stringify({ event: 'Kiosk Open', round: '1', board, white, black: 'Stockfish' }));
+  fs.writeFileSync(setup, JSON.stringify({ event: 'Kiosk Open', round: '1', board, white, black: 'Stockfish', ...extra }));
   execFileSync(CLI, ['play', '--engine', 'fake', '--engine-side', 'black', '--tc', '90m+30s', '--human', 'random',
                      '--seed', String(seed), '--max-plies', '24', '--journal', journal, '--setup', setup],
                { stdio: 'ignore' });
@@ -82,6 +82,24 @@ async function waitFor(page, predicate, arg, what) {
 const has = (title) => { const c = document.querySelector('.card .title-text'); return !!c && c.textContent.startsWith(title); };
 const playing = (name) => [...document.querySelectorAll('.card .player .name')].some((n) => n.textContent.includes(name));
 
+// Issue 36 item 12: a kiosk whose journal is missing speaks the event's language (the other boards'),
+// not English.
+async function waitsInTheEventsLanguage(context, tmp, lang, board, waiting) {
+  const missing = path.join(tmp, `missing-${lang}.journal`);
+  const other = play(tmp, `other-${lang}`, '3', 'Other, Player', 3, { ui_language: lang });
+  const [hub, base] = await serve([missing, other]);
+  try {
+    const k7 = await kiosk(context, `${base}/board/7`, `kiosk7-${lang}`);
+    const s = await waitFor(k7, (t) => { const c = document.querySelector('.card .info'); return !!c && c.textContent.includes(t); },
+                            waiting, 'missing');
+    check(s && s.title.startsWith(board) && s.info.includes(waiting) && s.moves === 0,
+          `${lang}: /board/7 waits for its missing journal in the event's language: ${JSON.stringify(s)}`);
+    check(k7.errors.length === 0, `${k7.file}: no script errors ${k7.errors}`);
+  } finally {
+    hub.kill('SIGTERM');
+  }
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-page-kiosk-'));
@@ -129,6 +147,10 @@ async function main() {
     check(s && s.title.startsWith('Board 12') && s.names.some((n) => n.includes('Twelve')),
           `/board/1: no board has number 1, so the hub's first board, board 12: ${JSON.stringify(s)}`);
     for (const k of [k12, k5, k2, k1]) check(k.errors.length === 0, `${k.file}: no script errors ${k.errors}`);
+    proc.kill('SIGTERM');
+    proc = undefined;
+    for (const [lang, board, waiting] of [['pl', 'Szachownica 7', 'Oczekiwanie'], ['fa', 'میز ۷', 'در انتظار']])
+      await waitsInTheEventsLanguage(context, tmp, lang, board, waiting);
   } finally {
     await browser.close();
     if (proc) proc.kill('SIGTERM');
