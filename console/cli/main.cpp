@@ -2,9 +2,11 @@
 #include <fmt/format.h>
 
 #include <csignal>
+#include <memory>
 
 #include "cli_errors.hpp"
 #include "commands.hpp"
+#include "help_formatter.hpp"
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "ui_language.hpp"
@@ -22,7 +24,8 @@ void translateHelp(CLI::App& app) {
         N_("Usage"),       N_("OPTIONS"), N_("SUBCOMMAND"), N_("SUBCOMMANDS"), N_("REQUIRED"),
         N_("Positionals"), N_("Needs"),   N_("Excludes"),   N_("TEXT"),        N_("INT"),
         N_("UINT"),        N_("FLOAT"),   N_("LANG")};
-    auto formatter = app.get_formatter();
+    auto formatter = std::make_shared<oc::cli::HelpFormatter>();
+    app.formatter(formatter);  // before the subcommands are added: they take the app's formatter
     for (const char* label : kLabels) formatter->label(label, tr(label));
     app.option_defaults()->group(tr("Options"));  // before the help flag, which joins that group
     app.set_help_flag("-h,--help", tr("Print this help message and exit"));

@@ -10,6 +10,7 @@ unknown code is refused with exit 2 and nothing done.
 Usage: ui_lang_cli_test.py OPERATOR_CLI SCRIPTS_DIR
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -61,6 +62,30 @@ check(pl_after.stderr == pl.stderr, "--ui-lang=pl after the subcommand gives the
 r = run("--ui-lang", "pl", "play", "--help")
 check(r.returncode == 0 and "Użycie" in r.stdout and "Rozegraj całą partię" in r.stdout and "Opcje" in r.stdout
       and "Options" not in r.stdout, "Polish help of play", r)
+
+# Issue 36 item 12: every description starts in one column, counted as a terminal counts (a Persian
+# placeholder is two bytes a letter; ZWNJ and the isolates take no column).
+def columns(text):
+    return sum(1 for c in text if not (0x200B <= ord(c) <= 0x200F or 0x2066 <= ord(c) <= 0x2069
+                                       or 0x064B <= ord(c) <= 0x065F))
+
+
+def description_columns(help_text):
+    starts = set()
+    for line in help_text.splitlines():
+        # "  NAME[ PLACEHOLDER ...]" then a run of padding, then the description; a name too wide for the
+        # column stands alone, its description on an indented line (not counted).
+        m = re.match(r"^(  \S.*?)( {2,})(\S.*)$", line)
+        if m:
+            starts.add(columns(m.group(1) + m.group(2)))
+    return starts
+
+
+for lang in ("en", "pl", "fa"):
+    for cmd in (("play",), ("journal", "verify"), ("broadcast", "serve"), ()):
+        r = run("--ui-lang", lang, *cmd, "--help")
+        got = description_columns(r.stdout)
+        check(r.returncode == 0 and len(got) == 1, f"{lang} help of {cmd}: descriptions start at columns {got}", r)
 
 r = run("--ui-lang", "pl", "play", "--engine", "fake")
 check(r.returncode == 2 and "brak wymaganego argumentu: --human" in r.stderr and "uruchom z --help" in r.stderr,

@@ -189,6 +189,16 @@ class Persian : public ::testing::Test {
     void TearDown() override { ASSERT_TRUE(setUiLanguage(UiLanguage::En)); }
 };
 
+// Issue 36 item 12: the CLI's help pads by these columns; a Persian word is as wide as its letters.
+TEST(Isolation, TerminalColumnsCountLettersNotBytesNorMarks) {
+    EXPECT_EQ(terminalColumns("TEXT"), 4u);
+    EXPECT_EQ(terminalColumns("\u0645\u062A\u0646"), 3u) << "«متن» is 6 bytes";
+    EXPECT_EQ(terminalColumns("\u0645\u06CC\u200C\u0634\u0648\u062F"), 5u) << "the ZWNJ takes no column";
+    EXPECT_EQ(terminalColumns("\u0628\u064E"), 1u) << "a vowel mark sits on its letter";
+    EXPECT_EQ(terminalColumns(isolate("Nf3")), 3u) << "the isolates take none";
+    EXPECT_EQ(terminalColumns(""), 0u);
+}
+
 TEST(Isolation, IsolateWrapsInFsiPdiAndLeavesEmptyTextEmpty) {
     EXPECT_EQ(isolate("Nf3"), "\u2068Nf3\u2069");
     EXPECT_EQ(isolate("\u200F۱۴۰۵/۰۹/۰۹"), "\u2068\u200F۱۴۰۵/۰۹/۰۹\u2069") << "an RLM is a strong letter";

@@ -25,7 +25,21 @@ bool weak(char32_t c) {
            c == 0x2212 || c == 0x00A0 || c == 0x202F || c == 0x2009 || c == 0x00D7 || c == 0x2264;
 }
 
+// Code points drawn on the letter before them, or not at all.
+bool zeroWidth(char32_t c) {
+    return (c >= 0x0300 && c <= 0x036F) || (c >= 0x064B && c <= 0x065F) || c == 0x0670 ||
+           (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) ||
+           c == 0xFEFF;
+}
+
 }  // namespace
+
+std::size_t terminalColumns(std::string_view utf8) {
+    std::size_t columns = 0;
+    for (std::size_t i = 0; i < utf8.size(); ++i)
+        if (!zeroWidth(codePoint(utf8, i))) ++columns;
+    return columns;
+}
 
 bool hasStrongLetter(std::string_view utf8) {
     for (std::size_t i = 0; i < utf8.size(); ++i)

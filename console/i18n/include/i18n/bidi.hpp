@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -32,6 +33,11 @@ std::string isolateLtr(std::string_view text);
 // Whether the text holds a character with a direction of its own (a Latin, Persian, Cyrillic ... letter,
 // an RLM); digits, signs, punctuation and spaces have none.
 bool hasStrongLetter(std::string_view utf8);
+
+// The columns a terminal gives the text: one per code point, none for the marks that take no room of
+// their own (Arabic-script vowel marks, ZWNJ/ZWJ, the bidi marks and isolates). CLI11 pads by bytes, so
+// a Persian placeholder («متن», 6 bytes, 3 columns) pushed the help's descriptions out of line.
+std::size_t terminalColumns(std::string_view utf8);
 
 // Whether a number's text carries a sign ('+', '-' or U+2212) at its start.
 bool signedText(std::string_view text);
