@@ -68,6 +68,9 @@ TEST(PublicDisplay, SaysTheGamesStateNeverGameInProgressWhenItIsNot) {
     snap.result = "1-0";
     snap.termination = "resignation";
     EXPECT_EQ(oc::ui::publicState(snap), "GAME OVER  1-0  (resignation)");
+    snap.result = "1/2-1/2";  // as the scoresheet prints it (issue 36)
+    snap.termination = "agreement";
+    EXPECT_EQ(oc::ui::publicState(snap), "GAME OVER  \u00BD-\u00BD  (agreement)");
 }
 
 TEST(PublicDisplay, HumansSideAtTheBottomByDefaultOrWhitesWhenChosen) {
@@ -527,6 +530,7 @@ TEST_P(LayoutAt, RarerRowsReadFromTheRight) {
         {"illegal kind title", "illegal kind human", "illegal kind computer", "##illegalkind"});
     draw(oc::ui::LowerTab::Arbiter, 5);  // Result
     row("Pause clocks", 0.f, {"result title", "result 1-0", "result 0-1", "result 1/2-1/2"});
+    EXPECT_EQ(state_.widgets.at("result 1/2-1/2").text, "\u00BD-\u00BD");
     draw(oc::ui::LowerTab::Arbiter, 7);  // Consult
     row("Pause clocks", 0.f, {"consult title", "arbiter present"});
     row("Pause clocks", 0.f, {"##consultnote", "Log consultation"});

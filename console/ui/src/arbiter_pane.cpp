@@ -223,10 +223,10 @@ void drawResult(ViewContext& ctx) {
     choices.next(textWidth(tr("Declare result")));
     textItem(ctx, "result title", tr("Declare result"));
     for (int i = 0; i < 3; ++i) {
-        const std::string label = displayLabel(kResults[i]);
+        const std::string label = displayLabel(shownResult(kResults[i]));
         choices.next(tickWidth(label));
-        radioButton(ctx, fmt::format("result {}", kResults[i]).c_str(), label, kResults[i], &st.result_choice,
-                    i);
+        radioButton(ctx, fmt::format("result {}", kResults[i]).c_str(), label, shownResult(kResults[i]),
+                    &st.result_choice, i);
     }
     DirectedRow row;
     fillBefore(row, "Declare");

@@ -62,7 +62,8 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
         case Phase::Adjourned:
             return {tr("ADJOURNED: envelope record, then resume with the arbiter"), kAmber};
         case Phase::GameOver:
-            return {i18n::trf("GAME OVER  {}  {}", snap.result, shownMessage(snap.termination)), kRed};
+            return {i18n::trf("GAME OVER  {}  {}", shownResult(snap.result), shownMessage(snap.termination)),
+                    kRed};
         case Phase::Setup:
             break;
     }
@@ -74,7 +75,8 @@ Instruction phaseInstruction(const session::Snapshot& snap) {
 Instruction publicInstruction(const session::Snapshot& snap) {
     using i18n::tr;
     if (snap.phase == Phase::GameOver) {
-        return {i18n::trf("GAME OVER  {}  ({})", snap.result, shownMessage(snap.termination)), kAmber};
+        return {i18n::trf("GAME OVER  {}  ({})", shownResult(snap.result), shownMessage(snap.termination)),
+                kAmber};
     }
     if (snap.phase == Phase::Adjourned) return {tr("ADJOURNED"), kAmber};
     if (snap.clock_paused) return {tr("PAUSED BY THE ARBITER"), kAmber};

@@ -283,7 +283,7 @@ void drawPublicBody(ViewContext& ctx, const Layout& l) {
     }
     if (ctx.snap.result != "*") {
         ImGui::PushFont(ctx.fonts.big);
-        uiTextLine(ctx.snap.result, kAmber);
+        uiTextLine(shownResult(ctx.snap.result), kAmber);
         ImGui::PopFont();
     }
     ImGui::EndChild();

@@ -140,6 +140,10 @@ const std::string& shapedText(std::string_view logical) {
     return cache().get(std::string(logical), [&] { return shapeLines(logical); });
 }
 
+std::string shownResult(std::string_view result) {
+    return result == "1/2-1/2" ? std::string("\u00BD-\u00BD") : std::string(result);
+}
+
 std::string displayLabel(std::string_view label) {
     if (!rightToLeftUi()) return std::string(label);
     const std::size_t hashes = label.find("##");

@@ -114,7 +114,7 @@ void drawResultLine(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     if (snap.result == "*") return;
     ImGui::PushFont(ctx.fonts.heading);
-    uiText(snap.result, kAmber);
+    uiText(shownResult(snap.result), kAmber);
     ImGui::PopFont();
     ImGui::SameLine();
     const std::string termination = shownMessage(snap.termination);

@@ -33,6 +33,10 @@ const std::string& shapedText(std::string_view logical);
 // As displayWrapped, shaped whatever the UI language. Needs an ImGui frame.
 const std::string& shapedWrapped(std::string_view logical, float width);
 
+// A game's result as the screens show it: "½-½" for PGN's "1/2-1/2", as the scoresheet prints it (issue 36:
+// the screens said "1/2-1/2" beside a paper's "½-½"); "1-0", "0-1" and "*" as they are.
+std::string shownResult(std::string_view result);
+
 // An ImGui label "shown###id" or "shown##id" with only the shown part through displayText: the ID after
 // the hashes stays the English one in every language.
 std::string displayLabel(std::string_view label);
