@@ -112,8 +112,9 @@ void addGameOptions(CLI::App& cli, Options& opt) {
                    "Electronic board: its serial port, or 'auto' (the one DGT board in /dev/serial/by-id/); "
                    "over the setup's eboard key");
     cli.add_option("--eboard-brand", opt.eboard_brand,
-                   "Electronic board's brand: dgt or millennium (a Millennium ChessLink: no clock, give its "
-                   "port); over the setup's eboard.brand");
+                   "Electronic board's brand: dgt, millennium (a Millennium ChessLink: no clock, give its "
+                   "port) or livechess (a board through DGT LiveChess: --eboard ws://HOST:1982/api/v1.0); "
+                   "over the setup's eboard.brand");
 }
 
 // What the window shows first.

@@ -55,6 +55,8 @@ std::string statusLine(const session::EboardStatus& b) {
                    i18n::translateMessage(b.fault), diffs);
     if (!diffs.empty()) return trf("e-board: the board differs from the game: {}", diffs);
     if (!b.proposed_uci.empty()) return trf("e-board shows {}", b.proposed_uci);
+    if (b.version.empty())  // a board through DGT LiveChess: LiveChess names no version
+        return trf("e-board connected on {}: serial {}", b.port, b.serial);
     return trf("e-board connected on {}: serial {}, version {}", b.port, b.serial, b.version);
 }
 

@@ -31,8 +31,9 @@ void addPlayOptions(CLI::App& p, PlayArgs& a) {
                     "/dev/serial/by-id/); over the setup's eboard key"));
     p.add_option(
         "--eboard-brand", a.eboard_brand,
-        tr("With --human eboard: dgt or millennium (a Millennium ChessLink: no clock, give its port); "
-           "over the setup's eboard.brand"));
+        tr("With --human eboard: dgt, millennium (a Millennium ChessLink: no clock, give its port) or "
+           "livechess (a board through DGT LiveChess: --eboard ws://HOST:1982/api/v1.0); over the setup's "
+           "eboard.brand"));
     p.add_option("--operator-delay", a.operator_delay,
                  tr("Operator handling delays MEDIAN_S,P99_S (log-normal)"));
     p.add_option("--seed", a.seed, tr("Seed for every random choice (moves, delays)"));
