@@ -6,6 +6,7 @@ player and an ambiguous name end with exit code 2, the message, and no journal w
 Usage: trf_cli_test.py OPERATOR_CLI TRF_DATA_DIR. Prints PASS at the end."""
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,6 +53,17 @@ if "note: the TRF left these for the operator: time_control" not in r.stderr:
     fail("stderr does not say that the time control was left", r)
 if "board 2: the TRF has no board numbers" not in r.stderr:
     fail("stderr does not say how the board was found", r)
+
+# The scoresheet's player line carries the title and federation (pdftotext, when there is one).
+pdf = os.path.join(tmp, "trf16.pdf")
+r, journal, _ = play("sheet", "--trf", f"{data}/swiss_manager_trf16.trf", "--round", "3", "--player", "6",
+                     "--tc", "15m+10s", "--scoresheet-pdf", pdf)
+if r.returncode != 0:
+    fail("play --trf --scoresheet-pdf failed", r)
+if shutil.which("pdftotext"):
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    if "WIM · POL · FIDE ID 1120000 · rating 2350" not in text or "Kowalska, Maria" not in text:
+        fail("the scoresheet lacks the opponent's title, federation, FIDE ID or rating:\n" + text[:1500])
 
 # 2. The 2026 revision by name: its encoded time control (222) is the game's, with no --tc.
 r, journal, pgn = play("trf26", "--trf", f"{data}/trf2026.trf", "--round", "3", "--player", "stockfish")

@@ -68,10 +68,13 @@ tl::expected<RowMap, PdfError> indexRows(const std::vector<ScoresheetRow>& rows)
     return map;
 }
 
-// "FIDE ID 1503014 · rating 2450 · computer, operator: Jan Nowak": only what the setup gives.
+// "GM · POL · FIDE ID 1503014 · rating 2450 · computer, operator: Jan Nowak": only what the setup gives
+// (the title and federation as FIDE writes them, in every language).
 std::string playerDetails(const ScoresheetPlayer& p) {
     std::string out;
     const auto add = [&out](const std::string& part) { out += (out.empty() ? "" : " · ") + part; };
+    if (!p.title.empty()) add(p.title);
+    if (!p.federation.empty()) add(p.federation);
     if (!p.fide_id.empty()) add(trf("FIDE ID {}", p.fide_id));
     if (!p.rating.empty()) add(trf("rating {}", p.rating));
     if (p.computer)

@@ -11,6 +11,8 @@ ScoresheetPlayer player(const Session::Impl& s, Color side) {
     const int rating = white ? s.setup.white_rating : s.setup.black_rating;
     ScoresheetPlayer p;
     p.fide_id = white ? s.setup.white_fide_id : s.setup.black_fide_id;
+    p.title = white ? s.setup.white_title : s.setup.black_title;
+    p.federation = white ? s.setup.white_federation : s.setup.black_federation;
     p.rating = rating > 0 ? std::to_string(rating) : "";
     p.computer = side == s.computer();
     if (p.computer) p.operator_name = s.setup.operator_name;

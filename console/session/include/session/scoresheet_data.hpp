@@ -28,9 +28,10 @@ struct ScoresheetSeal {
 
 // What the form says about a player besides the name (empty when the setup has none).
 struct ScoresheetPlayer {
-    std::string fide_id, rating;  // "1503014", "2450"
-    bool computer = false;        // E.III: the side the program plays
-    std::string operator_name;    // the computer's operator (E.III 1.2)
+    std::string fide_id, rating;              // "1503014", "2450"
+    bool computer = false;                    // E.III: the side the program plays
+    std::string operator_name;                // the computer's operator (E.III 1.2)
+    std::string title = {}, federation = {};  // "GM", "POL" (issue 38: from the pairing program's TRF)
 };
 
 // Everything printed, pre-formatted by the session (UTF-8; DejaVu Sans covers Latin, Cyrillic, figurines).
