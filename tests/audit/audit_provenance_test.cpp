@@ -274,5 +274,48 @@ TEST_F(Provenance, ThisConsolesResumeNamesItself) {
     EXPECT_EQ(p["rules"]["handling_reserve"]["rule"], 3);
 }
 
+// A console before console_resumed existed, killed twice in its searches and resumed (corpus/README.md):
+// the new engine's handshake and the search issued again are an older console's resume, said as such,
+// never a setting changed during the game or a search cut short.
+constexpr const char* kUnannounced = OC_AUDIT_CORPUS "/v1-dc9cb789-sf_kill_resume.jsonl";
+
+TEST_F(Provenance, AnOlderConsolesUnannouncedResumeIsJudgedAsAResume) {
+    auto report = auditJournal(kUnannounced);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->passed()) << checkLines(*report);
+    EXPECT_EQ(report->unannounced_resumes, (std::vector<std::size_t>{6, 15}));
+    EXPECT_NE(
+        check(*report, "integrity").evidence.find("resumed without a console_resumed record at #6, #15"),
+        std::string::npos)
+        << checkLines(*report);
+}
+
+// The same handshake whose next search is not the one in flight counted again from 1 is no resume: its
+// settings were sent during the game, and the search before it was cut short.
+TEST_F(Provenance, AHandshakeWithoutTheSearchIssuedAgainIsNoResume) {
+    auto records = test::readRecords(kUnannounced);
+    records[7]["payload"]["search"] = 2;
+    test::writeRechained(dir_ / "edited.jsonl", records);
+    auto report = auditJournal(dir_ / "edited.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_EQ(report->unannounced_resumes, (std::vector<std::size_t>{15}));
+    EXPECT_EQ(check(*report, "faster-rate").verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_EQ(check(*report, "no-forced-move").verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_EQ(check(*report, "no-forced-move").records.front(), 7u) << checkLines(*report);
+}
+
+// A journal whose header names its console is of one that writes console_resumed: the same records are
+// judged as they stand.
+TEST_F(Provenance, ANamedConsolesHandshakeIsNeverAnUnannouncedResume) {
+    auto records = test::readRecords(kUnannounced);
+    records.front()["payload"]["program"] = {
+        {"name", "operator-cli"}, {"version", "1.0.0"}, {"commit", "0123456789ab"}};
+    test::writeRechained(dir_ / "named.jsonl", records);
+    auto report = auditJournal(dir_ / "named.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_TRUE(report->unannounced_resumes.empty());
+    EXPECT_FALSE(report->passed()) << checkLines(*report);
+}
+
 }  // namespace
 }  // namespace oc::audit

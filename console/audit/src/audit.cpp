@@ -396,13 +396,25 @@ std::string resumedText(const Report& report) {
     return out;
 }
 
+// "; resumed without a console_resumed record at #6, #15 (...)": an older console's resumes, recognised.
+std::string unannouncedText(const Report& report) {
+    if (report.unannounced_resumes.empty()) return {};
+    std::string at;
+    for (std::size_t r : report.unannounced_resumes) at += (at.empty() ? "#" : ", #") + std::to_string(r);
+    return "; " +
+           fmt::format(i18n::N_("resumed without a console_resumed record at {} (the consoles of journal "
+                                "version 1 before 42adec1e did not write one: the engine's new "
+                                "handshake and the search issued again are judged as a resume)"),
+                       at);
+}
+
 std::string writtenBy(const Report& report) {
     if (!report.written_by.empty())
         return fmt::format(i18n::N_("written by {}"), report.written_by) + resumedText(report);
     return fmt::format(i18n::N_("written by an older console (journal version {}), whose header does not "
                                 "name it"),
                        report.journal_version) +
-           resumedText(report);
+           resumedText(report) + unannouncedText(report);
 }
 
 // A rule named by a resuming console that this audit does not know: from there the budget is not judged.
@@ -425,6 +437,11 @@ void sayProvenance(Report& report, std::size_t not_judged) {
             c.evidence = notJudgedWhy(report, not_judged);
         }
     }
+}
+
+bool anyResumeRecord(const journal::JournalContents& contents) {
+    return std::any_of(contents.records.begin(), contents.records.end(),
+                       [](const journal::Record& r) { return r.type == "console_resumed"; });
 }
 
 // The audit of verified records whose engine lines are held in `lines`.
@@ -454,12 +471,14 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     Timeline tl = buildTimeline(contents, lines, std::move(records));
     tl.before = std::move(facts.before);
     tl.reserve_rule = report.reserve_rule;
-    Context ctx = makeContext(tl, *all, std::move(facts));
-    ctx.writes_draw_answers = header.program || header.reserve_rule;
-    ctx.engine_findings = engineLineFindings(ctx);
     // Only a header naming neither program nor rules is an older console's (both came in one change):
     // rules stripped from a newer header would otherwise turn its budget breaches into "not checked".
     const bool unnamed = !header.reserve_rule && !header.program;
+    if (unnamed && report.journal_version == 1 && !anyResumeRecord(contents))
+        report.unannounced_resumes = tl.unannounced_resumes = unannouncedResumes(tl);
+    Context ctx = makeContext(tl, *all, std::move(facts));
+    ctx.writes_draw_answers = header.program || header.reserve_rule;
+    ctx.engine_findings = engineLineFindings(ctx);
     if (budgetFindings(ctx.engine_findings) && (report.reserve_rule == 0 || unnamed) &&
         !(unnamed && recogniseRule(report, tl, ctx)))
         report.reserve_rule = 0;

@@ -157,7 +157,7 @@ bool endsSearch(const journal::Record& r) {
 
 bool justified(const Timeline& tl, std::size_t from, std::size_t to) {
     for (std::size_t k = from; k < to && k < tl.size(); ++k)
-        if (endsSearch(tl.at(k))) return true;
+        if (endsSearch(tl.at(k)) || tl.resumedAt(k)) return true;
     return false;
 }
 
@@ -284,12 +284,13 @@ void newSearch(const Timeline& tl, StopWalk& w, std::size_t i, Findings& f) {
 }
 
 // The search's move arrived; or the program that ran it was killed (its unjournaled lines are lost).
-void searchEnded(const std::string& type, StopWalk& w) {
+void searchEnded(const Timeline& tl, std::size_t i, StopWalk& w) {
+    const std::string& type = tl.at(i).type;
     if ((type == "engine_move" || type == "engine_move_withheld") && w.search) {
         w.answered = true;
         w.answered_at.push_back(*w.search);
     }
-    if (type == "console_resumed") {
+    if (tl.resumedAt(i)) {
         w.unsent.clear();
         w.wire.reset();
         w.ponder_unsent.clear();
@@ -349,7 +350,7 @@ Check checkNoForcedMove(const Context& ctx) {
         if (type == "sealed" || type == "resume") adjourned = type == "sealed";
         if ((type == "go" || type == "ponder_hit") && !adjourned) newSearch(tl, w, i, f);
         if (type == "ponder_start" && !adjourned) w.ponder_unsent.push_back(i);
-        searchEnded(type, w);
+        searchEnded(tl, i, w);
         if (type == "engine_io") stopLines(ctx, w, i, f);
         forcedMove(tl, w, i, f);
     }

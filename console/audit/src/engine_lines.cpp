@@ -425,6 +425,7 @@ bool restartsTheEngine(const std::string& type) {
 // only when a record of that restart (the fault, the restart, the resumed console) lies between the engine
 // lines before it and those after it (the lines are journaled at the next flush after the restart).
 bool restartRecordAround(const Timeline& tl, std::size_t i) {
+    if (tl.resumedAt(i)) return true;  // an older console's unannounced resume: the record itself
     for (std::size_t k = i; k-- > 0 && tl.at(k).type != "engine_io";)
         if (restartsTheEngine(tl.at(k).type)) return true;
     for (std::size_t k = i + 1; k < tl.size() && tl.at(k).type != "engine_io"; ++k)
@@ -594,7 +595,7 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
         if (!w.adjourned) goFigures(ctx, s, recordFigures(r.payload), i, w);
     }
     // The program that ran these searches is gone (a crash, a kill): their lines were never journaled.
-    if (r.type == "console_resumed") {
+    if (ctx.tl.resumedAt(i)) {
         w.window.clear();
         w.next = 0;
     }

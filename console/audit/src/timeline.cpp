@@ -193,6 +193,36 @@ Timeline buildTimeline(const journal::JournalContents& contents, const EngineLin
     return tl;
 }
 
+bool Timeline::resumedAt(std::size_t i) const {
+    return at(i).type == "console_resumed" ||
+           std::binary_search(unannounced_resumes.begin(), unannounced_resumes.end(), i);
+}
+
+namespace {
+
+// Record i is the new process's handshake: "> uci" first, after the game's searches began, and the next
+// record is a `go` counted again from search 1 at the time of the record before the handshake (the
+// resumed console starts at the journal's last time). A fault's restart keeps the console's count.
+bool newProcessAt(const Timeline& tl, std::size_t i, bool searched) {
+    if (!searched || tl.at(i).type != "engine_io" || tl.at(i + 1).type != "go") return false;
+    const auto lines = tl.lines(i);
+    const journal::Record& go = tl.at(i + 1);
+    return !lines.empty() && lines.front() == "> uci" && go.payload.value("search", json()) == json(1) &&
+           timeOf(go) == timeOf(tl.at(i - 1));
+}
+
+}  // namespace
+
+std::vector<std::size_t> unannouncedResumes(const Timeline& tl) {
+    std::vector<std::size_t> out;
+    bool searched = false;
+    for (std::size_t i = 1; i + 1 < tl.size(); ++i) {
+        if (newProcessAt(tl, i, searched)) out.push_back(i);
+        searched = searched || tl.at(i).type == "go";
+    }
+    return out;
+}
+
 bool judgedBefore(const std::string& type) {
     static const char* const kTypes[] = {
         "sync",         "faster",    "computer_offer",    "claim", "resign", "correct",

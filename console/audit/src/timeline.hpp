@@ -88,17 +88,29 @@ struct Timeline {
     std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
     std::vector<std::pair<std::size_t, Before>> before;  // by journal record index, ascending
     int reserve_rule = 0;  // the handling-reserve rule the journal is judged by (0: this console's)
+    // Where an older console resumed the game without a console_resumed record (unannouncedResumes),
+    // ascending: the checks of restarts read them as the record newer consoles write there.
+    std::vector<std::size_t> unannounced_resumes;
 
     const journal::Record& at(std::size_t i) const { return (*records)[i]; }
     std::vector<std::string_view> lines(std::size_t i) const { return engine_lines->at(i); }
     std::size_t size() const { return records->size(); }
     rules::Color human() const { return ~computer; }
+    // Record `i` is a console_resumed, or an older console's unannounced resume.
+    bool resumedAt(std::size_t i) const;
     const char* computerName() const { return computer == rules::Color::White ? "white" : "black"; }
 };
 
 // `session_records` are sessionRecords(contents), made once by the caller (who replays them first).
 Timeline buildTimeline(const journal::JournalContents& contents, const EngineLines& engine_lines,
                        std::vector<json> session_records);
+
+// Consoles before console_resumed existed (journal version 1 before 42adec1e) journaled a resume only by
+// what the resumed process did: the new engine's handshake ("> uci" first) after the game's searches
+// began, then the search in flight issued again as a `go` counted again from search 1, at the journal's
+// last time. The engine_io records of those handshakes (issue 37 item 1: the audit recognises an older
+// console's records, never accusing what that console did of itself).
+std::vector<std::size_t> unannouncedResumes(const Timeline& tl);
 
 // The session time of a record (its payload's "t", in ms).
 std::int64_t timeOf(const journal::Record& r);

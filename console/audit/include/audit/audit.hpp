@@ -122,6 +122,9 @@ struct Report {
         int reserve_rule = 0;  // the rule it names; 0: none named
     };
     std::vector<Resumed> resumed_by;
+    // Records where an older console (no console_resumed records yet) resumed the game without saying so:
+    // the new engine's handshake and the search issued again, judged as a resume.
+    std::vector<std::size_t> unannounced_resumes;
     // True when the journal verifies and no check is a breach.
     bool passed() const;
 };
