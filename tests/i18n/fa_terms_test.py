@@ -8,6 +8,8 @@ every catalogue (screens, papers, CLI, audit). This check reads assets/locale/fa
   - an entry whose English names a concept does not use the agreed term for it (REQUIRED);
   - a few texts the reviewer worded are not worded so (EXACT);
   - the human is a sentence's subject and is called «انسان» (the role label only) instead of «بازیکن»;
+  - a translation opens with dots ("... from move"): at a right-to-left label's left end they read as
+    a label cut short;
   - the ezafe after «ه» is written other than «ه‌ی» (the catalogues' own convention), or an ASCII "%"
     or "x" stands where Persian writes «٪» and «×».
 Usage: fa_terms_test.py SOURCE_ROOT   (or fa_terms_test.py --dir DIR with the .po files)
@@ -145,6 +147,10 @@ def check(po_dir):
                         failures.append(f"{where}: «{s}» lacks «{t}»")
                 if HUMAN_SUBJECT.search(mid) and (HUMAN_AS_SUBJECT_FA.search(s) or "بازیکن" not in s):
                     failures.append(f"{where}: «{s}»: the human as the subject is «بازیکن», not «انسان»")
+                # A line that continues the one above ("... from move") shows its dots at its left end
+                # in a right-to-left label, where they read as a label cut short (issue 36).
+                if re.match(r"\s*(?:\.\.\.|…)", s):
+                    failures.append(f"{where}: «{s}»: opening dots read as a cut label from the right")
                 if re.search(ZWNJ + r"(?:\s|$)|(?:^|\s)" + ZWNJ + "|" + ZWNJ * 2, s):
                     failures.append(f"{where}: «{s}»: a ZWNJ beside a space or another ZWNJ")
     return failures
