@@ -9,7 +9,7 @@ body) in --record. What it answers is read from --control at each request, a JSO
   {"answers": [ANSWER, ...], "then": ANSWER}
 the n-th request since the control file last changed gets answers[n], later ones `then`; an ANSWER is
   {"status": 200, "game_errors": {"0": "Invalid move: Nxe5"}}   (per game, by its place in the body)
-  {"status": 429, "retry_after": "2"}  |  {"status": 401}  |  {"status": 500}
+  {"status": 429, "retry_after": "2"}  |  {"status": 401}  |  {"status": 500}  |  {"status": 200, "raw": "TEXT"}
 Usage: fake_lichess.py [--bind ADDR] --port N --cert PEM --key PEM --token TOKEN --record FILE --control FILE
 (--port 0: any free port; the first line on standard output is "listening PORT")."""
 import argparse
@@ -68,7 +68,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def reply(self, status, body, headers=()):
-        data = json.dumps(body).encode()
+        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -97,6 +97,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(429, {"error": "Too many requests. Try again later."}, extra)
         if status != 200:
             return self.reply(status, {"error": f"status {status}"})
+        if "raw" in answer:  # a proxy's page, say, in place of lichess's JSON
+            return self.reply(200, answer["raw"])
         games = games_of(body)
         if len(games) > 64:
             return self.reply(400, {"error": "Too many games (max: 64)"})

@@ -146,9 +146,9 @@ class Case:
         return path
 
 
-def grow(path, records, gap_s, written=None):
-    """Writes the records one by one, re-timed to now; `written` gets each record's hash -> when."""
-    prev, lines = "0" * 64, []
+def grow(path, records, gap_s, written=None, prev="0" * 64):
+    """Appends the records one by one after the record `prev`, re-timed to now; `written` gets each record's
+    hash -> when. Returns the last record's hash."""
     for rec in records:
         now = time.time()
         prev, line = line_of(rec, prev, now)
@@ -157,6 +157,7 @@ def grow(path, records, gap_s, written=None):
         if written is not None:
             written[prev] = now
         time.sleep(gap_s)
+    return prev
 
 
 def records_of_finished():
@@ -193,14 +194,14 @@ def test_game_error(certs):
         c.start_fake()
         growing = os.path.join(c.dir, "board2.journal")
         c.start_hub([c.journal_copy(), growing])
-        grow(growing, records_of_finished()[:30], 0.1)
+        last = grow(growing, records_of_finished()[:30], 0.1)
         c.wait(lambda: len(c.requests()) >= 3, "three pushes or more")
         c.wait(lambda: "error" in json.loads(c.get("/status"))["lichess_push"]["games"][0], "/status shows the error")
         status = json.loads(c.get("/status"))["lichess_push"]
         check(status["games"][0]["error"] == "Invalid move: Nxe5", f"the game's error in /status: {status['games'][0]}")
         c.set_control([], {"status": 200})
         n = len(c.requests())
-        grow(growing, records_of_finished()[30:], 0.1)  # the file is rewritten record by record: new pushes
+        grow(growing, records_of_finished()[30:], 0.1, prev=last)  # the game goes on: new pushes
         c.wait(lambda: len(c.requests()) > n, "a push after the error is gone")
         c.wait(lambda: "error" not in json.loads(c.get("/status"))["lichess_push"]["games"][0], "the error leaves /status")
     finally:
@@ -211,15 +212,30 @@ def test_game_error(certs):
     check(err.count("takes the game again") == 1, "its end said once")
 
 
+def test_odd_answer(certs):
+    """A 200 whose body is not the push's JSON, at every push: said once."""
+    c = Case("odd", certs, then={"status": 200, "raw": "<html>captive portal</html>"})
+    try:
+        c.start_fake()
+        growing = os.path.join(c.dir, "board.journal")
+        c.start_hub([growing])
+        grow(growing, records_of_finished()[:30], 0.1)
+        c.wait(lambda: len(c.requests()) >= 3, "odd answer: three pushes or more")
+    finally:
+        err = c.stop()
+    check(err.count("not the push's JSON: <html>captive portal</html>") == 1,
+          f"odd answer: said once over {len(c.requests())} pushes: {err!r}")
+
+
 def test_unauthorized(certs):
     c = Case("401", certs, fake_token="lip_AnotherToken")
     try:
         c.start_fake()
         growing = os.path.join(c.dir, "board.journal")
         c.start_hub([growing])
-        grow(growing, records_of_finished()[:20], 0.1)
+        last = grow(growing, records_of_finished()[:20], 0.1)
         c.wait(lambda: json.loads(c.get("/status"))["lichess_push"]["state"] == "stopped", "/status says stopped")
-        grow(growing, records_of_finished()[20:], 0.05)
+        grow(growing, records_of_finished()[20:], 0.05, prev=last)
         time.sleep(2)
         check('[White "Human"]' in c.get("/games.pgn"), "the hub keeps serving")
     finally:
@@ -384,9 +400,9 @@ def test_other_host(certs):
 def main():
     certs = tempfile.mkdtemp(prefix="oc-lichess-certs-")
     make_certificates(certs)
-    for test in (test_refusals, test_contract, test_game_error, test_unauthorized, test_forbidden, test_too_many,
-                 test_server_error_then_recovery, test_down_at_start, test_rate_and_delay, test_unknown_ca,
-                 test_other_host):
+    for test in (test_refusals, test_contract, test_game_error, test_odd_answer, test_unauthorized, test_forbidden,
+                 test_too_many, test_server_error_then_recovery, test_down_at_start, test_rate_and_delay,
+                 test_unknown_ca, test_other_host):
         print(f"-- {test.__name__}", flush=True)
         test(certs)
     check(not any(TOKEN in e for e in all_stderr), "the token is never on standard error")

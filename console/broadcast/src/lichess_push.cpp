@@ -233,20 +233,20 @@ void LichessPush::Impl::onAnswer() {
     onOther(status);
 }
 
+// An answer of another shape than the push's JSON is said once per change, like lichess's other answers.
 void LichessPush::Impl::onOk() {
     pushed_ = std::move(body_);
     backoff_ = 1s;
-    other_.clear();
     std::string line;
     if (failing_)
         line = "pushing to lichess works again (" + endpoint_.shown() + "): the latest games are pushed";
     failing_ = false;
     auto games = parsePushAnswer(parser_->get().body());
-    if (!games) {
-        line = line.empty() ? "warning: lichess push: " + games.error() : line;
-    } else {
+    const std::string odd = games ? std::string() : "warning: lichess push: " + games.error();
+    if (!odd.empty() && odd != other_) line += (line.empty() ? "" : "\n") + odd;
+    other_ = odd;
+    if (games)
         for (const auto& notice : notices_.update(*games)) err_ << notice << std::endl;
-    }
     if (line.empty()) message_.clear();
     say(line, "ok");
     finish(kEvery);
