@@ -25,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROUND, TOKEN = "AbCd1234", "lip_TestTokenNeverShown42"
 failures = []
 all_stderr = []
+folders = []  # removed at the end
 
 
 def check(cond, what):
@@ -76,6 +77,7 @@ class Case:
 
     def __init__(self, name, certs, answers=None, then=None, fake_token=TOKEN):
         self.dir = tempfile.mkdtemp(prefix=f"oc-lichess-{name}-")
+        folders.append(self.dir)
         self.certs, self.fake_token, self.fake, self.hub = certs, fake_token, None, None
         self.record, self.control = os.path.join(self.dir, "requests.jsonl"), os.path.join(self.dir, "control.json")
         self.set_control(answers or [], then or {"status": 200})
@@ -342,6 +344,7 @@ def test_rate_and_delay(certs):
 
 def test_refusals(certs):
     d = tempfile.mkdtemp(prefix="oc-lichess-refusals-")
+    folders.append(d)
     journal = os.path.join(d, "board.journal")
     shutil.copy(os.path.join(DATA, "finished.journal"), journal)
     token = os.path.join(d, "token")
@@ -399,6 +402,7 @@ def test_other_host(certs):
 
 def main():
     certs = tempfile.mkdtemp(prefix="oc-lichess-certs-")
+    folders.append(certs)
     make_certificates(certs)
     for test in (test_refusals, test_contract, test_game_error, test_odd_answer, test_unauthorized, test_forbidden,
                  test_too_many, test_server_error_then_recovery, test_down_at_start, test_rate_and_delay,
@@ -406,6 +410,8 @@ def main():
         print(f"-- {test.__name__}", flush=True)
         test(certs)
     check(not any(TOKEN in e for e in all_stderr), "the token is never on standard error")
+    for d in folders:
+        shutil.rmtree(d, ignore_errors=True)
     if failures:
         sys.exit(f"{len(failures)} check(s) failed")
 
