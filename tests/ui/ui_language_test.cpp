@@ -85,6 +85,23 @@ TEST_F(ConsoleView, PolishBannerPluralsAndDecimalComma) {
               "Human Player (człowiek)  –  Stockfish (komputer)    ?, runda ?, szachownica ?");
 }
 
+// Issue 36 item 8: the round and the board in Persian digits on the Persian screen, as on its papers; a
+// board named with a letter stays as the setup gives it.
+TEST_F(ConsoleView, PersianBannerWritesTheRoundAndBoardInPersianDigits) {
+    UiLanguageScope persian(i18n::UiLanguage::Fa);
+    Snapshot snap = engineMoveShown();
+    snap.setup.round = "3";
+    snap.setup.board = "12";
+    frames(snap, 2);
+    const std::string& pairing = state_.widgets.at("banner pairing").text;
+    EXPECT_NE(pairing.find("\u06F3"), std::string::npos) << pairing;
+    EXPECT_NE(pairing.find("\u06F1\u06F2"), std::string::npos) << pairing;
+    EXPECT_EQ(pairing.find("12"), std::string::npos) << pairing;
+    snap.setup.board = "A1";
+    frames(snap, 1);
+    EXPECT_NE(state_.widgets.at("banner pairing").text.find("A1"), std::string::npos);
+}
+
 // Messages written in English elsewhere (here the program's own, from the catalogue's part ui) are shown
 // through the catalogue, whole or read back against a pattern; a switch of language shows them anew.
 TEST_F(ConsoleView, RefusalsAreShownInTheLanguageOfTheScreens) {

@@ -98,6 +98,11 @@ std::string persianNumber(std::string_view text) {
     return signedText(text) ? isolateLtr(out) : out;
 }
 
+std::string countText(std::string_view number) {
+    if (uiLanguage() != UiLanguage::Fa || hasStrongLetter(number)) return std::string(number);
+    return persianDigits(number);
+}
+
 bool rightToLeftUi() {
     return isRightToLeft(uiLanguage());
 }

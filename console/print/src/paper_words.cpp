@@ -30,12 +30,6 @@ std::string localizeLeadingDate(std::string_view text) {
     return date + rest;
 }
 
-std::string countText(std::string_view number) {
-    if (i18n::uiLanguage() != i18n::UiLanguage::Fa || i18n::hasStrongLetter(number))
-        return std::string(number);
-    return i18n::persianDigits(number);
-}
-
 std::string decimalText(std::string_view number) {
     return i18n::localizeDecimalText(i18n::uiLanguage(), std::string(number));
 }

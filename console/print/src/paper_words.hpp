@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "i18n/bidi.hpp"
+
 namespace oc::print::detail {
 
 // "White" / "Białe": a side as a field or column label.
@@ -20,7 +22,7 @@ std::string localizeLeadingDate(std::string_view text);
 // A number for people: "0.5" / "0,5" / "۰٫۵" (Persian digits, in Persian).
 std::string decimalText(std::string_view number);
 // A round's or board's number as the setup gives it ("3", "3.1"): its digits Persian on a Persian paper,
-// like every count (issue 36 item 8); anything with a letter ("A1") as it is.
-std::string countText(std::string_view number);
+// like every count and as the screens show it (issue 36 item 8); anything with a letter ("A1") as it is.
+using i18n::countText;
 
 }  // namespace oc::print::detail

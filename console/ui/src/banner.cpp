@@ -5,6 +5,7 @@
 #include <array>
 #include <optional>
 
+#include "i18n/bidi.hpp"
 #include "i18n/mark.hpp"
 #include "i18n/tr.hpp"
 #include "ui/console_view.hpp"
@@ -194,7 +195,7 @@ void drawViewToggles(ViewContext& ctx) {
 std::string pairingLine(const session::Snapshot& snap) {
     return i18n::trf("{} ({})  vs  {} ({})    {}, round {}, board {}", snap.setup.white,
                      roleOf(snap, rules::Color::White), snap.setup.black, roleOf(snap, rules::Color::Black),
-                     snap.setup.event, snap.setup.round, snap.setup.board);
+                     snap.setup.event, i18n::countText(snap.setup.round), i18n::countText(snap.setup.board));
 }
 
 // The instruction in large type, smaller only when the sentence (longer in some languages, or with an

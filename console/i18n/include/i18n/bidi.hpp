@@ -50,6 +50,11 @@ std::string persianDigits(std::string_view text);
 // decimal separator U+066B, and a signed one isolated left to right (isolateLtr).
 std::string persianNumber(std::string_view text);
 
+// A count or number the setup holds as text (a round "3", a board "12"), as the UI language writes it:
+// Persian digits in Persian; a text with a letter ("A1") as given (issue 36 item 8: one rule for the
+// screens and the papers).
+std::string countText(std::string_view number);
+
 // Whether the UI language in force is written right to left.
 bool rightToLeftUi();
 
