@@ -283,14 +283,37 @@ void drawPlayer(ViewContext& ctx, const char* msgid, std::string& name, std::str
     recordItem(ctx, rating_name.c_str(), tr("Rating"));
 }
 
+// A short box on a row: its label, recorded as "<side> <what>" (e.g. "black title").
+void shortBox(ViewContext& ctx, DirectedRow& row, const char* side, const char* msgid, std::string& value,
+              float em) {
+    const std::string name = fmt::format("{} {}", side, msgid);
+    const std::string label = fmt::format("{}###{}", displayText(tr(msgid)), name);
+    row.next(labelledWidth(ImGui::GetFontSize() * em, label));
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * em);
+    ImGui::InputText(label.c_str(), &value,
+                     ImGuiInputTextFlags_CharsUppercase | ImGuiInputTextFlags_CharsNoBlank);
+    recordItem(ctx, name.c_str(), tr(msgid));
+}
+
+// Issue 38: the title (PGN's WhiteTitle) and the FIDE federation, printed on the scoresheet; the TRF
+// fills them, and says when it could not.
+void drawTitleAndFederation(ViewContext& ctx, const char* side, std::string& title, std::string& federation) {
+    DirectedRow row;
+    shortBox(ctx, row, side, N_("Title"), title, 4);
+    shortBox(ctx, row, side, N_("Federation"), federation, 4);
+}
+
 void drawGameFields(ViewContext& ctx) {
     event::EventSetup& s = *ctx.state.setup_draft;
     textField(ctx, N_("Site"), s.site, true);
     textField(ctx, N_("Date (yyyy.mm.dd)"), s.date);
     textField(ctx, N_("Round"), s.round);
     textField(ctx, N_("Board"), s.board);
+    textField(ctx, N_("Chief arbiter"), s.chief_arbiter, true);
     drawPlayer(ctx, N_("White player"), s.white, s.white_fide_id, s.white_rating, "white");
+    drawTitleAndFederation(ctx, "white", s.white_title, s.white_federation);
     drawPlayer(ctx, N_("Black player"), s.black, s.black_fide_id, s.black_rating, "black");
+    drawTitleAndFederation(ctx, "black", s.black_title, s.black_federation);
     drawComputerSide(ctx, s);
     DirectedRow time_row;
     textField(ctx, N_("Time control"), s.time_control, false, nullptr, &time_row);
