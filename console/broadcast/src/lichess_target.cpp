@@ -9,6 +9,7 @@
 #include <iterator>
 #include <string_view>
 
+#include "broadcast/publish_url.hpp"
 #include "i18n/mark.hpp"
 
 namespace oc::broadcast {
@@ -22,13 +23,6 @@ tl::unexpected<std::string> badUrl(const std::string& text, const char* why) {
     return tl::unexpected(
         fmt::format(i18n::N_("--push-url \"{}\": {}; expected https://HOST[:PORT], e.g. https://lichess.org"),
                     text, why));
-}
-
-bool validPort(const std::string& port) {
-    unsigned value = 0;
-    const char* last = port.data() + port.size();
-    auto [end, ec] = std::from_chars(port.data(), last, value);
-    return ec == std::errc{} && end == last && value >= 1 && value <= 65535;
 }
 
 // "HOST", "HOST:PORT", "[V6]" or "[V6]:PORT" into the endpoint's host and port.

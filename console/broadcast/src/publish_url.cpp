@@ -17,14 +17,14 @@ tl::unexpected<std::string> badUrl(const std::string& text, const char* why) {
                                       text, why));
 }
 
+}  // namespace
+
 bool validPort(const std::string& port) {
     unsigned value = 0;
     const char* last = port.data() + port.size();
     auto [end, ec] = std::from_chars(port.data(), last, value);
     return ec == std::errc{} && end == last && value >= 1 && value <= 65535;
 }
-
-}  // namespace
 
 tl::expected<PublishUrl, std::string> parsePublishUrl(const std::string& text) {
     constexpr std::string_view kScheme = "http://";

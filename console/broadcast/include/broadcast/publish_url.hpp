@@ -15,4 +15,7 @@ struct PublishUrl {
 };
 [[nodiscard]] tl::expected<PublishUrl, std::string> parsePublishUrl(const std::string& text);
 
+// A URL's port as written: digits only, 1 to 65535 (--publish, --push-url).
+[[nodiscard]] bool validPort(const std::string& port);
+
 }  // namespace oc::broadcast
