@@ -272,6 +272,22 @@ TEST_F(GuiSmoke, AGameOnTheElectronicBoardWithAWrongMoveAndAnUnplug) {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
 }
 
+// Issue 38 part 2: a game in the real window on a board read through the fake DGT LiveChess (a real
+// WebSocket server in a real process), against Stockfish: the moves from the board entered with Enter (no
+// lever through LiveChess: the fallback is journalled), LiveChess stopped and started again mid-game; the
+// journal, the PGN and the audit agree at the end (livechess_flow.sh).
+TEST_F(GuiSmoke, AGameOnABoardReadThroughLiveChessWithARestart) {
+    if (!fs::exists("/usr/games/stockfish")) GTEST_SKIP() << "stockfish is not installed";
+    if (std::system("command -v xdotool >/dev/null && command -v import >/dev/null") != 0)
+        GTEST_SKIP() << "xdotool or ImageMagick's import is not installed";
+    const std::string event =
+        file("event.json", R"({"computer_side": "black", "time_control": "5m", "enforce_recording": false})");
+    const std::string cmd = std::string(OC_XVFB_RUN) + " -a -s '-screen 0 1280x800x24' sh " +
+                            OC_LIVECHESS_FLOW + " " + OC_CONSOLE_EXE + " " + OC_OPERATOR_CLI + " " + event +
+                            " " + file("game.journal") + " " + dir_.string() + " 2>" + file("flow.txt");
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
+}
+
 // Issue 34: the traps a whole game on the board met, each in the order the human and the operator acted
 // (eboard_trial_flow.sh): an Enter for "Recorded" while the human's reply stands on the board, a draw offer
 // ticked before his press, the computer's move played while the offer waits, an illegal move pressed and
