@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 cli, data = sys.argv[1], sys.argv[2]
 tmp = tempfile.mkdtemp(prefix="trf-cli-")
@@ -64,6 +65,26 @@ if shutil.which("pdftotext"):
     text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
     if "WIM · POL · FIDE ID 1120000 · rating 2350" not in text or "Kowalska, Maria" not in text:
         fail("the scoresheet lacks the opponent's title, federation, FIDE ID or rating:\n" + text[:1500])
+
+# The broadcast publishes the title beside the name, as lichess shows it (--dir's games.pgn).
+hub_dir = os.path.join(tmp, "hub")
+hub = subprocess.Popen([cli, "broadcast", "serve", "--journal", os.path.join(tmp, "trf16.journal"), "--listen",
+                        "127.0.0.1:0", "--dir", hub_dir, "--state", os.path.join(tmp, "hub-state")],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+published = ""
+try:
+    for _ in range(300):  # a deadline of 30 s, not a measured time
+        if os.path.exists(os.path.join(hub_dir, "games.pgn")):
+            with open(os.path.join(hub_dir, "games.pgn"), encoding="utf-8") as f:
+                published = f.read()
+            if "BlackTitle" in published:
+                break
+        time.sleep(0.1)
+finally:
+    hub.terminate()
+    hub.wait(timeout=10)
+if '[BlackTitle "WIM"]' not in published or '[BlackFideId "1120000"]' not in published:
+    fail("the broadcast's games.pgn lacks the opponent's title or FIDE ID:\n" + published[:800])
 
 # 2. The 2026 revision by name: its encoded time control (222) is the game's, with no --tc.
 r, journal, pgn = play("trf26", "--trf", f"{data}/trf2026.trf", "--round", "3", "--player", "stockfish")

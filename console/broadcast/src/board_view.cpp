@@ -21,10 +21,11 @@ namespace {
 using Ms = std::chrono::milliseconds;
 
 // Tags a broadcast platform matches games by, and nothing from the operator's side of the console.
+// The titles (issue 38: from the TRF) are lichess's WhiteTitle/BlackTitle, shown beside the names.
 constexpr const char* kPublicTags[] = {"Event",     "Site",        "Date",        "Round",       "White",
                                        "Black",     "Result",      "Board",       "TimeControl", "WhiteType",
                                        "BlackType", "Termination", "WhiteFideId", "BlackFideId", "WhiteElo",
-                                       "BlackElo",  "FIDERuleset"};
+                                       "BlackElo",  "WhiteTitle",  "BlackTitle",  "FIDERuleset"};
 
 // The console's public display (ui/banner.cpp): the seal request and the opened envelope have their own
 // words, and the arbiter's pause, a reported flag or a quickplay claim stop the game for the audience.
