@@ -147,6 +147,24 @@ def follower_seeds():
     put("journal_follower", bytes([0, 0] * 3 + [2, 9]) + b"garbage\n\x00", "garbage")
 
 
+def livechess_seeds():
+    # DGT LiveChess's messages as its API describes them (issue 38), and the console's calls.
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    clock = {"white": 5676, "black": 7190, "run": True, "time": 1700000000000}
+    board = {"serialnr": "7425", "source": "COM3", "state": "ACTIVE", "battery": None, "comment": None,
+             "board": start, "flipped": False, "clock": clock}
+    put("livechess", json.dumps({"response": "call", "id": 1, "param": [board], "time": 5}), "list")
+    put("livechess", json.dumps({"response": "call", "id": 2, "param": None}), "subscribed")
+    put("livechess", json.dumps({"response": "feed", "id": 7, "param": {
+        "serialnr": "7425", "flipped": False, "board": start, "clock": clock, "start": start + " w KQkq - 0 1",
+        "san": ["e4", "e5"], "match": True}}), "feed_full")
+    put("livechess", json.dumps({"response": "feed", "id": 7, "param": {"serialnr": "7425", "clock": None}}),
+        "feed_clock_gone")
+    put("livechess", json.dumps({"response": "error", "id": 2, "param": {"message": "Unknown board"}}), "error")
+    put("livechess", json.dumps({"id": 2, "call": "subscribe", "param": {
+        "feed": "eboardevent", "id": 7, "param": {"serialnr": "7425"}}}), "call_subscribe")
+
+
 def trf_seeds():
     # The reader's test files: TRF-16, the 2026 revision, JaVaFo's, a messy one, Windows-1252, broken ones.
     for path in sorted((root / "tests/data/trf").glob("*.trf")):
@@ -163,6 +181,7 @@ def main():
     script_seeds()
     simple_seeds()
     millennium_seeds()
+    livechess_seeds()
     http_seeds()
     follower_seeds()
     trf_seeds()

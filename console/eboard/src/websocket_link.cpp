@@ -103,6 +103,7 @@ tl::expected<std::unique_ptr<WebSocketLink>, std::string> WebSocketLink::open(
         return tl::unexpected(fmt::format(N_("LiveChess at {} did not accept the WebSocket handshake: {}"),
                                           url, failure(shook)));
     impl->ws.text(true);
+    impl->ws.read_message_max(kMaxLiveChessMessage);
     return std::unique_ptr<WebSocketLink>(new WebSocketLink(std::move(impl)));
 }
 

@@ -3,6 +3,7 @@
 // Each text message read is handed up followed by a NUL byte, which JSON text never holds, so the brand
 // splits what it reads back into messages; each write is one text message. Real time; errors are values.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -13,6 +14,8 @@ namespace oc::eboard {
 
 // The message separator in what WebSocketLink::read hands up.
 inline constexpr char kMessageEnd = '\0';
+// The longest message read (a list of 500 boards is under 150 KiB); a longer one ends the connection.
+inline constexpr std::size_t kMaxLiveChessMessage = std::size_t{1} << 20;
 
 struct WsUrl {
     std::string host;
