@@ -241,6 +241,30 @@ TEST_F(GuiSmoke, ImportFromTrfFillsTheSetupScreen) {
     ASSERT_EQ(std::system(cmd.c_str()), 0) << std::ifstream(file("flow.txt")).rdbuf();
 }
 
+// Issue 38: a --trf the console cannot use is a bad argument: exit 2 with the message (naming the file's
+// line and column), before any window opens, and no journal is written.
+TEST_F(GuiSmoke, ABadTrfStopsTheConsoleBeforeTheWindow) {
+    const std::string trf = std::string(OC_TRF_DATA);
+    const std::pair<std::string, std::string> bad[] = {
+        {"--trf " + trf + "/malformed.trf --round 3 --player 6",
+         "line 4, column 49: expected the FIDE rating"},
+        {"--trf " + trf + "/trf2026.trf --round 4 --player 6", "round 4 is not yet paired for Stockfish 17"},
+        {"--trf " + trf + "/trf2026.trf --round 3 --player 5",
+         "has the pairing-allocated bye (U) in round 3"},
+        {"--trf " + trf + "/trf2026.trf --player 6", "--trf needs --round N"},
+    };
+    for (const auto& [args, message] : bad) {
+        const int status = console("--screenshot " + file("shot.png") + " " + args);
+        ASSERT_TRUE(WIFEXITED(status)) << args;
+        EXPECT_EQ(WEXITSTATUS(status), 2) << args;
+        std::ostringstream err;
+        err << std::ifstream(file("stderr.txt")).rdbuf();
+        EXPECT_NE(err.str().find(message), std::string::npos) << args << ": " << err.str();
+        EXPECT_FALSE(fs::exists(file("game.journal"))) << args;
+        EXPECT_FALSE(fs::exists(file("shot.png"))) << args;
+    }
+}
+
 // Issue 22's silent traps in the real window: the move entered by two clicks on the drawn board, the
 // arbiter's Correct reaching the journal, and spoken moves asked for without a sound device shown as off
 // (and journalled).
