@@ -81,7 +81,7 @@ REQUIRED = [
     (r"defective sealed", None, ["حرکت مخفی نامعتبر"]),
     (r"Guidelines", None, ["دستورالعمل‌ها", "دستورالعمل‌های"]),
     (r"App\. D|Appendix D", None, ["پیوست D"]),
-    (r"\bevent\b|\bevent's\b|EVENT", None, ["مسابقه"]),
+    (r"\bevent\b|\bevent's\b|EVENT", r"/my-event/", ["مسابقه"]),  # not an example URL's "my-event"
     (r"time forfeit|lost on time|lose on time", None, ["اتمام وقت"]),
     (r"forfeit.*late|late.*forfeit|late-arrival forfeit|forfeit proposed|Confirm forfeit", None, ["باخت فنی"]),
     (r"consult", None, ["مشاوره", "مشاور"]),
