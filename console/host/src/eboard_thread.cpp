@@ -222,7 +222,9 @@ session::EboardStatus statusOf(EboardInput& input, const EboardConfig& config, c
     s.connected = input.board().connected();
     // The ChessLink has no serial number; a board through LiveChess has the one LiveChess names.
     s.serial = id.brand != eboard::BoardBrand::Millennium ? id.serial : std::string("-");
-    s.version = versionText(id.version);
+    // LiveChess names no version of the board (the screens' line then reads "version -", as the ChessLink's
+    // serial number does).
+    s.version = id.brand == eboard::BoardBrand::LiveChess ? std::string("-") : versionText(id.version);
     s.clock_present = id.clock_present;
     s.clock_version = versionText(id.clock_version);
     s.battery_percent = id.battery_percent;
