@@ -44,8 +44,10 @@ bool linkRecord(const std::string& event, std::size_t i, const json& p, BoardWal
     if (event == "connected") {
         ++w.connects;
         w.connected = true;
+        // A board that names no version (through LiveChess) shows "-", as on the status line.
+        const std::string version = p.value("version", "");
         f.note(i, fmt::format(i18n::N_("#{} e-board connected on {}: serial {}, version {}"), i,
-                              p.value("port", ""), p.value("serial", ""), p.value("version", "")));
+                              p.value("port", ""), p.value("serial", ""), version.empty() ? "-" : version));
     } else if (event == "lost") {
         ++w.losses;
         w.connected = false;
