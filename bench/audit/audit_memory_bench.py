@@ -11,42 +11,13 @@ recomputed as docs/arbiter-journal.md describes (so `journal verify` accepts it)
 
 Usage: audit_memory_bench.py OLD_CLI NEW_CLI [JOURNAL] [--size-mb 50] [--runs 3] [--stockfish PATH]
 """
-import argparse, hashlib, json, os, resource, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
+
+# The journal's lines as the console writes them, hashes and signatures (one writer for tests and benches).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "journal"))
+from journal_lines import rechain  # noqa: E402
 
 RECORD_BYTES = 1 << 20
-
-
-def signer(record, key):
-    """The key that signs `record`: the header's or a key change's (version 3), else the one in force.
-    Loaded from the console's key folder ($OC_JOURNAL_KEYS, as the console keeps it: one file per key,
-    <public hex>.key, its first line the hex seed); None for an unsigned journal."""
-    if record["seq"] != 0 and record["type"] != "signing_key_changed":
-        return key
-    public = record["payload"].get("signing_key")
-    if not public:
-        return None
-    import nacl.signing  # python3-nacl (install-deps --tests)
-    folder = os.environ.get("OC_JOURNAL_KEYS") or os.path.join(
-        os.environ.get("XDG_STATE_HOME") or os.path.expanduser("~/.local/state"),
-        "operator-console", "journal-keys")
-    with open(os.path.join(folder, public + ".key"), encoding="ascii") as f:
-        return nacl.signing.SigningKey(bytes.fromhex(f.readline().strip()))
-
-
-def rechain(records, path):
-    """Writes `records` (dicts without hash) with seq, prev and hash recomputed, re-signed when signed."""
-    prev, key = "0" * 64, None
-    with open(path, "w", encoding="utf-8") as f:
-        for seq, r in enumerate(records):
-            r = dict(r)
-            r.pop("hash", None)
-            r.pop("sig", None)
-            r["seq"], r["prev"] = seq, prev
-            key = signer(r, key)
-            canonical = json.dumps(r, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            prev = hashlib.blake2b(canonical.encode(), digest_size=32).hexdigest()
-            sig = '"sig":"' + key.sign(prev.encode()).signature.hex() + '",' if key else ""
-            f.write('{"hash":"' + prev + '",' + sig + canonical[1:] + "\n")
 
 
 def chunks(lines, payload):
