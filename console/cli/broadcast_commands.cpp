@@ -164,53 +164,51 @@ int against(const std::string& file, const std::vector<std::string>& archives) {
     return rc;
 }
 
-}  // namespace
-
-void addBroadcastCommands(CLI::App& app, ExitCode& code) {
-    auto a = std::make_shared<ServeArgs>();
-    CLI::App* b = app.add_subcommand("broadcast", tr("Publish games live from their journals"));
-    b->require_subcommand(1);
-    CLI::App* s = b->add_subcommand(
-        "serve",
-        tr("Follow journals and serve games.pgn, games.json, live updates (/events) and the spectator page"));
-    s->add_option("--journal", a->journals, tr("A game journal, one board each (repeat for many boards)"))
+// The hub's own options: what it follows, where it listens and writes, its limits.
+void addHubOptions(CLI::App* s, ServeArgs& a) {
+    s->add_option("--journal", a.journals, tr("A game journal, one board each (repeat for many boards)"))
         ->required();
-    s->add_option("--listen", a->listen, tr("ADDR:PORT to listen on (PORT 0: any free port)"))
+    s->add_option("--listen", a.listen, tr("ADDR:PORT to listen on (PORT 0: any free port)"))
         ->capture_default_str();
-    s->add_option("--delay", a->delay, tr("Publish the game as it stood this long ago, e.g. 15m"))
+    s->add_option("--delay", a.delay, tr("Publish the game as it stood this long ago, e.g. 15m"))
         ->capture_default_str();
-    s->add_option("--dir", a->dir,
+    s->add_option("--dir", a.dir,
                   tr("Also write games.pgn and games.json here on every change (atomically)"));
-    s->add_option("--state", a->state,
+    s->add_option("--state", a.state,
                   tr("The hub's own folder: what it published, read again at a restart, and the operator's "
                      "control files (default: DIR-state beside --dir, else ./broadcast-state)"));
-    s->add_option("--max-clients", a->max_clients, tr("Connections served at once; more get 503"))
+    s->add_option("--max-clients", a.max_clients, tr("Connections served at once; more get 503"))
         ->capture_default_str();
-    s->add_option("--max-per-address", a->max_per_address,
+    s->add_option("--max-per-address", a.max_per_address,
                   tr("Connections served at once from one address; more get 429 (behind a proxy: as "
                      "--max-clients)"))
         ->capture_default_str();
-    s->add_option("--web", a->web,
+    s->add_option("--web", a.web,
                   tr("The spectator page's folder (default: the one installed with the program)"));
-    s->add_option("--publish", a->publish,
+}
+
+// Where else the games go: a publisher (nginx nchan) and a lichess round.
+void addPushOptions(CLI::App* s, ServeArgs& a) {
+    s->add_option("--publish", a.publish,
                   tr("Also post each board update once to this publisher URL (nginx nchan's /publish, "
                      "docs/broadcast.md), e.g. http://127.0.0.1:8090/publish"));
-    s->add_option("--push-lichess", a->push_lichess,
+    s->add_option("--push-lichess", a.push_lichess,
                   tr("Also push the games to this lichess broadcast round (its 8-character id, the end of "
                      "the round's URL); needs --token-file"));
-    s->add_option("--token-file", a->token_file,
+    s->add_option("--token-file", a.token_file,
                   tr("The file (chmod 600) holding the lichess token with the study:write scope"));
-    s->add_option("--push-url", a->push_url,
+    s->add_option("--push-url", a.push_url,
                   tr("The host that takes the push (another lichess, a test server)"))
         ->capture_default_str();
-    s->add_option("--ca-file", a->ca_file,
+    s->add_option("--ca-file", a.ca_file,
                   tr("Trust only this CA's certificate (PEM) for the push (default: the system's CA store)"));
-    s->add_option("--push-round-filter", a->push_round_filter,
+    s->add_option("--push-round-filter", a.push_round_filter,
                   tr("Push only the boards of this round (their Round tag, e.g. 3), not every board"));
-    s->callback([a, &code] { code.value = serveCommand(*a); });
+}
 
-    // journal verify FILE --against ARCHIVE...: verify's own callback runs first (subcommand callbacks
-    // come before their parent's), then this one on "journal" checks the archives.
+// journal verify FILE --against ARCHIVE...: verify's own callback runs first (subcommand callbacks come
+// before their parent's), then this one on "journal" checks the archives.
+void addVerifyAgainst(CLI::App& app, ExitCode& code) {
     CLI::App* journal = app.get_subcommand("journal");
     CLI::App* verify = journal->get_subcommand("verify");
     auto archives = std::make_shared<std::vector<std::string>>();
@@ -222,6 +220,21 @@ void addBroadcastCommands(CLI::App& app, ExitCode& code) {
         if (verify->parsed() && code.value == 0 && !archives->empty())
             code.value = against(verify->get_option("FILE")->as<std::string>(), *archives);
     });
+}
+
+}  // namespace
+
+void addBroadcastCommands(CLI::App& app, ExitCode& code) {
+    auto a = std::make_shared<ServeArgs>();
+    CLI::App* b = app.add_subcommand("broadcast", tr("Publish games live from their journals"));
+    b->require_subcommand(1);
+    CLI::App* s = b->add_subcommand(
+        "serve",
+        tr("Follow journals and serve games.pgn, games.json, live updates (/events) and the spectator page"));
+    addHubOptions(s, *a);
+    addPushOptions(s, *a);
+    s->callback([a, &code] { code.value = serveCommand(*a); });
+    addVerifyAgainst(app, code);
 }
 
 }  // namespace oc::cli
