@@ -279,6 +279,42 @@ tl::expected<std::string, std::string> resolveEboardPort(const std::string& port
                     dir.string(), joined(found)));
 }
 
+namespace {
+
+// A port the brand cannot use: "auto" finds only DGT boards; LiveChess is reached at its address.
+std::optional<std::string> portRefusal(const EboardConfig& c) {
+    if (c.brand == eboard::BoardBrand::Millennium && c.port == "auto")
+        return std::string(
+            N_("auto finds only DGT boards (the Millennium ChessLink's USB id is not known): give the "
+               "ChessLink's port, e.g. --eboard /dev/ttyUSB0"));
+    if (c.brand == eboard::BoardBrand::LiveChess && c.port.rfind("ws://", 0) != 0)
+        return std::string(
+            N_("a board through DGT LiveChess needs LiveChess's address as its port, e.g. --eboard "
+               "ws://localhost:1982/api/v1.0"));
+    return std::nullopt;
+}
+
+// No lever to read: the operator's Enter completes the human's move instead (Art. 6.2's press is then
+// the operator's Clock pressed, as without a board), and the console says so. The setup refuses
+// millennium with lever; only --eboard-brand over a DGT setup gets there. LiveChess passes on the
+// clock's times but not the lever's press.
+void leverFallback(EboardConfig& c) {
+    if (c.attach.commit != eboard::CommitMode::Lever) return;
+    if (c.brand == eboard::BoardBrand::Millennium)
+        c.note =
+            N_("the Millennium ChessLink has no clock, so its moves are committed with Enter (the "
+               "setup's commit: lever cannot work)");
+    else if (c.brand == eboard::BoardBrand::LiveChess)
+        c.note =
+            N_("DGT LiveChess does not pass on the clock's lever, so moves are committed with Enter (the "
+               "setup's commit: lever cannot work)");
+    else
+        return;
+    c.attach.commit = eboard::CommitMode::Enter;
+}
+
+}  // namespace
+
 tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event::EventSetup& setup,
                                                                     const std::string& port_flag,
                                                                     const std::string& brand_flag) {
@@ -293,35 +329,13 @@ tl::expected<std::optional<EboardConfig>, std::string> eboardConfig(const event:
     c.brand = *brand;
     c.port = port_flag.empty() ? wanted.port : port_flag;
     c.serial = wanted.serial;
-    if (c.brand == eboard::BoardBrand::Millennium && c.port == "auto")
-        return tl::make_unexpected(std::string(
-            N_("auto finds only DGT boards (the Millennium ChessLink's USB id is not known): give the "
-               "ChessLink's port, e.g. --eboard /dev/ttyUSB0")));
-    if (c.brand == eboard::BoardBrand::LiveChess && c.port.rfind("ws://", 0) != 0)
-        return tl::make_unexpected(std::string(
-            N_("a board through DGT LiveChess needs LiveChess's address as its port, e.g. --eboard "
-               "ws://localhost:1982/api/v1.0")));
+    if (auto refusal = portRefusal(c)) return tl::make_unexpected(std::move(*refusal));
     c.tracker.settle = eboard::Ms{wanted.settle_ms};
     c.tracker.white_hand = wanted.white_clock == "right" ? eboard::Hand::Right : eboard::Hand::Left;
     c.attach.commit = wanted.commit == "enter"  ? eboard::CommitMode::Enter
                       : wanted.commit == "auto" ? eboard::CommitMode::Auto
                                                 : eboard::CommitMode::Lever;
-    // The setup refuses millennium with lever; only --eboard-brand over a DGT setup gets here. No clock,
-    // no lever: the operator's Enter completes the human's move instead (Art. 6.2's press is then the
-    // operator's Clock pressed, as without a board).
-    if (c.brand == eboard::BoardBrand::Millennium && c.attach.commit == eboard::CommitMode::Lever) {
-        c.attach.commit = eboard::CommitMode::Enter;
-        c.note =
-            N_("the Millennium ChessLink has no clock, so its moves are committed with Enter (the "
-               "setup's commit: lever cannot work)");
-    }
-    // LiveChess passes on the clock's times but not the lever's press: the same fallback, said so.
-    if (c.brand == eboard::BoardBrand::LiveChess && c.attach.commit == eboard::CommitMode::Lever) {
-        c.attach.commit = eboard::CommitMode::Enter;
-        c.note =
-            N_("DGT LiveChess does not pass on the clock's lever, so moves are committed with Enter (the "
-               "setup's commit: lever cannot work)");
-    }
+    leverFallback(c);
     return c;
 }
 
