@@ -124,6 +124,18 @@ TEST(LichessPushPgn, TheGamesAsGamesPgnRendersThemOneRoundAtMost64) {
     EXPECT_EQ(pushPgn({BoardView{}}, "").games, 0u);
 }
 
+// The answer comes from over the network: nested or bloated JSON is "not the push's JSON", never a crash
+// or a gigabyte (docs/limits.md: every JSON the programs read is bounded).
+TEST(LichessAnswer, ANestedOrBloatedAnswerIsNotThePushsJson) {
+    const std::string nested = "{\"games\":" + std::string(100000, '[') + std::string(100000, ']') + "}";
+    auto games = parsePushAnswer(nested);
+    ASSERT_FALSE(games);
+    EXPECT_NE(games.error().find("not the push's JSON"), std::string::npos) << games.error();
+    std::string bloated = "{\"games\":[";
+    for (int i = 0; i < 1'100'000; ++i) bloated += i ? ",{}" : "{}";  // a game each, read whole before
+    EXPECT_FALSE(parsePushAnswer(bloated + "]}"));
+}
+
 TEST(LichessAnswer, EachGamesErrorIsSaidOncePerChange) {
     const std::string refused =
         R"({"games":[{"tags":{"White":"Human","Black":"Computer","Round":"3","Board":"1"},"error":"Invalid move: Nxe5"},

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "broadcast/render.hpp"
+#include "journal/journal.hpp"
 
 namespace oc::broadcast {
 namespace {
@@ -51,9 +52,11 @@ PushPgn pushPgn(const std::vector<BoardView>& views, const std::string& round_fi
 }
 
 tl::expected<std::vector<PushedGame>, std::string> parsePushAnswer(std::string_view body) {
-    const auto j = nlohmann::json::parse(body, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("games") || !j["games"].is_array())
-        return unexpectedAnswer(body);
+    // Bounded as every JSON the programs read (docs/limits.md): the answer comes from over the network.
+    const auto parsed = journal::parseJsonBounded(body);
+    if (!parsed) return unexpectedAnswer(body);
+    const nlohmann::json& j = *parsed;
+    if (!j.is_object() || !j.contains("games") || !j["games"].is_array()) return unexpectedAnswer(body);
     std::vector<PushedGame> games;
     for (const auto& g : j["games"]) {
         if (!g.is_object()) return unexpectedAnswer(body);
