@@ -15,6 +15,7 @@
 
 #include "eboard/fake_board.hpp"
 #include "eboard/fake_millennium.hpp"
+#include "fake_drive.hpp"
 #include "i18n/mark.hpp"
 
 namespace oc::eboard {
@@ -366,8 +367,19 @@ std::optional<std::string> refusedStep(const FakeOptions& o, const FakeStep& ste
     return std::nullopt;
 }
 
-// What one read of standard input brings (poll said it would not block), split into whole lines.
-std::vector<std::string> readLines(std::string& pending, bool& eof) {
+}  // namespace
+
+int runFakeBoard(const FakeOptions& options, const std::optional<std::vector<std::string>>& script,
+                 const std::function<void(const std::string&)>& log, const std::atomic<bool>& stop) {
+    FakeRun run(options, log);
+    if (!run.plug()) return 2;
+    return detail::driveFake(
+        run, [&](const FakeStep& step) { return refusedStep(options, step); }, script, log, stop);
+}
+
+namespace detail {
+
+std::vector<std::string> readStdinLines(std::string& pending, bool& eof) {
     char buffer[256];
     const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
     if (n <= 0) eof = true;
@@ -381,47 +393,6 @@ std::vector<std::string> readLines(std::string& pending, bool& eof) {
     return lines;
 }
 
-}  // namespace
-
-int runFakeBoard(const FakeOptions& options, const std::optional<std::vector<std::string>>& script,
-                 const std::function<void(const std::string&)>& log, const std::atomic<bool>& stop) {
-    FakeRun run(options, log);
-    if (!run.plug()) return 2;
-    auto step = [&](const std::string& line, std::size_t number) -> std::optional<bool> {
-        auto parsed = parseFakeStep(line);
-        if (!parsed) {
-            log(fmt::format(N_("line {}: {}"), number, parsed.error()));
-            return std::nullopt;
-        }
-        if (!*parsed) return true;
-        if (auto refused = refusedStep(options, **parsed)) {
-            log(fmt::format(N_("line {}: {}"), number, *refused));
-            return std::nullopt;
-        }
-        if (const auto* w = std::get_if<fake::Wait>(&**parsed)) run.serve(w->duration, stop);
-        return run.run(**parsed);
-    };
-    if (script) {
-        for (std::size_t i = 0; i < script->size() && !stop; ++i) {
-            const auto go_on = step((*script)[i], i + 1);
-            if (!go_on) return 2;
-            if (!*go_on) return run.exitCode();
-        }
-    } else {
-        std::string pending;
-        bool eof = false;
-        std::size_t number = 0;
-        while (!stop && !eof) {
-            run.serve(milliseconds{1000}, stop, STDIN_FILENO);
-            if (!run.extraReadable()) continue;
-            for (const std::string& line : readLines(pending, eof)) {
-                const auto go_on = step(line, ++number);  // a typing slip is reported, not fatal
-                if (go_on && !*go_on) return run.exitCode();
-            }
-        }
-    }
-    while (!stop) run.serve(milliseconds{1000}, stop);  // keep serving the console until told to stop
-    return run.exitCode();
-}
+}  // namespace detail
 
 }  // namespace oc::eboard

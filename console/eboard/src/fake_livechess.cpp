@@ -15,6 +15,7 @@
 
 #include "eboard/fake_link.hpp"
 #include "eboard/livechess_protocol.hpp"
+#include "fake_drive.hpp"
 #include "i18n/mark.hpp"
 
 namespace oc::eboard {
@@ -334,21 +335,6 @@ void FakeLiveChess::step(const FakeStep& step) {
         step);
 }
 
-// What one read of standard input brings (poll said it would not block), split into whole lines.
-std::vector<std::string> readLines(std::string& pending, bool& eof) {
-    char buffer[256];
-    const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
-    if (n <= 0) eof = true;
-    if (n > 0) pending.append(buffer, static_cast<std::size_t>(n));
-    if (eof && !pending.empty() && pending.back() != '\n') pending += '\n';
-    std::vector<std::string> lines;
-    for (std::size_t nl = pending.find('\n'); nl != std::string::npos; nl = pending.find('\n')) {
-        lines.push_back(pending.substr(0, nl));
-        pending.erase(0, nl + 1);
-    }
-    return lines;
-}
-
 // A step this fake cannot do: without --clock, no lever and no times.
 std::optional<std::string> refusedStep(const FakeLiveChessOptions& o, const FakeStep& step) {
     if (o.with_clock) return std::nullopt;
@@ -365,41 +351,8 @@ int runFakeLiveChess(const FakeLiveChessOptions& options,
                      const std::function<void(const std::string&)>& log, const std::atomic<bool>& stop) {
     FakeLiveChess run(options, log);
     if (!run.plug()) return 2;
-    auto step = [&](const std::string& line, std::size_t number) -> std::optional<bool> {
-        auto parsed = parseFakeStep(line);
-        if (!parsed) {
-            log(fmt::format(N_("line {}: {}"), number, parsed.error()));
-            return std::nullopt;
-        }
-        if (!*parsed) return true;
-        if (auto refused = refusedStep(options, **parsed)) {
-            log(fmt::format(N_("line {}: {}"), number, *refused));
-            return std::nullopt;
-        }
-        if (const auto* w = std::get_if<fake::Wait>(&**parsed)) run.serve(w->duration, stop);
-        return run.run(**parsed);
-    };
-    if (script) {
-        for (std::size_t i = 0; i < script->size() && !stop; ++i) {
-            const auto go_on = step((*script)[i], i + 1);
-            if (!go_on) return 2;
-            if (!*go_on) return run.exitCode();
-        }
-    } else {
-        std::string pending;
-        bool eof = false;
-        std::size_t number = 0;
-        while (!stop && !eof) {
-            run.serve(milliseconds{1000}, stop, STDIN_FILENO);
-            if (!run.extraReadable()) continue;
-            for (const std::string& line : readLines(pending, eof)) {
-                const auto go_on = step(line, ++number);  // a typing slip is reported, not fatal
-                if (go_on && !*go_on) return run.exitCode();
-            }
-        }
-    }
-    while (!stop) run.serve(milliseconds{1000}, stop);
-    return run.exitCode();
+    return detail::driveFake(
+        run, [&](const FakeStep& step) { return refusedStep(options, step); }, script, log, stop);
 }
 
 }  // namespace oc::eboard
