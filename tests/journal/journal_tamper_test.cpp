@@ -1,5 +1,6 @@
 // Tampering with a journal is found, and the first bad record is named (issue 5: edited, deleted,
 // reordered, inserted, truncated records).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -227,21 +228,60 @@ TEST(JsonBounds, DepthLimitAndMessages) {
     EXPECT_EQ(jsonDepth(nlohmann::json::parse("{\"a\":[1,{\"b\":[]}]}")), 4u);
 }
 
-// Issue 37 item 5: a line of a million and one empty objects (3 MB) is refused before any value is built,
-// with the limit named; one value fewer is read. (The callback parser used before took seconds for
-// 200,000 such objects and never finished for millions.)
+// Issue 37 item 5: a line of a million and one values is refused before any value is built, with the limit
+// named; one value fewer is read. (The callback parser used before took seconds for 200,000 empty objects
+// and never finished for millions.) Numbers of eight digits: dense enough to reach the count, not so dense
+// that the memory bound stops them first.
 TEST(JsonBounds, ValueCountLimit) {
-    const auto objects = [](std::size_t n) {
+    const auto numbers = [](std::size_t n) {
         std::string text = "[";
-        for (std::size_t i = 0; i < n; ++i) text += i == 0 ? "{}" : ",{}";
+        for (std::size_t i = 0; i < n; ++i) text += i == 0 ? "12345678" : ",12345678";
         return text + "]";
     };
-    auto many = parseJsonBounded(objects(kMaxJsonValues));
+    auto many = parseJsonBounded(numbers(kMaxJsonValues));
     ASSERT_FALSE(many);
     EXPECT_NE(many.error().find("holds more than 1000000 values"), std::string::npos) << many.error();
-    auto fits = parseJsonBounded(objects(kMaxJsonValues - 1));  // the array itself is a value too
+    auto fits = parseJsonBounded(numbers(kMaxJsonValues - 1));  // the array itself is a value too
     ASSERT_TRUE(fits) << fits.error();
     EXPECT_EQ(fits->size(), kMaxJsonValues - 1);
+}
+
+std::string emptyObjects(std::size_t n) {
+    std::string text = R"({"t":0,"a":[)";
+    for (std::size_t i = 0; i < n; ++i) text += i == 0 ? "{}" : ",{}";
+    return text + "]}";
+}
+
+// Issue 37 item 5: memory a small multiple of the line. An array of 20,000 empty objects (60 kB of text)
+// would take about 2 MB once read, 35 times its length: refused, naming the bound. 5,000 (within the
+// allowance every text has) and the longest string a record may hold (an engine line of 16 MiB, read at
+// about its own size) are read.
+TEST(JsonBounds, MemoryStaysASmallMultipleOfTheText) {
+    const std::string text = emptyObjects(20'000);
+    auto dense = parseJsonBounded(text);
+    ASSERT_FALSE(dense);
+    EXPECT_NE(dense.error().find("is too dense"), std::string::npos) << dense.error();
+    EXPECT_NE(dense.error().find(fmt::format("over 8 times its {} bytes", text.size())), std::string::npos)
+        << dense.error();
+    EXPECT_EQ(jsonBoundsProblem(text), dense.error());
+    EXPECT_TRUE(parseJsonBounded(emptyObjects(5'000)));
+    const std::string engine_line = R"({"lines":[")" + std::string(kMaxRecordBytes - 64, 'x') + R"("]})";
+    EXPECT_TRUE(parseJsonBounded(engine_line));
+    EXPECT_EQ(jsonBoundsProblem(engine_line), "");
+    EXPECT_EQ(jsonBoundsProblem("{\"a\":").rfind("not valid JSON", 0), 0u);
+}
+
+// ... and the writer refuses to write such a record, so that it never makes a journal no reader reads.
+TEST_F(JournalTamper, WriterRefusesADensePayload) {
+    auto writer = JournalWriter::openForAppend(path_);
+    ASSERT_TRUE(writer) << writer.error().message;
+    nlohmann::json objects = nlohmann::json::array();
+    for (int i = 0; i < 20'000; ++i) objects.push_back(nlohmann::json::object());
+    auto refused = writer->append("note", {{"a", objects}}, WallTime{}, MonoTime{});
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, JournalErrorCode::InvalidArgument);
+    EXPECT_NE(refused.error().message.find("is too dense"), std::string::npos) << refused.error().message;
+    EXPECT_TRUE(writer->append("note", {{"a", "fine"}}, WallTime{}, MonoTime{}));
 }
 
 // The writer never writes what a reader would refuse: too deep or too long.

@@ -84,22 +84,25 @@ std::optional<WallTime> parseWallTime(std::string_view text) {
 
 namespace {
 
-// A first, SAX pass that only counts nesting, and stops at the first level too deep: linear in the text,
-// and it builds nothing. (The DOM parser's callback form looks through the whole enclosing array at each
-// closing value, which made an array of 200,000 empty objects take seconds and millions never finish.)
-class DepthCheck : public nlohmann::json_sax<json> {
+// A first, SAX pass that only counts nesting, values and the memory they would take, and stops at the
+// first bound passed: linear in the text, and it builds nothing. (The DOM parser's callback form looks
+// through the whole enclosing array at each closing value, which made an array of 200,000 empty objects
+// take seconds and millions never finish.)
+class BoundsCheck : public nlohmann::json_sax<json> {
   public:
-    explicit DepthCheck(std::size_t max_depth) : max_(max_depth) {}
-    bool too_deep = false, too_many = false;
+    BoundsCheck(std::size_t max_depth, std::size_t text_bytes)
+        : max_(max_depth), max_bytes_(text_bytes * kMaxJsonMemoryPerByte + kJsonMemoryAllowance) {}
+    bool too_deep = false, too_many = false, too_dense = false;
+    std::size_t bytes = 0;  // the estimate so far
 
-    bool null() override { return value(); }
-    bool boolean(bool) override { return value(); }
-    bool number_integer(number_integer_t) override { return value(); }
-    bool number_unsigned(number_unsigned_t) override { return value(); }
-    bool number_float(number_float_t, const string_t&) override { return value(); }
-    bool string(string_t&) override { return value(); }
-    bool binary(binary_t&) override { return value(); }
-    bool key(string_t&) override { return true; }
+    bool null() override { return value(kScalarBytes); }
+    bool boolean(bool) override { return value(kScalarBytes); }
+    bool number_integer(number_integer_t) override { return value(kScalarBytes); }
+    bool number_unsigned(number_unsigned_t) override { return value(kScalarBytes); }
+    bool number_float(number_float_t, const string_t&) override { return value(kScalarBytes); }
+    bool string(string_t& s) override { return value(kScalarBytes + s.size()); }
+    bool binary(binary_t&) override { return value(kScalarBytes); }
+    bool key(string_t& k) override { return cost(kKeyBytes + k.size()); }
     bool start_object(std::size_t) override { return open(); }
     bool start_array(std::size_t) override { return open(); }
     bool end_object() override { return close(); }
@@ -109,42 +112,69 @@ class DepthCheck : public nlohmann::json_sax<json> {
     }
 
   private:
-    bool value() {
+    // What nlohmann::json takes on a 64-bit libstdc++ at its peak, allocations' headers included, checked
+    // with bench/audit/audit_scaling_bench: a value is 16 bytes, but an array grown by doubling holds its
+    // old and new buffers at once (48); an object or array adds its container; an object's member adds a
+    // tree node and its key.
+    static constexpr std::size_t kScalarBytes = 48, kContainerBytes = 96, kKeyBytes = 64;
+    bool cost(std::size_t more) {
+        bytes += more;
+        too_dense = bytes > max_bytes_;
+        return !too_dense;
+    }
+    bool value(std::size_t more) {
         too_many = ++values_ > kMaxJsonValues;
-        return !too_many;
+        return !too_many && cost(more);
     }
     bool open() {
         too_deep = ++depth_ > max_;
-        return !too_deep && value();
+        return !too_deep && value(kContainerBytes);
     }
     bool close() {
         --depth_;
         return true;
     }
-    std::size_t max_, depth_ = 0, values_ = 0;
+    std::size_t max_, max_bytes_, depth_ = 0, values_ = 0;
 };
 
-}  // namespace
+// The bound `check` stopped at, in words; empty when none.
+std::string boundPassed(const BoundsCheck& check, std::size_t max_depth, std::size_t text_bytes) {
+    if (check.too_deep) return fmt::format("nests deeper than {} levels of arrays and objects", max_depth);
+    if (check.too_many)
+        return fmt::format("holds more than {} values (arrays, objects, strings, numbers)", kMaxJsonValues);
+    if (check.too_dense)
+        return fmt::format(
+            "is too dense: its values would take more than {} bytes once read, over {} times its {} bytes "
+            "(no record the console writes takes more than 7 times its length)",
+            check.bytes, kMaxJsonMemoryPerByte, text_bytes);
+    return {};
+}
 
-tl::expected<nlohmann::json, std::string> parseJsonBounded(std::string_view text, std::size_t max_depth) {
-    // Nothing too deep is ever built, so freeing the value can never recurse too far.
-    DepthCheck depth(max_depth);
-    const bool ok = json::sax_parse(text, &depth, json::input_format_t::json, true, false);
-    if (depth.too_deep)
-        return tl::unexpected(fmt::format("nests deeper than {} levels of arrays and objects", max_depth));
-    if (depth.too_many)
-        return tl::unexpected(
-            fmt::format("holds more than {} values (arrays, objects, strings, numbers)", kMaxJsonValues));
-    if (ok) {
-        json j = json::parse(text, nullptr, false);
-        if (!j.is_discarded()) return j;
-    }
+std::string notJson(std::string_view text) {
     try {  // the library's own words and position, for the message
         [[maybe_unused]] const json parsed = json::parse(text);
     } catch (const json::exception& e) {
-        return tl::unexpected(fmt::format("not valid JSON: {}", e.what()));
+        return fmt::format("not valid JSON: {}", e.what());
     }
-    return tl::unexpected(std::string("not valid JSON"));
+    return "not valid JSON";
+}
+
+}  // namespace
+
+std::string jsonBoundsProblem(std::string_view text, std::size_t max_depth) {
+    BoundsCheck check(max_depth, text.size());
+    const bool ok = json::sax_parse(text, &check, json::input_format_t::json, true, false);
+    if (auto passed = boundPassed(check, max_depth, text.size()); !passed.empty()) return passed;
+    return ok ? std::string() : notJson(text);
+}
+
+tl::expected<nlohmann::json, std::string> parseJsonBounded(std::string_view text, std::size_t max_depth) {
+    // Nothing too deep or too large is ever built, so freeing the value can never recurse too far.
+    if (auto problem = jsonBoundsProblem(text, max_depth); !problem.empty())
+        return tl::unexpected(std::move(problem));
+    json j = json::parse(text, nullptr, false);
+    if (!j.is_discarded()) return j;
+    return tl::unexpected(notJson(text));
 }
 
 std::size_t jsonDepth(const nlohmann::json& value, std::size_t limit) {

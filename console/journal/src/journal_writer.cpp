@@ -257,6 +257,12 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
                         canonical.size() + 80, kMaxRecordBytes),
             std::nullopt});
     }
+    // Only a payload far denser than any the console makes (an array of thousands of empty objects) is
+    // refused here; a depth the reader refuses was caught before the line was made.
+    if (auto problem = jsonBoundsProblem(canonical); !problem.empty())
+        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
+                                           fmt::format("the record {}: no reader would accept it", problem),
+                                           std::nullopt});
     record.hash = blake2bHex(canonical);
     if (key_) record.sig = key_->sign(record.hash);
     if (auto durable = writeDurably(detail::lineFor(canonical, record.hash, record.sig) + '\n'); !durable) {

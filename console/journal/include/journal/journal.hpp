@@ -47,11 +47,22 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 inline constexpr std::size_t kMaxJsonValues = 1'000'000;
 // The longest journal line a reader accepts (the console splits its engine I/O far below this).
 inline constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
+// The memory a parsed text may take, as the parser's first pass estimates it (issue 37 item 5): this many
+// times the text's length, plus kJsonMemoryAllowance. A record the console writes takes less than 7
+// times its length (engine I/O, the long lines, about 1.5), while a line of empty objects takes 40, so a
+// reader's memory stays a small multiple of the longest line it reads.
+inline constexpr std::size_t kMaxJsonMemoryPerByte = 8;
+inline constexpr std::size_t kJsonMemoryAllowance = std::size_t{1} << 20;
 
-// Parses `text` as JSON nested at most `max_depth` levels (arrays and objects). The error says what is
-// wrong: not JSON (with the library's position), or nested too deeply. Nothing is thrown.
+// Parses `text` as JSON nested at most `max_depth` levels (arrays and objects), holding at most
+// kMaxJsonValues values in at most kMaxJsonMemoryPerByte times its length. The error says what is wrong:
+// not JSON (with the library's position), nested too deeply, too many values or too dense. Nothing is
+// thrown, and nothing is built before the text is known to fit.
 [[nodiscard]] tl::expected<nlohmann::json, std::string> parseJsonBounded(
     std::string_view text, std::size_t max_depth = kMaxJsonDepth);
+// The same bounds without building the value: empty when `text` is JSON a reader accepts, else the reason
+// (the writer refuses to write what no reader would read).
+[[nodiscard]] std::string jsonBoundsProblem(std::string_view text, std::size_t max_depth = kMaxJsonDepth);
 // Nesting depth of a value (a scalar is 0, [] is 1); stops counting past `limit`.
 std::size_t jsonDepth(const nlohmann::json& value, std::size_t limit = kMaxJsonDepth + 1);
 
