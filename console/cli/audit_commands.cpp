@@ -31,8 +31,9 @@ int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
     return 0;
 }
 
-// Exit 0: the journal verifies and no check is a breach; 1: a breach (or the chain is broken);
-// 2: the file cannot be read (or holds records the console never writes) or an output cannot be written.
+// Exit 0: the journal verifies and every check is ok or n/a; 1: a breach (or the chain is broken);
+// 2: the file cannot be read (or holds records the console never writes) or an output cannot be written;
+// 3: no breach, but a check could not judge (an older console's records, a newer console's rules).
 // The check lines are the audit's own (catalogue part "audit"): "<check> ok|breach|n/a <evidence>"; the
 // evidence shows in the UI language, the check name and verdict word stay as the help documents them.
 int runAudit(const AuditOutputs& o) {
@@ -42,7 +43,7 @@ int runAudit(const AuditOutputs& o) {
     if (!report) return std::cerr << o.file << ": " << i18n::translateMessage(report.error()) << "\n", 2;
     std::cout << audit::checkLines(*report, [](const std::string& e) { return i18n::translateMessage(e); });
     if (int rc = writeOutputs(*report, o); rc != 0) return rc;
-    return report->passed() ? 0 : 1;
+    return report->passed() ? 0 : report->breached() ? 1 : 3;
 }
 
 }  // namespace
@@ -51,8 +52,10 @@ void addAuditCommands(CLI::App& app, ExitCode& code) {
     // Joins the "journal" subcommand that addJournalCommands created (main registers that first).
     CLI::App* cmd = app.get_subcommand("journal")->add_subcommand(
         "audit",
-        tr("The arbiter's audit (FIDE E.III): one line per check, '<check> ok|breach|n/a <evidence>'. Exit 0 "
-           "when the journal verifies and no check is a breach, 1 otherwise, 2 if it cannot be read"));
+        tr("The arbiter's audit (FIDE E.III): one line per check, '<check> ok|breach|n/a|not-checked "
+           "<evidence>'. Exit 0 when the journal verifies and every check is ok or n/a, 1 on a breach, 3 "
+           "when "
+           "there is no breach but a check could not judge, 2 if it cannot be read"));
     auto o = std::make_shared<AuditOutputs>();
     cmd->add_option("FILE", o->file, tr("The journal file"))->required();
     cmd->add_option("--pdf", o->pdf, tr("Write the report with its pictures here (A4 PDF)"));

@@ -768,7 +768,7 @@ TEST_F(Facts, ASetupRecordedAfterTheFirstSearchStartedCannotExcuseTheHandshake) 
 // operator-cli play with a script whose setup line turns pondering on before the start: the engine is
 // started again with the new setup (as the window's Engine::reconfigure does), so the engine that plays
 // was sent Ponder true and the game audits clean (it was a faster-rate breach while play kept the first
-// engine: tests/audit/corpus/accused/*-sf_ponder_hit_setup_line.jsonl).
+// engine: tests/audit/corpus/*-sf_ponder_hit_setup_line.jsonl, now "not judged" as that play's defect).
 TEST_F(Facts, PlaysSetupLineBeforeTheStartStartsTheEngineAgain) {
     needStockfish();
     const auto game = dir_ / "ponder_setup_line.jsonl";

@@ -23,9 +23,19 @@ void Findings::note(std::size_t record, std::string line) {
     details.push_back(std::move(line));
 }
 
+void Findings::cannotJudge(std::size_t record, std::string line) {
+    unjudged_records.push_back(record);
+    unjudged.push_back(std::move(line));
+}
+
 void Context::addEngineFindings(const std::string& check, Findings& f) const {
-    for (const LineFinding& l : engine_findings)
-        if (l.check == check) f.breach(l.record, l.line);
+    for (const LineFinding& l : engine_findings) {
+        if (l.check != check) continue;
+        if (l.unjudged)
+            f.cannotJudge(l.record, l.line);
+        else
+            f.breach(l.record, l.line);
+    }
 }
 
 Check Findings::finish(Check check, bool applies, const std::string& summary) const {
@@ -38,13 +48,17 @@ Check Findings::finish(Check check, bool applies, const std::string& summary) co
         check.records.push_back(breach_records[i]);
         check.details.push_back(breaches[i]);
     }
+    // What could not be judged follows the breaches and comes before the items looked at.
+    check.records.insert(check.records.end(), unjudged_records.begin(), unjudged_records.end());
+    check.details.insert(check.details.end(), unjudged.begin(), unjudged.end());
     check.records.insert(check.records.end(), records.begin(), records.end());
     check.details.insert(check.details.end(), details.begin(), details.end());
-    if (!breaches.empty()) {
-        check.verdict = Verdict::Breach;
+    const std::size_t first_kind = !breaches.empty() ? breaches.size() : unjudged.size();
+    if (first_kind > 0) {
+        check.verdict = !breaches.empty() ? Verdict::Breach : Verdict::NotChecked;
         check.evidence = check.details.front();
-        if (breaches.size() > 1)
-            check.evidence = fmt::format(i18n::N_("{} (and {} more)"), check.evidence, breaches.size() - 1);
+        if (first_kind > 1)
+            check.evidence = fmt::format(i18n::N_("{} (and {} more)"), check.evidence, first_kind - 1);
     } else {
         check.verdict = applies ? Verdict::Ok : Verdict::NotApplicable;
         check.evidence = summary;
@@ -261,6 +275,7 @@ void stoppedAt(Report& report, const journal::JournalContents& contents, const E
     integrity = checkIntegrity(contents);
     integrity.details.insert(integrity.details.begin(), integrity.evidence);
     integrity.verdict = Verdict::Breach;
+    report.replay_stopped = true;
     // The session's reader names the type before a field's problem ("made: field ..."): said once here.
     const std::string& type = contents.records[record].type;
     const std::string why = reason.rfind(type + ": ", 0) == 0 ? reason.substr(type.size() + 2) : reason;
@@ -296,9 +311,17 @@ std::string_view verdictName(Verdict v) {
 }
 
 bool Report::passed() const {
-    return verified && std::none_of(checks.begin(), checks.end(), [](const Check& c) {
-               return c.verdict == Verdict::Breach || c.verdict == Verdict::NotChecked;
-           });
+    return !breached() && notChecked() == 0;
+}
+
+bool Report::breached() const {
+    return !verified || std::any_of(checks.begin(), checks.end(),
+                                    [](const Check& c) { return c.verdict == Verdict::Breach; });
+}
+
+std::size_t Report::notChecked() const {
+    return static_cast<std::size_t>(std::count_if(
+        checks.begin(), checks.end(), [](const Check& c) { return c.verdict == Verdict::NotChecked; }));
 }
 
 namespace detail {

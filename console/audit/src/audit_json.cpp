@@ -70,6 +70,10 @@ json toJson(const Report& report) {
     json out{{"file", report.file},
              {"verified", report.verified},
              {"passed", report.passed()},
+             // "passed", "breach", or "not-all-checked": no breach, but some checks could not judge
+             {"outcome", report.passed()     ? "passed"
+                         : report.breached() ? "breach"
+                                             : "not-all-checked"},
              {"records", report.records},
              {"final_hash", report.final_hash},
              {"journal_version", report.journal_version},

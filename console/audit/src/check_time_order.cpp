@@ -6,6 +6,7 @@
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "older_consoles.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -16,6 +17,7 @@ constexpr std::chrono::milliseconds kWallStepBack{1000};
 void monoOrder(const Timeline& tl, std::size_t i, Findings& f) {
     const journal::Record &r = tl.at(i), &prev = tl.at(i - 1);
     if (r.mono >= prev.mono) return;
+    if (auto older = resumedAtTheSearchsStart(tl, i)) return f.cannotJudge(i, std::move(*older));
     f.breach(i,
              fmt::format(i18n::N_("record #{}: the {} record's monotonic time {} is {} before that of the "
                                   "record before it (#{}, {}, {}): a console's clock never runs backwards, "

@@ -22,9 +22,15 @@ struct Findings {
     std::vector<std::string> breaches;
     std::vector<std::string> details;
     std::vector<std::size_t> records;
+    std::vector<std::size_t> unjudged_records;
+    std::vector<std::string> unjudged;
     void breach(std::size_t record, std::string line);
     void note(std::size_t record, std::string line);
-    // Breach when any breach was found, else ok when `applies`, else n/a; `summary` is the evidence.
+    // What this audit cannot judge (a record an earlier console is known to have written so, issue 37
+    // item 1): never a breach, never ok.
+    void cannotJudge(std::size_t record, std::string line);
+    // Breach when any breach was found, else not-checked when something could not be judged, else ok when
+    // `applies`, else n/a; `summary` is the evidence.
     Check finish(Check check, bool applies, const std::string& summary) const;
 };
 
@@ -53,7 +59,8 @@ struct LineFinding {
     std::string check;
     std::size_t record = 0;
     std::string line;
-    bool budget = false;  // the computer's own time against the reserve rule (judged by the writer's rule)
+    bool budget = false;    // the computer's own time against the reserve rule (judged by the writer's rule)
+    bool unjudged = false;  // what an earlier console is known to have done of itself: not judged
 };
 
 // What the checks share: the records' timeline and the final game as the session rebuilt it.

@@ -9,9 +9,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <utility>
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "older_consoles.hpp"
 
 namespace oc::audit::detail {
 namespace {
@@ -214,18 +216,41 @@ std::optional<std::string> configuredValue(const Context& ctx, const LineWalk& w
     return setupValue(ctx.tl.setup, name);
 }
 
-// The setup in force when the game's first search started (the last setup record before it): the locked
-// setup may be recorded later, while the computer searches its first move (the session locks the setup
-// at the first move), and the engine searched with what was in force then.
-std::optional<std::string> valueAtFirstSearch(const Context& ctx, const std::string& name) {
-    if (ctx.starts.empty()) return std::nullopt;
-    for (std::size_t k = ctx.starts.front().record; k-- > 0;) {
+// Option `name` as the setup in force at record `at` sets it (the last setup record before it), and that
+// record's index; nullopt when no setup record before it sets it.
+std::optional<std::pair<std::string, std::size_t>> valueInForceAt(const Context& ctx, std::size_t at,
+                                                                  const std::string& name) {
+    for (std::size_t k = at; k-- > 0;) {
         const auto& r = ctx.tl.at(k);
         if (r.type != "setup" || !r.payload.contains("setup")) continue;
         const auto setup = event::eventSetupFromJson(r.payload.at("setup"));
-        return setup ? setupValue(*setup, name) : std::nullopt;
+        const auto value = setup ? setupValue(*setup, name) : std::nullopt;
+        if (!value) return std::nullopt;
+        return std::pair{*value, k};
     }
     return std::nullopt;
+}
+
+// The setup in force when the game's first search started: the locked setup may be recorded later, while
+// the computer searches its first move (the session locks the setup at the first move), and the engine
+// searched with what was in force then.
+std::optional<std::string> valueAtFirstSearch(const Context& ctx, const std::string& name) {
+    if (ctx.starts.empty()) return std::nullopt;
+    const auto then = valueInForceAt(ctx, ctx.starts.front().record, name);
+    return then ? std::optional(then->first) : std::nullopt;
+}
+
+// Issue 37 item 1: an older operator-cli play started its engine with the setup in force then and never
+// sent it a change made before the start (older_consoles.hpp): the first handshake's value is that
+// setup's, the locked one says otherwise. Not judged.
+std::optional<LineFinding> olderPlaysFirstStart(const Context& ctx, std::size_t i, const std::string& line,
+                                                const std::string& name, const std::string& value,
+                                                const std::string& said) {
+    if (!olderPlay(ctx.tl)) return std::nullopt;
+    const auto then = valueInForceAt(ctx, i, name);
+    if (!then || then->first != value) return std::nullopt;
+    return LineFinding{"faster-rate", i, setupChangeNotSent(i, line.substr(2), then->second, said), false,
+                       true};
 }
 
 // The first handshake's option `name` sent as `value`, which the locked setup sets: the setup in force when
@@ -261,6 +286,8 @@ void handshakeOption(const Context& ctx, LineWalk& w, std::size_t i, const std::
     // plays with its value plays with a setting the event did not set (E.III 2.2).
     const std::string said = configured ? fmt::format(i18n::N_("the setup says {}"), *configured)
                                         : std::string(i18n::N_("the setup does not set that option"));
+    if (auto older = w.searched ? std::nullopt : olderPlaysFirstStart(ctx, i, line, name, value, said))
+        return into.push_back(std::move(*older));
     into.push_back(
         {"faster-rate", i,
          w.searched ? fmt::format(i18n::N_("record #{}: the restarted engine was sent \"{}\", which is not "

@@ -178,6 +178,10 @@ Timeline buildTimeline(const journal::JournalContents& contents, const EngineLin
     tl.engine_lines = &engine_lines;
     tl.session_records = std::move(session_records);
     readSetup(tl);
+    const json& header = contents.records.front().payload;
+    const auto version = header.find("journal_version");
+    tl.journal_version = version != header.end() && version->is_number_integer() ? version->get<int>() : 0;
+    tl.app = header.contains("app") && header["app"].is_string() ? header["app"].get<std::string>() : "";
     tl.ply_before.reserve(contents.records.size());
     WalkState w;
     int ply = 0;

@@ -87,7 +87,9 @@ struct Timeline {
     std::vector<Search> searches;
     std::vector<json> session_records;  // records 1.. in the session's form, for Session::restore
     std::vector<std::pair<std::size_t, Before>> before;  // by journal record index, ascending
-    int reserve_rule = 0;  // the handling-reserve rule the journal is judged by (0: this console's)
+    int reserve_rule = 0;     // the handling-reserve rule the journal is judged by (0: this console's)
+    int journal_version = 0;  // the header's
+    std::string app;          // the header's "app" ("operator-cli play"); empty when it does not say
     // Where an older console resumed the game without a console_resumed record (unannouncedResumes),
     // ascending: the checks of restarts read them as the record newer consoles write there.
     std::vector<std::size_t> unannounced_resumes;

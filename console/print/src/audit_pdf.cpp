@@ -97,16 +97,21 @@ double header(cairo_t* cr, const Report& r) {
     y += 22;
     const std::string overall = overallText(r);
     pageText(cr, kMargin, y, overall, fittingSize(cr, overall, 11, width, true), true,
-             r.passed() ? kGreen : kRed);
+             r.passed()     ? kGreen
+             : r.breached() ? kRed
+                            : kOrange);
     return y + 20;
 }
 
 // Page 1's verdict: a report whose integrity check failed never reads as a clean one.
 std::string overallText(const Report& r) {
     if (r.passed()) return tr("No breach found: the journal verifies and every check is ok or n/a");
-    const bool unchecked = std::any_of(r.checks.begin(), r.checks.end(),
-                                       [](const Check& c) { return c.verdict == Verdict::NotChecked; });
-    if (unchecked)
+    if (!r.breached()) {
+        const auto n = static_cast<long>(r.notChecked());
+        return trnf("No breach found, but {} check could not judge (not checked): see its reason",
+                    "No breach found, but {} checks could not judge (not checked): see their reasons", n, n);
+    }
+    if (r.replay_stopped)
         return tr(
             "BREACH: the journal holds a record the console cannot have written; the checks stop there");
     return tr("BREACH: see the checks marked in red and their records");

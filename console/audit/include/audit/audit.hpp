@@ -19,7 +19,8 @@
 namespace oc::audit {
 
 // NotChecked: the check could not run over the whole journal (the console's replay stopped at a record the
-// console cannot have written, reported as an integrity breach): never read as "ok".
+// console cannot have written, reported as an integrity breach), or could not judge a record an older
+// console is known to have written so, or a newer console's rules: never read as "ok", never a breach.
 enum class Verdict { Ok, Breach, NotApplicable, NotChecked };
 
 // "ok", "breach", "n/a", "not-checked" (one word, so that scripts can split the lines on spaces).
@@ -125,8 +126,17 @@ struct Report {
     // Records where an older console (no console_resumed records yet) resumed the game without saying so:
     // the new engine's handshake and the search issued again, judged as a resume.
     std::vector<std::size_t> unannounced_resumes;
-    // True when the journal verifies and no check is a breach.
+    // The console's replay stopped at a record the console cannot have written (integrity): the other
+    // checks ran over the records before it only.
+    bool replay_stopped = false;
+    // True when the journal verifies and every check is ok or n/a.
     bool passed() const;
+    // True when the chain does not verify or a check is a breach. A report neither passed nor breached
+    // holds checks that could not judge (an older console's records, a newer console's rules): no breach
+    // was found there, and none was looked for.
+    bool breached() const;
+    // The checks that could not judge.
+    std::size_t notChecked() const;
 };
 
 // Audits the journal at `path`. A journal that does not verify gives a report whose integrity check is
