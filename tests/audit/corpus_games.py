@@ -15,7 +15,10 @@ Games (each small: few moves, Stockfish limited by nodes):
   does), without and with pondering, and a pondering game never killed;
 - where that console has `play --human eboard`: 1.e4 and 2.Nf3 played on `operator-cli eboard fake` (a real
   pty) against Stockfish in real time, each computer move played on the board and pressed (as
-  tests/cli/board_play_test.py does).
+  tests/cli/board_play_test.py does);
+- where that console reads a TRF: the pairing of tests/data/trf/swiss_manager_trf16.trf's round 2 for
+  Stockfish, played on a board read through `operator-cli eboard fake --brand livechess`, which restarts
+  between the two moves (as tests/eboard/livechess_play_test.py does).
 """
 import json, os, random, shutil, signal, subprocess, sys, tempfile, time
 
@@ -218,5 +221,73 @@ def eboard_game(name):
         fake.wait()
 
 
+def livechess_trf_game(name):
+    """The pairing from a TRF (the human White, Stockfish Black) on a board read through the fake DGT LiveChess,
+    which restarts in the middle of the game (as tests/eboard/livechess_play_test.py does)."""
+    journal = os.path.join(work, name + ".jsonl")
+    log = os.path.join(work, name + "-livechess.log")
+    trf = os.path.join(HERE, "..", "data", "trf", "swiss_manager_trf16.trf")
+
+    def payloads(kind):
+        try:
+            with open(journal) as f:
+                return [json.loads(l)["payload"] for l in f if l.strip() and json.loads(l)["type"] == kind]
+        except (OSError, ValueError):
+            return []
+
+    def wait_until(what, pred, seconds=90):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if pred():
+                return True
+            time.sleep(0.1)
+        raise TimeoutError(f"{name}: timed out waiting for {what}")
+
+    fake = subprocess.Popen([cli, "--ui-lang", "en", "eboard", "fake", "--brand", "livechess", "--listen",
+                             "127.0.0.1:0", "--serial", "7425"], stdin=subprocess.PIPE, stdout=open(log, "w"),
+                            stderr=subprocess.STDOUT, text=True)
+
+    def board(*lines):
+        fake.stdin.write("".join(line + "\n" for line in lines))
+        fake.stdin.flush()
+
+    def computer_plays(ply):
+        wait_until("the computer's move", lambda: len(payloads("engine_move")) > ply)
+        uci = payloads("engine_move")[ply]["uci"]
+        board(f"lift {uci[2:4]}", f"lift {uci[0:2]}", f"place {uci[2:4]}")
+
+    play = None
+    try:
+        wait_until("the fake LiveChess", lambda: "ws://" in open(log).read(), 10)
+        url = next(w for w in open(log).read().split() if w.startswith("ws://"))
+        play = subprocess.Popen([cli, "--ui-lang", "en", "play", "--human", "eboard", "--eboard", url,
+                                 "--eboard-brand", "livechess", "--engine", sf, "--trf", trf, "--round", "2",
+                                 "--player", "Stockfish", "--tc", "5m", "--journal", journal, "--max-plies", "4"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_until("the board connected", lambda: any(p.get("event") == "connected" for p in payloads("eboard")))
+        board("lift e2", "place e4")
+        computer_plays(0)
+        wait_until("the computer's move made", lambda: any(p.get("event") == "made" for p in payloads("eboard")))
+        board("unplug")
+        wait_until("the board lost", lambda: any(p.get("event") == "lost" for p in payloads("eboard")))
+        board("replug")
+        board("lift g1", "place f3")
+        computer_plays(1)
+        out, err = play.communicate(timeout=90)
+        if play.returncode != 0:
+            print(f"{name}: play exited {play.returncode}: {err[-1500:]}", flush=True)
+            return
+        keep(name, journal, f"TRF pairing on the fake LiveChess: {out.strip()}")
+    except TimeoutError as e:
+        print(e, flush=True)
+    finally:
+        if play and play.poll() is None:
+            play.kill()
+        board("quit")
+        fake.wait()
+
+
 if wanted("sf_eboard") and "--eboard" in run([cli, "play", "--help"]).stdout:
     eboard_game("sf_eboard")
+if wanted("sf_livechess_trf") and "--trf" in run([cli, "play", "--help"]).stdout:
+    livechess_trf_game("sf_livechess_trf")

@@ -293,10 +293,9 @@ Check checkEboard(const Context& ctx) {
         {"eboard", "E.III 1.1, 1.4", i18n::N_("The electronic board agreed with the game"), {}, {}, {}, {}},
         w.records > 0,
         w.records > 0
-            ? fmt::format(i18n::N_("{} e-board records: connected {} times, lost {} times, {} "
-                                   "differences, {} commands from the board; no computer move "
-                                   "made while the board differed, listed below; {} presses that "
-                                   "completed no move"),
+            ? fmt::format(i18n::N_("e-board records: {}; connected: {}, lost: {}, differences: {}, "
+                                   "commands from the board: {}; no computer move made while the board "
+                                   "differed, listed below; presses that completed no move: {}"),
                           w.records, w.connects, w.losses, w.differences, w.from_board, w.stray_presses)
             : i18n::N_("no electronic board"));
     c.listed = w.records > 0;
