@@ -26,12 +26,7 @@ class Compared : public ::testing::Test {
         return test::tampered(dir_, script, edit);
     }
 
-    static const Check& check(const Report& r, const std::string& name) {
-        auto it =
-            std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
-        EXPECT_NE(it, r.checks.end()) << name;
-        return *it;
-    }
+    static const Check& check(const Report& r, const std::string& name) { return test::checkNamed(r, name); }
 
     // `name` is a breach whose first record is `index` and whose evidence says `says`; integrity is ok.
     static void expectBreach(const std::filesystem::path& journal, const std::string& name, std::size_t index,

@@ -45,12 +45,7 @@ class Hardening : public ::testing::Test {
         return out;
     }
 
-    static const Check& check(const Report& r, const std::string& name) {
-        auto it =
-            std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
-        EXPECT_NE(it, r.checks.end()) << name;
-        return *it;
-    }
+    static const Check& check(const Report& r, const std::string& name) { return test::checkNamed(r, name); }
 
     // Integrity is a breach at `index` whose evidence says why; no other check reads "ok" or "n/a".
     Report expectUnwritable(const std::filesystem::path& journal, std::size_t index, const std::string& why) {

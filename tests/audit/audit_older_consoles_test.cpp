@@ -25,12 +25,7 @@ class OlderConsoles : public ::testing::Test {
     void SetUp() override { dir_ = test::testDir("oc_audit_older_"); }
     void TearDown() override { std::filesystem::remove_all(dir_); }
 
-    static const Check& check(const Report& r, const std::string& name) {
-        auto it =
-            std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
-        EXPECT_NE(it, r.checks.end()) << name;
-        return *it;
-    }
+    static const Check& check(const Report& r, const std::string& name) { return test::checkNamed(r, name); }
     // The audit of `path`'s records after `edit`, re-hashed as a forger would.
     Report edited(const std::filesystem::path& path, const std::function<void(std::vector<json>&)>& edit) {
         auto records = test::readRecords(path);

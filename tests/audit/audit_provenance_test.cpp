@@ -29,12 +29,7 @@ class Provenance : public ::testing::Test {
     void SetUp() override { dir_ = test::testDir("oc_audit_provenance_"); }
     void TearDown() override { std::filesystem::remove_all(dir_); }
 
-    static const Check& check(const Report& r, const std::string& name) {
-        auto it =
-            std::find_if(r.checks.begin(), r.checks.end(), [&](const Check& c) { return c.name == name; });
-        EXPECT_NE(it, r.checks.end()) << name;
-        return *it;
-    }
+    static const Check& check(const Report& r, const std::string& name) { return test::checkNamed(r, name); }
 
     // The journal as last month's console wrote it: no program and no rules in the header, and the go
     // figures of its rule 1. With 90m+30s (sudden death, 20 moves ahead, 2 safety moves) the engine is

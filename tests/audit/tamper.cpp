@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -12,6 +13,13 @@
 #include "journal/journal.hpp"
 
 namespace oc::audit::test {
+
+const Check& checkNamed(const Report& report, const std::string& name) {
+    auto it = std::find_if(report.checks.begin(), report.checks.end(),
+                           [&](const Check& c) { return c.name == name; });
+    EXPECT_NE(it, report.checks.end()) << name;
+    return *it;
+}
 
 std::vector<json> readRecords(const std::filesystem::path& path) {
     std::ifstream in(path);

@@ -10,11 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "audit/audit.hpp"
 #include "journal/signing.hpp"
 
 namespace oc::audit::test {
 
 using nlohmann::json;
+
+// The check called `name` of a report (the test fails when there is none).
+const Check& checkNamed(const Report& report, const std::string& name);
 
 // Every record of a journal file as JSON objects (with their hash fields).
 std::vector<json> readRecords(const std::filesystem::path& path);

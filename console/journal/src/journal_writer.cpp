@@ -222,6 +222,36 @@ tl::expected<Record, JournalError> JournalWriter::append(std::string_view type, 
     return writeRecord(std::move(record));
 }
 
+namespace {
+
+// The record's canonical form (its line without the hash), refused when no reader would accept the line:
+// too long, or far denser than any payload the console makes (an array of thousands of empty objects). A
+// depth the reader refuses was caught before the line was made.
+tl::expected<std::string, JournalError> readableLine(const Record& record) {
+    std::string canonical;
+    try {
+        canonical = detail::canonicalWithoutHash(record);
+    } catch (const nlohmann::json::exception& e) {
+        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
+                                           fmt::format("the payload cannot be recorded: {}", e.what()),
+                                           std::nullopt});
+    }
+    if (canonical.size() + 80 > kMaxRecordBytes) {
+        return tl::unexpected(JournalError{
+            JournalErrorCode::InvalidArgument,
+            fmt::format("the record would be {} bytes long, more than the {} a reader accepts; split it",
+                        canonical.size() + 80, kMaxRecordBytes),
+            std::nullopt});
+    }
+    if (auto problem = jsonBoundsProblem(canonical); !problem.empty())
+        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
+                                           fmt::format("the record {}: no reader would accept it", problem),
+                                           std::nullopt});
+    return canonical;
+}
+
+}  // namespace
+
 tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
     if (broken_ || fd_ < 0) {
         return tl::unexpected(
@@ -242,30 +272,11 @@ tl::expected<Record, JournalError> JournalWriter::writeRecord(Record record) {
     // Every record is salted, so its published hash (the broadcast's journal_head) commits to it
     // without revealing it: a sealed move cannot be found by hashing the legal moves (issue 25).
     record.salt = detail::randomSaltHex();
-    std::string canonical;
-    try {
-        canonical = detail::canonicalWithoutHash(record);
-    } catch (const nlohmann::json::exception& e) {
-        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
-                                           fmt::format("the payload cannot be recorded: {}", e.what()),
-                                           std::nullopt});
-    }
-    if (canonical.size() + 80 > kMaxRecordBytes) {
-        return tl::unexpected(JournalError{
-            JournalErrorCode::InvalidArgument,
-            fmt::format("the record would be {} bytes long, more than the {} a reader accepts; split it",
-                        canonical.size() + 80, kMaxRecordBytes),
-            std::nullopt});
-    }
-    // Only a payload far denser than any the console makes (an array of thousands of empty objects) is
-    // refused here; a depth the reader refuses was caught before the line was made.
-    if (auto problem = jsonBoundsProblem(canonical); !problem.empty())
-        return tl::unexpected(JournalError{JournalErrorCode::InvalidArgument,
-                                           fmt::format("the record {}: no reader would accept it", problem),
-                                           std::nullopt});
-    record.hash = blake2bHex(canonical);
+    auto canonical = readableLine(record);
+    if (!canonical) return tl::unexpected(canonical.error());
+    record.hash = blake2bHex(*canonical);
     if (key_) record.sig = key_->sign(record.hash);
-    if (auto durable = writeDurably(detail::lineFor(canonical, record.hash, record.sig) + '\n'); !durable) {
+    if (auto durable = writeDurably(detail::lineFor(*canonical, record.hash, record.sig) + '\n'); !durable) {
         return tl::unexpected(durable.error());
     }
     ++next_seq_;
