@@ -18,8 +18,22 @@ using i18n::tr;
 using i18n::trf;
 
 struct AuditOutputs {
-    std::string file, pdf, json;
+    std::string file, pdf, json, seal_passphrase_file;
 };
+
+// The arbiter's passphrase: the file's first line, without its line end (the passphrase is never typed on
+// the command line, where the process list would show it).
+tl::expected<std::string, std::string> readPassphrase(const std::string& path) {
+    std::ifstream in(path);
+    std::string line;
+    if (!in || !std::getline(in, line))
+        return tl::unexpected(trf("--seal-passphrase-file: cannot read {}", path));
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.pop_back();
+    if (line.empty())
+        return tl::unexpected(
+            trf("--seal-passphrase-file: {} is empty; its first line must be the passphrase", path));
+    return line;
+}
 
 int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
     if (!o.json.empty() && !(std::ofstream(o.json) << audit::toJson(report).dump(2) << '\n'))
@@ -39,7 +53,13 @@ int writeOutputs(const audit::Report& report, const AuditOutputs& o) {
 int runAudit(const AuditOutputs& o) {
     if (auto lang = followJournalLanguage(o.file); !lang)
         return std::cerr << trf("error: {}", lang.error()) << "\n", 2;
-    auto report = audit::auditJournal(o.file);
+    audit::AuditOptions options;
+    if (!o.seal_passphrase_file.empty()) {
+        auto passphrase = readPassphrase(o.seal_passphrase_file);
+        if (!passphrase) return std::cerr << trf("error: {}", passphrase.error()) << "\n", 2;
+        options.seal_passphrase = *passphrase;
+    }
+    auto report = audit::auditJournal(o.file, options);
     if (!report) return std::cerr << o.file << ": " << i18n::translateMessage(report.error()) << "\n", 2;
     std::cout << audit::checkLines(*report, [](const std::string& e) { return i18n::translateMessage(e); });
     if (int rc = writeOutputs(*report, o); rc != 0) return rc;
@@ -61,6 +81,10 @@ void addAuditCommands(CLI::App& app, ExitCode& code) {
     cmd->add_option("--pdf", o->pdf, tr("Write the report with its pictures here (A4 PDF)"));
     cmd->add_option("--json", o->json,
                     tr("Write the checks, evidence, record indices and series here (JSON)"));
+    cmd->add_option(
+        "--seal-passphrase-file", o->seal_passphrase_file,
+        tr("A file whose first line is the arbiter's passphrase of the computer's sealed move: each "
+           "envelope is opened and its move compared with the move opened at resumption"));
     cmd->callback([o, &code] { code.value = runAudit(*o); });
 }
 

@@ -2,11 +2,13 @@
 // audit judges the engine's time by that console's handling-reserve rule. A journal of an earlier console
 // (no program, no rules in its header) is judged by the rule its go figures follow, or its budget is
 // "not checked" - never a breach of the operator's.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <sstream>
 
@@ -177,12 +179,48 @@ TEST_F(Provenance, RulesStrippedFromANewJournalDoNotHideAFasterRate) {
 TEST_F(Provenance, NewerConsolesRuleIsNotChecked) {
     const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
         records.front()["payload"]["rules"]["handling_reserve"]["rule"] = 4;
+        records.front()["payload"]["program"]["version"] = "9.0.0";
     });
     auto report = auditJournal(journal);
     ASSERT_TRUE(report) << report.error();
     const Check& c = check(*report, "faster-rate");
     EXPECT_EQ(c.verdict, Verdict::NotChecked) << checkLines(*report);
     EXPECT_NE(c.evidence.find("written by a newer console"), std::string::npos) << c.evidence;
+    EXPECT_EQ(check(*report, "integrity").verdict, Verdict::Ok) << checkLines(*report);
+}
+
+// A release never names rules newer than its own: rule 4 or budget formula 2 named for this very release
+// (or for no console at all) were edited in, to turn a budget breach into "not checked". The integrity
+// check says so, and the engine's time is judged by this release's rules: the breach stays a breach.
+TEST_F(Provenance, RulesTheNamedReleaseCannotHaveAreAnIntegrityBreach) {
+    const auto edits =
+        std::vector<std::function<void(json&)>>{[](json& h) { h["rules"]["handling_reserve"]["rule"] = 4; },
+                                                [](json& h) { h["rules"]["budget"]["formula"] = 2; },
+                                                [](json& h) {
+                                                    h["rules"]["handling_reserve"]["rule"] = 4;
+                                                    h.erase("program");
+                                                }};
+    for (const auto& edit : edits) {
+        const auto journal = test::tampered(dir_, kScript, [&](std::vector<json>& records) {
+            edit(records.front()["payload"]);
+            auto& p = records[test::find(records, "go", test::find(records, "pressed"))]["payload"];
+            p["btime"] = p["btime"].get<std::int64_t>() + 30000;
+        });
+        auto report = auditJournal(journal);
+        ASSERT_TRUE(report) << report.error();
+        const Check& integrity = check(*report, "integrity");
+        EXPECT_EQ(integrity.verdict, Verdict::Breach) << checkLines(*report);
+        EXPECT_EQ(integrity.evidence.rfind("record #0: names handling-reserve rule ", 0), 0u)
+            << integrity.evidence;
+        EXPECT_NE(integrity.evidence.find("so the rules were edited in"), std::string::npos)
+            << integrity.evidence;
+        EXPECT_EQ(check(*report, "handling-time").verdict, Verdict::Breach) << checkLines(*report);
+        EXPECT_NE(
+            check(*report, "handling-time").evidence.find("judged by this release's handling-reserve rule 3"),
+            std::string::npos)
+            << checkLines(*report);
+        EXPECT_EQ(toJson(*report)["judged_by"]["from"], "release");
+    }
 }
 
 // A game begun by a console of rule 1 (its header says so, its go figures follow it) and resumed by this
@@ -232,13 +270,14 @@ TEST_F(Provenance, AGameResumedByAnotherReleaseIsJudgedByEachOnesRule) {
 TEST_F(Provenance, AGameResumedByANewerConsoleIsNotChecked) {
     const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
         const json& header = records.front()["payload"];
-        json rules = header["rules"];
+        json rules = header["rules"], console = header["program"];
         rules["handling_reserve"]["rule"] = 4;
+        console["version"] = "9.0.0";
         const std::size_t resume = test::find(records, "recorded") + 1;
         test::insertBefore(records, resume, "console_resumed",
                            {{"program", "operator-cli play"},
                             {"resumed_from_seq", resume - 1},
-                            {"console", header["program"]},
+                            {"console", console},
                             {"rules", rules}});
     });
     auto report = auditJournal(journal);
@@ -247,6 +286,32 @@ TEST_F(Provenance, AGameResumedByANewerConsoleIsNotChecked) {
     EXPECT_EQ(c.verdict, Verdict::NotChecked) << checkLines(*report);
     EXPECT_NE(check(*report, "integrity").evidence.find("(handling-reserve rule 4)"), std::string::npos)
         << checkLines(*report);
+    EXPECT_EQ(check(*report, "integrity").verdict, Verdict::Ok) << checkLines(*report);
+}
+
+// The same resume naming rule 4 for this very release: edited in, an integrity breach at the resume.
+TEST_F(Provenance, AResumeNamingRulesItsReleaseCannotHaveIsAnIntegrityBreach) {
+    std::size_t resume = 0;
+    const auto journal = test::tampered(dir_, kScript, [&](std::vector<json>& records) {
+        const json& header = records.front()["payload"];
+        json rules = header["rules"];
+        rules["handling_reserve"]["rule"] = 4;
+        resume = test::find(records, "recorded") + 1;
+        test::insertBefore(records, resume, "console_resumed",
+                           {{"program", "operator-cli play"},
+                            {"resumed_from_seq", resume - 1},
+                            {"console", header["program"]},
+                            {"rules", rules}});
+    });
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    const Check& integrity = check(*report, "integrity");
+    EXPECT_EQ(integrity.verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_EQ(
+        integrity.evidence.rfind(fmt::format("record #{}: names handling-reserve rule 4 for ", resume), 0),
+        0u)
+        << integrity.evidence;
+    EXPECT_NE(check(*report, "faster-rate").verdict, Verdict::NotChecked) << checkLines(*report);
 }
 
 // This console's resume names it and its rules (host::Game::open through operator-cli play --resume).

@@ -7,6 +7,7 @@
 
 #include "checks.hpp"
 #include "i18n/mark.hpp"
+#include "release_rules.hpp"
 #include "session/journal_header.hpp"
 #include "session/journal_sink.hpp"
 
@@ -245,6 +246,12 @@ Report unverified(const std::string& file, const journal::JournalError& error) {
 }
 
 // The checks over records that the session's replay follows to the end.
+// The check called `name` (runChecks makes every one).
+Check& named(Report& report, std::string_view name) {
+    return *std::find_if(report.checks.begin(), report.checks.end(),
+                         [&](const Check& c) { return c.name == name; });
+}
+
 void runChecks(Report& report, const journal::JournalContents& contents, const Timeline& tl,
                const Context& ctx) {
     fillHeader(report, tl, ctx);
@@ -400,6 +407,11 @@ std::string resumedRules(const Report& report) {
 }
 
 std::string judgedBy(const Report& report) {
+    if (report.rules_from == "release")
+        return fmt::format(i18n::N_("judged by this release's handling-reserve rule {} (the rules the "
+                                    "journal names were edited in: integrity)"),
+                           report.reserve_rule) +
+               resumedRules(report);
     if (report.rules_from == "header")
         return fmt::format(i18n::N_("judged by the handling-reserve rule {} named in the journal's header"),
                            report.reserve_rule) +
@@ -440,11 +452,40 @@ std::string writtenBy(const Report& report) {
            resumedText(report) + unannouncedText(report);
 }
 
-// A rule named by a resuming console that this audit does not know: from there the budget is not judged.
+// A rule named by a resuming console of a newer release that this audit does not know: from there the
+// budget is not judged.
 bool resumedByNewer(const Report& report) {
     return std::any_of(report.resumed_by.begin(), report.resumed_by.end(), [](const Report::Resumed& r) {
-        return r.reserve_rule > session::newestReserveRule();
+        return r.reserve_rule > session::newestReserveRule() && newerRelease(r.by);
     });
+}
+
+// Rules no console of the release named can have had (release_rules.hpp), in the header or a resume: the
+// integrity breaches to report, and the header's own judged by this release's rules.
+std::vector<std::pair<std::size_t, std::string>> impossibleRulesNamed(Report& report,
+                                                                      const session::HeaderFacts& header) {
+    std::vector<std::pair<std::size_t, std::string>> out;
+    if (auto named = impossibleRules(0, report.written_by, header.reserve_rule.value_or(0),
+                                     header.budget_formula.value_or(0))) {
+        out.emplace_back(0, std::move(*named));
+        report.reserve_rule = session::newestReserveRule();
+        report.rules_from = "release";
+    }
+    for (const auto& r : report.resumed_by)
+        if (auto named = impossibleRules(r.record, r.by, r.reserve_rule, 0))
+            out.emplace_back(r.record, std::move(*named));
+    return out;
+}
+
+// Those breaches on the integrity line, before the rest of its evidence.
+void sayImpossibleRules(Check& integrity, const std::vector<std::pair<std::size_t, std::string>>& named) {
+    if (named.empty()) return;
+    integrity.verdict = Verdict::Breach;
+    integrity.evidence = named.front().second;
+    for (auto it = named.rbegin(); it != named.rend(); ++it) {
+        integrity.records.insert(integrity.records.begin(), it->first);
+        integrity.details.insert(integrity.details.begin(), it->second);
+    }
 }
 
 // Issue 37 item 6: the report says who wrote the journal and which rule the engine's time was judged by.
@@ -468,8 +509,8 @@ bool anyResumeRecord(const journal::JournalContents& contents) {
 }
 
 // The audit of verified records whose engine lines are held in `lines`.
-Report auditWith(const journal::JournalContents& contents, const EngineLines& lines,
-                 const std::string& file) {
+Report auditWith(const journal::JournalContents& contents, const EngineLines& lines, const std::string& file,
+                 const AuditOptions& options) {
     Report report;
     report.file = file;
     report.verified = true;
@@ -490,6 +531,7 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
         return report;
     }
     report.resumed_by = facts.resumed;
+    const auto impossible = impossibleRulesNamed(report, header);
     if (resumedByNewer(report)) report.reserve_rule = 0;
     Timeline tl = buildTimeline(contents, lines, std::move(records));
     tl.before = std::move(facts.before);
@@ -507,8 +549,10 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
         report.reserve_rule = 0;
     const std::size_t not_judged = report.reserve_rule == 0 ? setAsideBudget(ctx) : 0;
     runChecks(report, contents, tl, ctx);
+    compareOpenedMoves(tl, options.seal_passphrase, named(report, "sealed-move"));
     // The signers before the writer: the evidence then still ends as the catalogue's sentence does.
     saySigners(report.checks.front(), report, contents);
+    sayImpossibleRules(report.checks.front(), impossible);
     sayProvenance(report, not_judged);
     return report;
 }
@@ -516,13 +560,15 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
 }  // namespace
 }  // namespace detail
 
-Report auditContents(const journal::JournalContents& contents, const std::string& file) {
+Report auditContents(const journal::JournalContents& contents, const std::string& file,
+                     const AuditOptions& options) {
     detail::EngineLines lines;
     lines.copy(contents.records);
-    return detail::auditWith(contents, lines, file);
+    return detail::auditWith(contents, lines, file, options);
 }
 
-tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path) {
+tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path,
+                                               const AuditOptions& options) {
     // The engine lines go into their compact store as each record is read and verified (issue 23: a
     // 50 MB journal is mostly engine lines): they are never held as JSON all at once.
     detail::EngineLines lines;
@@ -536,7 +582,7 @@ tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path
     // A chain can verify around a record whose fields have unexpected types (a hand-made journal): that
     // is an error value here, never an exception leaving the module.
     try {
-        return detail::auditWith(*contents, lines, path.string());
+        return detail::auditWith(*contents, lines, path.string(), options);
     } catch (const nlohmann::json::exception& e) {
         return tl::make_unexpected(
             fmt::format(i18n::N_("a record's content is not what the console writes: {}"), e.what()));

@@ -121,6 +121,10 @@ std::optional<StopCase> searchStopCase(const Context& ctx, std::size_t search, s
 // ponder_miss or ponder_stop record, its reason borne out by the records before it; nullopt when none.
 std::optional<StopCase> ponderStopCase(const Context& ctx, std::size_t start);
 
+// Guidelines I.5: each computer's envelope opened at resumption holds the move opened there, when the
+// arbiter's `passphrase` is given (check_seal_open.cpp); the sealed-move check says so, or that it could not.
+void compareOpenedMoves(const Timeline& tl, const std::string& passphrase, Check& sealed_move);
+
 // E.III 1.1: no record's wall or monotonic time before the one it follows (check_time_order.cpp).
 void timeOrder(const Timeline& tl, Findings& f);
 

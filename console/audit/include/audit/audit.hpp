@@ -111,7 +111,9 @@ struct Report {
     int journal_version = 0;
     std::string written_by;  // "operator-console 0.1.0 (commit 6a34db6f6dd9)"; empty: the header does not say
     int reserve_rule = 0;    // the handling-reserve rule judged by; 0: none fits (the budget not checked)
-    std::string rules_from;  // "header", "figures" (recognised: an older console's header names none), "none"
+    // "header", "figures" (recognised: an older console's header names none), "release" (this release's:
+    // the header names rules no console of its release had), "none"
+    std::string rules_from;
     // Who signed the records (issue 35): the header's hex public key (empty: a version 1 or 2 journal,
     // unsigned) and each key a later record brought in.
     std::string signing_key;
@@ -139,12 +141,21 @@ struct Report {
     std::size_t notChecked() const;
 };
 
+// What the arbiter gives the audit besides the journal.
+struct AuditOptions {
+    // The passphrase the computer's sealed move was sealed under: the audit then opens each envelope and
+    // compares its move with the move opened at resumption (empty: not compared, and the check says so).
+    std::string seal_passphrase;
+};
+
 // Audits the journal at `path`. A journal that does not verify gives a report whose integrity check is
 // a breach (the other checks n/a); only a file that cannot be read at all is an error.
-[[nodiscard]] tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path);
+[[nodiscard]] tl::expected<Report, std::string> auditJournal(const std::filesystem::path& path,
+                                                             const AuditOptions& options = {});
 
 // Audits records already read and verified.
-Report auditContents(const journal::JournalContents& contents, const std::string& file);
+Report auditContents(const journal::JournalContents& contents, const std::string& file,
+                     const AuditOptions& options = {});
 
 // The report as JSON (checks with verdicts, evidence, record indices; the series).
 nlohmann::json toJson(const Report& report);

@@ -1,0 +1,22 @@
+#pragma once
+// Private to the audit: rules a journal names that this audit does not know (issue 37 item 1). A newer
+// release's rules are "not checked" here, never a breach; but a release never names rules newer than its
+// own, so rules this audit does not know, named by a console whose release is not newer than this
+// program's (or by a header that names no console), were edited in: "not checked" must not hide a breach.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace oc::audit::detail {
+
+// `by` ("operator-console 1.2.0 (commit 6a34db6f6dd9)", as the journal names a console) names a release
+// newer than this program's.
+bool newerRelease(const std::string& by);
+
+// The integrity finding for the handling-reserve `rule` and budget `formula` (0: not named) that the
+// header (record 0) or a console_resumed record names for `by` (empty: the header names no console), when
+// that console cannot have had them; nullopt when this audit knows them or the release is newer.
+std::optional<std::string> impossibleRules(std::size_t record, const std::string& by, int rule, int formula);
+
+}  // namespace oc::audit::detail
