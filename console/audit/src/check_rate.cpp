@@ -3,8 +3,11 @@
 // no "move now").
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <deque>
 #include <sstream>
+#include <string_view>
 #include <utility>
 
 #include "checks.hpp"
@@ -76,6 +79,28 @@ bool requestable(const Context& ctx, const json& p, std::size_t i, Findings& f) 
     return false;
 }
 
+bool sameWord(std::string_view a, std::string_view b) {  // UCI option names and check values ignore case
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// E.III 2.2: the engine thinks on the human's time (a ponder search) only when the event's setup lets it
+// (its `ponder`), or after a module change the engine requested turned Ponder on (carried out as a
+// module_change record; moduleChange above judges that request). `ponder` is what holds after record i.
+void ponderRecord(const Context& ctx, std::size_t i, bool& ponder, Findings& f) {
+    const auto& r = ctx.tl.at(i);
+    if (r.type == "module_change" && sameWord(r.payload.value("name", ""), "Ponder"))
+        ponder = sameWord(r.payload.value("value", ""), "true");
+    if ((r.type != "ponder_start" && r.type != "ponder_hit") || ponder || !ctx.tl.setup_error.empty()) return;
+    f.breach(i, fmt::format(i18n::N_("record #{}: the engine pondered here (a {} record: it searched on the "
+                                     "human's time), but the event's setup says ponder false and no module "
+                                     "change the engine requested turned pondering on: a setting the event "
+                                     "did not set (E.III 2.2)"),
+                            i, r.type));
+}
+
 bool isChangeCommand(const std::string& command) {
     return command == "setup" || command == "faster" || command.rfind("module-change", 0) == 0;
 }
@@ -116,9 +141,11 @@ Check checkFasterRate(const Context& ctx, Series& series) {
     Findings f;
     std::vector<json> pending;  // allowed engine requests not yet carried out
     int switches = 0, refused = 0;
+    bool ponder = ctx.tl.setup.engine.ponder;  // the locked setup's, until a module change sets it
     for (std::size_t i = 0; i < ctx.tl.size(); ++i) {
         const auto& r = ctx.tl.at(i);
         const json& p = r.payload;
+        ponderRecord(ctx, i, ponder, f);
         if (r.type == "faster") ++switches, fasterSwitch(ctx, i, f);
         if (r.type == "setup" && ctx.tl.first_move && i > *ctx.tl.first_move)
             lockedSetup(ctx, i, ctx.tl.setup, f);

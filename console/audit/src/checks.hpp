@@ -125,7 +125,9 @@ std::optional<StopCase> ponderStopCase(const Context& ctx, std::size_t start);
 // arbiter's `passphrase` is given (check_seal_open.cpp); the sealed-move check says so, or that it could not.
 void compareOpenedMoves(const Timeline& tl, const std::string& passphrase, Check& sealed_move);
 
-// E.III 1.1: no record's wall or monotonic time before the one it follows (check_time_order.cpp).
+// E.III 1.1: no record's wall or monotonic time before the one it follows; each record's payload time
+// ("t") is its monotonic time, and a time it names (the start, a press, the resumption) lies between the
+// event it follows and the record itself (check_time_order.cpp).
 void timeOrder(const Timeline& tl, Findings& f);
 
 Check checkIntegrity(const journal::JournalContents& contents);

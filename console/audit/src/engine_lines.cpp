@@ -114,6 +114,9 @@ struct LineWalk {
     std::optional<bool> simulated;    // its go lines name no clocks: decided by its first go
     bool wait_explained = false;      // since the last go, the wire shows what a go may wait for
     bool went = false;                // a `> go` was on the wire: the engine that plays is started
+    // The node count of this run's first go that names one, and that go's record: operator-cli play gives
+    // every search of one run the same count (its --engine-nodes).
+    std::optional<std::pair<std::string, std::size_t>> nodes;
     // The handshake's findings until the first `> go`: an engine started again before it (the operator
     // changed the setup: the console restarts the engine with it) replaces the one that never searched,
     // and its findings with it.
@@ -380,6 +383,35 @@ bool goForm(LineWalk& w, std::size_t i, const std::string& line) {
     return shape.foreign.empty() && shape.clocks;
 }
 
+// "> go ponder nodes 100000" -> "100000"; nullopt when the go names no node count.
+std::optional<std::string> nodesOf(const std::string& line) {
+    const auto w = words(line);
+    for (std::size_t k = 2; k + 1 < w.size(); ++k)
+        if (w[k] == "nodes") return w[k + 1];
+    return std::nullopt;
+}
+
+// E.III 2.1, 2.2: in simulated time operator-cli play searches the node count it was given
+// (--engine-nodes) in every go of one run, ponder searches and a restarted engine's included; a run ends
+// where the program does (a console_resumed, an older console's unannounced resume). Another count within
+// the run is a search limit the event's settings never gave: a stronger (or weaker) engine for that move.
+void goNodes(LineWalk& w, std::size_t i, const std::string& line) {
+    const auto nodes = nodesOf(line);
+    if (!nodes) return;
+    if (!w.nodes) {
+        w.nodes = std::pair{*nodes, i};
+        return;
+    }
+    if (*nodes == w.nodes->first) return;
+    w.out.push_back(
+        {"faster-rate", i,
+         fmt::format(i18n::N_("record #{}: the engine was sent \"{}\", but {} gave it {} nodes in the first "
+                              "go of this run (record #{}) and gives every go of one run the same count: a "
+                              "search limit the event's settings did not set (E.III 2.1, 2.2)"),
+                     i, line.substr(2), w.program.empty() ? i18n::N_("the console") : w.program,
+                     w.nodes->first, w.nodes->second)});
+}
+
 // Searches each replaced by the next (a correction to the same move, a ruling), of one game when a
 // `position` line named it (the built-in engine of `operator-cli play` journals none): the `go` belongs to
 // the one whose figures it carries (with the wait given back), else to the last, the one the console kept;
@@ -406,6 +438,7 @@ void goLine(const Context& ctx, LineWalk& w, std::size_t i, const std::string& l
     const SearchStart* s = w.target();
     if (w.next < w.window.size()) ++w.next;
     const bool timed = goForm(w, i, line);
+    goNodes(w, i, line);
     const std::int64_t waited = std::exchange(w.waited_ms, 0);
     w.wait_explained = false;
     if (auto g = lineFigures(line); s && g && timed) {
@@ -608,6 +641,7 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
         const auto it = r.payload.find(r.type == "header" ? "app" : "program");
         w.program = it != r.payload.end() && it->is_string() ? it->get<std::string>() : "";
         w.simulated.reset();
+        w.nodes.reset();
     }
     adjournedSearch(ctx, i, w);
     if (r.type == "module_change") {
@@ -625,6 +659,7 @@ void step(const Context& ctx, LineWalk& w, std::size_t i, std::size_t& next_star
     if (ctx.tl.resumedAt(i)) {
         w.window.clear();
         w.next = 0;
+        w.nodes.reset();  // the new run may be given another count
     }
     if (r.type == "engine_io") engineIo(ctx, w, i);
     if (r.type != "engine_io") w.on_wire = false;
