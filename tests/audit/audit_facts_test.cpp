@@ -306,31 +306,52 @@ TEST_F(Facts, APressMovedBeforeItsMadeIsABreach) {
 
 // A bestmove rewritten (and the records after it) while the engine's last analysis line still begins with
 // the move it chose (E.III 1.4).
+void rewriteLastBestmove(std::vector<json>& r, std::size_t& at);
+
 TEST_F(Facts, ABestmoveRewrittenAgainstItsAnalysisIsABreach) {
     needStockfish();
     std::size_t at = 0;
-    auto j = stockfish([&](std::vector<json>& r) {
-        std::size_t move = 0;
-        for (std::size_t i = 0; i < r.size(); ++i)
-            if (r[i]["type"] == "engine_move") move = i;
-        at = move - 1;
-        ASSERT_EQ(r[at]["type"], "engine_io");
-        const std::string real = r[move]["payload"]["uci"];
-        std::string other;  // a move the engine considered at a lower depth
-        for (const auto& l : r[at]["payload"]["lines"]) {
-            const std::string line = l;
-            const auto pv = line.find(" pv ");
-            if (line.rfind("< info ", 0) == 0 && pv != std::string::npos && line.substr(pv + 4, 4) != real)
-                other = line.substr(pv + 4, line.find(' ', pv + 4) - pv - 4);
-        }
-        ASSERT_FALSE(other.empty()) << "the engine considered no other move";
-        *lineWith(r, at, "< bestmove") = "< bestmove " + other;
-        r[move]["payload"]["uci"] = other;
-        const std::size_t made = test::find(r, "made", move);
-        r[made]["payload"]["uci"] = other;
-    });
+    auto j = stockfish([&](std::vector<json>& r) { rewriteLastBestmove(r, at); });
     expectBreach(j, "moves-recorded", at, "\"bestmove ");
     expectBreach(j, "moves-recorded", at, "but the last line of that search's analysis (info ... pv) begins");
+}
+
+// The same with the engine renamed in its handshake (a red team's forgery): the engine was started from
+// /usr/games/stockfish, so Stockfish's rule still holds.
+TEST_F(Facts, ABestmoveRewrittenBehindARenamedEngineIsABreach) {
+    needStockfish();
+    std::size_t at = 0;
+    auto j = stockfish([&](std::vector<json>& r) {
+        for (auto& record : r)
+            if (record["type"] == "engine_io")
+                for (auto& l : record["payload"]["lines"])
+                    if (l.get<std::string>().rfind("< id name ", 0) == 0) l = "< id name Fritz 19";
+        rewriteLastBestmove(r, at);
+    });
+    expectBreach(j, "moves-recorded", at, "but the last line of that search's analysis (info ... pv) begins");
+}
+
+// The last bestmove, its engine_move and made rewritten to a move the engine considered at a lower depth;
+// `at` is the engine_io record holding the bestmove.
+void rewriteLastBestmove(std::vector<json>& r, std::size_t& at) {
+    std::size_t move = 0;
+    for (std::size_t i = 0; i < r.size(); ++i)
+        if (r[i]["type"] == "engine_move") move = i;
+    at = move - 1;
+    ASSERT_EQ(r[at]["type"], "engine_io");
+    const std::string real = r[move]["payload"]["uci"];
+    std::string other;  // a move the engine considered at a lower depth
+    for (const auto& l : r[at]["payload"]["lines"]) {
+        const std::string line = l;
+        const auto pv = line.find(" pv ");
+        if (line.rfind("< info ", 0) == 0 && pv != std::string::npos && line.substr(pv + 4, 4) != real)
+            other = line.substr(pv + 4, line.find(' ', pv + 4) - pv - 4);
+    }
+    ASSERT_FALSE(other.empty()) << "the engine considered no other move";
+    *lineWith(r, at, "< bestmove") = "< bestmove " + other;
+    r[move]["payload"]["uci"] = other;
+    const std::size_t made = test::find(r, "made", move);
+    r[made]["payload"]["uci"] = other;
 }
 
 // The sealed move (Guidelines I.1, E.III 3.5): the request moved after the withheld move.

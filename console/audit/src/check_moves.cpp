@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <optional>
 #include <sstream>
 #include <utility>
@@ -133,12 +134,27 @@ void bestmoveLine(MoveWalk& w, std::size_t i, std::string_view line, Findings& f
                             i, w.bestmove, pv));
 }
 
+// "# started /usr/games/stockfish (pid 25028)": the program's file name says stockfish.
+bool startedStockfish(std::string_view line) {
+    std::string_view command = line.substr(std::strlen("# started "));
+    command = command.substr(0, command.find(" (pid "));
+    const std::size_t slash = command.rfind('/');
+    std::string name(slash == std::string_view::npos ? command : command.substr(slash + 1));
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return name.find("stockfish") != std::string::npos;
+}
+
 void engineLines(MoveWalk& w, const Timeline& tl, std::size_t i, Findings& f) {
     for (std::string_view line : tl.lines(i)) {
         if (line == "> go" || line.rfind("> go ", 0) == 0 || line.rfind("# started ", 0) == 0)
             w.pv_head.clear();
         if (std::string head = pvHead(line); !head.empty()) w.pv_head = std::move(head);
-        if (line.rfind("< id name ", 0) == 0) w.stockfish = line.find("Stockfish") != std::string_view::npos;
+        // Named by its handshake, or started from a program called stockfish: renaming the engine in its
+        // id line alone does not lift the rule (a red team's forgery, issue 37).
+        if (line.rfind("# started ", 0) == 0) w.stockfish = startedStockfish(line);
+        if (line.rfind("< id name ", 0) == 0 && line.find("Stockfish") != std::string_view::npos)
+            w.stockfish = true;
         if (line.rfind("< bestmove ", 0) == 0) bestmoveLine(w, i, line, f);
     }
 }
