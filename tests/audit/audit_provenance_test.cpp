@@ -350,6 +350,22 @@ TEST_F(Provenance, AnOlderConsolesUnannouncedResumeIsJudgedAsAResume) {
         << checkLines(*report);
 }
 
+// A version 1 header naming its program: consoles named themselves only since journal version 2, so a
+// signed journal was made to look older and unsigned (the red team's F2c), or the header edited.
+TEST_F(Provenance, AVersion1HeaderNamingItsProgramIsAnIntegrityBreach) {
+    auto records = test::readRecords(kUnannounced);
+    records.front()["payload"]["program"] = {
+        {"name", "operator-console"}, {"version", "1.0.0"}, {"commit", "0123456789ab"}};
+    test::writeRechained(dir_ / "edited.jsonl", records);
+    auto report = auditJournal(dir_ / "edited.jsonl");
+    ASSERT_TRUE(report) << report.error();
+    const Check& integrity = check(*report, "integrity");
+    EXPECT_EQ(integrity.verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_EQ(integrity.evidence.rfind("record #0: a version 1 journal whose header names its program: ", 0),
+              0u)
+        << integrity.evidence;
+}
+
 // The same handshake whose next search is not the one in flight counted again from 1 is no resume: its
 // settings were sent during the game, and the search before it was cut short.
 TEST_F(Provenance, AHandshakeWithoutTheSearchIssuedAgainIsNoResume) {

@@ -465,6 +465,9 @@ bool resumedByNewer(const Report& report) {
 std::vector<std::pair<std::size_t, std::string>> impossibleRulesNamed(Report& report,
                                                                       const session::HeaderFacts& header) {
     std::vector<std::pair<std::size_t, std::string>> out;
+    if (auto older = impossibleHeader(report.journal_version, header.program.has_value(),
+                                      header.reserve_rule.has_value() || header.budget_formula.has_value()))
+        out.emplace_back(0, std::move(*older));
     if (auto named = impossibleRules(0, report.written_by, header.reserve_rule.value_or(0),
                                      header.budget_formula.value_or(0))) {
         out.emplace_back(0, std::move(*named));

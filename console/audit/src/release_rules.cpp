@@ -60,4 +60,14 @@ std::optional<std::string> impossibleRules(std::size_t record, const std::string
         session::newestBudgetFormula());
 }
 
+std::optional<std::string> impossibleHeader(int journal_version, bool names_program, bool names_rules) {
+    if (journal_version != 1 || (!names_program && !names_rules)) return std::nullopt;
+    return fmt::format(i18n::N_("record #0: a version 1 journal whose header names its {}: consoles name "
+                                "them only since journal version 2, so the header was edited (a signed "
+                                "journal made to look older and unsigned?)"),
+                       names_program && names_rules ? i18n::N_("program and rules")
+                       : names_program              ? i18n::N_("program")
+                                                    : i18n::N_("rules"));
+}
+
 }  // namespace oc::audit::detail

@@ -19,4 +19,8 @@ bool newerRelease(const std::string& by);
 // that console cannot have had them; nullopt when this audit knows them or the release is newer.
 std::optional<std::string> impossibleRules(std::size_t record, const std::string& by, int rule, int formula);
 
+// A version 1 header that names its program or rules: those came in a console already writing version 2
+// (92eab06b), so no console wrote it; the integrity finding, or nullopt.
+std::optional<std::string> impossibleHeader(int journal_version, bool names_program, bool names_rules);
+
 }  // namespace oc::audit::detail
