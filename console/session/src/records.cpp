@@ -156,7 +156,7 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"increment_request", [](Fields& f) -> Body { return IncrementRequest{f.color("requester")}; }},
         {"increment_ruling", [](Fields& f) -> Body { return IncrementRuling{f.flag("grant")}; }},
         {"illegal_kind", [](Fields& f) -> Body { return IllegalKind{f.str("kind"), f.color("side"), f.strOr("move", ""), f.optStr("uci"), f.flag("breach", false), f.flag("increment_earned", false)}; }},
-        {"arrival", [](Fields& f) -> Body { return Arrival{f.color("side"), f.ms("late_ms"), f.ms("default_ms"), f.flag("forfeit"), f.str("article")}; }},
+        {"arrival", [](Fields& f) -> Body { return Arrival{f.color("side"), f.ms("late_ms"), f.ms("default_ms"), f.flag("forfeit"), f.str("article"), f.time("at")}; }},
         {"forfeit", [](Fields& f) -> Body { return Forfeit{f.color("side"), f.flag("confirm")}; }},
         {"console_resumed", [](Fields& f) -> Body { return ConsoleResumed{f.str("program"), static_cast<std::uint64_t>(f.i64("resumed_from_seq"))}; }},
         {"draw_answer", [](Fields&) -> Body { return DrawAnswer{}; }},

@@ -53,7 +53,7 @@ struct IncrementRequest { Color requester; };
 struct IncrementRuling { bool grant = false; };
 struct IllegalKind { std::string kind; Color side; std::string move; std::optional<std::string> uci;
                      bool breach = false, increment_earned = false; };
-struct Arrival { Color side; Ms late, allowed; bool forfeit = false; std::string article; };
+struct Arrival { Color side; Ms late, allowed; bool forfeit = false; std::string article; TimePoint at; };
 struct Forfeit { Color side; bool confirm = false; };
 // A program reopened the journal and goes on writing it (after a close, crash or power cut): the clocks
 // it mirrors stood still meanwhile, so the table clock must be read again (E.III 1.1).

@@ -8,6 +8,16 @@
 #include "session_impl.hpp"
 
 namespace oc::session {
+
+tl::unexpected<std::string> refusedRecord(const char* type, const Refusal& r) {
+    if (r.field.empty()) return tl::make_unexpected(fmt::format("{}: {}", type, r.why));
+    return tl::make_unexpected(fmt::format("{}: field \"{}\": {}", type, r.field, r.why));
+}
+
+Refusal differs(const char* field, const std::string& recorded, const std::string& computed) {
+    return Refusal{field, fmt::format("{} recorded, but the console computes {} here", recorded, computed)};
+}
+
 namespace {
 
 using Impl = Session::Impl;
@@ -228,6 +238,7 @@ Applied on(Impl& s, const rec::AnswerComputer& r, TimePoint t) {
 }
 
 Applied on(Impl& s, const rec::Claim& r, TimePoint t) {
+    if (auto no = claimCheck(s, r)) return refusedRecord("claim", *no);
     const Color claimant = r.claimant;
     s.notice(fmt::format(i18n::N_("{} claims a draw ({}): {} - {}"), colorName(claimant), r.kind, r.verdict,
                          r.detail));
@@ -252,11 +263,14 @@ Applied on(Impl& s, const rec::Claim& r, TimePoint t) {
     return {};
 }
 
-void on(Impl& s, const rec::Resign& r, TimePoint t) {
+Applied on(Impl& s, const rec::Resign& r, TimePoint t) {
+    if (auto no = resignCheck(s)) return refusedRecord("resign", *no);
     s.endGame(winFor(~r.side), i18n::N_("resignation"), t);
+    return {};
 }
 
-void on(Impl& s, const rec::FlagReported& r, TimePoint) {
+Applied on(Impl& s, const rec::FlagReported& r, TimePoint) {
+    if (auto no = flagCheck(s, r.side, false, false)) return refusedRecord("flag_reported", *no);
     const Color side = r.side;
     s.irregular.flag_reported = side;
     if (side == s.computer()) ++s.irregular.computer_flags;
@@ -265,14 +279,18 @@ void on(Impl& s, const rec::FlagReported& r, TimePoint) {
     if (s.qpf.claim)  // QPF-02: 10.2(b) / III.5.2: the result is declared by the arbiter, never scored here
         s.notice(i18n::N_(
             "a quickplay claim is open: the arbiter gives the final decision (arbiter qpf draw|reject)"));
+    return {};
 }
 
-void on(Impl& s, const rec::FlagConfirmed& r, TimePoint t) {
+Applied on(Impl& s, const rec::FlagConfirmed& r, TimePoint t) {
+    if (auto no = flagCheck(s, r.side, true, false)) return refusedRecord("flag_confirmed", *no);
     const Color side = r.side;
     // Art. 6.9: a fallen flag loses, unless the opponent cannot checkmate by any series of legal moves.
     if (!s.game.canMate(~side))
-        return s.endGame("1/2-1/2", i18n::N_("time forfeit, opponent cannot mate (Art. 6.9)"), t);
-    s.endGame(winFor(~side), i18n::N_("time forfeit"), t);
+        s.endGame("1/2-1/2", i18n::N_("time forfeit, opponent cannot mate (Art. 6.9)"), t);
+    else
+        s.endGame(winFor(~side), i18n::N_("time forfeit"), t);
+    return {};
 }
 
 void on(Impl& s, const rec::Pause& r, TimePoint t) {
@@ -285,13 +303,17 @@ void on(Impl& s, const rec::Adjust& r, TimePoint t) {
         fmt::format(i18n::N_("arbiter: {} clock {:+}ms ({})"), colorName(r.side), r.delta.count(), r.reason));
 }
 
-void on(Impl& s, const rec::Illegal& r, TimePoint t) {
+Applied on(Impl& s, const rec::Illegal& r, TimePoint t) {
+    if (auto no = illegalCheck(s, r.ply)) return refusedRecord("illegal", *no);
     s.illegalMove(r.ply, t, r.increment_earned);
+    return {};
 }
 
 // E.III 2.3: the take-back; the engine's search is stopped by reconcile() and a new one started.
 Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
-    if (s.moves.empty()) return tl::make_unexpected(i18n::N_("no move to correct"));
+    // A "correction" to the same move is left to the audit's no-forced-move check, which names the stop it
+    // would excuse (Facts.AStopExcusedByACorrectionToTheSameMoveIsABreach).
+    if (auto no = correctCheck(s, &r.old, nullptr)) return refusedRecord("correct", *no);
     ChessGame before = s.game;
     before.truncate(before.plies() - 1);
     auto d = before.describe(r.uci);
@@ -315,9 +337,11 @@ Applied on(Impl& s, const rec::Correct& r, TimePoint t) {
     return {};
 }
 
-void on(Impl& s, const rec::ArbiterResult& r, TimePoint t) {
+Applied on(Impl& s, const rec::ArbiterResult& r, TimePoint t) {
+    if (auto no = resultCheck(s, r.result)) return refusedRecord("arbiter_result", *no);
     s.qpf.claim.reset();  // QPF-04: a provisional claim's game gets its result here
     s.endGame(r.result, fmt::format(i18n::N_("arbiter decision: {}"), r.reason), t);
+    return {};
 }
 
 void on(Impl& s, const rec::Faster& r, TimePoint t) {
@@ -436,6 +460,7 @@ void on(Impl&, const rec::SigningKeyChanged&, TimePoint) {}
 // IRR-04 (E2023 7.5.2): the computer's pawn left unpromoted stands as a queen promotion: the move is
 // made and the clock was pressed, then the illegal move is penalised.
 Applied on(Impl& s, const rec::IllegalKind& r, TimePoint t) {
+    if (auto no = illegalKindCheck(s, r)) return refusedRecord("illegal_kind", *no);
     if (r.kind == "unpromoted" && r.uci && r.side == s.computer()) {
         if (auto ok = on(s, rec::Made{*r.uci, r.breach}, t); !ok) return ok;
         if (!s.over())

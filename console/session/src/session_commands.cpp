@@ -57,15 +57,50 @@ Outcome humanAnswers(Impl& s, const cmd::HumanAnswersOffer& c, TimePoint now) {
     return s.commit({{"type", "answer_computer"}, {"accept", c.accept}}, now);
 }
 
+namespace {
+
+// Who may claim now (Art. 9.2, 9.3): the command's test, and the replay's of a claim record.
+Check claimantCheck(const Impl& s, Color claimant) {
+    if (!inPlay(s)) return Refusal{"", i18n::N_("no game in progress")};
+    if (claimant != s.game.toMove())
+        return Refusal{"claimant", i18n::N_("only the player having the move may claim (Art. 9.2, 9.3)")};
+    if (claimant != s.computer() && s.phase != Phase::HumanToMove)
+        return Refusal{"claimant", i18n::N_("not the human's turn")};
+    return std::nullopt;
+}
+
+}  // namespace
+
+// A claim record as the console writes it: the claimant may claim, the kind is one claimDraw() writes,
+// and the verdict is the one the position gives (the console computes it, the operator never types it);
+// "right_lost" only under the 2023 Laws (Art. 9.4, the command's `touched`).
+Check claimCheck(const Impl& s, const rec::Claim& r) {
+    if (auto no = claimantCheck(s, r.claimant)) return no;
+    if (r.kind != "threefold" && r.kind != "fifty")
+        return Refusal{"kind",
+                       fmt::format("\"{}\" is not a claim the console writes (threefold, fifty)", r.kind)};
+    if (r.verdict == "right_lost") {
+        if (s.setup.edition == rules::Edition::E2023) return std::nullopt;
+        return Refusal{"verdict", "\"right_lost\" is a ruling of the 2023 Laws only (Art. 9.4)"};
+    }
+    auto v =
+        s.game.claim(r.kind == "threefold" ? cmd::ClaimKind::Threefold : cmd::ClaimKind::Fifty, r.intended);
+    const char* computed = v.valid ? "correct" : "incorrect";
+    if (r.verdict != computed)
+        return differs("verdict", fmt::format("\"{}\"", r.verdict),
+                       fmt::format("\"{}\" ({})", computed, v.detail));
+    // claimDraw() refuses the computer's claim unless it is valid (E.III 3.3).
+    if (r.claimant == s.computer() && !v.valid)
+        return Refusal{"claimant",
+                       i18n::N_("disabled: no valid claim indicated by the locked policy (E.III 3.3)")};
+    return std::nullopt;
+}
+
 Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
     if (c.kind == cmd::ClaimKind::Quickplay) return quickplayClaim(s, c, now);  // QPF-02
     std::string name = "claim " + kindName(c.kind);
-    if (!inPlay(s)) return s.refuse(name, i18n::N_("no game in progress"), now);
-    if (c.claimant != s.game.toMove())
-        return s.refuse(name, i18n::N_("only the player having the move may claim (Art. 9.2, 9.3)"), now);
+    if (auto no = claimantCheck(s, c.claimant)) return s.refuse(name, no->why, now);
     bool computer = c.claimant == s.computer();
-    if (!computer && s.phase != Phase::HumanToMove)
-        return s.refuse(name, i18n::N_("not the human's turn"), now);
     std::optional<std::string> intended;
     if (c.intended) {
         auto m = s.game.parse(*c.intended);
@@ -94,27 +129,39 @@ Outcome claimDraw(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
     return s.commit(r, now);
 }
 
+Check resignCheck(const Impl& s) {
+    if (!inPlay(s)) return Refusal{"", i18n::N_("no game in progress")};
+    return std::nullopt;
+}
+
 Outcome resign(Impl& s, const cmd::Resign& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("resign", i18n::N_("no game in progress"), now);
+    if (auto no = resignCheck(s)) return s.refuse("resign", no->why, now);
     return s.commit({{"type", "resign"}, {"side", colorName(c.side)}}, now);
 }
 
+// A flag reported (`confirm` false) or confirmed by the arbiter. `need_report`: the command confirms only
+// a reported flag; the replay leaves a flag ruled without a report to the audit's table-clock check
+// (E.III 1.1), which names the ruling and the missing report.
+Check flagCheck(const Impl& s, Color side, bool confirm, bool need_report) {
+    if (!inPlay(s)) return Refusal{"", i18n::N_("no game in progress")};
+    if (!confirm) return std::nullopt;
+    if (need_report && s.irregular.flag_reported != side)
+        return Refusal{"side", i18n::N_("report the flag first; the arbiter confirms it on the table clock")};
+    // QPF-02: with a quickplay claim open the result is the arbiter's decision, never an automatic loss.
+    if (s.qpf.claim)
+        return Refusal{
+            "",
+            i18n::N_("a quickplay claim is open: the arbiter decides it first (arbiter qpf draw|reject)")};
+    return std::nullopt;
+}
+
 Outcome reportFlag(Impl& s, const cmd::ReportFlag& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("flag", i18n::N_("no game in progress"), now);
+    if (auto no = flagCheck(s, c.side, false, true)) return s.refuse("flag", no->why, now);
     return s.commit({{"type", "flag_reported"}, {"side", colorName(c.side)}}, now);
 }
 
 Outcome confirmFlag(Impl& s, const cmd::ArbiterConfirmFlag& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("confirm-flag", i18n::N_("no game in progress"), now);
-    if (s.irregular.flag_reported != c.side)
-        return s.refuse("confirm-flag",
-                        i18n::N_("report the flag first; the arbiter confirms it on the table clock"), now);
-    // QPF-02: with a quickplay claim open the result is the arbiter's decision, never an automatic loss.
-    if (s.qpf.claim)
-        return s.refuse(
-            "confirm-flag",
-            i18n::N_("a quickplay claim is open: the arbiter decides it first (arbiter qpf draw|reject)"),
-            now);
+    if (auto no = flagCheck(s, c.side, true, true)) return s.refuse("confirm-flag", no->why, now);
     return s.commit({{"type", "flag_confirmed"}, {"side", colorName(c.side)}}, now);
 }
 
@@ -135,44 +182,61 @@ Outcome adjust(Impl& s, const cmd::ArbiterAdjustClock& c, TimePoint now) {
         now);
 }
 
-Outcome illegalCmd(Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now) {
-    if (!inPlay(s)) return s.refuse("illegal", i18n::N_("no game in progress"), now);
+Check illegalCheck(const Impl& s, int ply) {
+    if (!inPlay(s)) return Refusal{"", i18n::N_("no game in progress")};
     auto plies = static_cast<int>(s.game.plies());
-    if (c.ply < 1 || c.ply > plies + 1)
-        return s.refuse(
-            "illegal",
+    if (ply < 1 || ply > plies + 1)
+        return Refusal{
+            "ply",
             fmt::format(
                 i18n::N_("ply {} is not in the game: give 1..{} (or {} for a move just made on the board)"),
-                c.ply, plies, plies + 1),
-            now);
+                ply, plies, plies + 1)};
+    return std::nullopt;
+}
+
+Outcome illegalCmd(Impl& s, const cmd::ArbiterIllegalMove& c, TimePoint now) {
+    if (auto no = illegalCheck(s, c.ply)) return s.refuse("illegal", no->why, now);
     return s.commit({{"type", "illegal"}, {"ply", c.ply}}, now);
 }
 
-Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
+// E.III 2.3: the human's last move, before the engine's reply is played, corrected to another move.
+// Without `old_uci` (the last move, as recorded) and `uci` (the new one): whether one can be entered now.
+Check correctCheck(const Impl& s, const std::string* old_uci, const std::string* uci) {
     bool before_reply = s.phase == Phase::EngineThinking || s.phase == Phase::EngineMoveHeld ||
                         s.phase == Phase::EngineMoveShown;
     if (!before_reply || s.moves.empty() || s.moves.back().side != s.human())
-        return s.refuse("correct",
-                        i18n::N_("a mis-entry can be corrected only before the engine's reply is played"),
-                        now);
+        return Refusal{"", i18n::N_("a mis-entry can be corrected only before the engine's reply is played")};
+    const std::string& last = s.moves.back().uci;
+    if (old_uci && *old_uci != last)
+        return differs("old", fmt::format("\"{}\"", *old_uci), fmt::format("\"{}\" (the last move)", last));
+    if (uci && *uci == last) return Refusal{"uci", i18n::N_("that is the move already entered")};
+    return std::nullopt;
+}
+
+Outcome correct(Impl& s, const cmd::CorrectEntry& c, TimePoint now) {
+    if (auto no = correctCheck(s, nullptr, nullptr)) return s.refuse("correct", no->why, now);
     if (!c.arbiter_confirmed)
         return s.refuse("correct", i18n::N_("a correction needs the arbiter's confirmation"), now);
     ChessGame before = s.game;
     before.truncate(before.plies() - 1);
     auto m = before.parse(c.text);
     if (!m) return tl::make_unexpected(Rejection{m.error()});
-    if (m->uci == s.moves.back().uci)
-        return s.refuse("correct", i18n::N_("that is the move already entered"), now);
-    return s.commit({{"type", "correct"}, {"old", s.moves.back().uci}, {"uci", m->uci}, {"text", c.text}},
-                    now);
+    const std::string old = s.moves.back().uci;
+    if (auto no = correctCheck(s, &old, &m->uci)) return s.refuse("correct", no->why, now);
+    return s.commit({{"type", "correct"}, {"old", old}, {"uci", m->uci}, {"text", c.text}}, now);
+}
+
+Check resultCheck(const Impl& s, const std::string& result) {
+    bool provisional = s.qpf.claim && s.qpf.claim->provisional;  // QPF-04: pending the arbiter
+    if (s.phase == Phase::Setup || (s.over() && !provisional))
+        return Refusal{"", i18n::N_("no game in progress")};
+    if (result != "1-0" && result != "0-1" && result != "1/2-1/2")
+        return Refusal{"result", i18n::N_("the result is 1-0, 0-1 or 1/2-1/2")};
+    return std::nullopt;
 }
 
 Outcome arbiterResult(Impl& s, const cmd::ArbiterResult& c, TimePoint now) {
-    bool provisional = s.qpf.claim && s.qpf.claim->provisional;  // QPF-04: pending the arbiter
-    if (s.phase == Phase::Setup || (s.over() && !provisional))
-        return s.refuse("result", i18n::N_("no game in progress"), now);
-    if (c.result != "1-0" && c.result != "0-1" && c.result != "1/2-1/2")
-        return s.refuse("result", i18n::N_("the result is 1-0, 0-1 or 1/2-1/2"), now);
+    if (auto no = resultCheck(s, c.result)) return s.refuse("result", no->why, now);
     return s.commit({{"type", "arbiter_result"}, {"result", c.result}, {"reason", c.reason}}, now);
 }
 

@@ -25,6 +25,19 @@ TimePoint fromMs(std::int64_t ms);
 const char* colorName(Color c);
 Color colorFrom(const std::string& name);
 
+// Issue 37: what the session's rules refuse, for a command and for the record that command would write.
+// One check serves both: the command refuses with `why` (its catalogue text); the replay refuses the
+// record as `type: field "field": why` (no field: the state itself refuses it), and the audit reports
+// that record as one the console cannot have written.
+struct Refusal {
+    std::string field, why;
+};
+using Check = std::optional<Refusal>;
+tl::unexpected<std::string> refusedRecord(const char* type, const Refusal& r);
+// A field that differs from what the session computes in this state (a claim's verdict, a ruling's
+// figures): a forger's edit, for the console writes only what it computed.
+Refusal differs(const char* field, const std::string& recorded, const std::string& computed);
+
 struct PendingClaim {
     Color claimant = Color::White;
     std::optional<std::string> intended_uci;
@@ -258,6 +271,21 @@ OffersBefore offersBefore(const Session::Impl& s);
 // played move (answerIn): the human's sealed or written move, the game's end, a reinstated position.
 std::optional<json> offerEnded(const Session::Impl& s, const OffersBefore& before);
 
+// The checks the commands and the replay of their records share (issue 37).
+Check illegalCheck(const Session::Impl& s, int ply);
+Check claimCheck(const Session::Impl& s, const rec::Claim& r);  // kind and verdict too
+Check resultCheck(const Session::Impl& s, const std::string& result);
+Check correctCheck(const Session::Impl& s, const std::string* old_uci, const std::string* uci);
+Check resignCheck(const Session::Impl& s);
+Check flagCheck(const Session::Impl& s, Color side, bool confirm, bool need_report);
+Check forfeitCheck(const Session::Impl& s, std::optional<Color> side);
+Check arrivalCheck(const Session::Impl& s, const rec::Arrival& r, TimePoint now);
+Check illegalKindCheck(const Session::Impl& s, const rec::IllegalKind& r);
+Check qpfClaimCheck(const Session::Impl& s, const rec::QpfClaim& r, TimePoint now);
+Check qpfRulingCheck(const Session::Impl& s, const rec::QpfRuling& r);
+Check incrementRequestCheck(const Session::Impl& s, Color requester, TimePoint now);
+Check incrementRulingCheck(const Session::Impl& s);
+
 // session_commands.cpp: validation of the commands that are not part of the move cycle.
 Outcome humanOffer(Session::Impl& s, TimePoint now);
 Outcome answerHuman(Session::Impl& s, const cmd::AnswerHumanOffer& c, TimePoint now);
@@ -284,9 +312,9 @@ Outcome quickplayClaim(Session::Impl& s, const cmd::ClaimDraw& c, TimePoint now)
 Outcome arbiterQuickplay(Session::Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now);
 Outcome requestIncrement(Session::Impl& s, const cmd::RequestIncrement& c, TimePoint now);
 Outcome arbiterIncrement(Session::Impl& s, const cmd::ArbiterIncrement& c, TimePoint now);
-void on(Session::Impl& s, const rec::QpfClaim& r, TimePoint t);
+Applied on(Session::Impl& s, const rec::QpfClaim& r, TimePoint t);
 Applied on(Session::Impl& s, const rec::QpfRuling& r, TimePoint t);
-void on(Session::Impl& s, const rec::IncrementRequest& r, TimePoint t);
+Applied on(Session::Impl& s, const rec::IncrementRequest& r, TimePoint t);
 Applied on(Session::Impl& s, const rec::IncrementRuling& r, TimePoint t);
 
 // session_modules.cpp: E.III 3.4 resource changes on the engine's instruction.
@@ -302,7 +330,7 @@ std::string withIrregularHint(const std::string& error, const char* side);
 Outcome arrival(Session::Impl& s, const cmd::Arrival& c, TimePoint now);
 Outcome forfeit(Session::Impl& s, const cmd::ArbiterForfeit& c, TimePoint now);
 Applied applyIllegalKind(Session::Impl& s, const rec::IllegalKind& r, TimePoint t);
-void on(Session::Impl& s, const rec::Arrival& r, TimePoint t);
-void on(Session::Impl& s, const rec::Forfeit& r, TimePoint t);
+Applied on(Session::Impl& s, const rec::Arrival& r, TimePoint t);
+Applied on(Session::Impl& s, const rec::Forfeit& r, TimePoint t);
 
 }  // namespace oc::session

@@ -103,10 +103,56 @@ void Session::Impl::incrementOfferRefused(Color by) {
     notice(i18n::N_("III.4: the draw offer is refused; the arbiter grants or refuses the 5 s increment"));
 }
 
+// A quickplay claim (QPF-02): the claimant may claim now, and it is provisional exactly when no arbiter
+// is in the venue (QPF-04).
+Check qpfClaimCheck(const Impl& s, const rec::QpfClaim& r, TimePoint now) {
+    if (auto why = s.quickplayObstacle(r.claimant, QuickplayAct::Claim, now); !why.empty())
+        return Refusal{"claimant", why};
+    if (r.provisional == s.setup.arbiter_in_venue)
+        return differs("provisional", r.provisional ? "true" : "false",
+                       s.setup.arbiter_in_venue ? "false (the arbiter is in the venue)"
+                                                : "true (no arbiter in the venue)");
+    return std::nullopt;
+}
+
+// The arbiter's decision on the open quickplay claim.
+Check qpfRulingCheck(const Impl& s, const rec::QpfRuling& r) {
+    if (!s.qpf.claim) return Refusal{"", i18n::N_("no quickplay claim is open")};
+    if (r.ruling != "draw" && r.ruling != "postpone" && r.ruling != "reject")
+        return Refusal{
+            "ruling",
+            fmt::format("\"{}\" is not a ruling the console writes (draw, postpone, reject)", r.ruling)};
+    if (s.qpf.claim->provisional && r.ruling != "draw")
+        return Refusal{
+            "ruling", i18n::N_("the claim ended the game (III.6.1 / App. D): the arbiter declares the result "
+                               "(arbiter qpf draw, or arbiter result 1-0|0-1 REASON)")};
+    if (r.ruling == "postpone" && s.qpf.claim->postponed)
+        return Refusal{"ruling", i18n::N_("the claim is already postponed: decide it (draw or reject)")};
+    if (r.ruling != "postpone" && r.add)
+        return Refusal{"add", i18n::N_("+2 goes with postpone only (a rejection always gives 2 minutes)")};
+    return std::nullopt;
+}
+
+// The III.4 request (QPF-03): the requester may ask now, with no draw offer pending.
+Check incrementRequestCheck(const Impl& s, Color requester, TimePoint now) {
+    if (auto why = s.quickplayObstacle(requester, QuickplayAct::IncrementRequest, now); !why.empty())
+        return Refusal{"requester", why};
+    if (s.draws.human_offer || s.draws.computer_offer)
+        return Refusal{"", i18n::N_("a draw offer is pending: it is answered first")};
+    return std::nullopt;
+}
+
+Check incrementRulingCheck(const Impl& s) {
+    if (!s.qpf.increment_request) return Refusal{"", i18n::N_("no III.4 increment request is open")};
+    if (!s.qpf.increment_request->refused_as_draw)
+        return Refusal{"", i18n::N_("the request is a draw offer: the opponent answers it first (III.4)")};
+    return std::nullopt;
+}
+
 Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
     const char* name = "claim quickplay";
-    if (auto why = s.quickplayObstacle(c.claimant, QuickplayAct::Claim, now); !why.empty())
-        return s.refuse(name, why, now);
+    if (auto no = qpfClaimCheck(s, rec::QpfClaim{c.claimant, !s.setup.arbiter_in_venue}, now))
+        return s.refuse(name, no->why, now);
     if (c.claimant == s.computer() && !s.indication(now).claim_quickplay)
         return s.refuse(
             name, i18n::N_("disabled: the locked policy does not indicate a quickplay claim (E.III 3.3, Q2)"),
@@ -119,28 +165,15 @@ Outcome quickplayClaim(Impl& s, const cmd::ClaimDraw& c, TimePoint now) {
 
 Outcome arbiterQuickplay(Impl& s, const cmd::ArbiterQuickplay& c, TimePoint now) {
     const char* name = "arbiter qpf";
-    if (!s.qpf.claim) return s.refuse(name, i18n::N_("no quickplay claim is open"), now);
-    if (s.qpf.claim->provisional && c.ruling != cmd::QuickplayRuling::Draw)
-        return s.refuse(
-            name,
-            i18n::N_("the claim ended the game (III.6.1 / App. D): the arbiter declares the result "
-                     "(arbiter qpf draw, or arbiter result 1-0|0-1 REASON)"),
-            now);
-    if (c.ruling == cmd::QuickplayRuling::Postpone && s.qpf.claim->postponed)
-        return s.refuse(name, i18n::N_("the claim is already postponed: decide it (draw or reject)"), now);
-    if (c.ruling != cmd::QuickplayRuling::Postpone && c.add_two_minutes)
-        return s.refuse(name, i18n::N_("+2 goes with postpone only (a rejection always gives 2 minutes)"),
-                        now);
+    if (auto no = qpfRulingCheck(s, rec::QpfRuling{rulingName(c.ruling), c.add_two_minutes}))
+        return s.refuse(name, no->why, now);
     return s.commit({{"type", "qpf_ruling"}, {"ruling", rulingName(c.ruling)}, {"add", c.add_two_minutes}},
                     now);
 }
 
 Outcome requestIncrement(Impl& s, const cmd::RequestIncrement& c, TimePoint now) {
     const char* name = "request-increment";
-    if (auto why = s.quickplayObstacle(c.requester, QuickplayAct::IncrementRequest, now); !why.empty())
-        return s.refuse(name, why, now);
-    if (s.draws.human_offer || s.draws.computer_offer)
-        return s.refuse(name, i18n::N_("a draw offer is pending: it is answered first"), now);
+    if (auto no = incrementRequestCheck(s, c.requester, now)) return s.refuse(name, no->why, now);
     // Q2: the request is a draw offer, so the computer's needs the policy's indication (E.III 3.3).
     if (c.requester == s.computer() && !s.indication(now).claim_quickplay)
         return s.refuse(name, i18n::N_("disabled: the locked policy does not indicate it (E.III 3.3, Q2)"),
@@ -150,16 +183,14 @@ Outcome requestIncrement(Impl& s, const cmd::RequestIncrement& c, TimePoint now)
 
 Outcome arbiterIncrement(Impl& s, const cmd::ArbiterIncrement& c, TimePoint now) {
     const char* name = "arbiter increment";
-    if (!s.qpf.increment_request) return s.refuse(name, i18n::N_("no III.4 increment request is open"), now);
-    if (!s.qpf.increment_request->refused_as_draw)
-        return s.refuse(name, i18n::N_("the request is a draw offer: the opponent answers it first (III.4)"),
-                        now);
+    if (auto no = incrementRulingCheck(s)) return s.refuse(name, no->why, now);
     return s.commit({{"type", "increment_ruling"}, {"grant", c.grant}}, now);
 }
 
 // QPF-02: the claimant stops the clocks and summons the arbiter; QPF-04: without an arbiter in the
 // venue the claim ends the game, pending the designated arbiter's decision.
-void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
+Applied on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
+    if (auto no = qpfClaimCheck(s, r, t)) return refusedRecord("qpf_claim", *no);
     QuickplayClaimState c{r.claimant,
                           false,
                           r.provisional,
@@ -171,18 +202,20 @@ void on(Impl& s, const rec::QpfClaim& r, TimePoint t) {
     s.qpf.last = c;
     if (c.provisional) {
         const char* ref = s.setup.edition == rules::Edition::E2005 ? "App. D" : "III.6";
-        return s.endGame("*",
-                         fmt::format(i18n::N_("quickplay-finish claim by {}, pending arbiter ({})"),
-                                     colorName(c.claimant), ref),
-                         t);
+        s.endGame("*",
+                  fmt::format(i18n::N_("quickplay-finish claim by {}, pending arbiter ({})"),
+                              colorName(c.claimant), ref),
+                  t);
+        return {};
     }
     if (!s.clock->paused()) s.clock->pause(t);
     s.notice(fmt::format(i18n::N_("{} claims a draw, quickplay finish ({}): clocks paused, call the arbiter"),
                          colorName(c.claimant), articles(s)));
+    return {};
 }
 
 Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
-    if (!s.qpf.claim) return tl::make_unexpected(i18n::N_("no quickplay claim is open"));
+    if (auto no = qpfRulingCheck(s, r)) return refusedRecord("qpf_ruling", *no);
     const Color claimant = s.qpf.claim->claimant;
     if (r.ruling == "draw") {
         bool provisional = s.qpf.claim->provisional;
@@ -216,7 +249,8 @@ Applied on(Impl& s, const rec::QpfRuling& r, TimePoint t) {
 }
 
 // QPF-03: the request is a draw offer by the requester (III.4).
-void on(Impl& s, const rec::IncrementRequest& r, TimePoint) {
+Applied on(Impl& s, const rec::IncrementRequest& r, TimePoint t) {
+    if (auto no = incrementRequestCheck(s, r.requester, t)) return refusedRecord("increment_request", *no);
     const Color requester = r.requester;
     s.qpf.increment_request = IncrementRequestState{requester, false};
     (requester == s.human() ? s.draws.human_offer : s.draws.computer_offer) = true;
@@ -229,10 +263,11 @@ void on(Impl& s, const rec::IncrementRequest& r, TimePoint) {
     s.notice(fmt::format(
         i18n::N_("{} asks for a 5 s increment for both (III.4): a draw offer; if refused, call the arbiter"),
         colorName(requester)));
+    return {};
 }
 
 Applied on(Impl& s, const rec::IncrementRuling& r, TimePoint t) {
-    if (!s.qpf.increment_request) return tl::make_unexpected(i18n::N_("no III.4 increment request is open"));
+    if (auto no = incrementRulingCheck(s)) return refusedRecord("increment_ruling", *no);
     Color requester = s.qpf.increment_request->requester;
     s.qpf.increment_request.reset();
     if (!r.grant) {
