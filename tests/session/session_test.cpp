@@ -58,6 +58,23 @@ TEST(Session, SetupChangeRefusedAndLoggedAfterFirstMove) {
     EXPECT_EQ(s.snapshot(t0() + 6s).setup.engine.options.at("Hash"), "256");
 }
 
+// The computer (White) searches its first move: the clocks run, and the time control can no longer change
+// (a red team found 90 minutes turned into 120 mid-search while the setup locked only at the first move).
+TEST(Session, SetupChangeRefusedOnceTheClocksStarted) {
+    Game g(fakeSetup(rules::Color::White));
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    event::EventSetup changed = fakeSetup(rules::Color::White);
+    changed.time_control = "120m+30s";
+    auto r = s.dispatch(cmd::UpdateSetup{changed}, t0() + 2s);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("locked once the game has started"), std::string::npos)
+        << r.error().message;
+    EXPECT_EQ(g.sink.records.back()["type"], "refused");
+    EXPECT_TRUE(s.snapshot(t0() + 2s).setup_locked);
+    EXPECT_EQ(s.snapshot(t0() + 2s).setup.time_control, fakeSetup(rules::Color::White).time_control);
+}
+
 TEST(Session, NextEngineMoveHeldUntilPreviousRecorded) {
     Game g(fakeSetup());
     auto& s = *g.session;

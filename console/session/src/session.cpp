@@ -95,7 +95,7 @@ Outcome setupChange(Impl& s, const cmd::UpdateSetup& c, TimePoint now) {
         return s.refuse(
             "setup",
             fmt::format(
-                i18n::N_("the event setup is locked after the first move (E.III 2.2, 3.4); refused: {}"),
+                i18n::N_("the event setup is locked once the game has started (E.III 2.2, 3.4); refused: {}"),
                 fmt::join(diff, "; ")),
             now);
     }

@@ -45,6 +45,9 @@ Applied on(Impl& s, const rec::Start& r, TimePoint) {
     s.cycle.turn_started_at = at;
     s.session_start = at;  // CLK-08: the default time counts from the official start
     s.started_at = at;
+    // E.III 2.2: the settings hold from the moment the clocks start, not only from the first move: a time
+    // control or engine option changed while the computer searches its first move would change the game.
+    s.locked = true;
     s.phase = s.computer() == Color::White ? Phase::EngineThinking : Phase::HumanToMove;
     return {};
 }
