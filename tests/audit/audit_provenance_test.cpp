@@ -210,10 +210,12 @@ TEST_F(Provenance, RulesTheNamedReleaseCannotHaveAreAnIntegrityBreach) {
         ASSERT_TRUE(report) << report.error();
         const Check& integrity = check(*report, "integrity");
         EXPECT_EQ(integrity.verdict, Verdict::Breach) << checkLines(*report);
-        EXPECT_EQ(integrity.evidence.rfind("record #0: names handling-reserve rule ", 0), 0u)
-            << integrity.evidence;
-        EXPECT_NE(integrity.evidence.find("so the rules were edited in"), std::string::npos)
-            << integrity.evidence;
+        // (A header naming no program is a breach of its own too: its line comes first, then this one.)
+        const auto named = std::find_if(
+            integrity.details.begin(), integrity.details.end(),
+            [](const std::string& d) { return d.rfind("record #0: names handling-reserve rule ", 0) == 0; });
+        ASSERT_NE(named, integrity.details.end()) << checkLines(*report);
+        EXPECT_NE(named->find("so the rules were edited in"), std::string::npos) << *named;
         EXPECT_EQ(check(*report, "handling-time").verdict, Verdict::Breach) << checkLines(*report);
         EXPECT_NE(
             check(*report, "handling-time").evidence.find("judged by this release's handling-reserve rule 3"),
@@ -364,6 +366,25 @@ TEST_F(Provenance, AVersion1HeaderNamingItsProgramIsAnIntegrityBreach) {
     EXPECT_EQ(integrity.evidence.rfind("record #0: a version 1 journal whose header names its program: ", 0),
               0u)
         << integrity.evidence;
+}
+
+// A signed journal's header with its program and rules stripped (the red team's F2f): no console signing its
+// journals wrote it, and its go figures are not judged by an older console's rule.
+TEST_F(Provenance, ASignedJournalWhoseHeaderNamesNoProgramIsAnIntegrityBreach) {
+    const auto journal = test::tampered(dir_, kScript, [](std::vector<json>& records) {
+        records.front()["payload"].erase("program");
+        records.front()["payload"].erase("rules");
+    });
+    auto report = auditJournal(journal);
+    ASSERT_TRUE(report) << report.error();
+    const Check& integrity = check(*report, "integrity");
+    EXPECT_EQ(integrity.verdict, Verdict::Breach) << checkLines(*report);
+    EXPECT_EQ(
+        integrity.evidence.rfind("record #0: a version 3 journal whose header does not name its program", 0),
+        0u)
+        << integrity.evidence;
+    EXPECT_EQ(report->rules_from, "figures");
+    EXPECT_EQ(report->reserve_rule, 3);
 }
 
 // The same handshake whose next search is not the one in flight counted again from 1 is no resume: its

@@ -541,7 +541,9 @@ Report auditWith(const journal::JournalContents& contents, const EngineLines& li
     tl.reserve_rule = report.reserve_rule;
     // Only a header naming neither program nor rules is an older console's (both came in one change):
     // rules stripped from a newer header would otherwise turn its budget breaches into "not checked".
-    const bool unnamed = !header.reserve_rule && !header.program;
+    // A signed journal (version 3) always names its console: stripped, it is an integrity breach
+    // (impossibleHeader) and still judged by this release's rules, never an older one's.
+    const bool unnamed = !header.reserve_rule && !header.program && report.journal_version < 3;
     if (unnamed && report.journal_version == 1 && !anyResumeRecord(contents))
         report.unannounced_resumes = tl.unannounced_resumes = unannouncedResumes(tl);
     Context ctx = makeContext(tl, *all, std::move(facts));

@@ -61,6 +61,11 @@ std::optional<std::string> impossibleRules(std::size_t record, const std::string
 }
 
 std::optional<std::string> impossibleHeader(int journal_version, bool names_program, bool names_rules) {
+    if (journal_version >= 3 && !names_program)
+        return fmt::format(i18n::N_("record #0: a version {} journal whose header does not name its program: "
+                                    "every console that signs its journals names itself, so the header was "
+                                    "edited (to be judged as an older console's?)"),
+                           journal_version);
     if (journal_version != 1 || (!names_program && !names_rules)) return std::nullopt;
     return fmt::format(i18n::N_("record #0: a version 1 journal whose header names its {}: consoles name "
                                 "them only since journal version 2, so the header was edited (a signed "

@@ -20,7 +20,8 @@ bool newerRelease(const std::string& by);
 std::optional<std::string> impossibleRules(std::size_t record, const std::string& by, int rule, int formula);
 
 // A version 1 header that names its program or rules: those came in a console already writing version 2
-// (92eab06b), so no console wrote it; the integrity finding, or nullopt.
+// (92eab06b); or a version 3 header that does not name its program: every console that signs its journals
+// names itself. No console wrote either: the integrity finding, or nullopt.
 std::optional<std::string> impossibleHeader(int journal_version, bool names_program, bool names_rules);
 
 }  // namespace oc::audit::detail
