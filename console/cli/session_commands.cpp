@@ -248,11 +248,7 @@ int fail(const std::string& message, int code) {
 // those lines and the move resumes no earlier, as a real one would (its clock only goes on).
 TimePoint lastJournalTime(const std::filesystem::path& journal, TimePoint from) {
     auto contents = journal::readJournal(journal);
-    if (!contents) return from;
-    for (const auto& r : contents->records)
-        if (const auto t = r.payload.find("t"); t != r.payload.end() && t->is_number_integer())
-            from = std::max(from, TimePoint(session::Ms(t->get<std::int64_t>())));
-    return from;
+    return contents ? std::max(from, session::latestRecordTime(*contents)) : from;
 }
 
 // Plays the opened game to its end.

@@ -126,6 +126,29 @@ TEST_F(GameTest, EveryResumeWritesAConsoleResumedRecordAndAsksForTheTableClock) 
     EXPECT_FALSE((*game)->session().snapshot(kT0).resync_needed) << "a table-clock reading answers it";
 }
 
+// A search's engine lines are journalled when it ends, after the session's own last record (its go): a
+// console killed between them and the move resumes no earlier than those lines (the audit's time order:
+// a console's clock never runs backwards; audit_kill_resume_stockfish_ponder found it once in many runs).
+TEST_F(GameTest, AResumeIsNeverTimedBeforeTheJournalsLastEngineLines) {
+    Recorder out;
+    playFirstMove(out).reset();
+    const auto lines_at = kT0 + std::chrono::seconds(60);
+    {
+        auto writer = journal::JournalWriter::openForAppend(dir / "game.jsonl");
+        ASSERT_TRUE(writer) << writer.error().message;
+        const auto mono = std::chrono::duration_cast<journal::MonoTime>(lines_at.time_since_epoch());
+        ASSERT_TRUE(writer->append("engine_io", {{"lines", {"> isready", "< readyok"}}, {"t", mono.count()}},
+                                   journal::WallTime{} + std::chrono::hours(1), mono));
+    }
+    auto again = Game::open(request(true), kT0);
+    ASSERT_TRUE(again) << again.error().message;
+    const auto after = journal::readJournal(dir / "game.jsonl");
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->records.back().type, "console_resumed");
+    EXPECT_EQ(after->records.back().mono,
+              std::chrono::duration_cast<journal::MonoTime>(lines_at.time_since_epoch()));
+}
+
 TEST_F(GameTest, RefusesToOverwriteAJournalAndSaysHowToContinueIt) {
     std::ofstream(dir / "game.jsonl") << "x";
     auto game = Game::open(request(false), kT0);

@@ -4,9 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "host/wall_clock.hpp"
 #include "i18n/tr.hpp"
 #include "session/journal_header.hpp"
+#include "session/journal_sink.hpp"
 
 namespace oc::host {
 
@@ -128,9 +131,11 @@ tl::expected<void, OpenError> Game::resume(const OpenRequest& request, session::
     session_ = std::move(*s);
     restored_ = records.size();
     // Every resume is on the record: which program, after which record (the journal adds the wall
-    // time). Never before the game's last record, even if this PC's monotonic clock restarted.
+    // time). Never before the journal's last record, engine lines included (written when a search ends,
+    // after the session's own last record), even if this PC's monotonic clock restarted.
     const std::uint64_t from_seq = resumed->contents.records.back().seq;
-    auto noted = session_->recordResume(request.app, from_seq, std::max(now, session_->lastRecordTime()));
+    const auto at = std::max({now, session_->lastRecordTime(), session::latestRecordTime(resumed->contents)});
+    auto noted = session_->recordResume(request.app, from_seq, at);
     if (!noted) return tl::make_unexpected(journalError(request.journal, noted.error().message));
     return {};
 }

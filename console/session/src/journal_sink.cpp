@@ -31,6 +31,13 @@ std::vector<nlohmann::json> sessionRecords(const journal::JournalContents& conte
     return out;
 }
 
+TimePoint latestRecordTime(const journal::JournalContents& contents) {
+    TimePoint latest{};
+    for (const auto& r : contents.records)
+        latest = std::max(latest, TimePoint(std::chrono::duration_cast<TimePoint::duration>(r.mono)));
+    return latest;
+}
+
 // E.III 2.2, 3.4: the setup is fixed at the first move; until then the operator may change it, and each
 // change is a new setup record. The session refuses any after the lock, so the locked setup is the last
 // setup record before the first move: the one every reader (the host's engine, the tools' language, the
