@@ -65,10 +65,9 @@ void compareOpenedMoves(const Timeline& tl, const std::string& passphrase, Check
     }
     if (!uncompared.empty())
         sealed_move.evidence +=
-            "; " +
-            fmt::format(i18n::N_("the move opened at #{} was not compared with the envelope's: that "
-                                 "needs the arbiter's passphrase (journal audit --seal-passphrase-file)"),
-                        uncompared.front());
+            "; " + fmt::format(i18n::N_("the move opened at #{} was not compared with the envelope's: that "
+                                        "needs the arbiter's passphrase, given in a file"),
+                               uncompared.front());
     if (!same.empty())
         sealed_move.evidence +=
             "; " +
