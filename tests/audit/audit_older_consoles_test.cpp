@@ -19,6 +19,8 @@ using test::json;
 constexpr const char* kSetupLineV1 = OC_AUDIT_CORPUS "/v1-1610ffd7-sf_ponder_hit_setup_line.jsonl";
 constexpr const char* kSetupLineV2 = OC_AUDIT_CORPUS "/v2-0.1.0-e992afba-sf_ponder_hit_setup_line.jsonl";
 constexpr const char* kMonoBack = OC_AUDIT_CORPUS "/v2-1.0.0-5bfa020f-sf_kill_resume_mono_back.jsonl";
+constexpr const char* kRecordEarly =
+    OC_AUDIT_CORPUS "/v3-1.0.0-2e62abcd-sf_kill_resume_ponder_record_early.jsonl";
 
 class OlderConsoles : public ::testing::Test {
   protected:
@@ -116,11 +118,34 @@ TEST_F(OlderConsoles, AnOlderPlaysResumeAtItsSearchsStartIsNotJudged) {
     EXPECT_EQ(
         c.evidence,
         "record #110: not judged: the console_resumed record's monotonic time 1:04:48.7 is 0:00:06.2 "
-        "before that of the engine I/O before it (#109, 1:04:55); operator-cli play of journal versions "
-        "1 and 2 resumed a game at the time of its last record other than engine I/O (#108, go), so the "
-        "computer's clock was not charged the 0:00:06.2 its search took there (fixed in 8f52173e); "
-        "whether records were moved cannot be judged (E.III 1.1)");
+        "before that of the engine I/O before it (#109, 1:04:55); operator-cli play up to release 1.0.0 "
+        "resumed a game at the time of its last record other than engine I/O (#108, go), and until "
+        "8f52173e its clocks went on from there, so the computer's clock was not charged the 0:00:06.2 "
+        "its search took there; whether records were moved cannot be judged (E.III 1.1)");
     EXPECT_EQ(c.records.front(), 110u);
+}
+
+// The same defect in today's console until 741b2cff (release 1.0.0, journal version 3): its clocks went on
+// from the engine lines' time, but the console_resumed record kept the earlier one (found by
+// audit_kill_resume_stockfish_ponder in a clean clone; the journal is kept in the corpus).
+TEST_F(OlderConsoles, ARelease100ResumeRecordTimedBeforeItsEngineLinesIsNotJudged) {
+    auto report = auditJournal(kRecordEarly);
+    ASSERT_TRUE(report) << report.error();
+    expectOnlyNotJudged(*report, "table-clock");
+    EXPECT_NE(
+        check(*report, "table-clock")
+            .evidence.find("operator-cli play up to release 1.0.0 (until 741b2cff) timed that record at "
+                           "its last record other than engine I/O (#135, go), though the game went on from "
+                           "the later time"),
+        std::string::npos)
+        << checkLines(*report);
+    // A console of a later release does not do it: the same records are a breach. (Unsigned, as a version
+    // 2 journal: the key that signed this one stayed on the computer that played it.)
+    const Report later = edited(kRecordEarly, [](std::vector<json>& records) {
+        test::asVersion2(records);
+        records.front()["payload"]["program"]["version"] = "1.0.1";
+    });
+    EXPECT_EQ(check(later, "table-clock").verdict, Verdict::Breach) << checkLines(later);
 }
 
 // One millisecond before the go, or in another program's journal, the resume is moved: a breach.

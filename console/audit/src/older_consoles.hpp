@@ -23,10 +23,11 @@ bool olderPlay(const Timeline& tl);
 std::string setupChangeNotSent(std::size_t handshake, const std::string& line, std::size_t then_setup,
                                const std::string& locked_said);
 
-// Defect 2: a resumed play went on from the time of the journal's last record other than engine I/O, so
-// its console_resumed (record `resumed`) came before the engine I/O that the killed process wrote at its
-// search's end, and the computer's clock was never charged that time. The reason it cannot be judged, or
-// nullopt when the record is not that shape (or the journal not that program's).
+// Defect 2: a resumed play timed its console_resumed (record `resumed`) at the journal's last record other
+// than engine I/O, before the engine I/O that the killed process wrote at its search's end. Until 8f52173e
+// its clocks went on from there too, so the computer's clock was never charged that time; until 741b2cff
+// (release 1.0.0 and before) the record alone kept the early time. The reason it cannot be judged, or
+// nullopt when the record is not that shape (or the journal not that program's up to release 1.0.0).
 std::optional<std::string> resumedAtTheSearchsStart(const Timeline& tl, std::size_t resumed);
 
 }  // namespace oc::audit::detail

@@ -30,14 +30,18 @@ std::optional<Release> parseRelease(std::string_view text) {
 
 }  // namespace
 
-bool newerRelease(const std::string& by) {
+bool releaseAfter(const std::string& by, std::string_view release) {
     // The release is the word after the program's name: "operator-console 1.2.0 (commit ...)".
     const std::size_t start = by.find(' ');
     if (start == std::string::npos) return false;
     const std::size_t end = by.find(' ', start + 1);
     const auto theirs = parseRelease(std::string_view(by).substr(start + 1, end - start - 1));
-    const auto ours = parseRelease(version::release());
-    return theirs && ours && *theirs > *ours;
+    const auto other = parseRelease(release);
+    return theirs && other && *theirs > *other;
+}
+
+bool newerRelease(const std::string& by) {
+    return releaseAfter(by, version::release());
 }
 
 std::optional<std::string> impossibleRules(std::size_t record, const std::string& by, int rule, int formula) {

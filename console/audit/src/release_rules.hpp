@@ -7,12 +7,15 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace oc::audit::detail {
 
 // `by` ("operator-console 1.2.0 (commit 6a34db6f6dd9)", as the journal names a console) names a release
 // newer than this program's.
 bool newerRelease(const std::string& by);
+// `by` names a release newer than `release` ("1.0.0"); false when it names none.
+bool releaseAfter(const std::string& by, std::string_view release);
 
 // The integrity finding for the handling-reserve `rule` and budget `formula` (0: not named) that the
 // header (record 0) or a console_resumed record names for `by` (empty: the header names no console), when

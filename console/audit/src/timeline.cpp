@@ -8,6 +8,7 @@
 
 #include "clock/tc_format.hpp"
 #include "i18n/mark.hpp"
+#include "session/journal_header.hpp"
 #include "session/journal_sink.hpp"
 
 namespace oc::audit::detail {
@@ -182,6 +183,7 @@ Timeline buildTimeline(const journal::JournalContents& contents, const EngineLin
     const auto version = header.find("journal_version");
     tl.journal_version = version != header.end() && version->is_number_integer() ? version->get<int>() : 0;
     tl.app = header.contains("app") && header["app"].is_string() ? header["app"].get<std::string>() : "";
+    tl.written_by = session::headerFacts(header).program.value_or("");
     tl.ply_before.reserve(contents.records.size());
     WalkState w;
     int ply = 0;

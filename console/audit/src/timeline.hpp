@@ -90,6 +90,7 @@ struct Timeline {
     int reserve_rule = 0;     // the handling-reserve rule the journal is judged by (0: this console's)
     int journal_version = 0;  // the header's
     std::string app;          // the header's "app" ("operator-cli play"); empty when it does not say
+    std::string written_by;   // the header's program, "operator-console 1.0.0 (commit ...)"; empty: none
     // Where an older console resumed the game without a console_resumed record (unannouncedResumes),
     // ascending: the checks of restarts read them as the record newer consoles write there.
     std::vector<std::size_t> unannounced_resumes;
