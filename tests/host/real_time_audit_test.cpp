@@ -17,6 +17,7 @@
 #include "host/bridge_engine_link.hpp"
 #include "journal/journal.hpp"
 #include "real_time_play.hpp"
+#include "session/journal_header.hpp"
 #include "session/journal_sink.hpp"
 #include "session/session.hpp"
 
@@ -83,8 +84,9 @@ struct RealTimeGame {
         setup.engine.args = {kRelay, "--delay-ms", "150", kStockfish};
         setup.engine.options["Threads"] = "1";
         setup.engine.ponder = ponder;
+        // The console's own header (its program and rules): a signed journal always names its writer.
         auto writer = journal::JournalWriter::create(
-            path, {{"app", "test"}}, wall(),
+            path, session::journalHeader("test"), wall(),
             std::chrono::duration_cast<journal::MonoTime>(now().time_since_epoch()));
         if (!writer) return writer.error().message;
         sink = std::make_unique<session::JournalSink>(std::move(*writer), wall);
