@@ -100,6 +100,25 @@ TEST_F(ForgedRulingTest, ArrivalLatenessRewritten) {
     expectRefused(j, at, "arrival", "field \"late_ms\": 3660000 recorded, but the console computes");
 }
 
+// An arrival inserted mid-game for a side that had pressed its clock, its lateness the clock's and a
+// forfeit proposed (then confirmable): the console refuses an arrival after the side's first press.
+TEST_F(ForgedRulingTest, ArrivalAfterTheSideHadMoved) {
+    std::size_t at = 0;
+    auto j = tampered("drw_04_threefold_human", [&](std::vector<json>& r) {
+        const auto start = r[test::find(r, "start")]["payload"]["at"].get<std::int64_t>();
+        const auto when = r[nth(r, "human_move", 1)]["payload"]["pressed"].get<std::int64_t>();
+        at = nth(r, "human_move", 2);
+        test::insertBefore(r, at, "arrival",
+                           json{{"side", "white"},
+                                {"at", when},
+                                {"late_ms", when - start},
+                                {"default_ms", 0},
+                                {"forfeit", true},
+                                {"article", "Art. 6.7.1"}});
+    });
+    expectRefused(j, at, "arrival", "field \"at\": white pressed the clock ");
+}
+
 // F15a/b: a claim the position does not bear out, recorded as correct.
 TEST_F(ForgedRulingTest, ClaimRecordedCorrectWithoutRepetition) {
     for (const char* kind : {"threefold", "fifty"}) {

@@ -75,6 +75,30 @@ TEST(Session, SetupChangeRefusedOnceTheClocksStarted) {
     EXPECT_EQ(s.snapshot(t0() + 2s).setup.time_control, fakeSetup(rules::Color::White).time_control);
 }
 
+// CLK-08: the operator records a late arrival after the human's first move, dated before it: accepted.
+// Dated after the press (the human was at the board by then), or "now": refused, and nothing changes.
+TEST(Session, ArrivalMustLieBeforeTheSidesFirstPress) {
+    Game g(fakeSetup());
+    auto& s = *g.session;
+    ASSERT_TRUE(s.dispatch(cmd::StartGame{}, t0()));
+    ASSERT_TRUE(s.dispatch(cmd::HumanMove{"e4", t0() + 20min}, t0() + 20min));
+    const auto records = g.sink.records.size();
+    for (const TimePoint at : {t0() + 20min + 1ms, t0() + 21min}) {
+        auto r = s.dispatch(cmd::Arrival{Color::White, at}, t0() + 21min);
+        ASSERT_FALSE(r);
+        EXPECT_NE(r.error().message.find("pressed the clock 0:20:00 after the start of the session"),
+                  std::string::npos)
+            << r.error().message;
+    }
+    EXPECT_EQ(g.sink.records.size(), records + 2) << "two refusals journalled";
+    EXPECT_FALSE(s.snapshot(t0() + 21min).arrived[Color::White]);
+    ASSERT_TRUE(s.dispatch(cmd::Arrival{Color::White, t0() + 20min}, t0() + 21min));
+    auto snap = s.snapshot(t0() + 21min);
+    EXPECT_TRUE(snap.arrived[Color::White]);
+    EXPECT_TRUE(snap.pressed_this_session[Color::White]);
+    EXPECT_FALSE(snap.pressed_this_session[Color::Black]);
+}
+
 TEST(Session, NextEngineMoveHeldUntilPreviousRecorded) {
     Game g(fakeSetup());
     auto& s = *g.session;

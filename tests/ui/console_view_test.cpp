@@ -641,6 +641,29 @@ TEST_F(ConsoleView, LateArrivalAndTheProposedForfeit) {
         EXPECT_LE(state_.widgets.at(name).max.x, edge) << name;
 }
 
+// CLK-08: an arrival already recorded, or a side that has pressed its clock in this session, turns its
+// button off, and the pane says why (a button that does nothing without a word is the worst defect).
+TEST_F(ConsoleView, ArrivalButtonsOffOnceASideIsAtTheBoard) {
+    Snapshot snap = inPhase(Phase::HumanToMove);
+    state_.tab = oc::ui::LowerTab::Arbiter;
+    ImGui::GetIO().DisplaySize = ImVec2(1280, 2000);
+    frames(snap, 2);
+    click(snap, "section Arrival");
+    frames(snap, 1);
+    EXPECT_TRUE(enabled("Human arrived"));
+    EXPECT_TRUE(enabled("Operator arrived"));
+    EXPECT_FALSE(state_.widgets.count("human arrival closed"));
+    snap.arrived[Color::White] = true;
+    snap.pressed_this_session[Color::Black] = true;
+    frames(snap, 2);
+    EXPECT_FALSE(enabled("Human arrived"));
+    EXPECT_FALSE(enabled("Operator arrived"));
+    EXPECT_TRUE(click(snap, "Human arrived").empty());
+    EXPECT_TRUE(click(snap, "Operator arrived").empty());
+    EXPECT_EQ(state_.widgets["human arrival closed"].text, "arrival recorded");
+    EXPECT_EQ(state_.widgets["operator arrival closed"].text, "has moved: at the board");
+}
+
 TEST_F(ConsoleView, SetupStartSendsTheFormThenStart) {
     Snapshot snap = inPhase(Phase::Setup);
     frames(snap, 2);

@@ -57,9 +57,15 @@ void countPress(Impl& s) {
     if (!s.sync_warning.empty() && ++s.presses_since_warning >= 2) s.sync_warning.clear();
 }
 
+// CLK-08: the first press of a side in this session shows it was at the board by then.
+void notePress(Impl& s, Color side, TimePoint at) {
+    if (!s.irregular.first_press[side]) s.irregular.first_press[side] = at;
+}
+
 Applied on(Impl& s, const rec::HumanMove& r, TimePoint t) {
     if (auto ok = s.playHuman(r.uci, r.pressed, r.offer); !ok) return ok;
     countPress(s);
+    notePress(s, s.human(), r.pressed);
     s.checkEnding(t);
     return {};
 }
@@ -122,6 +128,8 @@ Applied on(Impl& s, const rec::Pressed& r, TimePoint) {
     countPress(s);
     Ms elapsed = std::chrono::duration_cast<Ms>(at - s.cycle.turn_started_at);
     Ms handling = std::chrono::duration_cast<Ms>(at - s.cycle.engine_move_at);
+    // The sealed move's press does not show the operator at the board: the arbiter may execute it.
+    if (!s.adjourn.clock_waits_for_sealed_move) notePress(s, s.computer(), at);
     if (std::exchange(s.adjourn.clock_waits_for_sealed_move, false)) {
         // Guidelines I.9: the clocks stood still from the seal until this press, so the sealed move used
         // only its time before the seal (%emt agrees with %clk), and only the handling up to the seal ran
@@ -396,6 +404,7 @@ Applied on(Impl& s, const rec::Resume& r, TimePoint) {
     s.cycle.turn_started_at = at;
     s.session_start = at;  // ADJ-10: default times count from the resumption session's start
     s.irregular.arrived = {};
+    s.irregular.first_press = {};
     const Color sealer = *s.adjourn.sealed_by;
     if (r.opened) s.adjourn.sealed_uci = *r.opened;
     if (r.written) {

@@ -118,7 +118,10 @@ struct IrregularityState {
     std::optional<Color> flag_reported;
     rules::ByColor<int> illegal{};
     int computer_flags = 0;
-    rules::ByColor<bool> arrived{};         // late arrivals recorded in this session
+    rules::ByColor<bool> arrived{};  // late arrivals recorded in this session
+    // Each side's first clock press of this session (the sealed move excluded): a side that has moved was
+    // at the board, so its arrival lies before that press (Art. 6.7).
+    rules::ByColor<std::optional<TimePoint>> first_press{};
     std::optional<Color> forfeit_proposed;  // waiting for the arbiter's confirmation
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "clock/tc_format.hpp"
 #include "i18n/mark.hpp"
 #include "session_impl.hpp"
 
@@ -211,6 +212,15 @@ tl::expected<json, Refusal> arrivalRecord(const Impl& s, Color side, TimePoint a
         return no("side", fmt::format(i18n::N_("{}'s arrival is already recorded"), colorName(side)));
     if (at < s.session_start || at > now)
         return no("at", i18n::N_("the arrival time must lie between the start of the session and now"));
+    // Art. 6.7: a side that has pressed its clock was at the board (a stray click at move 20 would
+    // otherwise propose a forfeit against a player who has been playing all along).
+    if (const auto& pressed = s.irregular.first_press[side]; pressed && at > *pressed)
+        return no("at",
+                  fmt::format(i18n::N_("{} pressed the clock {} after the start of the session, so was at "
+                                       "the board by then: an arrival must lie before that"),
+                              colorName(side),
+                              clock::formatClock(std::chrono::duration_cast<Ms>(*pressed - s.session_start),
+                                                 clock::ClockStyle::Hms)));
     auto ruling = s.clock->arrival(event::specifiedDefaultTime(s.setup), s.session_start, at);
     return json{{"type", "arrival"},
                 {"side", colorName(side)},

@@ -87,17 +87,35 @@ void drawIllegalKind(ViewContext& ctx) {
     }
 }
 
+// Why `side`'s arrival can no longer be recorded now (nullptr: it can): each button that is off says so.
+const char* arrivalClosed(const session::Snapshot& snap, rules::Color side) {
+    if (snap.arrived[side]) return tr("arrival recorded");
+    if (snap.pressed_this_session[side]) return tr("has moved: at the board");
+    return nullptr;
+}
+
 // CLK-08: the arrival is recorded when it happens; the console only proposes the forfeit.
 void drawArrival(ViewContext& ctx) {
     const session::Snapshot& snap = ctx.snap;
     const rules::Color computer = snap.setup.computer_side;
     textItem(ctx, "arrival title", tr("Arrived at the board now (CLK-08):"));
+    const char* closed_human = arrivalClosed(snap, ~computer);
+    const char* closed_operator = arrivalClosed(snap, computer);
     DirectedRow row;  // from the right in a right-to-left UI
     row.next(buttonWidth("Human arrived"));
-    if (actionButton(ctx, "Human arrived", inPlay(snap))) ctx.out.push_back(session::cmd::Arrival{~computer});
-    row.next(buttonWidth("Operator arrived"));
-    if (actionButton(ctx, "Operator arrived", inPlay(snap)))
+    if (actionButton(ctx, "Human arrived", inPlay(snap) && !closed_human))
+        ctx.out.push_back(session::cmd::Arrival{~computer});
+    if (closed_human) {
+        row.nextOrWrap(textWidth(closed_human));
+        textItem(ctx, "human arrival closed", closed_human, &kGrey);
+    }
+    row.nextOrWrap(buttonWidth("Operator arrived"));
+    if (actionButton(ctx, "Operator arrived", inPlay(snap) && !closed_operator))
         ctx.out.push_back(session::cmd::Arrival{computer});
+    if (closed_operator) {
+        row.nextOrWrap(textWidth(closed_operator));
+        textItem(ctx, "operator arrival closed", closed_operator, &kGrey);
+    }
 }
 
 // CLK-08: the proposal stays on top of the Arbiter tab until the arbiter rules it.

@@ -132,6 +132,9 @@ struct Snapshot {
     std::string expected_human_move;  // after an incorrect claim: the written move must be made (9.5)
     rules::ByColor<int> illegal_moves;
     std::optional<rules::Color> forfeit_proposed;  // CLK-08: late arrival, waiting for the arbiter
+    // CLK-08: an arrival can no longer be recorded "now" for a side already recorded as arrived, or one
+    // that has pressed its clock in this session (it was at the board).
+    rules::ByColor<bool> arrived{}, pressed_this_session{};
     std::string result = "*";
     std::string termination;  // "checkmate", "resignation", "time forfeit", ...
     int engine_restarts = 0;
