@@ -6,7 +6,7 @@ Usage: failed-test-output.py LOG [LINES]
 ctest prints a failing test's output where it finished, in the middle of 1,300 lines; a CI that keeps
 only the end of the run then shows which test failed but not why. This prints, for every test the log
 marks "Test Failed." (or a timeout), the last LINES lines (default 60) of its output, so that the
-assertion and its message come last.
+assertion and its message come last; then one line per failed test with its last words.
 """
 import sys
 
@@ -42,7 +42,12 @@ def main():
         for line in output[-keep:]:
             print(line)
     if failed:
-        print(f"\n===== {len(failed)} failed test(s), their output above")
+        # The very end, one line each: a CI that keeps only the last lines of the run still sees why every
+        # failed test failed, not only the last one's output (two failures pushed the first off).
+        print(f"\n===== {len(failed)} failed test(s), their output above; each one's last words:")
+        for name, output, verdict in failed:
+            last = next((line.strip() for line in reversed(output) if line.strip()), "(no output)")
+            print(f"  {name}: {verdict} {last[:400]}")
 
 
 if __name__ == "__main__":
