@@ -57,8 +57,8 @@ TEST_F(ForgedRulingTest, HonestRulingsAuditClean) {
     for (const char* script :
          {"irr_05_illegal_found_later", "drw_04_threefold_human", "clk_08_late_2005_61min",
           "clk_08_late_2023_default_15", "irr_04_clock_without_move_2023", "irr_04_two_hands_2023",
-          "irr_04_unpromoted_2023", "qpf_02_postponed_then_flag", "flag_reported_then_confirmed",
-          "irr_mis_entry_correction"}) {
+          "irr_04_unpromoted_2023", "irr_04_board_move_2023", "qpf_02_postponed_then_flag",
+          "flag_reported_then_confirmed", "irr_mis_entry_correction"}) {
         auto report = auditJournal(test::playScript(dir_, script));
         ASSERT_TRUE(report) << script << ": " << report.error();
         EXPECT_TRUE(report->passed()) << script << "\n" << checkLines(*report);
@@ -98,6 +98,29 @@ TEST_F(ForgedRulingTest, ArrivalLatenessRewritten) {
         r[at]["payload"]["forfeit"] = true;
     });
     expectRefused(j, at, "arrival", "field \"late_ms\": 3660000 recorded, but the console computes");
+}
+
+// The increment flag of an illegal-move ruling flipped: the offender keeps the increment 7.5.5 takes back,
+// or loses one the console never credited (a move completed on the board); or the kind rewritten.
+TEST_F(ForgedRulingTest, IllegalRulingIncrementFlagOrKindRewritten) {
+    std::size_t at = 0;
+    auto j = tampered("irr_05_illegal_found_later", [&](std::vector<json>& r) {
+        at = test::find(r, "illegal");
+        r[at]["payload"]["increment_earned"] = false;
+    });
+    expectRefused(j, at, "illegal",
+                  "field \"increment_earned\": false recorded, but the console computes true here");
+    j = tampered("irr_04_board_move_2023", [&](std::vector<json>& r) {
+        at = test::find(r, "illegal");
+        r[at]["payload"]["increment_earned"] = true;
+    });
+    expectRefused(j, at, "illegal",
+                  "field \"increment_earned\": true recorded, but the console computes false here");
+    j = tampered("irr_04_board_move_2023", [&](std::vector<json>& r) {
+        at = test::find(r, "illegal");
+        r[at]["payload"]["kind"] = "two_hands";
+    });
+    expectRefused(j, at, "illegal", "field \"kind\": \"two_hands\" recorded");
 }
 
 // An arrival inserted mid-game for a side that had pressed its clock, its lateness the clock's and a

@@ -140,7 +140,7 @@ const std::map<std::string, Parser, std::less<>>& parsers() {
         {"pause", [](Fields&) -> Body { return Pause{true}; }},
         {"unpause", [](Fields&) -> Body { return Pause{false}; }},
         {"adjust", [](Fields& f) -> Body { return Adjust{f.color("side"), f.ms("delta"), f.str("reason")}; }},
-        {"illegal", [](Fields& f) -> Body { return Illegal{static_cast<int>(f.i64("ply")), f.flag("increment_earned", true)}; }},
+        {"illegal", [](Fields& f) -> Body { return Illegal{static_cast<int>(f.i64("ply")), f.flag("increment_earned", true), f.optStr("kind")}; }},
         {"correct", [](Fields& f) -> Body { return Correct{f.str("old"), f.str("uci")}; }},
         {"arbiter_result", [](Fields& f) -> Body { return ArbiterResult{f.str("result"), f.str("reason")}; }},
         {"faster", [](Fields& f) -> Body { return Faster{f.flag("on")}; }},

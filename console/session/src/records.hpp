@@ -36,7 +36,7 @@ struct FlagReported { Color side; };
 struct FlagConfirmed { Color side; };
 struct Pause { bool on = true; };  // "pause" / "unpause"
 struct Adjust { Color side; Ms delta; std::string reason; };
-struct Illegal { int ply = 0; bool increment_earned = true; };
+struct Illegal { int ply = 0; bool increment_earned = true; std::optional<std::string> kind; };
 struct Correct { std::string old, uci; };
 struct ArbiterResult { std::string result, reason; };
 struct Faster { bool on = false; };

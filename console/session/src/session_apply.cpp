@@ -314,8 +314,24 @@ void on(Impl& s, const rec::Adjust& r, TimePoint t) {
         fmt::format(i18n::N_("arbiter: {} clock {:+}ms ({})"), colorName(r.side), r.delta.count(), r.reason));
 }
 
+// The two shapes the console writes: the arbiter's ruling of a move the console took (no kind; the
+// increment it credited is taken back, Art. 7.5.5), and illegal-kind's king capture or move completed on
+// the board at the next ply, which took nothing back (a king capture before bded8549 said nothing and
+// did). A flipped flag would give the offender an increment, or take one the console never credited.
+Check illegalShapeCheck(const Impl& s, const rec::Illegal& r) {
+    if (!r.kind)
+        return r.increment_earned ? std::nullopt : Check{differs("increment_earned", "false", "true")};
+    if (*r.kind != "king_capture" && *r.kind != "board_move")
+        return differs("kind", fmt::format("\"{}\"", *r.kind), "\"king_capture\" or \"board_move\"");
+    if (const int next = static_cast<int>(s.game.plies()) + 1; r.ply != next)
+        return differs("ply", std::to_string(r.ply), std::to_string(next));
+    if (*r.kind == "board_move" && r.increment_earned) return differs("increment_earned", "true", "false");
+    return std::nullopt;
+}
+
 Applied on(Impl& s, const rec::Illegal& r, TimePoint t) {
     if (auto no = illegalCheck(s, r.ply)) return refusedRecord("illegal", *no);
+    if (auto no = illegalShapeCheck(s, r)) return refusedRecord("illegal", *no);
     s.illegalMove(r.ply, t, r.increment_earned);
     return {};
 }
