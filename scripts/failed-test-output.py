@@ -8,6 +8,7 @@ only the end of the run then shows which test failed but not why. This prints, f
 marks "Test Failed." (or a timeout), the last LINES lines (default 60) of its output, so that the
 assertion and its message come last; then one line per failed test with its last words.
 """
+import re
 import sys
 
 
@@ -28,6 +29,15 @@ def blocks(lines):
             name = None
 
 
+# GoogleTest's closing lines ("[  FAILED  ] ...", " 1 FAILED TEST") say nothing of why: the line before
+# them does (a flow's "fail" message, an assertion's values).
+GTEST_TAIL = re.compile(r"^\s*(\[[ =A-Z-]+\].*|\d+ FAILED TESTS?|YOU HAVE \d+ DISABLED TESTS?)\s*$")
+
+
+def said(line):
+    return line.strip() and not GTEST_TAIL.match(line)
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: failed-test-output.py LOG [LINES]")
@@ -46,7 +56,7 @@ def main():
         # failed test failed, not only the last one's output (two failures pushed the first off).
         print(f"\n===== {len(failed)} failed test(s), their output above; each one's last words:")
         for name, output, verdict in failed:
-            last = next((line.strip() for line in reversed(output) if line.strip()), "(no output)")
+            last = next((line.strip() for line in reversed(output) if said(line)), "(no output)")
             print(f"  {name}: {verdict} {last[:400]}")
 
 
