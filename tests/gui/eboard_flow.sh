@@ -100,9 +100,7 @@ waitcount '"type":"pressed"' 2
 shot eboard-followed
 
 # The human resigns (the operator's button, confirmed).
-click "Human resigns"
-click "Confirm: Human resigns"
-waitfor '"type":"resign"'
+confirm_click "Human resigns" 'grep -q "\"type\":\"resign\"" "$journal"'
 grep -q "widget ID clash" "$shots/console.err" && fail "a widget ID clash: $(cat "$shots/console.err")"
 kill -TERM "$pid"
 wait "$pid"

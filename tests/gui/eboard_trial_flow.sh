@@ -101,12 +101,10 @@ syncs=$(count '"type":"sync"')
 sleep 3
 shot trial-4-illegal-pressed
 [ "$(count '"type":"sync"')" -eq "$syncs" ] || fail "the clocks were re-synced over the press the arbiter has to rule"
-click "Arbiter: rule it"
+click_until "Arbiter: rule it" 'mapped "Rule illegal move" 1'
 awk -F '\t' '$1 == "##illegalkind" {print $5}' "$map" | grep -q "illegal move completed on the board" ||
     fail "the ruling is not opened on the illegal move"
-click "Rule illegal move"
-click "Confirm: Rule illegal move"
-waitfor '"kind":"board_move"'
+confirm_click "Rule illegal move" 'grep -q "\"kind\":\"board_move\"" "$journal"'
 board "lift a3"
 board "place a1"
 board "lift b1"
@@ -128,10 +126,8 @@ click_until "Write scoresheet PDF" '[ -s "$sheet" ]'
 [ "$(head -c 4 "$sheet")" = "%PDF" ] || fail "the scoresheet is no PDF"
 
 # 6. The human resigns; his press afterwards is no refusal.
-click "Draws & result"  # the ruling opened the Arbiter tab
-click "Human resigns"
-click "Confirm: Human resigns"
-waitfor '"type":"resign"'
+click_until "Draws & result" 'mapped "Human resigns" 1'  # the ruling opened the Arbiter tab
+confirm_click "Human resigns" 'grep -q "\"type\":\"resign\"" "$journal"'
 board "press"
 sleep 1.5
 grep -q '"type":"refused"' "$journal" && fail "a refusal in the journal: $(grep '"type":"refused"' "$journal")"

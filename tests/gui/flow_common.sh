@@ -69,6 +69,12 @@ click_until() {
     done
     eval "$2" || fail "clicking '$1' did not lead to: $2"
 }
+# A consequential button and its confirmation (the second click), each clicked again if its click was
+# lost; $2: what the confirmed action leads to (a shell condition, as for click_until).
+confirm_click() {
+    click_until "$1" "mapped 'Confirm: $1' 1"
+    click_until "Confirm: $1" "$2"
+}
 typeinto() {
     xy=$(where "$1") || exit 1
     xdotool mousemove $xy click 1

@@ -78,9 +78,7 @@ waitcount '"type":"made"' 2
 until_human_to_move
 shot livechess-followed
 
-click "Human resigns"
-click "Confirm: Human resigns"
-waitfor '"type":"resign"'
+confirm_click "Human resigns" 'grep -q "\"type\":\"resign\"" "$journal"'
 kill -TERM "$pid"
 wait "$pid"
 grep -q '"event":"pressed"' "$journal" && { echo "$flow: a lever press journalled from LiveChess" >&2; exit 1; }

@@ -27,9 +27,7 @@ rest
 shot public-0-engine-thinking
 click "Operator view"
 click "Adjournment"
-click "Arbiter requests seal"
-click "Confirm: Arbiter requests seal"
-waitfor '"type":"seal_requested"'
+confirm_click "Arbiter requests seal" 'grep -q "\"type\":\"seal_requested\"" "$journal"'
 # The engine must still have been thinking; otherwise its move was shown before the request (I.1).
 grep -q '"type":"engine_move"' "$journal" && { echo "seal_flow: the engine answered before the seal request" >&2; kill -TERM "$pid"; wait "$pid"; exit 77; }
 click "Public display"
@@ -47,13 +45,9 @@ click "Public display"
 shot public-3-adjourned
 click "Operator view"
 typeinto "##passphrase" "not-the-passphrase"
-click "Resume: open the envelope"
-click "Confirm: Resume: open the envelope"
-waitfor 'does not open this envelope'
+confirm_click "Resume: open the envelope" 'grep -q "does not open this envelope" "$journal"'
 typeinto "##passphrase" "arbiter-secret"
-click "Resume: open the envelope"
-click "Confirm: Resume: open the envelope"
-waitfor '"type":"resume"'
+confirm_click "Resume: open the envelope" 'grep -q "\"type\":\"resume\"" "$journal"'
 click "Public display"
 shot public-4-resumed-not-yet-played
 click "Operator view"
