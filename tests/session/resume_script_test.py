@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Crash recovery of a scripted game: kill `operator-cli play --human script:FILE` with SIGKILL at random
-moments, resume each time, and check that the finished game equals an uninterrupted run.
+moments (once its journal has grown to a random length), resume each time, and check that the finished
+game equals an uninterrupted run.
 
 Usage: resume_script_test.py OPERATOR_CLI SCRIPT KILLS|every [SEED]
 The script is played with seeds 3, 4, ... (operator delays differ) until KILLS kills have hit a running
@@ -64,10 +65,24 @@ def last_script_line(path):
                 line = json.loads(text)["payload"]["line"]
     return line
 
-def kill_somewhere(a, lo, hi):
-    """Starts `a`, kills it after a random moment; False if it finished first."""
+def records_in(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+def kill_somewhere(a, journal, total):
+    """Starts `a` and kills it once its journal has grown to a random record count between what it holds
+    and the end of the game (`total`, the uninterrupted run's count, and a few for the records a resume
+    adds), so the kills land anywhere in the game on a fast machine and a slow one alike: a fixed time
+    window missed most games on an idle machine, which end in a quarter of a second ("only 34 of 35 kills
+    hit a running game in 48 games"). False if it finished first."""
+    held = records_in(journal)
+    target = rng.randint(held + 1, max(total, held + 1) + 10)
     proc = subprocess.Popen(a, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=work)
-    time.sleep(rng.uniform(lo, hi))
+    while proc.poll() is None and records_in(journal) < target:
+        time.sleep(0.001)
     if proc.poll() is not None:
         out, err = proc.communicate()
         if proc.returncode != 0:
@@ -104,9 +119,10 @@ def crashed_game(seed, budget):
     ref = run(args(seed, ref_j, ref_p, False))
     if ref.returncode != 0:
         sys.exit(f"reference run failed: {ref.stderr}")
+    total = records_in(ref_j)
     j, p = os.path.join(work, f"crash{seed}.jsonl"), os.path.join(work, f"crash{seed}.pgn")
     hits, lines = 0, set()
-    while hits < budget and kill_somewhere(args(seed, j, p, True), 0.02, 0.5):
+    while hits < budget and kill_somewhere(args(seed, j, p, True), j, total):
         hits += 1
         lines.add(last_script_line(j))
     final = run(args(seed, j, p, True))
