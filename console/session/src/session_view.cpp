@@ -109,10 +109,9 @@ Snapshot Session::Impl::snapshot(TimePoint now) const {
     s.repetition_plies = game.repetitionReport();
     s.illegal_moves = irregular.illegal;
     s.forfeit_proposed = irregular.forfeit_proposed;
-    for (const Color c : {Color::White, Color::Black}) {
-        s.arrived[c] = irregular.arrived[c];
+    s.arrived = irregular.arrived;
+    for (const Color c : {Color::White, Color::Black})
         s.pressed_this_session[c] = irregular.first_press[c].has_value();
-    }
     s.result = result;
     s.termination = termination;
     s.engine_restarts = engine_state.restarts;
